@@ -1,0 +1,192 @@
+/* cfg.c - libconfig helpers that report FILE:LINE: SETTING: expected ...
+ * See cfg.h for the reading pattern they support. */
+#include "cfg.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cfg_file_open(cfg_file *f, const char *path)
+{
+  f->path = path;
+  f->err[0] = '\0';
+  config_init(&f->cfg);
+  FILE *in = fopen(path, "r");
+  if (!in) {
+    snprintf(f->err, sizeof f->err, "%s: cannot open: %s", path, strerror(errno));
+    return -1;
+  }
+  int ok = config_read(&f->cfg, in);
+  fclose(in);
+  if (ok == CONFIG_TRUE)
+    return 0;
+  const char *where = config_error_file(&f->cfg) ? config_error_file(&f->cfg) : path;
+  snprintf(f->err, sizeof f->err, "%s:%d: %s (expected libconfig settings such as name = \"value\";)",
+           where, config_error_line(&f->cfg), config_error_text(&f->cfg));
+  return -1;
+}
+
+void cfg_file_close(cfg_file *f)
+{
+  config_destroy(&f->cfg);
+}
+
+/* Writes the dotted path of S ("node_classes[1].disks[0].read") into BUF. */
+static void setting_path(const config_setting_t *s, char *buf, size_t len)
+{
+  if (!s || config_setting_is_root(s)) {
+    snprintf(buf, len, "%s", "top level");
+    return;
+  }
+  char parent[512] = "";
+  const config_setting_t *up = config_setting_parent(s);
+  if (up && !config_setting_is_root(up))
+    setting_path(up, parent, sizeof parent);
+  if (config_setting_name(s))
+    snprintf(buf, len, "%s%s%s", parent, parent[0] ? "." : "", config_setting_name(s));
+  else
+    snprintf(buf, len, "%s[%d]", parent, config_setting_index(s));
+}
+
+/* The source line of S, or of its nearest parent that has one. */
+static int setting_line(const config_setting_t *s)
+{
+  for (; s; s = config_setting_parent(s))
+    if (config_setting_source_line(s) > 0)
+      return config_setting_source_line(s);
+  return 1;
+}
+
+int cfg_fail(cfg_file *f, const config_setting_t *s, const char *fmt, ...)
+{
+  if (f->err[0])
+    return -1; /* keep the first error */
+  char where[600], what[400];
+  setting_path(s, where, sizeof where);
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  snprintf(f->err, sizeof f->err, "%s:%d: %s: %s", f->path, setting_line(s), where, what);
+  return -1;
+}
+
+static size_t edit_distance(const char *a, const char *b)
+{
+  size_t n = strlen(b), row[64];
+  if (n >= 64)
+    return (size_t)-1;
+  for (size_t j = 0; j <= n; j++)
+    row[j] = j;
+  for (size_t i = 1; a[i - 1]; i++) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= n; j++) {
+      size_t up = row[j];
+      size_t best = diag + (a[i - 1] != b[j - 1]);
+      if (row[j] + 1 < best)
+        best = row[j] + 1;
+      if (row[j - 1] + 1 < best)
+        best = row[j - 1] + 1;
+      row[j] = best;
+      diag = up;
+    }
+  }
+  return row[n];
+}
+
+const char *cfg_nearest(const char *name, const char *const *known)
+{
+  const char *best = NULL;
+  size_t best_d = strlen(name) / 3 + 2; /* farther than this is not a typo */
+  for (; *known; known++) {
+    size_t d = edit_distance(name, *known);
+    if (d < best_d) {
+      best_d = d;
+      best = *known;
+    }
+  }
+  return best;
+}
+
+int cfg_check_keys(cfg_file *f, const config_setting_t *group, const char *const *known)
+{
+  for (int i = 0; i < config_setting_length(group); i++) {
+    const config_setting_t *m = config_setting_get_elem(group, (unsigned)i);
+    const char *name = config_setting_name(m);
+    int found = 0;
+    for (const char *const *k = known; *k && !found; k++)
+      found = strcmp(*k, name) == 0;
+    if (found)
+      continue;
+    const char *near = cfg_nearest(name, known);
+    char list[400] = "";
+    for (const char *const *k = known; *k; k++)
+      snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? ", " : "", *k);
+    if (near)
+      return cfg_fail(f, m, "unknown setting; did you mean \"%s\"? (expected one of: %s)", near, list);
+    return cfg_fail(f, m, "unknown setting (expected one of: %s)", list);
+  }
+  return 0;
+}
+
+config_setting_t *cfg_member(cfg_file *f, const config_setting_t *group, const char *name, int required,
+                             const char *expected)
+{
+  config_setting_t *m = config_setting_get_member(group, name);
+  if (!m && required)
+    cfg_fail(f, group, "missing \"%s\" (expected %s)", name, expected);
+  return m;
+}
+
+int cfg_get_string(cfg_file *f, const config_setting_t *group, const char *name, int required, const char **out)
+{
+  config_setting_t *m = cfg_member(f, group, name, required, "a string in double quotes");
+  if (!m)
+    return required ? -1 : 1;
+  if (config_setting_type(m) != CONFIG_TYPE_STRING || !config_setting_get_string(m)[0])
+    return cfg_fail(f, m, "expected a non-empty string in double quotes");
+  *out = config_setting_get_string(m);
+  return 0;
+}
+
+int cfg_get_int(cfg_file *f, const config_setting_t *group, const char *name, int required, int min, int *out)
+{
+  char expected[80];
+  snprintf(expected, sizeof expected, "a whole number of at least %d", min);
+  config_setting_t *m = cfg_member(f, group, name, required, expected);
+  if (!m)
+    return required ? -1 : 1;
+  if (config_setting_type(m) != CONFIG_TYPE_INT)
+    return cfg_fail(f, m, "expected %s", expected);
+  int v = config_setting_get_int(m);
+  if (v < min)
+    return cfg_fail(f, m, "expected %s, got %d", expected, v);
+  *out = v;
+  return 0;
+}
+
+int cfg_quantity_of(cfg_file *f, const config_setting_t *s, units_kind kind, double *out)
+{
+  if (config_setting_type(s) != CONFIG_TYPE_STRING)
+    return cfg_fail(f, s, "expected %s, in double quotes", units_expected(kind));
+  const char *text = config_setting_get_string(s);
+  double v;
+  if (units_parse(kind, text, &v) != 0)
+    return cfg_fail(f, s, "expected %s, got \"%s\"", units_expected(kind), text);
+  if (!(v > 0))
+    return cfg_fail(f, s, "expected a positive value, got \"%s\"", text);
+  *out = v;
+  return 0;
+}
+
+int cfg_get_quantity(cfg_file *f, const config_setting_t *group, const char *name, int required, units_kind kind,
+                     double *out)
+{
+  config_setting_t *m = cfg_member(f, group, name, required, units_expected(kind));
+  if (!m)
+    return required ? -1 : 1;
+  return cfg_quantity_of(f, m, kind, out);
+}

@@ -1,0 +1,58 @@
+/* cfg.h - reading libconfig input files with errors that name file and line.
+ *
+ * Every mrlab input file (platforms, workloads, experiments) is a libconfig
+ * file, and every bad one must get the same kind of message:
+ *   FILE:LINE: SETTING: what was expected, and what was found
+ * so the readers share these helpers instead of formatting their own.  A
+ * reader walks its groups, calls cfg_check_keys on each (unknown keys are
+ * errors, with the nearest known key suggested), and takes values with the
+ * typed getters.  The first error is kept in cfg_file.err and every helper
+ * then returns -1, so a reader can stop at the first failed call. */
+#ifndef MRLAB_CFG_H
+#define MRLAB_CFG_H
+
+#include "units.h"
+
+#include <libconfig.h>
+
+#define CFG_ERRLEN 1024
+
+typedef struct {
+  const char *path;    /* as the user gave it, for messages */
+  config_t cfg;
+  char err[CFG_ERRLEN]; /* the first error, "" while there is none */
+} cfg_file;
+
+/* Reads PATH.  Returns 0, or -1 with F->err set (unreadable file, syntax
+ * error).  cfg_file_close must be called either way. */
+int cfg_file_open(cfg_file *f, const char *path);
+void cfg_file_close(cfg_file *f);
+
+/* Records "PATH:LINE: SETTING: message" for setting S in F->err; returns -1. */
+int cfg_fail(cfg_file *f, const config_setting_t *s, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Fails on the first member of GROUP whose name is not in KNOWN (a NULL-
+ * terminated list), suggesting the nearest known name. */
+int cfg_check_keys(cfg_file *f, const config_setting_t *group, const char *const *known);
+
+/* The member NAME of GROUP.  Returns NULL when it is absent, and also records
+ * an error if REQUIRED, in which case EXPECTED says what should be there. */
+config_setting_t *cfg_member(cfg_file *f, const config_setting_t *group, const char *name, int required,
+                             const char *expected);
+
+/* Typed getters.  Each returns 0 and stores the value, 1 when an optional
+ * member is absent (the value is untouched), or -1 with F->err set. */
+int cfg_get_string(cfg_file *f, const config_setting_t *group, const char *name, int required, const char **out);
+int cfg_get_int(cfg_file *f, const config_setting_t *group, const char *name, int required, int min, int *out);
+/* A unit string of KIND whose value must be positive. */
+int cfg_get_quantity(cfg_file *f, const config_setting_t *group, const char *name, int required, units_kind kind,
+                     double *out);
+/* A scalar setting S read as a positive quantity (for list elements). */
+int cfg_quantity_of(cfg_file *f, const config_setting_t *s, units_kind kind, double *out);
+
+/* The name in KNOWN (NULL-terminated) closest to NAME by edit distance, or
+ * NULL when none is close enough to be a likely typo. */
+const char *cfg_nearest(const char *name, const char *const *known);
+
+#endif

@@ -1,0 +1,353 @@
+/* platform.c - reads a platform file into a platform, checking every setting.
+ *
+ * The file is read in one pass, top to bottom, so the first bad setting is
+ * the one reported.  Node classes are then expanded into one platform_node
+ * per worker: a class's nodes are split over its racks in consecutive
+ * blocks, so hosts named fast-1..fast-8 sit together as they would on real
+ * rack shelves. */
+#include "platform.h"
+
+#include "cfg.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const top_keys[] = {"name", "core", "racks", "node_classes", "master", NULL};
+static const char *const link_keys[] = {"bandwidth", "latency", NULL};
+static const char *const rack_keys[] = {"name", "uplink", NULL};
+static const char *const class_keys[] = {"name",  "count", "racks", "cores", "speed", "memory",
+                                         "disks", "nic",   "slots", NULL};
+static const char *const disk_keys[] = {"read", "write", NULL};
+static const char *const slot_keys[] = {"map", "reduce", NULL};
+static const char *const master_keys[] = {"class", "rack", NULL};
+
+static char *dup_string(const char *s)
+{
+  size_t n = strlen(s) + 1;
+  char *d = malloc(n);
+  memcpy(d, s, n);
+  return d;
+}
+
+/* A group member NAME that must be a group. */
+static config_setting_t *get_group(cfg_file *f, const config_setting_t *parent, const char *name,
+                                   const char *const *keys, const char *expected)
+{
+  config_setting_t *g = cfg_member(f, parent, name, 1, expected);
+  if (!g)
+    return NULL;
+  if (!config_setting_is_group(g)) {
+    cfg_fail(f, g, "expected %s", expected);
+    return NULL;
+  }
+  return cfg_check_keys(f, g, keys) == 0 ? g : NULL;
+}
+
+/* A member NAME that must be a non-empty list of groups. */
+static config_setting_t *get_list(cfg_file *f, const config_setting_t *parent, const char *name,
+                                  const char *expected)
+{
+  config_setting_t *l = cfg_member(f, parent, name, 1, expected);
+  if (!l)
+    return NULL;
+  if (!config_setting_is_list(l) || config_setting_length(l) == 0) {
+    cfg_fail(f, l, "expected %s", expected);
+    return NULL;
+  }
+  for (int i = 0; i < config_setting_length(l); i++)
+    if (!config_setting_is_group(config_setting_get_elem(l, (unsigned)i))) {
+      cfg_fail(f, config_setting_get_elem(l, (unsigned)i), "expected a group in braces { ... }");
+      return NULL;
+    }
+  return l;
+}
+
+static int read_link(cfg_file *f, const config_setting_t *parent, const char *name, platform_link *out)
+{
+  config_setting_t *g =
+      get_group(f, parent, name, link_keys, "a link such as { bandwidth = \"1Gbps\"; latency = \"50us\"; }");
+  if (!g || cfg_get_quantity(f, g, "bandwidth", 1, UNITS_BANDWIDTH, &out->bandwidth) ||
+      cfg_get_quantity(f, g, "latency", 1, UNITS_TIME, &out->latency))
+    return -1;
+  return 0;
+}
+
+static int find_rack(const platform *p, const char *name)
+{
+  for (int r = 0; r < p->n_racks; r++)
+    if (strcmp(p->racks[r].name, name) == 0)
+      return r;
+  return -1;
+}
+
+static int find_class(const platform *p, const char *name)
+{
+  for (int c = 0; c < p->n_classes; c++)
+    if (strcmp(p->classes[c].name, name) == 0)
+      return c;
+  return -1;
+}
+
+/* Fails unless S names a rack of P; stores its index in *RACK. */
+static int rack_named(cfg_file *f, const platform *p, const config_setting_t *s, int *rack)
+{
+  const char *name = config_setting_type(s) == CONFIG_TYPE_STRING ? config_setting_get_string(s) : NULL;
+  if (!name)
+    return cfg_fail(f, s, "expected the name of a rack in double quotes");
+  *rack = find_rack(p, name);
+  if (*rack < 0)
+    return cfg_fail(f, s, "no rack is named \"%s\" (expected a name from \"racks\")", name);
+  return 0;
+}
+
+static int read_racks(cfg_file *f, platform *p)
+{
+  config_setting_t *l = get_list(f, config_root_setting(&f->cfg), "racks",
+                                 "a list of racks such as ( { name = \"rack1\"; uplink = { ... }; } )");
+  if (!l)
+    return -1;
+  p->racks = calloc((size_t)config_setting_length(l), sizeof *p->racks);
+  for (int r = 0; r < config_setting_length(l); r++) {
+    config_setting_t *g = config_setting_get_elem(l, (unsigned)r);
+    const char *name;
+    if (cfg_check_keys(f, g, rack_keys) || cfg_get_string(f, g, "name", 1, &name))
+      return -1;
+    if (find_rack(p, name) >= 0)
+      return cfg_fail(f, config_setting_get_member(g, "name"), "a rack is already named \"%s\" (expected a new name)",
+                      name);
+    p->racks[r].name = dup_string(name);
+    p->n_racks++;
+    if (read_link(f, g, "uplink", &p->racks[r].uplink))
+      return -1;
+  }
+  return 0;
+}
+
+static int read_disks(cfg_file *f, const config_setting_t *cls, platform_class *c)
+{
+  config_setting_t *l =
+      get_list(f, cls, "disks", "a list of disks such as ( { read = \"150MBps\"; write = \"120MBps\"; } )");
+  if (!l)
+    return -1;
+  c->n_disks = config_setting_length(l);
+  c->disks = calloc((size_t)c->n_disks, sizeof *c->disks);
+  for (int d = 0; d < c->n_disks; d++) {
+    config_setting_t *g = config_setting_get_elem(l, (unsigned)d);
+    if (cfg_check_keys(f, g, disk_keys) || cfg_get_quantity(f, g, "read", 1, UNITS_BANDWIDTH, &c->disks[d].read_bw) ||
+        cfg_get_quantity(f, g, "write", 1, UNITS_BANDWIDTH, &c->disks[d].write_bw))
+      return -1;
+  }
+  return 0;
+}
+
+/* Reads class C and appends its workers, split over its racks in blocks. */
+static int read_class(cfg_file *f, platform *p, const config_setting_t *g, platform_class *c)
+{
+  const char *name;
+  if (cfg_check_keys(f, g, class_keys) || cfg_get_string(f, g, "name", 1, &name))
+    return -1;
+  if (find_class(p, name) >= 0)
+    return cfg_fail(f, config_setting_get_member(g, "name"), "a node class is already named \"%s\" (expected a new name)",
+                    name);
+  if (strlen(name) > 40 || strcmp(name, "master") == 0)
+    return cfg_fail(f, config_setting_get_member(g, "name"),
+                    "expected a name of at most 40 characters other than \"master\", got \"%s\"", name);
+  c->name = dup_string(name);
+  p->n_classes++;
+  if (cfg_get_int(f, g, "count", 1, 1, &c->count) || cfg_get_int(f, g, "cores", 1, 1, &c->cores) ||
+      cfg_get_quantity(f, g, "speed", 1, UNITS_SPEED, &c->speed) ||
+      cfg_get_quantity(f, g, "memory", 1, UNITS_SIZE, &c->memory) || read_disks(f, g, c) ||
+      read_link(f, g, "nic", &c->nic))
+    return -1;
+  config_setting_t *slots = get_group(f, g, "slots", slot_keys, "task slots such as { map = 4; reduce = 2; }");
+  if (!slots || cfg_get_int(f, slots, "map", 1, 0, &c->map_slots) ||
+      cfg_get_int(f, slots, "reduce", 1, 0, &c->reduce_slots))
+    return -1;
+
+  config_setting_t *racks = cfg_member(f, g, "racks", 1, "a list of rack names such as [\"rack1\", \"rack2\"]");
+  if (!racks)
+    return -1;
+  if (!config_setting_is_array(racks) || config_setting_length(racks) == 0)
+    return cfg_fail(f, racks, "expected a list of rack names such as [\"rack1\", \"rack2\"]");
+  int n_racks = config_setting_length(racks);
+  if (n_racks > c->count)
+    return cfg_fail(f, racks, "expected at most %d racks for %d nodes, got %d", c->count, c->count, n_racks);
+  p->workers = realloc(p->workers, (size_t)(p->n_workers + c->count) * sizeof *p->workers);
+  int k = 0;
+  for (int i = 0; i < n_racks; i++) {
+    int rack;
+    if (rack_named(f, p, config_setting_get_elem(racks, (unsigned)i), &rack))
+      return -1;
+    int in_rack = c->count / n_racks + (i < c->count % n_racks);
+    for (int j = 0; j < in_rack; j++, k++) {
+      platform_node *n = &p->workers[p->n_workers++];
+      snprintf(n->name, sizeof n->name, "%s-%d", c->name, k + 1);
+      n->cls = (int)(c - p->classes);
+      n->rack = rack;
+      p->racks[rack].n_nodes++;
+    }
+  }
+  return 0;
+}
+
+static int read_classes(cfg_file *f, platform *p)
+{
+  config_setting_t *l = get_list(f, config_root_setting(&f->cfg), "node_classes",
+                                 "a non-empty list of node classes such as ( { name = \"worker\"; count = 4; ... } )");
+  if (!l)
+    return -1;
+  p->classes = calloc((size_t)config_setting_length(l), sizeof *p->classes);
+  for (int i = 0; i < config_setting_length(l); i++)
+    if (read_class(f, p, config_setting_get_elem(l, (unsigned)i), &p->classes[i]))
+      return -1;
+  return 0;
+}
+
+static int read_master(cfg_file *f, platform *p)
+{
+  config_setting_t *g =
+      get_group(f, config_root_setting(&f->cfg), "master", master_keys,
+                "the master node such as { class = \"worker\"; rack = \"rack1\"; }");
+  const char *cls;
+  if (!g || cfg_get_string(f, g, "class", 1, &cls))
+    return -1;
+  p->master.cls = find_class(p, cls);
+  if (p->master.cls < 0)
+    return cfg_fail(f, config_setting_get_member(g, "class"),
+                    "no node class is named \"%s\" (expected a name from \"node_classes\")", cls);
+  config_setting_t *rack = cfg_member(f, g, "rack", 1, "the name of a rack in double quotes");
+  if (!rack || rack_named(f, p, rack, &p->master.rack))
+    return -1;
+  snprintf(p->master.name, sizeof p->master.name, "master");
+  p->racks[p->master.rack].n_nodes++;
+  return 0;
+}
+
+/* Whole-cluster checks: a cluster that parses but cannot run a job. */
+static int check_cluster(cfg_file *f, const platform *p)
+{
+  const config_setting_t *root = config_root_setting(&f->cfg);
+  int map_slots = 0, reduce_slots = 0;
+  for (int i = 0; i < p->n_workers; i++) {
+    map_slots += platform_node_class(p, &p->workers[i])->map_slots;
+    reduce_slots += platform_node_class(p, &p->workers[i])->reduce_slots;
+  }
+  if (map_slots == 0 || reduce_slots == 0)
+    return cfg_fail(f, config_setting_get_member(root, "node_classes"),
+                    "no worker has a %s slot (expected slots.%s >= 1 in at least one class)",
+                    map_slots == 0 ? "map" : "reduce", map_slots == 0 ? "map" : "reduce");
+  for (int r = 0; r < p->n_racks; r++)
+    if (p->racks[r].n_nodes == 0)
+      return cfg_fail(f, config_setting_get_elem(config_setting_get_member(root, "racks"), (unsigned)r),
+                      "rack \"%s\" holds no node (expected it in some class's \"racks\", or removed)",
+                      p->racks[r].name);
+  return 0;
+}
+
+platform *platform_read(const char *path, char *err, size_t errlen)
+{
+  cfg_file f;
+  platform *p = calloc(1, sizeof *p);
+  const char *name;
+  int bad = cfg_file_open(&f, path) || cfg_check_keys(&f, config_root_setting(&f.cfg), top_keys) ||
+            cfg_get_string(&f, config_root_setting(&f.cfg), "name", 1, &name);
+  if (!bad) {
+    p->name = dup_string(name);
+    bad = read_link(&f, config_root_setting(&f.cfg), "core", &p->core) || read_racks(&f, p) ||
+          read_classes(&f, p) || read_master(&f, p) || check_cluster(&f, p);
+  }
+  if (bad) {
+    snprintf(err, errlen, "%s", f.err);
+    platform_free(p);
+    p = NULL;
+  }
+  cfg_file_close(&f);
+  return p;
+}
+
+void platform_free(platform *p)
+{
+  if (!p)
+    return;
+  for (int c = 0; c < p->n_classes; c++) {
+    free(p->classes[c].name);
+    free(p->classes[c].disks);
+  }
+  for (int r = 0; r < p->n_racks; r++)
+    free(p->racks[r].name);
+  free(p->classes);
+  free(p->racks);
+  free(p->workers);
+  free(p->name);
+  free(p);
+}
+
+const platform_class *platform_node_class(const platform *p, const platform_node *n)
+{
+  return &p->classes[n->cls];
+}
+
+/* Per-rack totals for the summary. */
+typedef struct {
+  int nodes, cores;
+  double flops, disk_read, disk_write, nic;
+} rack_totals;
+
+static void add_node(rack_totals *t, const platform_class *c)
+{
+  t->nodes++;
+  t->cores += c->cores;
+  t->flops += c->cores * c->speed;
+  for (int d = 0; d < c->n_disks; d++) {
+    t->disk_read += c->disks[d].read_bw;
+    t->disk_write += c->disks[d].write_bw;
+  }
+  t->nic += c->nic.bandwidth;
+}
+
+static void print_totals(FILE *out, const char *name, const rack_totals *t, const char *uplink)
+{
+  char flops[32], rd[32], wr[32], nic[32];
+  units_format(UNITS_SPEED, t->flops, flops, sizeof flops);
+  units_format(UNITS_BANDWIDTH, t->disk_read, rd, sizeof rd);
+  units_format(UNITS_BANDWIDTH, t->disk_write, wr, sizeof wr);
+  units_format(UNITS_BANDWIDTH, t->nic, nic, sizeof nic);
+  fprintf(out, "%-12s %6d %6d %12s %12s %12s %12s %12s\n", name, t->nodes, t->cores, flops, rd, wr, nic, uplink);
+}
+
+void platform_print_summary(const platform *p, FILE *out)
+{
+  char buf[5][32];
+  fprintf(out, "cluster %s: %d workers and a master (%s) in %d rack%s\n\n", p->name, p->n_workers,
+          p->classes[p->master.cls].name, p->n_racks, p->n_racks == 1 ? "" : "s");
+  fprintf(out, "%-12s %6s %6s %12s %12s %6s %12s %10s\n", "class", "nodes", "cores", "core speed", "memory", "disks",
+          "NIC", "slots m/r");
+  for (int c = 0; c < p->n_classes; c++) {
+    const platform_class *k = &p->classes[c];
+    char slots[24];
+    units_format(UNITS_SPEED, k->speed, buf[0], sizeof buf[0]);
+    units_format(UNITS_SIZE, k->memory, buf[1], sizeof buf[1]);
+    units_format(UNITS_BANDWIDTH, k->nic.bandwidth, buf[2], sizeof buf[2]);
+    snprintf(slots, sizeof slots, "%d/%d", k->map_slots, k->reduce_slots);
+    fprintf(out, "%-12s %6d %6d %12s %12s %6d %12s %10s\n", k->name, k->count, k->cores, buf[0], buf[1], k->n_disks,
+            buf[2], slots);
+  }
+  fprintf(out, "\n%-12s %6s %6s %12s %12s %12s %12s %12s\n", "rack", "nodes", "cores", "flops", "disk read",
+          "disk write", "NIC total", "uplink");
+  rack_totals all = {0};
+  for (int r = 0; r < p->n_racks; r++) {
+    rack_totals t = {0};
+    for (int i = 0; i < p->n_workers; i++)
+      if (p->workers[i].rack == r) {
+        add_node(&t, platform_node_class(p, &p->workers[i]));
+        add_node(&all, platform_node_class(p, &p->workers[i]));
+      }
+    units_format(UNITS_BANDWIDTH, p->racks[r].uplink.bandwidth, buf[3], sizeof buf[3]);
+    print_totals(out, p->racks[r].name, &t, buf[3]);
+  }
+  units_format(UNITS_BANDWIDTH, p->core.bandwidth, buf[4], sizeof buf[4]);
+  print_totals(out, "all workers", &all, buf[4]);
+  fprintf(out, "\nThe last column is each rack's uplink, and the core switch for all workers.\n"
+               "The master sits in %s and is counted in no row.\n",
+          p->racks[p->master.rack].name);
+}

@@ -1,0 +1,71 @@
+/* platform.h - a cluster as a platform file describes it.
+ *
+ * A platform file (libconfig; see the .cfg files in platforms/) declares node classes,
+ * racks with their uplinks, the core switch and the master.  platform_read
+ * checks it whole and expands it into one record per node, so the rest of
+ * mrlab (HDFS placement, the scheduler, the SimGrid platform in sim/) never
+ * sees the file, only this structure.  It knows nothing of SimGrid; all
+ * quantities are in bytes, bytes per second, flops per second and seconds. */
+#ifndef MRLAB_PLATFORM_H
+#define MRLAB_PLATFORM_H
+
+#include <stdio.h>
+
+typedef struct {
+  double bandwidth; /* bytes/s, each direction (links are full duplex) */
+  double latency;   /* s */
+} platform_link;
+
+typedef struct {
+  double read_bw, write_bw; /* bytes/s; reads and writes share one disk */
+} platform_disk;
+
+typedef struct {
+  char *name;
+  int count;            /* workers of this class; the master is extra */
+  int cores;
+  double speed;         /* flops/s of one core */
+  double memory;        /* bytes */
+  int n_disks;
+  platform_disk *disks;
+  platform_link nic;
+  int map_slots, reduce_slots;
+} platform_class;
+
+typedef struct {
+  char *name;
+  platform_link uplink; /* from the rack switch to the core switch */
+  int n_nodes;          /* workers and master in this rack */
+} platform_rack;
+
+typedef struct {
+  char name[64]; /* host name: class name and index ("fast-3"), or "master" */
+  int cls;       /* index into classes */
+  int rack;      /* index into racks */
+} platform_node;
+
+typedef struct {
+  char *name;
+  platform_link core; /* the core switch: all traffic between racks */
+  int n_classes;
+  platform_class *classes;
+  int n_racks;
+  platform_rack *racks;
+  int n_workers;
+  platform_node *workers; /* in file order: class by class, racks dealt round-robin */
+  platform_node master;
+} platform;
+
+/* Reads and checks the platform file PATH.  Returns the platform, or NULL
+ * with a "PATH:LINE: SETTING: expected ..." message in ERR. */
+platform *platform_read(const char *path, char *err, size_t errlen);
+void platform_free(platform *p);
+
+/* The class and rack of a node, for brevity at call sites. */
+const platform_class *platform_node_class(const platform *p, const platform_node *n);
+
+/* Prints the human summary of `mrlab platform`: node classes, then per rack
+ * the nodes, cores, aggregate flops, disk and network bandwidth. */
+void platform_print_summary(const platform *p, FILE *out);
+
+#endif

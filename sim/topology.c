@@ -1,0 +1,129 @@
+/* topology.c - writes a platform as SimGrid XML and loads it.
+ *
+ * mrlab writes the SimGrid platform itself rather than asking users for
+ * SimGrid XML, so that one short platform file yields a routed topology of
+ * any size.  Racks are Full zones listing a route per pair of their hosts
+ * and from each host to the switch (SimGrid 3.32's Floyd zones find no route
+ * between two hosts through a router); the root zone lists one route per
+ * pair of racks.  Numbers are written
+ * with 17 significant digits, so SimGrid reads back exactly the doubles
+ * platform_read parsed. */
+#include "topology.h"
+
+#include <simgrid/engine.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void write_link(FILE *out, const char *indent, const char *id, const platform_link *l, const char *policy)
+{
+  fprintf(out, "%s<link id=\"%s\" bandwidth=\"%.17gBps\" latency=\"%.17gs\" sharing_policy=\"%s\"/>\n", indent, id,
+          l->bandwidth, l->latency, policy);
+}
+
+static void write_host(FILE *out, const platform *p, const platform_node *n)
+{
+  const platform_class *c = platform_node_class(p, n);
+  fprintf(out, "    <host id=\"%s\" speed=\"%.17gf\" core=\"%d\">\n", n->name, c->speed, c->cores);
+  fprintf(out, "      <prop id=\"class\" value=\"%s\"/>\n", c->name);
+  fprintf(out, "      <prop id=\"memory\" value=\"%.17g\"/>\n", c->memory);
+  for (int d = 0; d < c->n_disks; d++)
+    fprintf(out, "      <disk id=\"disk%d\" read_bw=\"%.17gBps\" write_bw=\"%.17gBps\"/>\n", d, c->disks[d].read_bw,
+            c->disks[d].write_bw);
+  fprintf(out, "    </host>\n");
+}
+
+/* The nodes of rack R in the order they are written: master first. */
+static const platform_node *rack_node(const platform *p, int r, int i)
+{
+  const platform_node *n = i < 0 ? &p->master : &p->workers[i];
+  return n->rack == r ? n : NULL;
+}
+
+static void write_rack(FILE *out, const platform *p, int r)
+{
+  const char *rack = p->racks[r].name;
+  fprintf(out, "  <zone id=\"%s\" routing=\"Full\">\n", rack);
+  for (int i = -1; i < p->n_workers; i++)
+    if (rack_node(p, r, i))
+      write_host(out, p, rack_node(p, r, i));
+  fprintf(out, "    <router id=\"%s-switch\"/>\n", rack);
+  char id[80];
+  for (int i = -1; i < p->n_workers; i++)
+    if (rack_node(p, r, i)) {
+      snprintf(id, sizeof id, "nic-%s", rack_node(p, r, i)->name);
+      write_link(out, "    ", id, &platform_node_class(p, rack_node(p, r, i))->nic, "SPLITDUPLEX");
+    }
+  for (int i = -1; i < p->n_workers; i++) {
+    const platform_node *a = rack_node(p, r, i);
+    if (!a)
+      continue;
+    fprintf(out, "    <route src=\"%s\" dst=\"%s-switch\"><link_ctn id=\"nic-%s\" direction=\"UP\"/></route>\n",
+            a->name, rack, a->name);
+    for (int j = i + 1; j < p->n_workers; j++) {
+      const platform_node *b = rack_node(p, r, j);
+      if (b)
+        fprintf(out,
+                "    <route src=\"%s\" dst=\"%s\"><link_ctn id=\"nic-%s\" direction=\"UP\"/>"
+                "<link_ctn id=\"nic-%s\" direction=\"DOWN\"/></route>\n",
+                a->name, b->name, a->name, b->name);
+    }
+  }
+  fprintf(out, "  </zone>\n");
+}
+
+void topology_write_xml(const platform *p, FILE *out)
+{
+  fprintf(out, "<?xml version='1.0'?>\n"
+               "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+               "<!-- written by mrlab from the platform \"%s\" -->\n"
+               "<platform version=\"4.1\">\n",
+          p->name);
+  fprintf(out, "<zone id=\"%s\" routing=\"Full\">\n", p->name);
+  for (int r = 0; r < p->n_racks; r++)
+    write_rack(out, p, r);
+  write_link(out, "  ", "core", &p->core, "SHARED");
+  for (int r = 0; r < p->n_racks; r++) {
+    char id[80];
+    snprintf(id, sizeof id, "uplink-%s", p->racks[r].name);
+    write_link(out, "  ", id, &p->racks[r].uplink, "SPLITDUPLEX");
+  }
+  for (int a = 0; a < p->n_racks; a++)
+    for (int b = a + 1; b < p->n_racks; b++) {
+      const char *ra = p->racks[a].name, *rb = p->racks[b].name;
+      fprintf(out,
+              "  <zoneRoute src=\"%s\" dst=\"%s\" gw_src=\"%s-switch\" gw_dst=\"%s-switch\">"
+              "<link_ctn id=\"uplink-%s\" direction=\"UP\"/><link_ctn id=\"core\"/>"
+              "<link_ctn id=\"uplink-%s\" direction=\"DOWN\"/></zoneRoute>\n",
+              ra, rb, ra, rb, ra, rb);
+    }
+  fprintf(out, "</zone>\n</platform>\n");
+}
+
+int topology_load(const platform *p, char *err, size_t errlen)
+{
+  const char *dir = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+  char path[4096];
+  snprintf(path, sizeof path, "%s/mrlab-platform-XXXXXX.xml", dir);
+  int fd = mkstemps(path, 4);
+  FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (!out) {
+    snprintf(err, errlen, "%s: cannot write the SimGrid platform: %s", path, strerror(errno));
+    if (fd >= 0)
+      close(fd);
+    return -1;
+  }
+  topology_write_xml(p, out);
+  int bad = ferror(out);
+  bad |= fclose(out) != 0;
+  if (bad) {
+    snprintf(err, errlen, "%s: cannot write the SimGrid platform: %s", path, strerror(errno));
+    unlink(path);
+    return -1;
+  }
+  simgrid_load_platform(path);
+  unlink(path);
+  return 0;
+}

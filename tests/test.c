@@ -1,0 +1,96 @@
+/* test.c - helpers shared by the test programs (see test.h). */
+#define _GNU_SOURCE /* posix_spawn_file_actions_addchdir_np */
+#include "test.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+const char *test_source_path(const char *rel)
+{
+  static char path[4096];
+  snprintf(path, sizeof path, "%s/%s", MRLAB_SOURCE_DIR, rel);
+  return path;
+}
+
+/* Reads all of FD into BUF (NUL-terminated, cut at LEN - 1). */
+static void slurp(int fd, char *buf, size_t len)
+{
+  size_t n = 0;
+  char sink[4096];
+  for (;;) {
+    ssize_t got = n + 1 < len ? read(fd, buf + n, len - 1 - n) : read(fd, sink, sizeof sink);
+    if (got <= 0)
+      break;
+    if (n + 1 < len)
+      n += (size_t)got;
+  }
+  buf[n] = '\0';
+  close(fd);
+}
+
+void test_run_mrlab(test_run *r, const char *cwd, const char *const *args)
+{
+  char out_path[] = "/tmp/mrlab-test-out-XXXXXX", err_path[] = "/tmp/mrlab-test-err-XXXXXX";
+  int out = mkstemp(out_path), err = mkstemp(err_path);
+  assert_true(out >= 0 && err >= 0);
+  const char *argv[64] = {MRLAB_BIN};
+  int n = 1;
+  for (; args[n - 1]; n++)
+    argv[n] = args[n - 1];
+  argv[n] = NULL;
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, out, 1);
+  posix_spawn_file_actions_adddup2(&fa, err, 2);
+  if (cwd)
+    posix_spawn_file_actions_addchdir_np(&fa, cwd);
+  pid_t pid;
+  assert_int_equal(posix_spawn(&pid, MRLAB_BIN, &fa, NULL, (char *const *)argv, environ), 0);
+  posix_spawn_file_actions_destroy(&fa);
+  int ws;
+  assert_int_equal(waitpid(pid, &ws, 0), pid);
+  r->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+  lseek(out, 0, SEEK_SET);
+  lseek(err, 0, SEEK_SET);
+  slurp(out, r->out, sizeof r->out);
+  slurp(err, r->err, sizeof r->err);
+  unlink(out_path);
+  unlink(err_path);
+}
+
+const char *test_tmpdir(void)
+{
+  static char dir[64];
+  snprintf(dir, sizeof dir, "/tmp/mrlab-test-XXXXXX");
+  assert_non_null(mkdtemp(dir));
+  return dir;
+}
+
+const char *test_write_file(const char *dir, const char *name, const char *text)
+{
+  static char path[4096];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs(text, f);
+  assert_int_equal(fclose(f), 0);
+  return path;
+}
+
+int test_count_files(const char *dir)
+{
+  DIR *d = opendir(dir);
+  assert_non_null(d);
+  int n = 0;
+  for (struct dirent *e; (e = readdir(d));)
+    n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+  closedir(d);
+  return n;
+}

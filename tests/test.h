@@ -1,0 +1,56 @@
+/* test.h - what every mrlab test program shares.
+ *
+ * Tests are cmocka programs (Debian's libcmocka, a maintained C unit-test
+ * library whose TAP output prove reads), one per module.  This header adds
+ * the paths of the source tree and of the built mrlab, and a way to run
+ * mrlab as a user would and look at its status, stdout and stderr. */
+#ifndef MRLAB_TEST_H
+#define MRLAB_TEST_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+
+/* Fails unless |A - B| <= TOL (cmocka 1.1 compares floats only). */
+#define assert_close(a, b, tol)                                                                                \
+  do {                                                                                                         \
+    double a_ = (a), b_ = (b);                                                                                 \
+    if (!(fabs(a_ - b_) <= (tol)))                                                                             \
+      fail_msg("%s = %.17g, expected %.17g within %g", #a, a_, b_, (double)(tol));                             \
+  } while (0)
+
+/* Runs TESTS with TAP output; the return value of main. */
+#define TEST_MAIN(tests)                                                                                       \
+  do {                                                                                                         \
+    cmocka_set_message_output(CM_OUTPUT_TAP);                                                                  \
+    return cmocka_run_group_tests(tests, NULL, NULL);                                                          \
+  } while (0)
+
+/* MRLAB_SOURCE_DIR "/" REL, in a static buffer. */
+const char *test_source_path(const char *rel);
+
+/* The output of one run of the mrlab program. */
+typedef struct {
+  int status; /* exit status, or 128 + signal */
+  char out[65536], err[4096];
+} test_run;
+
+/* Runs mrlab with the NULL-terminated ARGS in directory CWD (NULL: the
+ * current one), capturing stdout and stderr. */
+void test_run_mrlab(test_run *r, const char *cwd, const char *const *args);
+
+/* Creates a fresh empty directory and returns its path (static buffer). */
+const char *test_tmpdir(void);
+
+/* Writes TEXT to DIR/NAME and returns the path (static buffer). */
+const char *test_write_file(const char *dir, const char *name, const char *text);
+
+/* The number of entries in DIR, . and .. excluded. */
+int test_count_files(const char *dir);
+
+#endif
