@@ -44,7 +44,8 @@ typedef struct {
 /* Places a file of SIZE bytes written from worker WRITER (-1: a client
  * outside the cluster).  Returns the file, or NULL with ERR set when the
  * request is impossible (replication above the number of datanodes, sizes
- * not positive). */
+ * not positive).  RNG may be NULL for a policy that draws no random numbers
+ * (the fractions policy). */
 hdfs_file *hdfs_file_place(const platform *p, int64_t size, int64_t block_size, int replication, int writer,
                            hdfs_policy *policy, gsl_rng *rng, char *err, size_t errlen);
 void hdfs_file_free(hdfs_file *f);
