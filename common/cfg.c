@@ -159,6 +159,8 @@ int cfg_get_int(cfg_file *f, const config_setting_t *group, const char *name, in
   config_setting_t *m = cfg_member(f, group, name, required, expected);
   if (!m)
     return required ? -1 : 1;
+  if (config_setting_type(m) == CONFIG_TYPE_FLOAT)
+    return cfg_fail(f, m, "expected %s, got %g", expected, config_setting_get_float(m));
   if (config_setting_type(m) != CONFIG_TYPE_INT)
     return cfg_fail(f, m, "expected %s", expected);
   int v = config_setting_get_int(m);

@@ -29,6 +29,19 @@ static char *dup_string(const char *s)
   return d;
 }
 
+/* The member "name" of G: a short identifier, since it becomes part of host,
+ * zone and link names in the SimGrid platform. */
+static int get_name(cfg_file *f, const config_setting_t *g, const char **name)
+{
+  if (cfg_get_string(f, g, "name", 1, name))
+    return -1;
+  size_t n = strlen(*name);
+  if (n > 40 || strspn(*name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") != n)
+    return cfg_fail(f, config_setting_get_member(g, "name"),
+                    "expected at most 40 letters, digits, '.', '_' or '-', got \"%s\"", *name);
+  return 0;
+}
+
 /* A group member NAME that must be a group. */
 static config_setting_t *get_group(cfg_file *f, const config_setting_t *parent, const char *name,
                                    const char *const *keys, const char *expected)
@@ -110,7 +123,7 @@ static int read_racks(cfg_file *f, platform *p)
   for (int r = 0; r < config_setting_length(l); r++) {
     config_setting_t *g = config_setting_get_elem(l, (unsigned)r);
     const char *name;
-    if (cfg_check_keys(f, g, rack_keys) || cfg_get_string(f, g, "name", 1, &name))
+    if (cfg_check_keys(f, g, rack_keys) || get_name(f, g, &name))
       return -1;
     if (find_rack(p, name) >= 0)
       return cfg_fail(f, config_setting_get_member(g, "name"), "a rack is already named \"%s\" (expected a new name)",
@@ -144,14 +157,11 @@ static int read_disks(cfg_file *f, const config_setting_t *cls, platform_class *
 static int read_class(cfg_file *f, platform *p, const config_setting_t *g, platform_class *c)
 {
   const char *name;
-  if (cfg_check_keys(f, g, class_keys) || cfg_get_string(f, g, "name", 1, &name))
+  if (cfg_check_keys(f, g, class_keys) || get_name(f, g, &name))
     return -1;
   if (find_class(p, name) >= 0)
     return cfg_fail(f, config_setting_get_member(g, "name"), "a node class is already named \"%s\" (expected a new name)",
                     name);
-  if (strlen(name) > 40 || strcmp(name, "master") == 0)
-    return cfg_fail(f, config_setting_get_member(g, "name"),
-                    "expected a name of at most 40 characters other than \"master\", got \"%s\"", name);
   c->name = dup_string(name);
   p->n_classes++;
   if (cfg_get_int(f, g, "count", 1, 1, &c->count) || cfg_get_int(f, g, "cores", 1, 1, &c->cores) ||
@@ -250,7 +260,7 @@ platform *platform_read(const char *path, char *err, size_t errlen)
   platform *p = calloc(1, sizeof *p);
   const char *name;
   int bad = cfg_file_open(&f, path) || cfg_check_keys(&f, config_root_setting(&f.cfg), top_keys) ||
-            cfg_get_string(&f, config_root_setting(&f.cfg), "name", 1, &name);
+            get_name(&f, config_root_setting(&f.cfg), &name);
   if (!bad) {
     p->name = dup_string(name);
     bad = read_link(&f, config_root_setting(&f.cfg), "core", &p->core) || read_racks(&f, p) ||

@@ -39,6 +39,8 @@ static const bad_case cases[] = {
     {"number without quotes", "read = \"100MBps\"", "read = 100", 9, "in double quotes"},
     {"zero quantity", "\"2Gf\"", "\"0Gf\"", 8, "expected a positive value"},
     {"negative size", "\"8GiB\"", "\"-8GiB\"", 8, "expected a positive value"},
+    {"fractional count", "count = 2;", "count = 2.5;", 7, "expected a whole number of at least 1, got 2.5"},
+    {"name unfit for a host", "name = \"worker\"", "name = \"big <worker>\"", 7, "expected at most 40 letters"},
     {"negative count", "count = 2;", "count = -2;", 7, "expected a whole number of at least 1, got -2"},
     {"unknown rack", "racks = [\"rack1\"]", "racks = [\"rack9\"]", 7, "no rack is named \"rack9\""},
     {"unknown master class", "class = \"worker\"", "class = \"big\"", 13, "no node class is named \"big\""},
