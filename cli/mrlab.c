@@ -28,14 +28,13 @@ static const char usage_main[] =
     "\n"
     "Every command takes --help.\n";
 
-static const char usage_platform[] =
-    "usage: mrlab platform PLATFORM.cfg [--xml]\n"
-    "\n"
-    "Reads a platform file, loads the cluster it describes into SimGrid, and\n"
-    "prints a summary: node classes, then per rack the nodes, cores, aggregate\n"
-    "flops, disk and network bandwidth.  With --xml, prints the SimGrid platform\n"
-    "the file becomes instead.  A bad file gets one message naming its line, and\n"
-    "exit status 2.\n";
+static const char usage_platform[] = "usage: mrlab platform PLATFORM.cfg [--xml]\n"
+                                     "\n"
+                                     "Reads a platform file, loads the cluster it describes into SimGrid, and\n"
+                                     "prints a summary: node classes, then per rack the nodes, cores, aggregate\n"
+                                     "flops, disk and network bandwidth.  With --xml, prints the SimGrid platform\n"
+                                     "the file becomes instead.  A bad file gets one message naming its line, and\n"
+                                     "exit status 2.\n";
 
 static int wants_help(int argc, char **argv)
 {

@@ -23,8 +23,8 @@ int cfg_file_open(cfg_file *f, const char *path)
   if (ok == CONFIG_TRUE)
     return 0;
   const char *where = config_error_file(&f->cfg) ? config_error_file(&f->cfg) : path;
-  snprintf(f->err, sizeof f->err, "%s:%d: %s (expected libconfig settings such as name = \"value\";)",
-           where, config_error_line(&f->cfg), config_error_text(&f->cfg));
+  snprintf(f->err, sizeof f->err, "%s:%d: %s (expected libconfig settings such as name = \"value\";)", where,
+           config_error_line(&f->cfg), config_error_text(&f->cfg));
   return -1;
 }
 
@@ -139,6 +139,36 @@ config_setting_t *cfg_member(cfg_file *f, const config_setting_t *group, const c
   if (!m && required)
     cfg_fail(f, group, "missing \"%s\" (expected %s)", name, expected);
   return m;
+}
+
+config_setting_t *cfg_get_group(cfg_file *f, const config_setting_t *parent, const char *name, const char *const *keys,
+                                const char *expected)
+{
+  config_setting_t *g = cfg_member(f, parent, name, 1, expected);
+  if (!g)
+    return NULL;
+  if (!config_setting_is_group(g)) {
+    cfg_fail(f, g, "expected %s", expected);
+    return NULL;
+  }
+  return cfg_check_keys(f, g, keys) == 0 ? g : NULL;
+}
+
+config_setting_t *cfg_get_list(cfg_file *f, const config_setting_t *parent, const char *name, const char *expected)
+{
+  config_setting_t *l = cfg_member(f, parent, name, 1, expected);
+  if (!l)
+    return NULL;
+  if (!config_setting_is_list(l) || config_setting_length(l) == 0) {
+    cfg_fail(f, l, "expected %s", expected);
+    return NULL;
+  }
+  for (int i = 0; i < config_setting_length(l); i++)
+    if (!config_setting_is_group(config_setting_get_elem(l, (unsigned)i))) {
+      cfg_fail(f, config_setting_get_elem(l, (unsigned)i), "expected a group in braces { ... }");
+      return NULL;
+    }
+  return l;
 }
 
 int cfg_get_string(cfg_file *f, const config_setting_t *group, const char *name, int required, const char **out)

@@ -18,7 +18,7 @@
 #define CFG_ERRLEN 1024
 
 typedef struct {
-  const char *path;    /* as the user gave it, for messages */
+  const char *path; /* as the user gave it, for messages */
   config_t cfg;
   char err[CFG_ERRLEN]; /* the first error, "" while there is none */
 } cfg_file;
@@ -29,8 +29,7 @@ int cfg_file_open(cfg_file *f, const char *path);
 void cfg_file_close(cfg_file *f);
 
 /* Records "PATH:LINE: SETTING: message" for setting S in F->err; returns -1. */
-int cfg_fail(cfg_file *f, const config_setting_t *s, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+int cfg_fail(cfg_file *f, const config_setting_t *s, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Fails on the first member of GROUP whose name is not in KNOWN (a NULL-
  * terminated list), suggesting the nearest known name. */
@@ -40,6 +39,12 @@ int cfg_check_keys(cfg_file *f, const config_setting_t *group, const char *const
  * an error if REQUIRED, in which case EXPECTED says what should be there. */
 config_setting_t *cfg_member(cfg_file *f, const config_setting_t *group, const char *name, int required,
                              const char *expected);
+
+/* The member NAME of PARENT as a group whose keys are all in KEYS, or as a
+ * non-empty list of groups; NULL with an error naming EXPECTED otherwise. */
+config_setting_t *cfg_get_group(cfg_file *f, const config_setting_t *parent, const char *name, const char *const *keys,
+                                const char *expected);
+config_setting_t *cfg_get_list(cfg_file *f, const config_setting_t *parent, const char *name, const char *expected);
 
 /* Typed getters.  Each returns 0 and stores the value, 1 when an optional
  * member is absent (the value is untouched), or -1 with F->err set. */

@@ -27,10 +27,10 @@ extern "C" int units_parse(units_kind kind, const char *text, double *value)
     return -1;
   try {
     switch (kind) {
-      case UNITS_SIZE:      *value = xbt_parse_get_size("", 0, text, ""); break;
-      case UNITS_BANDWIDTH: *value = xbt_parse_get_bandwidth("", 0, text, ""); break;
-      case UNITS_SPEED:     *value = xbt_parse_get_speed("", 0, text, ""); break;
-      case UNITS_TIME:      *value = xbt_parse_get_time("", 0, text, ""); break;
+    case UNITS_SIZE: *value = xbt_parse_get_size("", 0, text, ""); break;
+    case UNITS_BANDWIDTH: *value = xbt_parse_get_bandwidth("", 0, text, ""); break;
+    case UNITS_SPEED: *value = xbt_parse_get_speed("", 0, text, ""); break;
+    case UNITS_TIME: *value = xbt_parse_get_time("", 0, text, ""); break;
     }
   } catch (const std::exception &) {
     return -1;
@@ -41,10 +41,10 @@ extern "C" int units_parse(units_kind kind, const char *text, double *value)
 extern "C" const char *units_expected(units_kind kind)
 {
   switch (kind) {
-    case UNITS_SIZE:      return "a size such as \"128MiB\" or \"10GB\"";
-    case UNITS_BANDWIDTH: return "a bandwidth such as \"125MBps\" or \"1Gbps\"";
-    case UNITS_SPEED:     return "a speed such as \"2.4Gf\"";
-    case UNITS_TIME:      return "a time such as \"50us\" or \"3s\"";
+  case UNITS_SIZE: return "a size such as \"128MiB\" or \"10GB\"";
+  case UNITS_BANDWIDTH: return "a bandwidth such as \"125MBps\" or \"1Gbps\"";
+  case UNITS_SPEED: return "a speed such as \"2.4Gf\"";
+  case UNITS_TIME: return "a time such as \"50us\" or \"3s\"";
   }
   return "a quantity with a unit";
 }

@@ -15,19 +15,11 @@
 static const char *const top_keys[] = {"name", "core", "racks", "node_classes", "master", NULL};
 static const char *const link_keys[] = {"bandwidth", "latency", NULL};
 static const char *const rack_keys[] = {"name", "uplink", NULL};
-static const char *const class_keys[] = {"name",  "count", "racks", "cores", "speed", "memory",
-                                         "disks", "nic",   "slots", NULL};
+static const char *const class_keys[] = {"name",   "count", "racks", "cores", "speed",
+                                         "memory", "disks", "nic",   "slots", NULL};
 static const char *const disk_keys[] = {"read", "write", NULL};
 static const char *const slot_keys[] = {"map", "reduce", NULL};
 static const char *const master_keys[] = {"class", "rack", NULL};
-
-static char *dup_string(const char *s)
-{
-  size_t n = strlen(s) + 1;
-  char *d = malloc(n);
-  memcpy(d, s, n);
-  return d;
-}
 
 /* The member "name" of G: a short identifier, since it becomes part of host,
  * zone and link names in the SimGrid platform. */
@@ -42,43 +34,10 @@ static int get_name(cfg_file *f, const config_setting_t *g, const char **name)
   return 0;
 }
 
-/* A group member NAME that must be a group. */
-static config_setting_t *get_group(cfg_file *f, const config_setting_t *parent, const char *name,
-                                   const char *const *keys, const char *expected)
-{
-  config_setting_t *g = cfg_member(f, parent, name, 1, expected);
-  if (!g)
-    return NULL;
-  if (!config_setting_is_group(g)) {
-    cfg_fail(f, g, "expected %s", expected);
-    return NULL;
-  }
-  return cfg_check_keys(f, g, keys) == 0 ? g : NULL;
-}
-
-/* A member NAME that must be a non-empty list of groups. */
-static config_setting_t *get_list(cfg_file *f, const config_setting_t *parent, const char *name,
-                                  const char *expected)
-{
-  config_setting_t *l = cfg_member(f, parent, name, 1, expected);
-  if (!l)
-    return NULL;
-  if (!config_setting_is_list(l) || config_setting_length(l) == 0) {
-    cfg_fail(f, l, "expected %s", expected);
-    return NULL;
-  }
-  for (int i = 0; i < config_setting_length(l); i++)
-    if (!config_setting_is_group(config_setting_get_elem(l, (unsigned)i))) {
-      cfg_fail(f, config_setting_get_elem(l, (unsigned)i), "expected a group in braces { ... }");
-      return NULL;
-    }
-  return l;
-}
-
 static int read_link(cfg_file *f, const config_setting_t *parent, const char *name, platform_link *out)
 {
   config_setting_t *g =
-      get_group(f, parent, name, link_keys, "a link such as { bandwidth = \"1Gbps\"; latency = \"50us\"; }");
+      cfg_get_group(f, parent, name, link_keys, "a link such as { bandwidth = \"1Gbps\"; latency = \"50us\"; }");
   if (!g || cfg_get_quantity(f, g, "bandwidth", 1, UNITS_BANDWIDTH, &out->bandwidth) ||
       cfg_get_quantity(f, g, "latency", 1, UNITS_TIME, &out->latency))
     return -1;
@@ -115,8 +74,8 @@ static int rack_named(cfg_file *f, const platform *p, const config_setting_t *s,
 
 static int read_racks(cfg_file *f, platform *p)
 {
-  config_setting_t *l = get_list(f, config_root_setting(&f->cfg), "racks",
-                                 "a list of racks such as ( { name = \"rack1\"; uplink = { ... }; } )");
+  config_setting_t *l = cfg_get_list(f, config_root_setting(&f->cfg), "racks",
+                                     "a list of racks such as ( { name = \"rack1\"; uplink = { ... }; } )");
   if (!l)
     return -1;
   p->racks = calloc((size_t)config_setting_length(l), sizeof *p->racks);
@@ -128,7 +87,7 @@ static int read_racks(cfg_file *f, platform *p)
     if (find_rack(p, name) >= 0)
       return cfg_fail(f, config_setting_get_member(g, "name"), "a rack is already named \"%s\" (expected a new name)",
                       name);
-    p->racks[r].name = dup_string(name);
+    p->racks[r].name = strdup(name);
     p->n_racks++;
     if (read_link(f, g, "uplink", &p->racks[r].uplink))
       return -1;
@@ -139,7 +98,7 @@ static int read_racks(cfg_file *f, platform *p)
 static int read_disks(cfg_file *f, const config_setting_t *cls, platform_class *c)
 {
   config_setting_t *l =
-      get_list(f, cls, "disks", "a list of disks such as ( { read = \"150MBps\"; write = \"120MBps\"; } )");
+      cfg_get_list(f, cls, "disks", "a list of disks such as ( { read = \"150MBps\"; write = \"120MBps\"; } )");
   if (!l)
     return -1;
   c->n_disks = config_setting_length(l);
@@ -160,16 +119,16 @@ static int read_class(cfg_file *f, platform *p, const config_setting_t *g, platf
   if (cfg_check_keys(f, g, class_keys) || get_name(f, g, &name))
     return -1;
   if (find_class(p, name) >= 0)
-    return cfg_fail(f, config_setting_get_member(g, "name"), "a node class is already named \"%s\" (expected a new name)",
-                    name);
-  c->name = dup_string(name);
+    return cfg_fail(f, config_setting_get_member(g, "name"),
+                    "a node class is already named \"%s\" (expected a new name)", name);
+  c->name = strdup(name);
   p->n_classes++;
   if (cfg_get_int(f, g, "count", 1, 1, &c->count) || cfg_get_int(f, g, "cores", 1, 1, &c->cores) ||
       cfg_get_quantity(f, g, "speed", 1, UNITS_SPEED, &c->speed) ||
       cfg_get_quantity(f, g, "memory", 1, UNITS_SIZE, &c->memory) || read_disks(f, g, c) ||
       read_link(f, g, "nic", &c->nic))
     return -1;
-  config_setting_t *slots = get_group(f, g, "slots", slot_keys, "task slots such as { map = 4; reduce = 2; }");
+  config_setting_t *slots = cfg_get_group(f, g, "slots", slot_keys, "task slots such as { map = 4; reduce = 2; }");
   if (!slots || cfg_get_int(f, slots, "map", 1, 0, &c->map_slots) ||
       cfg_get_int(f, slots, "reduce", 1, 0, &c->reduce_slots))
     return -1;
@@ -202,8 +161,9 @@ static int read_class(cfg_file *f, platform *p, const config_setting_t *g, platf
 
 static int read_classes(cfg_file *f, platform *p)
 {
-  config_setting_t *l = get_list(f, config_root_setting(&f->cfg), "node_classes",
-                                 "a non-empty list of node classes such as ( { name = \"worker\"; count = 4; ... } )");
+  config_setting_t *l =
+      cfg_get_list(f, config_root_setting(&f->cfg), "node_classes",
+                   "a non-empty list of node classes such as ( { name = \"worker\"; count = 4; ... } )");
   if (!l)
     return -1;
   p->classes = calloc((size_t)config_setting_length(l), sizeof *p->classes);
@@ -215,9 +175,8 @@ static int read_classes(cfg_file *f, platform *p)
 
 static int read_master(cfg_file *f, platform *p)
 {
-  config_setting_t *g =
-      get_group(f, config_root_setting(&f->cfg), "master", master_keys,
-                "the master node such as { class = \"worker\"; rack = \"rack1\"; }");
+  config_setting_t *g = cfg_get_group(f, config_root_setting(&f->cfg), "master", master_keys,
+                                      "the master node such as { class = \"worker\"; rack = \"rack1\"; }");
   const char *cls;
   if (!g || cfg_get_string(f, g, "class", 1, &cls))
     return -1;
@@ -262,9 +221,9 @@ platform *platform_read(const char *path, char *err, size_t errlen)
   int bad = cfg_file_open(&f, path) || cfg_check_keys(&f, config_root_setting(&f.cfg), top_keys) ||
             get_name(&f, config_root_setting(&f.cfg), &name);
   if (!bad) {
-    p->name = dup_string(name);
-    bad = read_link(&f, config_root_setting(&f.cfg), "core", &p->core) || read_racks(&f, p) ||
-          read_classes(&f, p) || read_master(&f, p) || check_cluster(&f, p);
+    p->name = strdup(name);
+    bad = read_link(&f, config_root_setting(&f.cfg), "core", &p->core) || read_racks(&f, p) || read_classes(&f, p) ||
+          read_master(&f, p) || check_cluster(&f, p);
   }
   if (bad) {
     snprintf(err, errlen, "%s", f.err);
@@ -357,7 +316,8 @@ void platform_print_summary(const platform *p, FILE *out)
   }
   units_format(UNITS_BANDWIDTH, p->core.bandwidth, buf[4], sizeof buf[4]);
   print_totals(out, "all workers", &all, buf[4]);
-  fprintf(out, "\nThe last column is each rack's uplink, and the core switch for all workers.\n"
-               "The master sits in %s and is counted in no row.\n",
+  fprintf(out,
+          "\nThe last column is each rack's uplink, and the core switch for all workers.\n"
+          "The master sits in %s and is counted in no row.\n",
           p->racks[p->master.rack].name);
 }

@@ -22,10 +22,10 @@ typedef struct {
 
 typedef struct {
   char *name;
-  int count;            /* workers of this class; the master is extra */
+  int count; /* workers of this class; the master is extra */
   int cores;
-  double speed;         /* flops/s of one core */
-  double memory;        /* bytes */
+  double speed;  /* flops/s of one core */
+  double memory; /* bytes */
   int n_disks;
   platform_disk *disks;
   platform_link nic;

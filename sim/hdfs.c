@@ -48,8 +48,8 @@ static int choose_random(const platform *p, gsl_rng *rng, const int *chosen, int
 
 /* choose_random with the rack condition, else anywhere under the cap, else
  * anywhere at all (replication never exceeds the workers, so this ends). */
-static int choose_with_fallback(const platform *p, gsl_rng *rng, const int *chosen, int n, int in_rack,
-                                int not_rack, int max_per_rack, int *scratch)
+static int choose_with_fallback(const platform *p, gsl_rng *rng, const int *chosen, int n, int in_rack, int not_rack,
+                                int max_per_rack, int *scratch)
 {
   int w = choose_random(p, rng, chosen, n, in_rack, not_rack, max_per_rack, scratch);
   if (w < 0)
@@ -59,8 +59,8 @@ static int choose_with_fallback(const platform *p, gsl_rng *rng, const int *chos
   return w;
 }
 
-static void rack_aware_choose(hdfs_policy *self, const platform *p, int writer, int replication, gsl_rng *rng,
-                              int *out, int *scratch)
+static void rack_aware_choose(hdfs_policy *self, const platform *p, int writer, int replication, gsl_rng *rng, int *out,
+                              int *scratch)
 {
   (void)self;
   int max_per_rack = replication;
@@ -90,8 +90,8 @@ hdfs_policy *hdfs_policy_rack_aware_alloc(void)
   return policy;
 }
 
-static void fractions_choose(hdfs_policy *self, const platform *p, int writer, int replication, gsl_rng *rng,
-                             int *out, int *scratch)
+static void fractions_choose(hdfs_policy *self, const platform *p, int writer, int replication, gsl_rng *rng, int *out,
+                             int *scratch)
 {
   (void)p, (void)writer, (void)rng, (void)scratch;
   for (int k = 0; k < replication; k++) {

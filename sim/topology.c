@@ -76,10 +76,11 @@ static void write_rack(FILE *out, const platform *p, int r)
 
 void topology_write_xml(const platform *p, FILE *out)
 {
-  fprintf(out, "<?xml version='1.0'?>\n"
-               "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-               "<!-- written by mrlab from the platform \"%s\" -->\n"
-               "<platform version=\"4.1\">\n",
+  fprintf(out,
+          "<?xml version='1.0'?>\n"
+          "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+          "<!-- written by mrlab from the platform \"%s\" -->\n"
+          "<platform version=\"4.1\">\n",
           p->name);
   fprintf(out, "<zone id=\"%s\" routing=\"Full\">\n", p->name);
   for (int r = 0; r < p->n_racks; r++)

@@ -9,16 +9,6 @@
 
 static const int64_t MiB = 1024 * 1024;
 
-static platform *read_shipped(const char *name)
-{
-  char rel[256], err[1024] = "";
-  snprintf(rel, sizeof rel, "platforms/%s.cfg", name);
-  platform *p = platform_read(test_source_path(rel), err, sizeof err);
-  if (!p)
-    fail_msg("%s", err);
-  return p;
-}
-
 /* Places SIZE bytes in 128 MiB blocks with the rack-aware policy. */
 static hdfs_file *place_default(const platform *p, int64_t size, int replication, int writer, unsigned long seed)
 {
@@ -37,7 +27,7 @@ static hdfs_file *place_default(const platform *p, int64_t size, int replication
 static void blocks_cover_the_file(void **state)
 {
   (void)state;
-  platform *p = read_shipped("hetero16");
+  platform *p = test_read_platform("hetero16");
   hdfs_file *f = place_default(p, 10000000000, 3, -1, 1);
   assert_int_equal(f->n_blocks, 75); /* 10 GB / 128 MiB = 74.5 */
   int64_t sum = 0;
@@ -67,7 +57,7 @@ static void replicas_are_counted_and_distinct(void **state)
   (void)state;
   const char *names[] = {"toy4", "hetero16", "xie5", "scale1000"};
   for (int i = 0; i < 4; i++) {
-    platform *p = read_shipped(names[i]);
+    platform *p = test_read_platform(names[i]);
     for (int rep = 1; rep <= 4; rep++) {
       hdfs_file *f = place_default(p, 100 * 128 * MiB, rep, -1, 7);
       assert_int_equal(f->replication, rep);
@@ -81,7 +71,7 @@ static void replicas_are_counted_and_distinct(void **state)
 static void replicas_follow_the_rack_rule(void **state)
 {
   (void)state;
-  platform *p = read_shipped("hetero16");
+  platform *p = test_read_platform("hetero16");
   for (int writer = -1; writer < 2; writer++) {
     hdfs_file *f = place_default(p, 1000 * 128 * MiB, 3, writer, 11);
     for (int64_t b = 0; b < f->n_blocks; b++) {
@@ -98,7 +88,7 @@ static void replicas_follow_the_rack_rule(void **state)
   platform_free(p);
 
   /* more replicas than the rule names: at most (replicas-1)/racks+2 per rack */
-  p = read_shipped("scale1000");
+  p = test_read_platform("scale1000");
   hdfs_file *f = place_default(p, 500 * 128 * MiB, 6, -1, 3);
   for (int64_t b = 0; b < f->n_blocks; b++)
     for (int i = 0; i < 6; i++) {
@@ -117,7 +107,7 @@ static void replicas_follow_the_rack_rule(void **state)
 static void replicas_spread_evenly(void **state)
 {
   (void)state;
-  platform *p = read_shipped("hetero16");
+  platform *p = test_read_platform("hetero16");
   hdfs_file *f = place_default(p, 20000 * 128 * MiB, 3, -1, 2024);
   double count[16] = {0};
   for (int64_t i = 0; i < f->n_blocks * 3; i++)
@@ -127,8 +117,8 @@ static void replicas_spread_evenly(void **state)
     chi2 += (count[w] - expected) * (count[w] - expected) / expected;
   double pvalue = gsl_cdf_chisq_Q(chi2, p->n_workers - 1);
   if (pvalue < 0.001)
-    fail_msg("chi-square %g on %d degrees of freedom, p = %g: replicas are not spread evenly", chi2,
-             p->n_workers - 1, pvalue);
+    fail_msg("chi-square %g on %d degrees of freedom, p = %g: replicas are not spread evenly", chi2, p->n_workers - 1,
+             pvalue);
   /* and the test has teeth: the same counts with one node at +15% fail it */
   count[0] *= 1.15;
   chi2 = 0;
@@ -142,7 +132,7 @@ static void replicas_spread_evenly(void **state)
 static void same_seed_same_placement(void **state)
 {
   (void)state;
-  platform *p = read_shipped("hetero16");
+  platform *p = test_read_platform("hetero16");
   hdfs_file *a = place_default(p, 300 * 128 * MiB, 3, -1, 42);
   hdfs_file *b = place_default(p, 300 * 128 * MiB, 3, -1, 42);
   hdfs_file *c = place_default(p, 300 * 128 * MiB, 3, -1, 43);
@@ -158,7 +148,7 @@ static void same_seed_same_placement(void **state)
 static void replication_above_the_nodes_is_refused(void **state)
 {
   (void)state;
-  platform *p = read_shipped("toy4");
+  platform *p = test_read_platform("toy4");
   gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
   hdfs_policy *policy = hdfs_policy_rack_aware_alloc();
   char err[256];
@@ -176,7 +166,7 @@ static void replication_above_the_nodes_is_refused(void **state)
 static void fractions_place_by_share(void **state)
 {
   (void)state;
-  platform *p = read_shipped("xie5");
+  platform *p = test_read_platform("xie5");
   const double speed[5] = {1, 1 / 2.0, 1 / 3.3, 1 / 3.3, 1 / 3.3};
   char err[256];
   hdfs_policy *policy = hdfs_policy_fractions_alloc(p, speed, err, sizeof err);
@@ -211,7 +201,7 @@ static void fractions_place_by_share(void **state)
 static void impossible_fractions_are_refused(void **state)
 {
   (void)state;
-  platform *p = read_shipped("xie5");
+  platform *p = test_read_platform("xie5");
   char err[256];
   assert_null(hdfs_policy_fractions_alloc(p, (double[]){1, -1, 0, 0, 0}, err, sizeof err));
   assert_string_equal(err, "placement fraction of B-1: expected a number >= 0, got -1");
@@ -222,14 +212,10 @@ static void impossible_fractions_are_refused(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(blocks_cover_the_file),
-      cmocka_unit_test(replicas_are_counted_and_distinct),
-      cmocka_unit_test(replicas_follow_the_rack_rule),
-      cmocka_unit_test(replicas_spread_evenly),
-      cmocka_unit_test(same_seed_same_placement),
-      cmocka_unit_test(replication_above_the_nodes_is_refused),
-      cmocka_unit_test(fractions_place_by_share),
-      cmocka_unit_test(impossible_fractions_are_refused),
+      cmocka_unit_test(blocks_cover_the_file),         cmocka_unit_test(replicas_are_counted_and_distinct),
+      cmocka_unit_test(replicas_follow_the_rack_rule), cmocka_unit_test(replicas_spread_evenly),
+      cmocka_unit_test(same_seed_same_placement),      cmocka_unit_test(replication_above_the_nodes_is_refused),
+      cmocka_unit_test(fractions_place_by_share),      cmocka_unit_test(impossible_fractions_are_refused),
   };
   TEST_MAIN(tests);
 }

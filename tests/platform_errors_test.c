@@ -6,20 +6,19 @@
 #include <string.h>
 
 /* A good file; each case below breaks one thing in it. */
-static const char good[] =
-    "name = \"bad\";\n"                                                                    /* 1 */
-    "core = { bandwidth = \"10Gbps\"; latency = \"5us\"; };\n"                              /* 2 */
-    "racks = (\n"                                                                          /* 3 */
-    "  { name = \"rack1\"; uplink = { bandwidth = \"10Gbps\"; latency = \"5us\"; }; }\n"   /* 4 */
-    ");\n"                                                                                 /* 5 */
-    "node_classes = (\n"                                                                   /* 6 */
-    "  { name = \"worker\"; count = 2; racks = [\"rack1\"];\n"                             /* 7 */
-    "    cores = 4; speed = \"2Gf\"; memory = \"8GiB\";\n"                                 /* 8 */
-    "    disks = ( { read = \"100MBps\"; write = \"90MBps\"; } );\n"                       /* 9 */
-    "    nic = { bandwidth = \"1Gbps\"; latency = \"50us\"; };\n"                          /* 10 */
-    "    slots = { map = 2; reduce = 1; }; }\n"                                            /* 11 */
-    ");\n"                                                                                 /* 12 */
-    "master = { class = \"worker\"; rack = \"rack1\"; };\n";                               /* 13 */
+static const char good[] = "name = \"bad\";\n"                                                                  /* 1 */
+                           "core = { bandwidth = \"10Gbps\"; latency = \"5us\"; };\n"                           /* 2 */
+                           "racks = (\n"                                                                        /* 3 */
+                           "  { name = \"rack1\"; uplink = { bandwidth = \"10Gbps\"; latency = \"5us\"; }; }\n" /* 4 */
+                           ");\n"                                                                               /* 5 */
+                           "node_classes = (\n"                                                                 /* 6 */
+                           "  { name = \"worker\"; count = 2; racks = [\"rack1\"];\n"                           /* 7 */
+                           "    cores = 4; speed = \"2Gf\"; memory = \"8GiB\";\n"                               /* 8 */
+                           "    disks = ( { read = \"100MBps\"; write = \"90MBps\"; } );\n"                     /* 9 */
+                           "    nic = { bandwidth = \"1Gbps\"; latency = \"50us\"; };\n"                        /* 10 */
+                           "    slots = { map = 2; reduce = 1; }; }\n"                                          /* 11 */
+                           ");\n"                                                                               /* 12 */
+                           "master = { class = \"worker\"; rack = \"rack1\"; };\n";                             /* 13 */
 
 typedef struct {
   const char *what, *from, *to; /* the case, and the replacement that makes it */
@@ -45,9 +44,10 @@ static const bad_case cases[] = {
     {"unknown rack", "racks = [\"rack1\"]", "racks = [\"rack9\"]", 7, "no rack is named \"rack9\""},
     {"unknown master class", "class = \"worker\"", "class = \"big\"", 13, "no node class is named \"big\""},
     {"no map slot", "map = 2;", "map = 0;", 6, "no worker has a map slot"},
-    {"duplicate rack", "  { name = \"rack1\"; uplink", "  { name = \"rack1\"; uplink = { bandwidth = \"1Gbps\"; "
-                                                     "latency = \"5us\"; }; },\n  { name = \"rack1\"; uplink", 5,
-     "a rack is already named"},
+    {"duplicate rack", "  { name = \"rack1\"; uplink",
+     "  { name = \"rack1\"; uplink = { bandwidth = \"1Gbps\"; "
+     "latency = \"5us\"; }; },\n  { name = \"rack1\"; uplink",
+     5, "a rack is already named"},
     {"no worker", "  { name = \"worker\"; count = 2;", "", 6, "expected a non-empty list of node classes"},
 };
 

@@ -5,16 +5,6 @@
 
 #include <string.h>
 
-static platform *read_shipped(const char *name)
-{
-  char rel[256], err[1024] = "";
-  snprintf(rel, sizeof rel, "platforms/%s.cfg", name);
-  platform *p = platform_read(test_source_path(rel), err, sizeof err);
-  if (!p)
-    fail_msg("%s", err);
-  return p;
-}
-
 static int workers_in_rack(const platform *p, int rack)
 {
   int n = 0;
@@ -26,7 +16,7 @@ static int workers_in_rack(const platform *p, int rack)
 static void toy4_is_four_identical_workers(void **state)
 {
   (void)state;
-  platform *p = read_shipped("toy4");
+  platform *p = test_read_platform("toy4");
   assert_int_equal(p->n_workers, 4);
   assert_int_equal(p->n_classes, 1);
   assert_int_equal(p->n_racks, 1);
@@ -42,7 +32,7 @@ static void toy4_is_four_identical_workers(void **state)
 static void hetero16_is_two_racks_of_three_classes(void **state)
 {
   (void)state;
-  platform *p = read_shipped("hetero16");
+  platform *p = test_read_platform("hetero16");
   assert_int_equal(p->n_workers, 16);
   assert_int_equal(p->n_racks, 2);
   assert_int_equal(p->n_classes, 3);
@@ -66,7 +56,7 @@ static void hetero16_is_two_racks_of_three_classes(void **state)
 static void xie5_is_one_fast_one_medium_three_slow(void **state)
 {
   (void)state;
-  platform *p = read_shipped("xie5");
+  platform *p = test_read_platform("xie5");
   assert_int_equal(p->n_workers, 5);
   assert_int_equal(p->n_classes, 3);
   int counts[3] = {0};
@@ -87,7 +77,7 @@ static void xie5_is_one_fast_one_medium_three_slow(void **state)
 static void shilu11_is_one_master_and_ten_servers(void **state)
 {
   (void)state;
-  platform *p = read_shipped("shilu11");
+  platform *p = test_read_platform("shilu11");
   assert_int_equal(p->n_workers, 10);
   assert_int_equal(p->racks[0].n_nodes, 11);
   const platform_class *k = &p->classes[p->master.cls];
@@ -102,7 +92,7 @@ static void shilu11_is_one_master_and_ten_servers(void **state)
 static void scale1000_is_25_racks_of_40(void **state)
 {
   (void)state;
-  platform *p = read_shipped("scale1000");
+  platform *p = test_read_platform("scale1000");
   assert_int_equal(p->n_workers, 1000);
   assert_int_equal(p->n_racks, 25);
   for (int r = 0; r < p->n_racks; r++)
@@ -113,7 +103,7 @@ static void scale1000_is_25_racks_of_40(void **state)
 static void summary_adds_up_each_rack(void **state)
 {
   (void)state;
-  platform *p = read_shipped("hetero16");
+  platform *p = test_read_platform("hetero16");
   char buf[8192];
   FILE *out = fmemopen(buf, sizeof buf, "w");
   platform_print_summary(p, out);
@@ -125,8 +115,8 @@ static void summary_adds_up_each_rack(void **state)
   assert_non_null(row);
   int nodes, cores;
   char flops[16], rd[16], wr[16], nic[16], up[16], u[5][8];
-  assert_int_equal(sscanf(row, " rack1 %d %d %15s %7s %15s %7s %15s %7s %15s %7s %15s %7s", &nodes, &cores, flops,
-                          u[0], rd, u[1], wr, u[2], nic, u[3], up, u[4]),
+  assert_int_equal(sscanf(row, " rack1 %d %d %15s %7s %15s %7s %15s %7s %15s %7s %15s %7s", &nodes, &cores, flops, u[0],
+                          rd, u[1], wr, u[2], nic, u[3], up, u[4]),
                    12);
   assert_int_equal(nodes, 8);
   assert_int_equal(cores, 40);

@@ -19,6 +19,16 @@ const char *test_source_path(const char *rel)
   return path;
 }
 
+platform *test_read_platform(const char *name)
+{
+  char rel[256], err[1024] = "";
+  snprintf(rel, sizeof rel, "platforms/%s.cfg", name);
+  platform *p = platform_read(test_source_path(rel), err, sizeof err);
+  if (!p)
+    fail_msg("%s", err);
+  return p;
+}
+
 /* Reads all of FD into BUF (NUL-terminated, cut at LEN - 1). */
 static void slurp(int fd, char *buf, size_t len)
 {

@@ -13,26 +13,31 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "platform.h"
+
 #include <math.h>
 #include <stdio.h>
 
 /* Fails unless |A - B| <= TOL (cmocka 1.1 compares floats only). */
-#define assert_close(a, b, tol)                                                                                \
-  do {                                                                                                         \
-    double a_ = (a), b_ = (b);                                                                                 \
-    if (!(fabs(a_ - b_) <= (tol)))                                                                             \
-      fail_msg("%s = %.17g, expected %.17g within %g", #a, a_, b_, (double)(tol));                             \
+#define assert_close(a, b, tol)                                                                                        \
+  do {                                                                                                                 \
+    double a_ = (a), b_ = (b);                                                                                         \
+    if (!(fabs(a_ - b_) <= (tol)))                                                                                     \
+      fail_msg("%s = %.17g, expected %.17g within %g", #a, a_, b_, (double)(tol));                                     \
   } while (0)
 
 /* Runs TESTS with TAP output; the return value of main. */
-#define TEST_MAIN(tests)                                                                                       \
-  do {                                                                                                         \
-    cmocka_set_message_output(CM_OUTPUT_TAP);                                                                  \
-    return cmocka_run_group_tests(tests, NULL, NULL);                                                          \
+#define TEST_MAIN(tests)                                                                                               \
+  do {                                                                                                                 \
+    cmocka_set_message_output(CM_OUTPUT_TAP);                                                                          \
+    return cmocka_run_group_tests(tests, NULL, NULL);                                                                  \
   } while (0)
 
 /* MRLAB_SOURCE_DIR "/" REL, in a static buffer. */
 const char *test_source_path(const char *rel);
+
+/* Reads the shipped platform platforms/NAME.cfg, failing the test if it is bad. */
+platform *test_read_platform(const char *name);
 
 /* The output of one run of the mrlab program. */
 typedef struct {
