@@ -84,9 +84,9 @@ static int read_racks(cfg_file *f, platform *p)
     const char *name;
     if (cfg_check_keys(f, g, rack_keys) || get_name(f, g, &name))
       return -1;
-    if (find_rack(p, name) >= 0)
-      return cfg_fail(f, config_setting_get_member(g, "name"), "a rack is already named \"%s\" (expected a new name)",
-                      name);
+    if (find_rack(p, name) >= 0 || strcmp(name, p->name) == 0)
+      return cfg_fail(f, config_setting_get_member(g, "name"),
+                      "a rack or the cluster is already named \"%s\" (expected a new name)", name);
     p->racks[r].name = strdup(name);
     p->n_racks++;
     if (read_link(f, g, "uplink", &p->racks[r].uplink))

@@ -9,6 +9,8 @@
  * largest deficit against its share. */
 #include "hdfs.h"
 
+#include <xbt/asserts.h>
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -160,6 +162,8 @@ hdfs_file *hdfs_file_place(const platform *p, int64_t size, int64_t block_size, 
              p->name, replication);
     return NULL;
   }
+  xbt_assert(writer >= -1 && writer < p->n_workers, "writer %d is no worker of %s (it has %d)", writer, p->name,
+             p->n_workers);
   hdfs_file *f = calloc(1, sizeof *f);
   f->size = size;
   f->block_size = block_size;

@@ -5,9 +5,8 @@
  * any size.  Racks are Full zones listing a route per pair of their hosts
  * and from each host to the switch (SimGrid 3.32's Floyd zones find no route
  * between two hosts through a router); the root zone lists one route per
- * pair of racks.  Numbers are written
- * with 17 significant digits, so SimGrid reads back exactly the doubles
- * platform_read parsed. */
+ * pair of racks.  Numbers are written with 17 significant digits, so SimGrid
+ * reads back exactly the doubles platform_read parsed. */
 #include "topology.h"
 
 #include <simgrid/engine.h>
@@ -35,7 +34,7 @@ static void write_host(FILE *out, const platform *p, const platform_node *n)
   fprintf(out, "    </host>\n");
 }
 
-/* The nodes of rack R in the order they are written: master first. */
+/* Node I of P (-1: the master) if it sits in rack R, else NULL. */
 static const platform_node *rack_node(const platform *p, int r, int i)
 {
   const platform_node *n = i < 0 ? &p->master : &p->workers[i];
@@ -45,31 +44,29 @@ static const platform_node *rack_node(const platform *p, int r, int i)
 static void write_rack(FILE *out, const platform *p, int r)
 {
   const char *rack = p->racks[r].name;
+  const platform_node *a, *b;
   fprintf(out, "  <zone id=\"%s\" routing=\"Full\">\n", rack);
   for (int i = -1; i < p->n_workers; i++)
-    if (rack_node(p, r, i))
-      write_host(out, p, rack_node(p, r, i));
+    if ((a = rack_node(p, r, i)))
+      write_host(out, p, a);
   fprintf(out, "    <router id=\"%s-switch\"/>\n", rack);
-  char id[80];
   for (int i = -1; i < p->n_workers; i++)
-    if (rack_node(p, r, i)) {
-      snprintf(id, sizeof id, "nic-%s", rack_node(p, r, i)->name);
-      write_link(out, "    ", id, &platform_node_class(p, rack_node(p, r, i))->nic, "SPLITDUPLEX");
+    if ((a = rack_node(p, r, i))) {
+      char id[80];
+      snprintf(id, sizeof id, "nic-%s", a->name);
+      write_link(out, "    ", id, &platform_node_class(p, a)->nic, "SPLITDUPLEX");
     }
   for (int i = -1; i < p->n_workers; i++) {
-    const platform_node *a = rack_node(p, r, i);
-    if (!a)
+    if (!(a = rack_node(p, r, i)))
       continue;
     fprintf(out, "    <route src=\"%s\" dst=\"%s-switch\"><link_ctn id=\"nic-%s\" direction=\"UP\"/></route>\n",
             a->name, rack, a->name);
-    for (int j = i + 1; j < p->n_workers; j++) {
-      const platform_node *b = rack_node(p, r, j);
-      if (b)
+    for (int j = i + 1; j < p->n_workers; j++)
+      if ((b = rack_node(p, r, j)))
         fprintf(out,
                 "    <route src=\"%s\" dst=\"%s\"><link_ctn id=\"nic-%s\" direction=\"UP\"/>"
                 "<link_ctn id=\"nic-%s\" direction=\"DOWN\"/></route>\n",
                 a->name, b->name, a->name, b->name);
-    }
   }
   fprintf(out, "  </zone>\n");
 }

@@ -47,7 +47,7 @@ static const bad_case cases[] = {
     {"duplicate rack", "  { name = \"rack1\"; uplink",
      "  { name = \"rack1\"; uplink = { bandwidth = \"1Gbps\"; "
      "latency = \"5us\"; }; },\n  { name = \"rack1\"; uplink",
-     5, "a rack is already named"},
+     5, "a rack or the cluster is already named"},
     {"no worker", "  { name = \"worker\"; count = 2;", "", 6, "expected a non-empty list of node classes"},
 };
 
