@@ -200,6 +200,26 @@ int cfg_get_int(cfg_file *f, const config_setting_t *group, const char *name, in
   return 0;
 }
 
+int cfg_get_number(cfg_file *f, const config_setting_t *group, const char *name, int required, double min,
+                   double max, double *out)
+{
+  char expected[96];
+  snprintf(expected, sizeof expected, "a number from %g to %g", min, max);
+  config_setting_t *m = cfg_member(f, group, name, required, expected);
+  if (!m)
+    return required ? -1 : 1;
+  if (config_setting_type(m) != CONFIG_TYPE_INT && config_setting_type(m) != CONFIG_TYPE_INT64 &&
+      config_setting_type(m) != CONFIG_TYPE_FLOAT)
+    return cfg_fail(f, m, "expected %s", expected);
+  double v = config_setting_get_float(m);
+  if (config_setting_type(m) != CONFIG_TYPE_FLOAT)
+    v = (double)config_setting_get_int64(m);
+  if (!(v >= min && v <= max))
+    return cfg_fail(f, m, "expected %s, got %g", expected, v);
+  *out = v;
+  return 0;
+}
+
 int cfg_quantity_of(cfg_file *f, const config_setting_t *s, units_kind kind, double *out)
 {
   if (config_setting_type(s) != CONFIG_TYPE_STRING)

@@ -1,0 +1,260 @@
+/* engine.c - setting up a run, running it, and tearing it down.
+ *
+ * Setup does everything that happens before Hadoop's clock starts: input
+ * files are placed in HDFS, each job gets one map per block and its
+ * reduces, and every map's output per partition is fixed (whole bytes,
+ * split by largest remainders, so that bytes add up exactly from map input
+ * to reduce output).  Then the JobTracker and TaskTrackers are started and
+ * SimGrid runs until the last actor ends. */
+#include "engine.h"
+
+#include "topology.h"
+
+#include <simgrid/actor.h>
+#include <simgrid/cond.h>
+#include <simgrid/engine.h>
+#include <simgrid/host.h>
+#include <simgrid/mailbox.h>
+#include <simgrid/mutex.h>
+#include <simgrid/plugins/load.h>
+#include <simgrid/semaphore.h>
+#include <xbt/config.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+engine *the_engine;
+
+void engine_init_simgrid(int *argc, char **argv)
+{
+  simgrid_init(argc, argv);
+#if defined(__SANITIZE_ADDRESS__)
+  /* AddressSanitizer follows threads, not SimGrid's own stack switching */
+  sg_cfg_set_string("contexts/factory", "thread");
+#endif
+  sg_host_load_plugin_init();
+}
+
+sg_disk_t engine_disk(sg_host_t h, int64_t k)
+{
+  const tracker *tr = sg_host_get_data(h);
+  return tr->disks[k % tr->n_disks];
+}
+
+/* Splits TOTAL bytes by SHARES (summing to 1) into whole bytes: floors,
+ * then one more byte to the largest remainders (lowest index on ties). */
+static void split_bytes(int64_t total, const double *shares, int n, int64_t *out)
+{
+  int64_t left = total;
+  double *rem = malloc((size_t)n * sizeof *rem);
+  for (int p = 0; p < n; p++) {
+    double exact = (double)total * shares[p];
+    out[p] = (int64_t)floor(exact);
+    rem[p] = exact - (double)out[p];
+    left -= out[p];
+  }
+  for (; left > 0; left--) {
+    int best = 0;
+    for (int p = 1; p < n; p++)
+      if (rem[p] > rem[best])
+        best = p;
+    out[best]++;
+    rem[best] = -1;
+  }
+  free(rem);
+}
+
+/* The partition tables of a map whose split is SPLIT bytes. */
+static void map_output(const job_desc *d, int64_t split, int64_t **bytes, int64_t **wire)
+{
+  int64_t combined = llround((double)llround(d->map_selectivity * (double)split) * d->combiner);
+  *bytes = malloc((size_t)d->reduces * sizeof **bytes);
+  *wire = malloc((size_t)d->reduces * sizeof **wire);
+  split_bytes(combined, d->share, d->reduces, *bytes);
+  int compress = conf_get(&d->conf, CONF_COMPRESS) != 0;
+  for (int p = 0; p < d->reduces; p++)
+    (*wire)[p] = compress ? llround((double)(*bytes)[p] * conf_get(&d->conf, CONF_COMPRESS_RATIO)) : (*bytes)[p];
+}
+
+/* The input placement policy of D: its explicit weights, or Hadoop's. */
+static hdfs_policy *input_policy(const platform *p, const job_desc *d, char *err, size_t errlen)
+{
+  if (d->n_placed == 0)
+    return hdfs_policy_rack_aware_alloc();
+  double *weights = calloc((size_t)p->n_workers, sizeof *weights);
+  for (int i = 0; i < d->n_placed; i++) {
+    int w = 0;
+    while (w < p->n_workers && strcmp(p->workers[w].name, d->placed_on[i]) != 0)
+      w++;
+    if (w == p->n_workers) {
+      snprintf(err, errlen, "%s:%d: jobs.%s.placement: no worker of %s is named \"%s\" (expected one like \"%s\")",
+               d->path, d->placement_line, d->name, p->name, d->placed_on[i], p->workers[0].name);
+      free(weights);
+      return NULL;
+    }
+    weights[w] = d->placed_weight[i];
+  }
+  hdfs_policy *policy = hdfs_policy_fractions_alloc(p, weights, err, errlen);
+  free(weights);
+  return policy;
+}
+
+/* Builds job J: its input in HDFS, its tasks and the scheduler's lists. */
+static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errlen)
+{
+  const platform *p = e->platform;
+  j->desc = d;
+  hdfs_policy *policy = input_policy(p, d, err, errlen);
+  if (!policy)
+    return -1;
+  char why[512];
+  j->input = hdfs_file_place(p, d->input, (int64_t)conf_get(&d->conf, CONF_BLOCKSIZE),
+                             (int)conf_get(&d->conf, CONF_REPLICATION), -1, policy, e->rng, why, sizeof why);
+  hdfs_policy_free(policy);
+  if (!j->input) {
+    snprintf(err, errlen, "%s: job %s: %s", d->path, d->name, why);
+    return -1;
+  }
+  j->n_maps = (int)j->input->n_blocks;
+  j->n_reduces = d->reduces;
+  j->maps = calloc((size_t)j->n_maps, sizeof *j->maps);
+  j->reduces = calloc((size_t)j->n_reduces, sizeof *j->reduces);
+  j->finished_maps = malloc((size_t)j->n_maps * sizeof *j->finished_maps);
+  j->mutex = sg_mutex_init();
+  j->cond = sg_cond_init();
+  map_output(d, hdfs_block_bytes(j->input, 0), &j->parts[0][0], &j->parts[0][1]);
+  map_output(d, hdfs_block_bytes(j->input, j->n_maps - 1), &j->parts[1][0], &j->parts[1][1]);
+  for (int m = 0; m < j->n_maps; m++) {
+    task *t = &j->maps[m];
+    int last = m == j->n_maps - 1;
+    *t = (task){.job = j, .kind = KIND_MAP, .index = m, .block = m, .part_bytes = j->parts[last][0],
+                .part_wire = j->parts[last][1]};
+  }
+  for (int r = 0; r < j->n_reduces; r++)
+    j->reduces[r] = (task){.job = j, .kind = KIND_REDUCE, .index = r};
+  /* the scheduler's lists: maps by the workers and racks holding their block */
+  j->maps_on_worker = calloc((size_t)p->n_workers, sizeof *j->maps_on_worker);
+  j->n_on_worker = calloc((size_t)p->n_workers, sizeof *j->n_on_worker);
+  j->cur_worker = calloc((size_t)p->n_workers, sizeof *j->cur_worker);
+  j->maps_in_rack = calloc((size_t)p->n_racks, sizeof *j->maps_in_rack);
+  j->n_in_rack = calloc((size_t)p->n_racks, sizeof *j->n_in_rack);
+  j->cur_rack = calloc((size_t)p->n_racks, sizeof *j->cur_rack);
+  for (int m = 0; m < j->n_maps; m++)
+    for (int k = 0; k < j->input->replication; k++) {
+      int w = hdfs_replica(j->input, m, k), rack = p->workers[w].rack;
+      j->maps_on_worker[w] = realloc(j->maps_on_worker[w], (size_t)(j->n_on_worker[w] + 1) * sizeof(int));
+      j->maps_on_worker[w][j->n_on_worker[w]++] = m;
+      if (j->n_in_rack[rack] == 0 || j->maps_in_rack[rack][j->n_in_rack[rack] - 1] != m) {
+        j->maps_in_rack[rack] = realloc(j->maps_in_rack[rack], (size_t)(j->n_in_rack[rack] + 1) * sizeof(int));
+        j->maps_in_rack[rack][j->n_in_rack[rack]++] = m;
+      }
+    }
+  return 0;
+}
+
+engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, char *err, size_t errlen)
+{
+  engine *e = calloc(1, sizeof *e);
+  the_engine = e;
+  e->platform = p;
+  e->workload = w;
+  e->rng = gsl_rng_alloc(gsl_rng_mt19937);
+  gsl_rng_set(e->rng, seed);
+  e->master = sg_host_by_name(p->master.name);
+  e->jobtracker = sg_mailbox_by_name("jobtracker");
+  e->trackers = calloc((size_t)p->n_workers, sizeof *e->trackers);
+  for (int i = 0; i < p->n_workers; i++) {
+    tracker *tr = &e->trackers[i];
+    const platform_class *c = platform_node_class(p, &p->workers[i]);
+    char name[96];
+    snprintf(name, sizeof name, "tasktracker-%s", p->workers[i].name);
+    tr->worker = i;
+    tr->host = sg_host_by_name(p->workers[i].name);
+    tr->mailbox = sg_mailbox_by_name(name);
+    tr->map_slots = c->map_slots;
+    tr->reduce_slots = c->reduce_slots;
+    tr->wake = sg_sem_init(0);
+    sg_host_get_disks(tr->host, &tr->n_disks, &tr->disks);
+    sg_host_set_data(tr->host, tr);
+  }
+  e->n_jobs = w->n_jobs;
+  e->jobs = calloc((size_t)w->n_jobs, sizeof *e->jobs);
+  for (int i = 0; i < w->n_jobs; i++) {
+    e->jobs[i].index = i;
+    if (job_init(e, &e->jobs[i], &w->jobs[i], err, errlen)) {
+      engine_free(e);
+      return NULL;
+    }
+  }
+  /* JobTracker.getNextHeartbeatInterval of Hadoop 1 */
+  const conf *c = &w->jobs[0].conf;
+  e->heartbeat = fmax(conf_get(c, CONF_HEARTBEAT_MIN),
+                      conf_get(c, CONF_HEARTBEAT_SCALING) * p->n_workers / conf_get(c, CONF_HEARTBEATS_PER_SECOND));
+  return e;
+}
+
+void engine_run(engine *e)
+{
+  sg_actor_create("jobtracker", e->master, jobtracker_actor, 0, NULL);
+  for (int i = 0; i < e->platform->n_workers; i++) {
+    sg_actor_t a = sg_actor_init("tasktracker", e->trackers[i].host);
+    sg_actor_set_data(a, &e->trackers[i]);
+    sg_actor_start(a, tasktracker_actor, 0, NULL);
+  }
+  simgrid_run();
+}
+
+static void job_free(job *j, const platform *p)
+{
+  hdfs_file_free(j->input);
+  for (int k = 0; k < 2; k++) {
+    free(j->parts[k][0]);
+    free(j->parts[k][1]);
+  }
+  for (int t = 0; t < j->n_maps + j->n_reduces; t++) {
+    task *tk = t < j->n_maps ? &j->maps[t] : &j->reduces[t - j->n_maps];
+    for (int k = 0; k < tk->n_attempts; k++) {
+      free(tk->attempts[k]->group_end);
+      free(tk->attempts[k]->group_bytes);
+      free(tk->attempts[k]);
+    }
+  }
+  free(j->maps);
+  free(j->reduces);
+  free(j->finished_maps);
+  if (j->mutex) {
+    sg_mutex_destroy(j->mutex);
+    sg_cond_destroy(j->cond);
+  }
+  if (j->maps_on_worker)
+    for (int w = 0; w < p->n_workers; w++)
+      free(j->maps_on_worker[w]);
+  if (j->maps_in_rack)
+    for (int r = 0; r < p->n_racks; r++)
+      free(j->maps_in_rack[r]);
+  free(j->maps_on_worker);
+  free(j->n_on_worker);
+  free(j->cur_worker);
+  free(j->maps_in_rack);
+  free(j->n_in_rack);
+  free(j->cur_rack);
+}
+
+void engine_free(engine *e)
+{
+  if (!e)
+    return;
+  for (int i = 0; i < e->n_jobs; i++)
+    job_free(&e->jobs[i], e->platform);
+  for (int i = 0; i < e->platform->n_workers; i++) {
+    sg_sem_destroy(e->trackers[i].wake);
+    free(e->trackers[i].disks);
+    free(e->trackers[i].launch);
+  }
+  free(e->trackers);
+  free(e->jobs);
+  gsl_rng_free(e->rng);
+  free(e);
+  the_engine = NULL;
+}

@@ -1,0 +1,152 @@
+/* engine.h - the state of a simulated Hadoop cluster during one run.
+ *
+ * One run simulates one workload on one platform.  The JobTracker (on the
+ * master) and a TaskTracker per worker are SimGrid actors; each task
+ * attempt is an actor on its worker, and each streamed stage of an attempt
+ * an actor of its own (pipe.h).  They all share this state: SimGrid runs
+ * one actor at a time, so plain fields need no locks, and every change
+ * happens at a definite simulated time.  What crosses the network in Hadoop
+ * (heartbeats, map outputs) crosses SimGrid's network here too. */
+#ifndef MRLAB_ENGINE_H
+#define MRLAB_ENGINE_H
+
+#include "hdfs.h"
+#include "platform.h"
+#include "workload.h"
+
+#include <gsl/gsl_rng.h>
+#include <simgrid/forward.h>
+#include <stdint.h>
+
+#define MAX_ATTEMPTS 4
+
+typedef enum { KIND_MAP, KIND_REDUCE } task_kind;
+typedef enum { STATUS_RUNNING, STATUS_SUCCEEDED, STATUS_KILLED } attempt_status;
+typedef enum { LOCALITY_NODE, LOCALITY_RACK, LOCALITY_OFF_RACK, LOCALITY_NONE } locality;
+
+/* Phases of an attempt, in order: map read, map function, spill, merge;
+ * reduce shuffle, sort (merge), reduce function, output write. */
+enum { PHASE_1, PHASE_2, PHASE_3, PHASE_4, N_PHASES };
+
+typedef struct job job;
+typedef struct task task;
+typedef struct attempt attempt;
+
+struct attempt {
+  task *task;
+  int number;   /* 0, 1, ... within the task */
+  int worker;   /* index into platform workers */
+  int speculative;
+  attempt_status status;
+  locality locality;
+  double start, end;
+  double phase_end[N_PHASES];
+  int64_t phase_bytes[N_PHASES], phase_records[N_PHASES];
+  double progress; /* 0 to 1, as Hadoop reports it */
+  int cancel;      /* set when the attempt is killed: its pipes stop */
+  int64_t write_disk_bytes; /* reduce: bytes the HDFS write pipeline put on disks */
+  int n_groups;             /* reduce: explicitly simulated key groups, and when each ended */
+  double *group_end;
+  int64_t *group_bytes;
+  attempt *next_done; /* in its tracker's list of attempts to report */
+};
+
+struct task {
+  job *job;
+  task_kind kind;
+  int index;
+  int done; /* an attempt succeeded */
+  int n_attempts, running;
+  attempt *attempts[MAX_ATTEMPTS];
+  /* maps: the input block, and the output of the successful attempt */
+  int64_t block;
+  int out_worker;
+  sg_disk_t out_disk;
+  int64_t *part_bytes; /* per partition, after the combiner: what a reducer merges */
+  int64_t *part_wire;  /* per partition, as stored and fetched (compressed if so set) */
+  /* (both point into their job's tables: maps of one split size share them) */
+};
+
+struct job {
+  int index;
+  const job_desc *desc;
+  hdfs_file *input;
+  int n_maps, n_reduces;
+  task *maps, *reduces;
+  int maps_done, reduces_done, killed;
+  int started, finished;
+  double start, map_phase_end, end;
+  int *finished_maps; /* map indices in the order the JobTracker learnt of them */
+  int n_finished_maps;
+  sg_mutex_t mutex;   /* with cond: reducers wait for map outputs */
+  sg_cond_t cond;
+  /* scheduler cursors: maps not yet started are found through these */
+  int **maps_on_worker, *n_on_worker, *cur_worker;
+  int **maps_in_rack, *n_in_rack, *cur_rack;
+  int cur_any, cur_reduce;
+  int64_t *parts[2][2]; /* part_bytes and part_wire for full blocks [0] and the last block [1] */
+};
+
+typedef struct {
+  int worker;
+  sg_host_t host;
+  sg_mailbox_t mailbox;
+  int map_slots, reduce_slots;
+  int running_maps, running_reduces;
+  attempt *done; /* finished attempts not yet reported to the JobTracker */
+  attempt **launch; /* attempts the JobTracker gave it, to launch on its answer */
+  int n_launch;
+  int shutdown;  /* the JobTracker's answer: all jobs are done */
+  sg_sem_t wake; /* released to send a heartbeat early (out-of-band) */
+  unsigned n_disks;
+  sg_disk_t *disks;
+  int64_t disk_read, disk_written, net_sent; /* bytes, for utilisation */
+} tracker;
+
+typedef struct {
+  const platform *platform;
+  const workload *workload;
+  gsl_rng *rng;
+  int n_jobs;
+  job *jobs;
+  tracker *trackers; /* one per worker */
+  sg_host_t master;
+  sg_mailbox_t jobtracker;
+  double heartbeat;  /* the interval the JobTracker asks for, s */
+  int jobs_finished;
+} engine;
+
+/* Starts SimGrid for a run: its own command-line options (--cfg=, --log=)
+ * are taken out of ARGV, and the host load plugin is on for utilisation. */
+void engine_init_simgrid(int *argc, char **argv);
+
+/* Sets up a run of workload W on platform P (already loaded into SimGrid):
+ * places the inputs in HDFS, creates the jobs' tasks and the actors.
+ * Returns NULL with ERR set when the workload cannot run on the platform
+ * (replication above the datanodes, a placement naming no worker). */
+engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, char *err, size_t errlen);
+
+/* Runs the simulation to its end; every job has then finished. */
+void engine_run(engine *e);
+void engine_free(engine *e);
+
+/* The run under way (SimGrid's engine is a per-process singleton, and so is this). */
+extern engine *the_engine;
+
+/* Actors. */
+void jobtracker_actor(int argc, char **argv);
+void tasktracker_actor(int argc, char **argv);
+void map_attempt_actor(int argc, char **argv);
+void reduce_attempt_actor(int argc, char **argv);
+
+/* Launches attempt A of its task on its worker (called by the scheduler). */
+void engine_launch(attempt *a);
+
+/* Called by an attempt's actor when it ends, whatever its status. */
+void engine_attempt_ended(attempt *a);
+
+/* Disk K modulo the disks of host H: how a task picks among mapred.local.dir
+ * and how a datanode spreads blocks over its volumes. */
+sg_disk_t engine_disk(sg_host_t h, int64_t k);
+
+#endif

@@ -1,0 +1,80 @@
+/* jobtracker.c - the master: heartbeats in, completions recorded, tasks out.
+ *
+ * As in Hadoop 1, the JobTracker learns of finished attempts only from
+ * heartbeats, so a map's output becomes visible to reducers, and a freed
+ * slot gets new work, at the next heartbeat of its tracker.  Each heartbeat
+ * is answered with the tasks the scheduler chose and the interval until the
+ * next one: max(interval.min, scaling x trackers / heartbeats.in.second). */
+#include "engine.h"
+#include "scheduler.h"
+
+#include <simgrid/comm.h>
+#include <simgrid/cond.h>
+#include <simgrid/engine.h>
+#include <simgrid/mailbox.h>
+#include <simgrid/mutex.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(jobtracker, "mrlab's JobTracker");
+
+#define ANSWER_BYTES 1024
+
+/* Records the end of attempt A, reported by its tracker at time NOW. */
+static void attempt_reported(engine *e, attempt *a, double now)
+{
+  task *t = a->task;
+  job *j = t->job;
+  if (a->status == STATUS_SUCCEEDED && t->done)
+    a->status = STATUS_KILLED; /* its twin won first: Hadoop would have killed it */
+  if (a->status == STATUS_KILLED) {
+    j->killed++;
+    return;
+  }
+  t->done = 1;
+  for (int k = 0; k < t->n_attempts; k++)
+    if (t->attempts[k]->status == STATUS_RUNNING)
+      t->attempts[k]->cancel = 1;
+  if (t->kind == KIND_MAP) {
+    t->out_worker = a->worker;
+    t->out_disk = engine_disk(e->trackers[a->worker].host, t->index);
+    j->finished_maps[j->n_finished_maps++] = t->index;
+    if (++j->maps_done == j->n_maps)
+      j->map_phase_end = now;
+    sg_mutex_lock(j->mutex);
+    sg_cond_notify_all(j->cond);
+    sg_mutex_unlock(j->mutex);
+  } else if (++j->reduces_done == j->n_reduces) {
+    j->end = now;
+    j->finished = 1;
+    e->jobs_finished++;
+    XBT_DEBUG("job %s finished at %g", j->desc->name, now);
+  }
+}
+
+/* Actor: the JobTracker, on the master, until every job has finished and every tracker has been told. */
+void jobtracker_actor(int argc, char **argv)
+{
+  (void)argc, (void)argv;
+  engine *e = the_engine;
+  int alive = e->platform->n_workers;
+  while (alive > 0) {
+    tracker *tr = sg_mailbox_get(e->jobtracker);
+    double now = simgrid_get_clock();
+    attempt *in_order = NULL; /* the tracker's list is newest first */
+    for (attempt *a = tr->done, *next; a; a = next) {
+      next = a->next_done;
+      a->next_done = in_order;
+      in_order = a;
+    }
+    tr->done = NULL;
+    for (attempt *a = in_order; a; a = a->next_done)
+      attempt_reported(e, a, now);
+    if (e->jobs_finished == e->n_jobs) {
+      tr->shutdown = 1;
+      alive--;
+    } else {
+      scheduler_hadoop1.assign(e, tr, now);
+    }
+    sg_comm_detach(sg_mailbox_put_init(tr->mailbox, tr, ANSWER_BYTES), NULL);
+  }
+}

@@ -1,0 +1,190 @@
+/* maptask.c - a map attempt: read its split, map, spill, merge.
+ *
+ * The split streams from a replica's disk (and over the network when the
+ * replica is elsewhere) into the map function.  Map output fills the sort
+ * buffer (io.sort.mb x spill.percent); each full buffer is handed to the
+ * spill thread, which sorts it, runs the combiner, compresses and writes
+ * it, while the map function goes on; the last spill follows the end of
+ * the map function.  With more than one spill, the spills are merged into
+ * one output file, in passes of io.sort.factor segments. */
+#include "engine.h"
+#include "pipe.h"
+
+#include <simgrid/actor.h>
+#include <simgrid/engine.h>
+#include <simgrid/host.h>
+#include <simgrid/semaphore.h>
+
+#include <math.h>
+#include <stdlib.h>
+
+typedef struct {
+  attempt *a;
+  const conf *conf;
+  sg_host_t host;
+  sg_disk_t disk;        /* local disk for spills and output */
+  int64_t split, chunk;  /* input bytes, pipe chunk */
+  int64_t output;        /* map output bytes, before the combiner */
+  int64_t spill_size;    /* map output bytes per full buffer */
+  int n_spills, queued;  /* spills in all, spills handed to the spill thread */
+  sg_sem_t ready, spilled;
+  double spill_end;
+} map_state;
+
+/* The bytes of map output in spill K. */
+static int64_t spill_bytes(const map_state *m, int k)
+{
+  return k < m->n_spills - 1 ? m->spill_size : m->output - (int64_t)(m->n_spills - 1) * m->spill_size;
+}
+
+/* Called as the map function ends each chunk: progress, and full buffers to the spill thread. */
+static void map_chunk_done(void *arg, int c)
+{
+  map_state *m = arg;
+  int64_t consumed = fmin((double)(c + 1) * (double)m->chunk, (double)m->split);
+  m->a->progress = (double)consumed / (double)m->split;
+  int64_t produced = llround(m->a->task->job->desc->map_selectivity * (double)consumed);
+  while (m->queued < m->n_spills - 1 && produced >= (int64_t)(m->queued + 1) * m->spill_size) {
+    m->queued++;
+    sg_sem_release(m->ready);
+  }
+}
+
+/* Actor: the spill thread of one map attempt: sort, combine, compress and write each full buffer. */
+static void spill_actor(int argc, char **argv)
+{
+  (void)argc, (void)argv;
+  map_state *m = sg_actor_self_get_data();
+  const job_desc *d = m->a->task->job->desc;
+  int compress = conf_get(m->conf, CONF_COMPRESS) != 0;
+  double cost = conf_get(m->conf, CONF_SORT_COST) + (d->combiner < 1 ? d->combiner_cost : 0) +
+                (compress ? conf_get(m->conf, CONF_COMPRESS_COST) * d->combiner : 0);
+  double scale = d->combiner * (compress ? conf_get(m->conf, CONF_COMPRESS_RATIO) : 1);
+  for (int k = 0; k < m->n_spills; k++) {
+    sg_sem_acquire(m->ready);
+    stage st[2] = {{.kind = STAGE_CPU, .host = m->host, .flops_per_byte = cost, .scale = 1},
+                   {.kind = STAGE_WRITE, .host = m->host, .disk = m->disk, .scale = scale}};
+    pipe_spec spec = {.total = spill_bytes(m, k), .chunk = m->chunk, .depth = (int)conf_get(m->conf, CONF_PIPELINE_DEPTH),
+                      .cancel = &m->a->cancel};
+    tracker *tr = &the_engine->trackers[m->a->worker];
+    st[1].count2 = &tr->disk_written;
+    pipe_run(st, 2, &spec);
+  }
+  m->spill_end = simgrid_get_clock();
+  sg_sem_release(m->spilled);
+}
+
+/* The worker holding the replica of the split closest to worker W. */
+static int closest_replica(const engine *e, const task *t, int w)
+{
+  const hdfs_file *f = t->job->input;
+  int best = hdfs_replica(f, t->block, 0);
+  for (int r = 0; r < f->replication; r++) {
+    int holder = hdfs_replica(f, t->block, r);
+    if (holder == w)
+      return holder;
+    if (e->platform->workers[holder].rack == e->platform->workers[w].rack &&
+        e->platform->workers[best].rack != e->platform->workers[w].rack)
+      best = holder;
+  }
+  return best;
+}
+
+/* Reads the split into the map function; the spill thread runs alongside. */
+static void read_and_map(engine *e, map_state *m)
+{
+  attempt *a = m->a;
+  task *t = a->task;
+  const job_desc *d = t->job->desc;
+  int src = closest_replica(e, t, a->worker);
+  tracker *from = &e->trackers[src], *here = &e->trackers[a->worker];
+  stage st[3];
+  int n = 0;
+  st[n++] = (stage){.kind = STAGE_READ, .host = from->host, .disk = engine_disk(from->host, t->block), .scale = 1,
+                    .count2 = &from->disk_read};
+  if (src != a->worker)
+    st[n++] = (stage){.kind = STAGE_NET, .host = from->host, .dst = here->host, .scale = 1, .count2 = &from->net_sent};
+  st[n++] = (stage){.kind = STAGE_CPU, .host = m->host, .flops_per_byte = d->map_cost, .scale = 1};
+  pipe_spec spec = {.total = m->split, .chunk = m->chunk, .depth = (int)conf_get(m->conf, CONF_PIPELINE_DEPTH),
+                    .cancel = &a->cancel, .on_chunk = map_chunk_done, .arg = m};
+  pipe_run(st, n, &spec);
+  a->phase_end[PHASE_1] = st[n - 2].end;
+  a->phase_end[PHASE_2] = st[n - 1].end;
+}
+
+/* Merges the spills into one file, in passes of io.sort.factor segments. */
+static void merge_spills(map_state *m, int64_t spilled)
+{
+  int factor = (int)conf_get(m->conf, CONF_SORT_FACTOR);
+  /* equal segments: intermediate passes read and write the segments they merge */
+  int64_t moved = spilled, segments = m->n_spills;
+  double segment = (double)spilled / m->n_spills;
+  while (segments > factor) {
+    int64_t merged = segments - factor + 1 < factor ? segments - factor + 1 : factor;
+    moved += llround(segment * merged);
+    segments -= merged - 1;
+  }
+  int compress = conf_get(m->conf, CONF_COMPRESS) != 0;
+  double cost = conf_get(m->conf, CONF_MERGE_COST) +
+                (compress ? conf_get(m->conf, CONF_COMPRESS_COST) + conf_get(m->conf, CONF_DECOMPRESS_COST) : 0);
+  tracker *tr = &the_engine->trackers[m->a->worker];
+  stage st[3] = {{.kind = STAGE_READ, .host = m->host, .disk = m->disk, .scale = 1, .count2 = &tr->disk_read},
+                 {.kind = STAGE_CPU, .host = m->host, .flops_per_byte = cost, .scale = 1},
+                 {.kind = STAGE_WRITE, .host = m->host, .disk = m->disk, .scale = 1, .count2 = &tr->disk_written}};
+  pipe_spec spec = {.total = moved, .chunk = m->chunk, .depth = (int)conf_get(m->conf, CONF_PIPELINE_DEPTH),
+                    .cancel = &m->a->cancel};
+  pipe_run(st, 3, &spec);
+}
+
+/* Actor: one map attempt. */
+void map_attempt_actor(int argc, char **argv)
+{
+  (void)argc, (void)argv;
+  engine *e = the_engine;
+  attempt *a = sg_actor_self_get_data();
+  task *t = a->task;
+  const job_desc *d = t->job->desc;
+  map_state m = {.a = a, .conf = &d->conf, .host = e->trackers[a->worker].host};
+  m.disk = engine_disk(m.host, t->index);
+  m.split = hdfs_block_bytes(t->job->input, t->block);
+  m.chunk = (int64_t)conf_get(m.conf, CONF_CHUNK);
+  m.output = llround(d->map_selectivity * (double)m.split);
+  m.spill_size = llround(conf_get(m.conf, CONF_SORT_MB) * 1048576.0 * conf_get(m.conf, CONF_SPILL_PERCENT));
+  m.n_spills = m.output > m.spill_size ? (int)((m.output + m.spill_size - 1) / m.spill_size) : 1;
+  m.ready = sg_sem_init(0);
+  m.spilled = sg_sem_init(0);
+
+  sg_actor_sleep_for(conf_get(m.conf, CONF_TASK_STARTUP));
+  sg_actor_t spiller = sg_actor_init("spill", m.host);
+  sg_actor_set_data(spiller, &m);
+  sg_actor_start(spiller, spill_actor, 0, NULL);
+  read_and_map(e, &m);
+  while (m.queued < m.n_spills) { /* the last spill, or every one left if cancelled */
+    m.queued++;
+    sg_sem_release(m.ready);
+  }
+  sg_sem_acquire(m.spilled);
+  a->phase_end[PHASE_3] = m.spill_end;
+
+  int64_t spilled = 0, combined = 0;
+  for (int p = 0; p < t->job->n_reduces; p++) {
+    spilled += t->part_wire[p];
+    combined += t->part_bytes[p];
+  }
+  if (m.n_spills > 1 && !a->cancel)
+    merge_spills(&m, spilled);
+  a->phase_end[PHASE_4] = simgrid_get_clock();
+
+  a->phase_bytes[PHASE_1] = m.split;
+  a->phase_records[PHASE_1] = llround((double)m.split / d->record_size);
+  a->phase_bytes[PHASE_2] = m.output;
+  a->phase_records[PHASE_2] = llround((double)m.output / d->map_record_size);
+  a->phase_bytes[PHASE_3] = a->phase_bytes[PHASE_4] = spilled;
+  a->phase_records[PHASE_3] = a->phase_records[PHASE_4] = llround((double)combined / d->map_record_size);
+  a->status = a->cancel ? STATUS_KILLED : STATUS_SUCCEEDED;
+  if (!a->cancel)
+    a->progress = 1;
+  sg_sem_destroy(m.ready);
+  sg_sem_destroy(m.spilled);
+  engine_attempt_ended(a);
+}

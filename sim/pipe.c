@@ -1,0 +1,143 @@
+/* pipe.c - one actor per stage, chained by counting semaphores.
+ *
+ * Between stage i and i+1, `full[i]` counts chunks ready for i+1 and
+ * `empty[i]` the free buffer places.  A cancelled pipe drains without
+ * deadlock: a stage that stops wakes its neighbours on both sides, and each
+ * of them then sees the flag and stops too. */
+#include "pipe.h"
+
+#include <simgrid/actor.h>
+#include <simgrid/disk.h>
+#include <simgrid/engine.h>
+#include <simgrid/host.h>
+#include <simgrid/semaphore.h>
+#include <xbt/asserts.h>
+
+#include <math.h>
+#include <stdlib.h>
+
+typedef struct {
+  stage *stages;
+  int n;
+  const pipe_spec *spec;
+  int n_chunks;
+  int64_t *cum; /* cum[c]: bytes entering the pipe before chunk c */
+  sg_sem_t *full, *empty, done;
+  int completed;
+} pipe_state;
+
+typedef struct {
+  pipe_state *ps;
+  int index;
+} stage_arg;
+
+static int cancelled(const pipe_state *ps)
+{
+  return ps->spec->cancel && *ps->spec->cancel;
+}
+
+/* The bytes stage S handles for chunk C. */
+static int64_t stage_bytes(const pipe_state *ps, const stage *s, int c)
+{
+  return llround(s->scale * (double)ps->cum[c + 1]) - llround(s->scale * (double)ps->cum[c]);
+}
+
+static void work(const stage *s, int64_t bytes)
+{
+  if (bytes <= 0)
+    return;
+  switch (s->kind) {
+  case STAGE_CPU: sg_actor_execute((double)bytes * s->flops_per_byte); break;
+  case STAGE_READ: sg_disk_read(s->disk, (sg_size_t)bytes); break;
+  case STAGE_WRITE: sg_disk_write(s->disk, (sg_size_t)bytes); break;
+  case STAGE_NET:
+    if (s->host != s->dst)
+      sg_host_sendto(s->host, s->dst, (double)bytes);
+    break;
+  }
+}
+
+/* Actor: stage INDEX of a pipe, taking chunks from upstream and passing them on. */
+static void stage_actor(int argc, char **argv)
+{
+  (void)argc, (void)argv;
+  stage_arg *arg = sg_actor_self_get_data();
+  pipe_state *ps = arg->ps;
+  int i = arg->index;
+  stage *s = &ps->stages[i];
+  for (int c = 0; c < ps->n_chunks; c++) {
+    if (i > 0)
+      sg_sem_acquire(ps->full[i - 1]);
+    if (cancelled(ps))
+      break;
+    int64_t bytes = stage_bytes(ps, s, c);
+    work(s, bytes);
+    if (s->count)
+      *s->count += bytes;
+    if (s->count2)
+      *s->count2 += bytes;
+    if (i > 0)
+      sg_sem_release(ps->empty[i - 1]);
+    if (i < ps->n - 1) {
+      sg_sem_acquire(ps->empty[i]);
+      sg_sem_release(ps->full[i]);
+    } else {
+      ps->completed++;
+      if (ps->spec->on_chunk)
+        ps->spec->on_chunk(ps->spec->arg, c);
+    }
+  }
+  s->end = simgrid_get_clock();
+  if (cancelled(ps)) { /* wake both neighbours so that they see the flag */
+    if (i < ps->n - 1)
+      sg_sem_release(ps->full[i]);
+    for (int k = 0; i > 0 && k < ps->spec->depth; k++)
+      sg_sem_release(ps->empty[i - 1]);
+  }
+  sg_sem_release(ps->done);
+  free(arg);
+}
+
+int pipe_run(stage *stages, int n, const pipe_spec *spec)
+{
+  xbt_assert(n >= 1 && spec->depth >= 1, "a pipe needs a stage and a buffer");
+  pipe_state ps = {.stages = stages, .n = n, .spec = spec};
+  if (spec->chunks) {
+    ps.n_chunks = spec->n_chunks;
+  } else {
+    xbt_assert(spec->chunk > 0 && spec->total >= 0, "bad pipe chunking");
+    ps.n_chunks = (int)((spec->total + spec->chunk - 1) / spec->chunk);
+  }
+  ps.cum = malloc((size_t)(ps.n_chunks + 1) * sizeof *ps.cum);
+  ps.cum[0] = 0;
+  for (int c = 0; c < ps.n_chunks; c++) {
+    int64_t size = spec->chunks ? spec->chunks[c] : (c + 1 < ps.n_chunks ? spec->chunk : spec->total - ps.cum[c]);
+    ps.cum[c + 1] = ps.cum[c] + size;
+  }
+  ps.full = malloc((size_t)n * sizeof *ps.full);
+  ps.empty = malloc((size_t)n * sizeof *ps.empty);
+  for (int i = 0; i + 1 < n; i++) {
+    ps.full[i] = sg_sem_init(0);
+    ps.empty[i] = sg_sem_init(spec->depth);
+  }
+  ps.done = sg_sem_init(0);
+  for (int i = 0; i < n; i++) {
+    stage_arg *arg = malloc(sizeof *arg);
+    arg->ps = &ps;
+    arg->index = i;
+    sg_actor_t a = sg_actor_init("stage", stages[i].host);
+    sg_actor_set_data(a, arg);
+    sg_actor_start(a, stage_actor, 0, NULL);
+  }
+  for (int i = 0; i < n; i++)
+    sg_sem_acquire(ps.done);
+  for (int i = 0; i + 1 < n; i++) {
+    sg_sem_destroy(ps.full[i]);
+    sg_sem_destroy(ps.empty[i]);
+  }
+  sg_sem_destroy(ps.done);
+  free(ps.full);
+  free(ps.empty);
+  free(ps.cum);
+  return ps.completed;
+}

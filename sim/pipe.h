@@ -1,0 +1,48 @@
+/* pipe.h - streaming a byte stream through a chain of resources in chunks.
+ *
+ * Hadoop streams: a map reads its split while the map function consumes
+ * it (OS read-ahead), a fetch reads a map output from disk while sending
+ * the previous part, a reducer writes its output down the HDFS replica
+ * pipeline as it produces it.  A pipe models any such chain: each stage
+ * (a disk read, a network transfer, a computation, a disk write) is an actor
+ * of its own, and chunks flow from stage to stage through bounded buffers
+ * of `depth` chunks.  SimGrid shares every resource among all stages of all
+ * pipes, so a pipe takes about as long as its slowest stage, not the sum.
+ *
+ * Bytes stay whole: stage s handles llround(scale_s * bytes so far), so
+ * each stage's total is exactly llround(scale_s * total). */
+#ifndef MRLAB_PIPE_H
+#define MRLAB_PIPE_H
+
+#include <simgrid/forward.h>
+#include <stdint.h>
+
+typedef enum { STAGE_CPU, STAGE_READ, STAGE_WRITE, STAGE_NET } stage_kind;
+
+typedef struct {
+  stage_kind kind;
+  sg_host_t host;        /* where the stage runs: the CPU, the disk's host, or the sender */
+  sg_host_t dst;         /* STAGE_NET: the receiver */
+  sg_disk_t disk;        /* STAGE_READ, STAGE_WRITE */
+  double flops_per_byte; /* STAGE_CPU */
+  double scale;          /* bytes at this stage per byte entering the pipe */
+  int64_t *count;        /* if set, gets the bytes this stage handled */
+  int64_t *count2;       /* likewise, a second counter (per-host totals) */
+  double end;            /* out: when the stage finished its last chunk */
+} stage;
+
+typedef struct {
+  int n_chunks;
+  const int64_t *chunks; /* sizes entering the pipe; NULL: cut TOTAL into CHUNK-sized pieces */
+  int64_t total, chunk;
+  int depth;             /* chunks buffered between two stages */
+  const int *cancel;     /* if set and nonzero, stages stop at the next chunk */
+  void (*on_chunk)(void *arg, int chunk); /* called when the last stage ends a chunk */
+  void *arg;
+} pipe_spec;
+
+/* Runs N stages over the chunks of SPEC and returns when all stages have
+ * ended; returns how many chunks went all the way through. */
+int pipe_run(stage *stages, int n, const pipe_spec *spec);
+
+#endif

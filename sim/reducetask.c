@@ -1,0 +1,393 @@
+/* reducetask.c - a reduce attempt: shuffle, merge, reduce, write.
+ *
+ * Shuffle: `parallelcopies` fetchers share the attempt.  As Hadoop 2's
+ * Fetcher does, one fetch takes every finished map output waiting on one
+ * host (up to 20), so fetches number about reducers x hosts.  A fetch
+ * streams from the map's disk over the network into the reducer's memory
+ * (decompressed) when the shuffle buffer has room and the segment is under
+ * the single-segment limit, else onto its disk.  Memory is merged to disk
+ * at merge.percent or inmem.threshold segments; disk files are merged
+ * io.sort.factor at a time once there are 2 x factor - 1.
+ * Sort: what remains in memory goes to disk if disk files exist, and
+ * intermediate passes bring the disk files down to io.sort.factor.
+ * Reduce: the final merge streams into the reduce function, key group by
+ * key group for the heaviest groups and in batches for the rest, and the
+ * output streams down the HDFS replica pipeline. */
+#include "engine.h"
+#include "pipe.h"
+
+#include <simgrid/actor.h>
+#include <simgrid/cond.h>
+#include <simgrid/engine.h>
+#include <simgrid/host.h>
+#include <simgrid/mutex.h>
+#include <simgrid/semaphore.h>
+
+#include <math.h>
+#include <stdlib.h>
+
+#define MAX_MAPS_PER_FETCH 20 /* ShuffleSchedulerImpl.MAX_MAPS_AT_ONCE */
+
+typedef struct {
+  attempt *a;
+  engine *e;
+  job *j;
+  const job_desc *d;
+  const conf *conf;
+  int p; /* the partition */
+  sg_host_t host;
+  sg_disk_t disk;
+  int64_t chunk;
+  int depth;
+  /* shuffle bookkeeping */
+  int cursor;                 /* next entry of j->finished_maps to look at */
+  int *next;                  /* per map: the next pending map on the same worker, -1 at the end */
+  int *head, *tail, *busy;    /* per worker: pending maps, and whether a fetcher is on it */
+  int *queue, q_head, q_tail; /* workers with pending maps and no fetcher, in arrival order */
+  int assigned, fetched;      /* maps given to fetchers, maps fetched */
+  double buffer, single_limit, merge_at;
+  double mem_used;            /* bytes in memory, decompressed */
+  int mem_segments, mem_merging, disk_merging;
+  int disk_files;
+  int64_t disk_bytes;         /* bytes in disk files, as stored */
+  int64_t shuffled;           /* bytes fetched, as stored */
+  sg_sem_t fetchers_done;
+  /* reduce */
+  int64_t *chunks;  /* the reduce input, cut as reduce_chunks says */
+  int *explicit_at; /* per chunk: the explicit group it is, or -1 */
+  int64_t input, reduced;
+} reduce_state;
+
+static int pipe_depth(const conf *c)
+{
+  return (int)conf_get(c, CONF_PIPELINE_DEPTH);
+}
+
+/* Moves maps finished since the last look into the per-worker pending lists. */
+static void collect_finished(reduce_state *r)
+{
+  job *j = r->j;
+  for (; r->cursor < j->n_finished_maps; r->cursor++) {
+    int m = j->finished_maps[r->cursor], w = j->maps[m].out_worker;
+    r->next[m] = -1;
+    if (r->head[w] < 0) {
+      r->head[w] = m;
+      if (!r->busy[w])
+        r->queue[r->q_tail++] = w;
+    } else {
+      r->next[r->tail[w]] = m;
+    }
+    r->tail[w] = m;
+  }
+}
+
+/* Writes BYTES of merged data to the local disk after MERGE_COST flops a byte,
+ * reading them from the disk first when FROM_DISK. */
+static void merge_to_disk(reduce_state *r, int64_t bytes, int from_disk, double scale)
+{
+  tracker *tr = &r->e->trackers[r->a->worker];
+  int compress = conf_get(r->conf, CONF_COMPRESS) != 0;
+  double cost = conf_get(r->conf, CONF_MERGE_COST) + (compress ? conf_get(r->conf, CONF_COMPRESS_COST) : 0) +
+                (compress && from_disk ? conf_get(r->conf, CONF_DECOMPRESS_COST) : 0);
+  stage st[3];
+  int n = 0;
+  if (from_disk)
+    st[n++] = (stage){.kind = STAGE_READ, .host = r->host, .disk = r->disk, .scale = 1, .count2 = &tr->disk_read};
+  st[n++] = (stage){.kind = STAGE_CPU, .host = r->host, .flops_per_byte = cost, .scale = 1};
+  st[n++] = (stage){.kind = STAGE_WRITE, .host = r->host, .disk = r->disk, .scale = scale, .count2 = &tr->disk_written};
+  pipe_spec spec = {.total = bytes, .chunk = r->chunk, .depth = r->depth, .cancel = &r->a->cancel};
+  pipe_run(st, n, &spec);
+}
+
+/* Merges memory to disk, or disk files together, when Hadoop's thresholds say so. */
+static void maybe_merge(reduce_state *r)
+{
+  int compress = conf_get(r->conf, CONF_COMPRESS) != 0;
+  double ratio = compress ? conf_get(r->conf, CONF_COMPRESS_RATIO) : 1;
+  if (!r->mem_merging && (r->mem_used >= r->merge_at ||
+                          r->mem_segments >= (int)conf_get(r->conf, CONF_INMEM_THRESHOLD))) {
+    int64_t bytes = llround(r->mem_used);
+    r->mem_merging = 1;
+    merge_to_disk(r, bytes, 0, ratio);
+    r->mem_used -= (double)bytes;
+    r->mem_segments = 0;
+    r->disk_files++;
+    r->disk_bytes += llround((double)bytes * ratio);
+    r->mem_merging = 0;
+  }
+  int factor = (int)conf_get(r->conf, CONF_SORT_FACTOR);
+  if (!r->disk_merging && r->disk_files >= 2 * factor - 1) {
+    int64_t bytes = llround((double)r->disk_bytes * factor / r->disk_files);
+    r->disk_merging = 1;
+    merge_to_disk(r, bytes, 1, 1);
+    r->disk_files -= factor - 1;
+    r->disk_merging = 0;
+  }
+}
+
+/* Fetches the outputs of the N maps MAPS, all on worker W, for partition P. */
+static void fetch(reduce_state *r, int w, const int *maps, int n)
+{
+  engine *e = r->e;
+  tracker *from = &e->trackers[w], *here = &e->trackers[r->a->worker];
+  int64_t wire = 0, to_disk = 0, to_memory = 0;
+  double decompressed = 0;
+  for (int k = 0; k < n; k++) {
+    const task *m = &r->j->maps[maps[k]];
+    int64_t seg = m->part_wire[r->p];
+    wire += seg;
+    if (m->part_bytes[r->p] <= r->single_limit && r->mem_used + decompressed + m->part_bytes[r->p] <= r->buffer) {
+      to_memory += seg;
+      decompressed += (double)m->part_bytes[r->p];
+    } else {
+      to_disk += seg;
+    }
+  }
+  r->mem_used += decompressed; /* reserved as the fetch starts, as MergeManager.reserve does */
+  stage st[4];
+  int s = 0;
+  double mem_share = wire ? (double)to_memory / (double)wire : 0, disk_share = wire ? (double)to_disk / (double)wire : 0;
+  st[s++] = (stage){.kind = STAGE_READ, .host = from->host, .disk = r->j->maps[maps[0]].out_disk, .scale = 1,
+                    .count2 = &from->disk_read};
+  st[s++] = (stage){.kind = STAGE_NET, .host = from->host, .dst = here->host, .scale = 1, .count2 = &from->net_sent};
+  if (conf_get(r->conf, CONF_COMPRESS) != 0 && to_memory)
+    st[s++] = (stage){.kind = STAGE_CPU, .host = r->host, .flops_per_byte = conf_get(r->conf, CONF_DECOMPRESS_COST),
+                      .scale = mem_share};
+  if (to_disk)
+    st[s++] = (stage){.kind = STAGE_WRITE, .host = r->host, .disk = r->disk, .scale = disk_share,
+                      .count2 = &here->disk_written};
+  pipe_spec spec = {.total = wire, .chunk = r->chunk, .depth = r->depth, .cancel = &r->a->cancel};
+  pipe_run(st, s, &spec);
+  r->shuffled += wire;
+  r->fetched += n;
+  r->mem_segments += to_memory ? n : 0;
+  if (to_disk) {
+    r->disk_files++;
+    r->disk_bytes += to_disk;
+  }
+  r->a->progress = (double)r->fetched / r->j->n_maps / 3;
+  maybe_merge(r);
+}
+
+/* Actor: a fetcher of a reduce attempt, fetching from one host at a time until every map output is in. */
+static void fetcher_actor(int argc, char **argv)
+{
+  (void)argc, (void)argv;
+  reduce_state *r = sg_actor_self_get_data();
+  job *j = r->j;
+  int maps[MAX_MAPS_PER_FETCH];
+  for (;;) {
+    int w = -1, n = 0;
+    sg_mutex_lock(j->mutex);
+    for (;;) {
+      collect_finished(r);
+      if (r->assigned == j->n_maps || r->a->cancel)
+        break;
+      if (r->q_head < r->q_tail) {
+        w = r->queue[r->q_head++];
+        break;
+      }
+      sg_cond_wait(j->cond, j->mutex);
+    }
+    if (w >= 0) {
+      for (; n < MAX_MAPS_PER_FETCH && r->head[w] >= 0; n++) {
+        maps[n] = r->head[w];
+        r->head[w] = r->next[r->head[w]];
+      }
+      r->busy[w] = 1;
+      r->assigned += n;
+    }
+    sg_mutex_unlock(j->mutex);
+    if (w < 0)
+      break;
+    fetch(r, w, maps, n);
+    sg_mutex_lock(j->mutex);
+    r->busy[w] = 0;
+    if (r->head[w] >= 0)
+      r->queue[r->q_tail++] = w;
+    sg_cond_notify_all(j->cond);
+    sg_mutex_unlock(j->mutex);
+  }
+  sg_sem_release(r->fetchers_done);
+}
+
+static void shuffle(reduce_state *r)
+{
+  int n_workers = r->e->platform->n_workers, n_fetchers = (int)conf_get(r->conf, CONF_PARALLELCOPIES);
+  r->next = malloc((size_t)r->j->n_maps * sizeof *r->next);
+  r->head = malloc((size_t)n_workers * sizeof *r->head);
+  r->tail = malloc((size_t)n_workers * sizeof *r->tail);
+  r->busy = calloc((size_t)n_workers, sizeof *r->busy);
+  r->queue = malloc((size_t)(2 * r->j->n_maps + n_workers) * sizeof *r->queue); /* enqueues: at most two per map */
+  for (int w = 0; w < n_workers; w++)
+    r->head[w] = -1;
+  r->fetchers_done = sg_sem_init(0);
+  for (int f = 0; f < n_fetchers; f++) {
+    sg_actor_t a = sg_actor_init("fetcher", r->host);
+    sg_actor_set_data(a, r);
+    sg_actor_start(a, fetcher_actor, 0, NULL);
+  }
+  for (int f = 0; f < n_fetchers; f++)
+    sg_sem_acquire(r->fetchers_done);
+  sg_sem_destroy(r->fetchers_done);
+  free(r->next);
+  free(r->head);
+  free(r->tail);
+  free(r->busy);
+  free(r->queue);
+}
+
+/* The final merge's preparation: memory to disk if disk files exist, and
+ * intermediate passes down to io.sort.factor files. */
+static void sort(reduce_state *r)
+{
+  int compress = conf_get(r->conf, CONF_COMPRESS) != 0;
+  double ratio = compress ? conf_get(r->conf, CONF_COMPRESS_RATIO) : 1;
+  if (r->mem_used > 0 && r->disk_files > 0) {
+    int64_t bytes = llround(r->mem_used);
+    merge_to_disk(r, bytes, 0, ratio);
+    r->mem_used = 0;
+    r->disk_files++;
+    r->disk_bytes += llround((double)bytes * ratio);
+  }
+  int factor = (int)conf_get(r->conf, CONF_SORT_FACTOR);
+  if (r->disk_files > factor) {
+    int merged = r->disk_files - factor + 1;
+    merge_to_disk(r, llround((double)r->disk_bytes * merged / r->disk_files), 1, 1);
+    r->disk_files = factor;
+  }
+}
+
+/* Called as the reduce function ends a chunk: group end times and progress. */
+static void reduce_chunk_done(void *arg, int c)
+{
+  reduce_state *r = arg;
+  if (r->explicit_at[c] >= 0)
+    r->a->group_end[r->explicit_at[c]] = simgrid_get_clock();
+  r->reduced += r->chunks[c];
+  r->a->progress = (2 + (double)r->reduced / (double)r->input) / 3;
+}
+
+/* Cuts the reduce input into chunks: each explicit key group one chunk,
+ * spread evenly among batches of the other groups.  Returns the count. */
+static int reduce_chunks(reduce_state *r, int64_t **chunks)
+{
+  int64_t groups = r->j->desc->groups[r->p];
+  int n_explicit = (int)fmin((double)groups, conf_get(r->conf, CONF_EXPLICIT_GROUPS));
+  double per_group = (double)r->input / (double)groups;
+  attempt *a = r->a;
+  a->n_groups = n_explicit;
+  a->group_end = calloc((size_t)n_explicit + 1, sizeof *a->group_end);
+  a->group_bytes = calloc((size_t)n_explicit + 1, sizeof *a->group_bytes);
+  int64_t rest = r->input;
+  for (int k = 0; k < n_explicit; k++) {
+    a->group_bytes[k] = llround(per_group * (k + 1)) - llround(per_group * k);
+    rest -= a->group_bytes[k];
+  }
+  int n_batches = (int)((rest + r->chunk - 1) / r->chunk);
+  int n = n_batches + n_explicit, k = 0, c = 0;
+  *chunks = malloc((size_t)n * sizeof **chunks);
+  r->explicit_at = malloc((size_t)n * sizeof *r->explicit_at);
+  for (int b = 0; b <= n_batches; b++) {
+    for (; k < n_explicit && (int64_t)(k + 1) * n_batches / (n_explicit + 1) <= b; k++, c++) {
+      (*chunks)[c] = a->group_bytes[k];
+      r->explicit_at[c] = k;
+    }
+    if (b < n_batches) {
+      (*chunks)[c] = b + 1 < n_batches ? r->chunk : rest - (int64_t)(n_batches - 1) * r->chunk;
+      r->explicit_at[c++] = -1;
+    }
+  }
+  return n;
+}
+
+/* The final merge into the reduce function, and the output down the replica pipeline. */
+static void reduce_and_write(reduce_state *r)
+{
+  engine *e = r->e;
+  attempt *a = r->a;
+  const job_desc *d = r->d;
+  int compress = conf_get(r->conf, CONF_COMPRESS) != 0;
+  int replication = (int)conf_get(r->conf, CONF_REPLICATION);
+  int64_t output = llround(d->reduce_selectivity * (double)r->input);
+  int *targets = malloc((size_t)replication * sizeof *targets);
+  stage *st = malloc((size_t)(2 + 2 * replication) * sizeof *st);
+  if (output > 0) {
+    hdfs_policy *policy = hdfs_policy_rack_aware_alloc();
+    char err[256];
+    hdfs_file *f = hdfs_file_place(e->platform, output, output, replication, a->worker, policy, e->rng, err, sizeof err);
+    for (int k = 0; k < replication; k++)
+      targets[k] = hdfs_replica(f, 0, k);
+    hdfs_file_free(f);
+    hdfs_policy_free(policy);
+  }
+  int s = 0;
+  tracker *here = &e->trackers[a->worker];
+  double from_disk = r->input ? (double)r->disk_bytes / (double)r->input : 0;
+  if (r->disk_bytes > 0)
+    st[s++] = (stage){.kind = STAGE_READ, .host = r->host, .disk = r->disk, .scale = from_disk,
+                      .count2 = &here->disk_read};
+  double cost = conf_get(r->conf, CONF_MERGE_COST) + d->reduce_cost +
+                (compress ? conf_get(r->conf, CONF_DECOMPRESS_COST) * from_disk : 0);
+  st[s++] = (stage){.kind = STAGE_CPU, .host = r->host, .flops_per_byte = cost, .scale = 1};
+  int cpu = s - 1;
+  for (int k = 0; output > 0 && k < replication; k++) {
+    tracker *to = &e->trackers[targets[k]];
+    if (k > 0)
+      st[s++] = (stage){.kind = STAGE_NET, .host = e->trackers[targets[k - 1]].host, .dst = to->host,
+                        .scale = d->reduce_selectivity, .count2 = &e->trackers[targets[k - 1]].net_sent};
+    st[s++] = (stage){.kind = STAGE_WRITE, .host = to->host, .disk = engine_disk(to->host, a->task->index),
+                      .scale = d->reduce_selectivity, .count = &a->write_disk_bytes, .count2 = &to->disk_written};
+  }
+  int n_chunks = reduce_chunks(r, &r->chunks);
+  pipe_spec spec = {.n_chunks = n_chunks, .chunks = r->chunks, .depth = r->depth, .cancel = &a->cancel,
+                    .on_chunk = reduce_chunk_done, .arg = r};
+  pipe_run(st, s, &spec);
+  free(r->chunks);
+  free(r->explicit_at);
+  a->phase_end[PHASE_3] = st[cpu].end;
+  a->phase_bytes[PHASE_3] = output;
+  a->phase_records[PHASE_3] = llround((double)output / d->output_record_size);
+  a->phase_bytes[PHASE_4] = a->write_disk_bytes;
+  a->phase_records[PHASE_4] = a->phase_records[PHASE_3];
+  free(st);
+  free(targets);
+}
+
+/* Actor: one reduce attempt. */
+void reduce_attempt_actor(int argc, char **argv)
+{
+  (void)argc, (void)argv;
+  engine *e = the_engine;
+  attempt *a = sg_actor_self_get_data();
+  job *j = a->task->job;
+  reduce_state r = {.a = a, .e = e, .j = j, .d = j->desc, .conf = &j->desc->conf, .p = a->task->index};
+  r.host = e->trackers[a->worker].host;
+  r.disk = engine_disk(r.host, a->task->index);
+  r.chunk = (int64_t)conf_get(r.conf, CONF_CHUNK);
+  r.depth = pipe_depth(r.conf);
+  double heap = conf_get(r.conf, CONF_REDUCE_MEMORY_MB) * 1048576.0 * conf_get(r.conf, CONF_HEAP_RATIO);
+  r.buffer = heap * conf_get(r.conf, CONF_SHUFFLE_BUFFER_PERCENT);
+  r.single_limit = r.buffer * conf_get(r.conf, CONF_SHUFFLE_LIMIT_PERCENT);
+  r.merge_at = r.buffer * conf_get(r.conf, CONF_SHUFFLE_MERGE_PERCENT);
+
+  sg_actor_sleep_for(conf_get(r.conf, CONF_TASK_STARTUP));
+  shuffle(&r);
+  a->phase_end[PHASE_1] = simgrid_get_clock();
+  for (int m = 0; m < j->n_maps; m++)
+    r.input += j->maps[m].part_bytes[r.p];
+  a->phase_bytes[PHASE_1] = r.shuffled;
+  a->phase_records[PHASE_1] = a->phase_records[PHASE_2] = llround((double)r.input / r.d->map_record_size);
+  a->phase_bytes[PHASE_2] = r.input;
+  if (!a->cancel)
+    sort(&r);
+  a->phase_end[PHASE_2] = simgrid_get_clock();
+  a->progress = 2.0 / 3;
+  if (!a->cancel)
+    reduce_and_write(&r);
+  a->phase_end[PHASE_4] = simgrid_get_clock();
+  a->status = a->cancel ? STATUS_KILLED : STATUS_SUCCEEDED;
+  if (!a->cancel)
+    a->progress = 1;
+  engine_attempt_ended(a);
+}

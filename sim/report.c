@@ -1,0 +1,230 @@
+/* report.c - CSV and JSON outputs of a run, and its human summary.
+ *
+ * Numbers are printed with %.9f (times) or as whole numbers (bytes), so the
+ * same run gives the same bytes.  Each attempt has four phases; their names
+ * depend on its kind (map: read, map, spill, merge; reduce: shuffle, sort,
+ * reduce, write), and tasks.csv has a column group for each of the eight,
+ * left empty where they do not apply. */
+#include "report.h"
+
+#include <simgrid/engine.h>
+#include <simgrid/host.h>
+#include <simgrid/plugins/load.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define MRLAB_VERSION "0.1.0"
+
+static const char *const phase_names[2][N_PHASES] = {{"read", "map", "spill", "merge"},
+                                                     {"shuffle", "sort", "reduce", "write"}};
+static const char *const status_names[] = {"RUNNING", "SUCCEEDED", "KILLED"};
+static const char *const locality_names[] = {"node", "rack", "off-rack", ""};
+
+typedef struct {
+  char tmp[4096], final[4096];
+  FILE *f;
+} out_file;
+
+static int out_open(out_file *o, const char *dir, const char *name, char *err, size_t errlen)
+{
+  snprintf(o->final, sizeof o->final, "%s/%s", dir, name);
+  snprintf(o->tmp, sizeof o->tmp, "%s/.%s.tmp", dir, name);
+  o->f = fopen(o->tmp, "w");
+  if (!o->f)
+    snprintf(err, errlen, "%s: cannot write: %s", o->tmp, strerror(errno));
+  return o->f ? 0 : -1;
+}
+
+static int out_close(out_file *o, char *err, size_t errlen)
+{
+  int bad = ferror(o->f);
+  bad |= fclose(o->f) != 0;
+  if (bad || rename(o->tmp, o->final) != 0) {
+    snprintf(err, errlen, "%s: cannot write: %s", o->final, strerror(errno));
+    remove(o->tmp);
+    return -1;
+  }
+  return 0;
+}
+
+static void write_tasks(const engine *e, FILE *f)
+{
+  fprintf(f, "job,task,kind,attempt,host,rack,locality,speculative,status,start,end");
+  for (int k = 0; k < 2; k++)
+    for (int ph = 0; ph < N_PHASES; ph++)
+      fprintf(f, ",%s_end,%s_bytes,%s_records", phase_names[k][ph], phase_names[k][ph], phase_names[k][ph]);
+  fputc('\n', f);
+  for (int i = 0; i < e->n_jobs; i++) {
+    const job *j = &e->jobs[i];
+    for (int t = 0; t < j->n_maps + j->n_reduces; t++) {
+      const task *tk = t < j->n_maps ? &j->maps[t] : &j->reduces[t - j->n_maps];
+      for (int k = 0; k < tk->n_attempts; k++) {
+        const attempt *a = tk->attempts[k];
+        const platform_node *n = &e->platform->workers[a->worker];
+        fprintf(f, "%s,%c%06d,%s,%d,%s,%s,%s,%d,%s,%.9f,%.9f", j->desc->name, tk->kind == KIND_MAP ? 'm' : 'r',
+                tk->index, tk->kind == KIND_MAP ? "map" : "reduce", a->number, n->name,
+                e->platform->racks[n->rack].name, locality_names[a->locality], a->speculative,
+                status_names[a->status], a->start, a->end);
+        for (int kind = 0; kind < 2; kind++)
+          for (int ph = 0; ph < N_PHASES; ph++) {
+            if ((int)tk->kind != kind)
+              fprintf(f, ",,,");
+            else
+              fprintf(f, ",%.9f,%lld,%lld", a->phase_end[ph], (long long)a->phase_bytes[ph],
+                      (long long)a->phase_records[ph]);
+          }
+        fputc('\n', f);
+      }
+    }
+  }
+}
+
+static void write_jobs(const engine *e, FILE *f)
+{
+  fprintf(f, "job,submit,start,map_phase_end,end,maps,reduces,killed_attempts,input_bytes,map_output_bytes,"
+             "shuffle_bytes,output_bytes");
+  for (int k = 0; k < CONF_N_KEYS; k++)
+    fprintf(f, ",%s", conf_name(k));
+  fputc('\n', f);
+  for (int i = 0; i < e->n_jobs; i++) {
+    const job *j = &e->jobs[i];
+    long long map_out = 0, shuffled = 0, output = 0;
+    for (int t = 0; t < j->n_maps + j->n_reduces; t++) {
+      const task *tk = t < j->n_maps ? &j->maps[t] : &j->reduces[t - j->n_maps];
+      for (int k = 0; k < tk->n_attempts; k++)
+        if (tk->attempts[k]->status == STATUS_SUCCEEDED) {
+          map_out += tk->kind == KIND_MAP ? tk->attempts[k]->phase_bytes[PHASE_2] : 0;
+          shuffled += tk->kind == KIND_REDUCE ? tk->attempts[k]->phase_bytes[PHASE_1] : 0;
+          output += tk->kind == KIND_REDUCE ? tk->attempts[k]->phase_bytes[PHASE_3] : 0;
+        }
+    }
+    fprintf(f, "%s,%.9f,%.9f,%.9f,%.9f,%d,%d,%d,%lld,%lld,%lld,%lld", j->desc->name, j->desc->submit, j->start,
+            j->map_phase_end, j->end, j->n_maps, j->n_reduces, j->killed, (long long)j->desc->input, map_out,
+            shuffled, output);
+    for (int k = 0; k < CONF_N_KEYS; k++) {
+      char v[64];
+      conf_format(&j->desc->conf, k, v, sizeof v);
+      fprintf(f, ",%s", v);
+    }
+    fputc('\n', f);
+  }
+}
+
+static void write_groups(const engine *e, FILE *f)
+{
+  fprintf(f, "job,task,attempt,group,bytes,end\n");
+  for (int i = 0; i < e->n_jobs; i++) {
+    const job *j = &e->jobs[i];
+    for (int r = 0; r < j->n_reduces; r++)
+      for (int k = 0; k < j->reduces[r].n_attempts; k++) {
+        const attempt *a = j->reduces[r].attempts[k];
+        for (int g = 0; g < a->n_groups; g++)
+          fprintf(f, "%s,r%06d,%d,%d,%lld,%.9f\n", j->desc->name, r, a->number, g, (long long)a->group_bytes[g],
+                  a->group_end[g]);
+      }
+  }
+}
+
+/* Writes S as a JSON string. */
+static void json_string(FILE *f, const char *s)
+{
+  fputc('"', f);
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\')
+      fputc('\\', f);
+    if ((unsigned char)*s < 0x20)
+      fprintf(f, "\\u%04x", *s);
+    else
+      fputc(*s, f);
+  }
+  fputc('"', f);
+}
+
+static double makespan(const engine *e)
+{
+  double end = 0;
+  for (int i = 0; i < e->n_jobs; i++)
+    end = end > e->jobs[i].end ? end : e->jobs[i].end;
+  return end;
+}
+
+static void write_summary(const engine *e, const report_inputs *in, FILE *f)
+{
+  double span = makespan(e);
+  fprintf(f, "{\n  \"mrlab_version\": \"%s\",\n  \"platform\": ", MRLAB_VERSION);
+  json_string(f, in->platform_path);
+  fprintf(f, ",\n  \"workload\": ");
+  json_string(f, in->workload_path);
+  fprintf(f, ",\n  \"set\": [");
+  for (int i = 0; i < in->n_sets; i++) {
+    fprintf(f, "%s", i ? ", " : "");
+    json_string(f, in->sets[i]);
+  }
+  fprintf(f, "],\n  \"seed\": %lu,\n  \"makespan\": %.9f,\n  \"jobs\": [", in->seed, span);
+  for (int i = 0; i < e->n_jobs; i++) {
+    const job *j = &e->jobs[i];
+    fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
+    json_string(f, j->desc->name);
+    fprintf(f, ", \"submit\": %.9f, \"start\": %.9f, \"map_phase_end\": %.9f, \"end\": %.9f, \"maps\": %d, "
+               "\"reduces\": %d}",
+            j->desc->submit, j->start, j->map_phase_end, j->end, j->n_maps, j->n_reduces);
+  }
+  fprintf(f, "\n  ],\n  \"hosts\": [");
+  for (int i = 0; i < e->platform->n_workers; i++) {
+    const tracker *tr = &e->trackers[i];
+    const platform_class *c = platform_node_class(e->platform, &e->platform->workers[i]);
+    double read_bw = 0, write_bw = 0; /* the host's disks together */
+    for (int d = 0; d < c->n_disks; d++) {
+      read_bw += c->disks[d].read_bw;
+      write_bw += c->disks[d].write_bw;
+    }
+    double disk_time = (double)tr->disk_read / read_bw + (double)tr->disk_written / write_bw;
+    double cpu = sg_host_get_computed_flops(tr->host) / (c->speed * c->cores);
+    fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
+    json_string(f, e->platform->workers[i].name);
+    fprintf(f, ", \"cpu\": %.6f, \"disk\": %.6f, \"nic\": %.6f, \"disk_read_bytes\": %lld, "
+               "\"disk_written_bytes\": %lld, \"net_sent_bytes\": %lld}",
+            span > 0 ? cpu / span : 0, span > 0 ? disk_time / span : 0,
+            span > 0 ? (double)tr->net_sent / c->nic.bandwidth / span : 0, (long long)tr->disk_read,
+            (long long)tr->disk_written, (long long)tr->net_sent);
+  }
+  fprintf(f, "\n  ]\n}\n");
+}
+
+int report_write(const engine *e, const report_inputs *in, const char *dir, char *err, size_t errlen)
+{
+  if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+    snprintf(err, errlen, "%s: cannot create the run directory: %s", dir, strerror(errno));
+    return -1;
+  }
+  static const char *const names[] = {"tasks.csv", "jobs.csv", "groups.csv", "summary.json"};
+  for (int i = 0; i < 4; i++) {
+    out_file o;
+    if (out_open(&o, dir, names[i], err, errlen))
+      return -1;
+    switch (i) {
+    case 0: write_tasks(e, o.f); break;
+    case 1: write_jobs(e, o.f); break;
+    case 2: write_groups(e, o.f); break;
+    case 3: write_summary(e, in, o.f); break;
+    }
+    if (out_close(&o, err, errlen))
+      return -1;
+  }
+  return 0;
+}
+
+void report_print(const engine *e, FILE *out)
+{
+  fprintf(out, "%-16s %6s %6s %10s %10s %10s %10s %7s\n", "job", "maps", "reds", "submit", "maps end", "end",
+          "duration", "killed");
+  for (int i = 0; i < e->n_jobs; i++) {
+    const job *j = &e->jobs[i];
+    fprintf(out, "%-16s %6d %6d %10.2f %10.2f %10.2f %10.2f %7d\n", j->desc->name, j->n_maps, j->n_reduces,
+            j->desc->submit, j->map_phase_end, j->end, j->end - j->desc->submit, j->killed);
+  }
+  fprintf(out, "makespan %.2f s\n", makespan(e));
+}

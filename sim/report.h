@@ -1,0 +1,27 @@
+/* report.h - the files a run leaves in its directory.
+ *
+ * tasks.csv (one row per task attempt), jobs.csv (one row per job),
+ * groups.csv (when each explicitly simulated key group ended) and
+ * summary.json (inputs, seed, makespan, per-host utilisation).  Each file
+ * is written under a temporary name and renamed, so a file that looks
+ * complete is complete. */
+#ifndef MRLAB_REPORT_H
+#define MRLAB_REPORT_H
+
+#include "engine.h"
+
+typedef struct {
+  const char *platform_path, *workload_path;
+  const char *const *sets;
+  int n_sets;
+  unsigned long seed;
+} report_inputs;
+
+/* Writes the run's files into DIR (created if missing).  Returns 0, or -1
+ * with ERR set. */
+int report_write(const engine *e, const report_inputs *in, const char *dir, char *err, size_t errlen);
+
+/* Prints where each job spent its time, for a person. */
+void report_print(const engine *e, FILE *out);
+
+#endif

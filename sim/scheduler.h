@@ -1,0 +1,28 @@
+/* scheduler.h - who runs which task: the policy behind the JobTracker.
+ *
+ * On each heartbeat the JobTracker asks its scheduler to fill the
+ * tracker's free capacity.  A scheduler creates attempts and queues them on
+ * the tracker with scheduler_give; the tracker launches them when the
+ * heartbeat's answer reaches it.  Hadoop 1's slot scheduler is the first
+ * policy; YARN containers with DRF will be another behind the same call. */
+#ifndef MRLAB_SCHEDULER_H
+#define MRLAB_SCHEDULER_H
+
+#include "engine.h"
+
+typedef struct {
+  const char *name;
+  /* Hands tasks to tracker T at time NOW. */
+  void (*assign)(engine *e, tracker *t, double now);
+} scheduler;
+
+/* Hadoop 1's JobQueueTaskScheduler: FIFO over jobs, map slots filled with
+ * node-local then rack-local tasks, at most one off-rack map and one reduce
+ * per heartbeat, load spread by the cluster's remaining work, reduces after
+ * the slow-start fraction of maps, and speculative attempts of laggards. */
+extern const scheduler scheduler_hadoop1;
+
+/* Creates attempt of task T on tracker TR's worker and queues it for launch. */
+attempt *scheduler_give(tracker *tr, task *t, locality loc, int speculative, double now);
+
+#endif

@@ -1,0 +1,60 @@
+/* tasktracker.c - a worker: heartbeats, and the attempts it launches.
+ *
+ * A tracker heartbeats the JobTracker, launches the attempts given in the
+ * answer, and sleeps for the heartbeat interval, or less when an attempt
+ * ends and out-of-band heartbeats are on.  Trackers start spread over one
+ * interval, as real TaskTrackers never start in the same millisecond. */
+#include "engine.h"
+
+#include <simgrid/actor.h>
+#include <simgrid/engine.h>
+#include <simgrid/host.h>
+#include <simgrid/mailbox.h>
+#include <simgrid/semaphore.h>
+
+#include <stdlib.h>
+
+#define HEARTBEAT_BYTES 1024
+
+void engine_launch(attempt *a)
+{
+  tracker *tr = &the_engine->trackers[a->worker];
+  sg_actor_t actor = sg_actor_init(a->task->kind == KIND_MAP ? "map" : "reduce", tr->host);
+  sg_actor_set_data(actor, a);
+  sg_actor_start(actor, a->task->kind == KIND_MAP ? map_attempt_actor : reduce_attempt_actor, 0, NULL);
+}
+
+void engine_attempt_ended(attempt *a)
+{
+  engine *e = the_engine;
+  tracker *tr = &e->trackers[a->worker];
+  a->end = simgrid_get_clock();
+  a->task->running--;
+  if (a->task->kind == KIND_MAP)
+    tr->running_maps--;
+  else
+    tr->running_reduces--;
+  a->next_done = tr->done;
+  tr->done = a;
+  if (conf_get(&e->jobs[0].desc->conf, CONF_OUTOFBAND_HEARTBEAT) != 0)
+    sg_sem_release(tr->wake);
+}
+
+/* Actor: the TaskTracker of one worker. */
+void tasktracker_actor(int argc, char **argv)
+{
+  (void)argc, (void)argv;
+  engine *e = the_engine;
+  tracker *tr = sg_actor_self_get_data();
+  sg_actor_sleep_for(e->heartbeat * tr->worker / e->platform->n_workers);
+  for (;;) {
+    sg_mailbox_put(e->jobtracker, tr, HEARTBEAT_BYTES);
+    sg_mailbox_get(tr->mailbox);
+    if (tr->shutdown)
+      break;
+    for (int i = 0; i < tr->n_launch; i++)
+      engine_launch(tr->launch[i]);
+    tr->n_launch = 0;
+    sg_sem_acquire_timeout(tr->wake, e->heartbeat);
+  }
+}

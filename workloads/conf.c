@@ -1,0 +1,181 @@
+/* conf.c - the property table: names, value syntax, defaults and bounds.
+ *
+ * One row per property.  Values are parsed by their type: Hadoop's own
+ * syntax for Hadoop properties (sizes with k/m/g/t suffixes, milliseconds,
+ * true/false), SimGrid unit strings for mrlab's.  Defaults go through the
+ * same parser, so a default is always a legal value. */
+#include "conf.h"
+
+#include "cfg.h"
+#include "units.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <xbt/asserts.h>
+
+typedef enum {
+  T_INT,   /* whole number */
+  T_FLOAT, /* real number */
+  T_BOOL,  /* true or false */
+  T_HSIZE, /* bytes, Hadoop style: 134217728 or 128m */
+  T_MS,    /* Hadoop milliseconds, kept in seconds */
+  T_TIME,  /* SimGrid time string, seconds */
+  T_SIZE   /* SimGrid size string, bytes */
+} value_type;
+
+typedef struct {
+  const char *name;
+  value_type type;
+  const char *def;
+  double min, max; /* inclusive bounds of the value as stored */
+} property;
+
+static const property table[CONF_N_KEYS] = {
+    [CONF_BLOCKSIZE] = {"dfs.blocksize", T_HSIZE, "128m", 1 << 20, 1e15},
+    [CONF_REPLICATION] = {"dfs.replication", T_INT, "3", 1, 512},
+    [CONF_REDUCES] = {"mapreduce.job.reduces", T_INT, "1", 1, 1e6},
+    [CONF_SORT_MB] = {"mapreduce.task.io.sort.mb", T_INT, "100", 1, 2047},
+    [CONF_SPILL_PERCENT] = {"mapreduce.map.sort.spill.percent", T_FLOAT, "0.80", 0.01, 1},
+    [CONF_SORT_FACTOR] = {"mapreduce.task.io.sort.factor", T_INT, "10", 2, 1e6},
+    [CONF_COMBINE_MINSPILLS] = {"mapreduce.map.combine.minspills", T_INT, "3", 1, 1e6},
+    [CONF_COMPRESS] = {"mapreduce.map.output.compress", T_BOOL, "false", 0, 1},
+    [CONF_SLOWSTART] = {"mapreduce.job.reduce.slowstart.completedmaps", T_FLOAT, "0.05", 0, 1},
+    [CONF_PARALLELCOPIES] = {"mapreduce.reduce.shuffle.parallelcopies", T_INT, "5", 1, 1000},
+    [CONF_SHUFFLE_BUFFER_PERCENT] = {"mapreduce.reduce.shuffle.input.buffer.percent", T_FLOAT, "0.70", 0, 1},
+    [CONF_SHUFFLE_LIMIT_PERCENT] = {"mapreduce.reduce.shuffle.memory.limit.percent", T_FLOAT, "0.25", 0, 1},
+    [CONF_SHUFFLE_MERGE_PERCENT] = {"mapreduce.reduce.shuffle.merge.percent", T_FLOAT, "0.66", 0.01, 1},
+    [CONF_INMEM_THRESHOLD] = {"mapreduce.reduce.merge.inmem.threshold", T_INT, "1000", 1, 1e9},
+    [CONF_REDUCE_MEMORY_MB] = {"mapreduce.reduce.memory.mb", T_INT, "1024", 1, 1e7},
+    [CONF_HEAP_RATIO] = {"mapreduce.job.heap.memory-mb.ratio", T_FLOAT, "0.8", 0.01, 1},
+    [CONF_MAP_SPECULATIVE] = {"mapreduce.map.speculative", T_BOOL, "true", 0, 1},
+    [CONF_REDUCE_SPECULATIVE] = {"mapreduce.reduce.speculative", T_BOOL, "true", 0, 1},
+    [CONF_HEARTBEAT_MIN] = {"mapreduce.jobtracker.heartbeat.interval.min", T_MS, "300", 0.001, 3600},
+    [CONF_HEARTBEATS_PER_SECOND] = {"mapreduce.jobtracker.heartbeats.in.second", T_INT, "100", 1, 1e6},
+    [CONF_HEARTBEAT_SCALING] = {"mapreduce.jobtracker.heartbeats.scaling.factor", T_FLOAT, "1.0", 0.01, 1e3},
+    [CONF_OUTOFBAND_HEARTBEAT] = {"mapreduce.tasktracker.outofband.heartbeat", T_BOOL, "false", 0, 1},
+    [CONF_TASK_STARTUP] = {"mrlab.task.startup", T_TIME, "1s", 0, 3600},
+    [CONF_CHUNK] = {"mrlab.pipeline.chunk", T_SIZE, "16MiB", 4096, 1e12},
+    [CONF_PIPELINE_DEPTH] = {"mrlab.pipeline.depth", T_INT, "2", 1, 1000},
+    [CONF_SORT_COST] = {"mrlab.sort.cost", T_FLOAT, "20", 0, 1e9},
+    [CONF_MERGE_COST] = {"mrlab.merge.cost", T_FLOAT, "5", 0, 1e9},
+    [CONF_COMPRESS_RATIO] = {"mrlab.compress.ratio", T_FLOAT, "0.4", 0.001, 1},
+    [CONF_COMPRESS_COST] = {"mrlab.compress.cost", T_FLOAT, "40", 0, 1e9},
+    [CONF_DECOMPRESS_COST] = {"mrlab.decompress.cost", T_FLOAT, "10", 0, 1e9},
+    [CONF_EXPLICIT_GROUPS] = {"mrlab.reduce.explicit.groups", T_INT, "16", 0, 1e6},
+};
+
+static const char *expected(value_type t)
+{
+  switch (t) {
+  case T_INT: return "a whole number";
+  case T_FLOAT: return "a number";
+  case T_BOOL: return "true or false";
+  case T_HSIZE: return "a size in bytes, with an optional k, m, g or t suffix (128m)";
+  case T_MS: return "a whole number of milliseconds";
+  case T_TIME: return units_expected(UNITS_TIME);
+  case T_SIZE: return units_expected(UNITS_SIZE);
+  }
+  return "a value";
+}
+
+/* Parses TEXT as a value of type T into *OUT; returns 0 or -1. */
+static int parse_value(value_type t, const char *text, double *out)
+{
+  char *end;
+  switch (t) {
+  case T_BOOL:
+    if (strcasecmp(text, "true") && strcasecmp(text, "false"))
+      return -1;
+    *out = strcasecmp(text, "true") == 0;
+    return 0;
+  case T_TIME: return units_parse(UNITS_TIME, text, out);
+  case T_SIZE: return units_parse(UNITS_SIZE, text, out);
+  case T_FLOAT:
+    *out = strtod(text, &end);
+    return end != text && !*end && isfinite(*out) ? 0 : -1;
+  case T_INT:
+  case T_MS:
+  case T_HSIZE: {
+    long long v = strtoll(text, &end, 10);
+    double scale = 1;
+    if (t == T_HSIZE && *end) {
+      const char *suffixes = "kmgtpe", *s = strchr(suffixes, end[0] | 0x20);
+      if (!s || end[1])
+        return -1;
+      scale = pow(1024, (double)(s - suffixes + 1));
+      end++;
+    }
+    if (end == text || *end)
+      return -1;
+    *out = (double)v * scale / (t == T_MS ? 1000.0 : 1.0);
+    return 0;
+  }
+  }
+  return -1;
+}
+
+void conf_init(conf *c)
+{
+  for (int k = 0; k < CONF_N_KEYS; k++)
+    xbt_assert(parse_value(table[k].type, table[k].def, &c->v[k]) == 0, "bad default for %s", table[k].name);
+}
+
+int conf_set(conf *c, const char *setting, char *err, size_t errlen)
+{
+  const char *eq = strchr(setting, '=');
+  if (!eq) {
+    snprintf(err, errlen, "expected NAME=VALUE such as mapreduce.job.reduces=8, got \"%s\"", setting);
+    return -1;
+  }
+  char name[128];
+  snprintf(name, sizeof name, "%.*s", (int)(eq - setting), setting);
+  const char *value = eq + 1;
+  for (int k = 0; k < CONF_N_KEYS; k++) {
+    if (strcmp(name, table[k].name) != 0)
+      continue;
+    double v;
+    if (parse_value(table[k].type, value, &v) != 0) {
+      snprintf(err, errlen, "%s: expected %s, got \"%s\"", name, expected(table[k].type), value);
+      return -1;
+    }
+    if (v < table[k].min || v > table[k].max) {
+      snprintf(err, errlen, "%s: expected a value from %g to %g, got \"%s\"", name,
+               table[k].min * (table[k].type == T_MS ? 1000 : 1), table[k].max * (table[k].type == T_MS ? 1000 : 1),
+               value);
+      return -1;
+    }
+    c->v[k] = v;
+    return 0;
+  }
+  const char *names[CONF_N_KEYS + 1];
+  for (int k = 0; k < CONF_N_KEYS; k++)
+    names[k] = table[k].name;
+  names[CONF_N_KEYS] = NULL;
+  const char *near = cfg_nearest(name, names);
+  if (near)
+    snprintf(err, errlen, "unknown property %s; did you mean %s?", name, near);
+  else
+    snprintf(err, errlen, "unknown property %s (see `mrlab run --help` for the known ones)", name);
+  return -1;
+}
+
+const char *conf_name(conf_key k)
+{
+  return table[k].name;
+}
+
+void conf_format(const conf *c, conf_key k, char *buf, size_t len)
+{
+  double v = c->v[k];
+  switch (table[k].type) {
+  case T_BOOL: snprintf(buf, len, "%s", v != 0 ? "true" : "false"); break;
+  case T_MS: snprintf(buf, len, "%.0f", v * 1000); break;
+  case T_TIME: snprintf(buf, len, "%.17gs", v); break;
+  case T_SIZE: snprintf(buf, len, "%.0fB", v); break;
+  case T_FLOAT: snprintf(buf, len, "%.17g", v); break;
+  case T_INT:
+  case T_HSIZE: snprintf(buf, len, "%.0f", v); break;
+  }
+}

@@ -1,0 +1,72 @@
+/* conf.h - a job's configuration: Hadoop properties and mrlab's own.
+ *
+ * Properties keep Hadoop's names and defaults (mapred-default.xml and
+ * hdfs-default.xml of Hadoop 1 and 2), so a user sets them as on a real
+ * cluster: `--set mapreduce.job.reduces=64`, `--set dfs.blocksize=256m`.
+ * mrlab's own knobs, which no Hadoop property covers (task start-up, codec
+ * ratios, CPU costs of sorting), are named mrlab.*.  Values are kept as
+ * doubles in one array indexed by conf_key, so reading one is an index. */
+#ifndef MRLAB_CONF_H
+#define MRLAB_CONF_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef enum {
+  CONF_BLOCKSIZE,               /* dfs.blocksize, bytes */
+  CONF_REPLICATION,             /* dfs.replication */
+  CONF_REDUCES,                 /* mapreduce.job.reduces */
+  CONF_SORT_MB,                 /* mapreduce.task.io.sort.mb, MiB */
+  CONF_SPILL_PERCENT,           /* mapreduce.map.sort.spill.percent */
+  CONF_SORT_FACTOR,             /* mapreduce.task.io.sort.factor */
+  CONF_COMBINE_MINSPILLS,       /* mapreduce.map.combine.minspills */
+  CONF_COMPRESS,                /* mapreduce.map.output.compress */
+  CONF_SLOWSTART,               /* mapreduce.job.reduce.slowstart.completedmaps */
+  CONF_PARALLELCOPIES,          /* mapreduce.reduce.shuffle.parallelcopies */
+  CONF_SHUFFLE_BUFFER_PERCENT,  /* mapreduce.reduce.shuffle.input.buffer.percent */
+  CONF_SHUFFLE_LIMIT_PERCENT,   /* mapreduce.reduce.shuffle.memory.limit.percent */
+  CONF_SHUFFLE_MERGE_PERCENT,   /* mapreduce.reduce.shuffle.merge.percent */
+  CONF_INMEM_THRESHOLD,         /* mapreduce.reduce.merge.inmem.threshold */
+  CONF_REDUCE_MEMORY_MB,        /* mapreduce.reduce.memory.mb */
+  CONF_HEAP_RATIO,              /* mapreduce.job.heap.memory-mb.ratio */
+  CONF_MAP_SPECULATIVE,         /* mapreduce.map.speculative */
+  CONF_REDUCE_SPECULATIVE,      /* mapreduce.reduce.speculative */
+  CONF_HEARTBEAT_MIN,           /* mapreduce.jobtracker.heartbeat.interval.min, s */
+  CONF_HEARTBEATS_PER_SECOND,   /* mapreduce.jobtracker.heartbeats.in.second */
+  CONF_HEARTBEAT_SCALING,       /* mapreduce.jobtracker.heartbeats.scaling.factor */
+  CONF_OUTOFBAND_HEARTBEAT,     /* mapreduce.tasktracker.outofband.heartbeat */
+  CONF_TASK_STARTUP,            /* mrlab.task.startup, s */
+  CONF_CHUNK,                   /* mrlab.pipeline.chunk, bytes */
+  CONF_PIPELINE_DEPTH,          /* mrlab.pipeline.depth, chunks */
+  CONF_SORT_COST,               /* mrlab.sort.cost, flops per byte */
+  CONF_MERGE_COST,              /* mrlab.merge.cost, flops per byte */
+  CONF_COMPRESS_RATIO,          /* mrlab.compress.ratio */
+  CONF_COMPRESS_COST,           /* mrlab.compress.cost, flops per byte */
+  CONF_DECOMPRESS_COST,         /* mrlab.decompress.cost, flops per byte */
+  CONF_EXPLICIT_GROUPS,         /* mrlab.reduce.explicit.groups */
+  CONF_N_KEYS
+} conf_key;
+
+typedef struct {
+  double v[CONF_N_KEYS];
+} conf;
+
+/* Hadoop's and mrlab's defaults. */
+void conf_init(conf *c);
+
+/* Applies one "name=value" setting.  Returns 0, or -1 with ERR holding what
+ * was expected (an unknown name suggests the nearest known one). */
+int conf_set(conf *c, const char *setting, char *err, size_t errlen);
+
+static inline double conf_get(const conf *c, conf_key k)
+{
+  return c->v[k];
+}
+
+/* The property name of K ("dfs.blocksize"). */
+const char *conf_name(conf_key k);
+
+/* Writes the value of K as it would be set ("134217728", "true", "0.05"). */
+void conf_format(const conf *c, conf_key k, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,220 @@
+/* workload.c - reads a workload file into job descriptions.
+ *
+ * A job is described directly by its sizes, costs and selectivities (the
+ * generators of workloads/ will fill the same job_desc from a model of the
+ * data).  Settings apply in Hadoop's order of precedence: defaults, then the
+ * job's own `set` list, then the command line's --set. */
+#include "workload.h"
+
+#include "cfg.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const top_keys[] = {"jobs", NULL};
+static const char *const job_keys[] = {"name",
+                                       "submit",
+                                       "input",
+                                       "record_size",
+                                       "map_cost",
+                                       "map_selectivity",
+                                       "map_record_size",
+                                       "combiner",
+                                       "combiner_cost",
+                                       "reduce_cost",
+                                       "reduce_selectivity",
+                                       "output_record_size",
+                                       "reducers",
+                                       "skew",
+                                       "keys",
+                                       "set",
+                                       "placement",
+                                       NULL};
+
+/* Reads the job's `set` list into J's conf. */
+static int read_sets(cfg_file *f, const config_setting_t *g, job_desc *j)
+{
+  config_setting_t *l = config_setting_get_member(g, "set");
+  if (!l)
+    return 0;
+  if (!config_setting_is_array(l) && !config_setting_is_list(l))
+    return cfg_fail(f, l, "expected a list of settings such as [\"mapreduce.job.reduces=8\"]");
+  for (int i = 0; i < config_setting_length(l); i++) {
+    config_setting_t *s = config_setting_get_elem(l, (unsigned)i);
+    char err[512];
+    if (config_setting_type(s) != CONFIG_TYPE_STRING)
+      return cfg_fail(f, s, "expected a setting in double quotes such as \"mapreduce.job.reduces=8\"");
+    if (conf_set(&j->conf, config_setting_get_string(s), err, sizeof err))
+      return cfg_fail(f, s, "%s", err);
+  }
+  return 0;
+}
+
+/* An explicit input placement: { worker-name = weight; ... }. */
+static int read_placement(cfg_file *f, const config_setting_t *g, job_desc *j)
+{
+  config_setting_t *pl = config_setting_get_member(g, "placement");
+  if (!pl)
+    return 0;
+  if (!config_setting_is_group(pl) || config_setting_length(pl) == 0)
+    return cfg_fail(f, pl, "expected weights per worker such as { worker-1 = 2.0; worker-2 = 1.0; }");
+  j->placement_line = config_setting_source_line(pl);
+  j->n_placed = config_setting_length(pl);
+  j->placed_on = calloc((size_t)j->n_placed, sizeof *j->placed_on);
+  j->placed_weight = calloc((size_t)j->n_placed, sizeof *j->placed_weight);
+  for (int i = 0; i < j->n_placed; i++) {
+    config_setting_t *e = config_setting_get_elem(pl, (unsigned)i);
+    j->placed_on[i] = strdup(config_setting_name(e));
+    if (cfg_get_number(f, pl, config_setting_name(e), 1, 0, 1e12, &j->placed_weight[i]))
+      return -1;
+  }
+  return 0;
+}
+
+/* A size setting NAME of G with default DEF (bytes). */
+static int read_size(cfg_file *f, const config_setting_t *g, const char *name, double def, double *out)
+{
+  *out = def;
+  return cfg_get_quantity(f, g, name, 0, UNITS_SIZE, out) < 0 ? -1 : 0;
+}
+
+/* Partition shares: a Zipf exponent (share of partition p ~ 1/(p+1)^s) or
+ * an explicit list, normalised. */
+static int read_skew(cfg_file *f, const config_setting_t *g, job_desc *j)
+{
+  config_setting_t *s = config_setting_get_member(g, "skew");
+  double total = 0;
+  if (s && (config_setting_is_array(s) || config_setting_is_list(s))) {
+    if (config_setting_length(s) != j->reduces)
+      return cfg_fail(f, s, "expected one share per reducer (%d), got %d", j->reduces, config_setting_length(s));
+    for (int p = 0; p < j->reduces; p++) {
+      config_setting_t *e = config_setting_get_elem(s, (unsigned)p);
+      double v = config_setting_type(e) == CONFIG_TYPE_FLOAT ? config_setting_get_float(e)
+                 : config_setting_type(e) == CONFIG_TYPE_INT ? (double)config_setting_get_int(e)
+                                                             : -1;
+      if (!(v >= 0))
+        return cfg_fail(f, e, "expected a share >= 0");
+      j->share[p] = v;
+      total += v;
+    }
+    if (!(total > 0))
+      return cfg_fail(f, s, "expected some positive share, all are 0");
+  } else {
+    double exponent = 0;
+    if (cfg_get_number(f, g, "skew", 0, 0, 10, &exponent) < 0)
+      return -1;
+    for (int p = 0; p < j->reduces; p++)
+      total += j->share[p] = pow(p + 1, -exponent);
+  }
+  for (int p = 0; p < j->reduces; p++)
+    j->share[p] /= total;
+  return 0;
+}
+
+static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const char *const *sets, int n_sets)
+{
+  const char *name, *submit = "0s";
+  double input;
+  conf_init(&j->conf);
+  j->path = f->path;
+  if (cfg_check_keys(f, g, job_keys) || cfg_get_string(f, g, "name", 1, &name))
+    return -1;
+  j->name = strdup(name);
+  if (cfg_get_string(f, g, "submit", 0, &submit) < 0)
+    return -1;
+  if (units_parse(UNITS_TIME, submit, &j->submit) || j->submit < 0)
+    return cfg_fail(f, config_setting_get_member(g, "submit"), "expected %s, not negative, got \"%s\"",
+                    units_expected(UNITS_TIME), submit);
+  if (cfg_get_quantity(f, g, "input", 1, UNITS_SIZE, &input) || read_size(f, g, "record_size", 100, &j->record_size) ||
+      read_size(f, g, "map_record_size", j->record_size, &j->map_record_size) ||
+      read_size(f, g, "output_record_size", j->record_size, &j->output_record_size) ||
+      cfg_get_number(f, g, "map_cost", 1, 0, 1e12, &j->map_cost) ||
+      cfg_get_number(f, g, "map_selectivity", 1, 0, 1e6, &j->map_selectivity) ||
+      cfg_get_number(f, g, "reduce_cost", 1, 0, 1e12, &j->reduce_cost) ||
+      cfg_get_number(f, g, "reduce_selectivity", 1, 0, 1e6, &j->reduce_selectivity))
+    return -1;
+  j->input = llround(input);
+  j->combiner = 1;
+  if (cfg_get_number(f, g, "combiner", 0, 1e-9, 1, &j->combiner) < 0 ||
+      cfg_get_number(f, g, "combiner_cost", 0, 0, 1e12, &j->combiner_cost) < 0 || read_sets(f, g, j) ||
+      read_placement(f, g, j))
+    return -1;
+  int reducers;
+  switch (cfg_get_int(f, g, "reducers", 0, 1, &reducers)) {
+  case -1: return -1;
+  case 0: j->conf.v[CONF_REDUCES] = reducers; break;
+  }
+  for (int i = 0; i < n_sets; i++) {
+    char err[512];
+    if (conf_set(&j->conf, sets[i], err, sizeof err)) {
+      snprintf(f->err, sizeof f->err, "--set %s: %s", sets[i], err);
+      return -1;
+    }
+  }
+  j->reduces = (int)conf_get(&j->conf, CONF_REDUCES);
+  j->share = calloc((size_t)j->reduces, sizeof *j->share);
+  j->groups = calloc((size_t)j->reduces, sizeof *j->groups);
+  if (read_skew(f, g, j))
+    return -1;
+  int keys = 1000 * j->reduces;
+  if (cfg_get_int(f, g, "keys", 0, 1, &keys) < 0)
+    return -1;
+  for (int p = 0; p < j->reduces; p++)
+    j->groups[p] = llround(fmax(1, keys * j->share[p]));
+  return 0;
+}
+
+/* Orders jobs by submit time, keeping file order among equals. */
+static int by_submit(const void *a, const void *b)
+{
+  const job_desc *x = a, *y = b;
+  return (x->submit > y->submit) - (x->submit < y->submit);
+}
+
+workload *workload_read(const char *path, const char *const *sets, int n_sets, char *err, size_t errlen)
+{
+  cfg_file f;
+  workload *w = calloc(1, sizeof *w);
+  config_setting_t *jobs = NULL;
+  int bad = cfg_file_open(&f, path) || cfg_check_keys(&f, config_root_setting(&f.cfg), top_keys) ||
+            !(jobs = cfg_get_list(&f, config_root_setting(&f.cfg), "jobs",
+                                  "a non-empty list of jobs such as ( { name = \"sort\"; input = \"10GB\"; ... } )"));
+  if (!bad) {
+    w->jobs = calloc((size_t)config_setting_length(jobs), sizeof *w->jobs);
+    for (int i = 0; i < config_setting_length(jobs) && !bad; i++, w->n_jobs++)
+      bad = read_job(&f, config_setting_get_elem(jobs, (unsigned)i), &w->jobs[i], sets, n_sets);
+  }
+  if (bad) {
+    snprintf(err, errlen, "%s", f.err);
+    workload_free(w);
+    w = NULL;
+  } else {
+    /* an insertion sort: stable, so jobs submitted together keep their file order */
+    for (int i = 1; i < w->n_jobs; i++)
+      for (int k = i; k > 0 && by_submit(&w->jobs[k - 1], &w->jobs[k]) > 0; k--) {
+        job_desc t = w->jobs[k];
+        w->jobs[k] = w->jobs[k - 1];
+        w->jobs[k - 1] = t;
+      }
+  }
+  cfg_file_close(&f);
+  return w;
+}
+
+void workload_free(workload *w)
+{
+  if (!w)
+    return;
+  for (int i = 0; i < w->n_jobs; i++) {
+    free(w->jobs[i].name);
+    free(w->jobs[i].share);
+    free(w->jobs[i].groups);
+    for (int k = 0; k < w->jobs[i].n_placed; k++)
+      free(w->jobs[i].placed_on[k]);
+    free(w->jobs[i].placed_on);
+    free(w->jobs[i].placed_weight);
+  }
+  free(w->jobs);
+  free(w);
+}

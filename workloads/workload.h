@@ -1,0 +1,49 @@
+/* workload.h - the jobs a run simulates, as the engine needs them.
+ *
+ * A workload file (libconfig) lists jobs, each with its submit time, its
+ * input size, the costs and selectivities of its map and reduce functions,
+ * its partition skew and its Hadoop settings.  workload_read checks it and
+ * turns each job into a job_desc: everything the engine needs to know about
+ * the job, and nothing about how the engine will run it. */
+#ifndef MRLAB_WORKLOAD_H
+#define MRLAB_WORKLOAD_H
+
+#include "conf.h"
+
+#include <stdint.h>
+
+typedef struct {
+  char *name;
+  double submit;      /* s */
+  int64_t input;      /* bytes */
+  double record_size; /* bytes of an input record; map_record_size, output_record_size likewise */
+  double map_record_size, output_record_size;
+  double map_cost;        /* flops per input byte */
+  double map_selectivity; /* map output bytes per input byte */
+  double combiner;        /* combiner output bytes per input byte; 1 without a combiner */
+  double combiner_cost;   /* flops per combiner input byte */
+  double reduce_cost;     /* flops per reduce input byte */
+  double reduce_selectivity;
+  int reduces;            /* = conf mapreduce.job.reduces */
+  double *share;          /* reduces of them: each partition's share of map output, summing to 1 */
+  int64_t *groups;        /* reduces of them: key groups in each partition */
+  int n_placed;           /* an explicit input placement, if n_placed > 0: */
+  char **placed_on;       /* worker names, */
+  double *placed_weight;  /* and the share of the input blocks each holds */
+  const char *path;       /* the workload file, and the line of the placement, for errors */
+  int placement_line;
+  conf conf;
+} job_desc;
+
+typedef struct {
+  int n_jobs;
+  job_desc *jobs; /* in submit order (file order among equal submit times) */
+} workload;
+
+/* Reads the workload file PATH, then applies the N_SETS "name=value"
+ * settings SETS (from the command line) to every job.  Returns the
+ * workload, or NULL with "PATH:LINE: SETTING: expected ..." in ERR. */
+workload *workload_read(const char *path, const char *const *sets, int n_sets, char *err, size_t errlen);
+void workload_free(workload *w);
+
+#endif
