@@ -28,11 +28,11 @@ engine *the_engine;
 
 void engine_init_simgrid(int *argc, char **argv)
 {
-  simgrid_init(argc, argv);
 #if defined(__SANITIZE_ADDRESS__)
   /* AddressSanitizer follows threads, not SimGrid's own stack switching */
   sg_cfg_set_string("contexts/factory", "thread");
 #endif
+  simgrid_init(argc, argv);
   sg_host_load_plugin_init();
 }
 

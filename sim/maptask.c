@@ -101,7 +101,7 @@ static void read_and_map(engine *e, map_state *m)
   stage st[3];
   int n = 0;
   st[n++] = (stage){.kind = STAGE_READ, .host = from->host, .disk = engine_disk(from->host, t->block), .scale = 1,
-                    .count2 = &from->disk_read};
+                    .count = &a->phase_bytes[PHASE_1], .count2 = &from->disk_read};
   if (src != a->worker)
     st[n++] = (stage){.kind = STAGE_NET, .host = from->host, .dst = here->host, .scale = 1, .count2 = &from->net_sent};
   st[n++] = (stage){.kind = STAGE_CPU, .host = m->host, .flops_per_byte = d->map_cost, .scale = 1};
@@ -175,7 +175,6 @@ void map_attempt_actor(int argc, char **argv)
     merge_spills(&m, spilled);
   a->phase_end[PHASE_4] = simgrid_get_clock();
 
-  a->phase_bytes[PHASE_1] = m.split;
   a->phase_records[PHASE_1] = llround((double)m.split / d->record_size);
   a->phase_bytes[PHASE_2] = m.output;
   a->phase_records[PHASE_2] = llround((double)m.output / d->map_record_size);

@@ -50,7 +50,6 @@ typedef struct {
   int mem_segments, mem_merging, disk_merging;
   int disk_files;
   int64_t disk_bytes;         /* bytes in disk files, as stored */
-  int64_t shuffled;           /* bytes fetched, as stored */
   sg_sem_t fetchers_done;
   /* reduce */
   int64_t *chunks;  /* the reduce input, cut as reduce_chunks says */
@@ -149,7 +148,8 @@ static void fetch(reduce_state *r, int w, const int *maps, int n)
   double mem_share = wire ? (double)to_memory / (double)wire : 0, disk_share = wire ? (double)to_disk / (double)wire : 0;
   st[s++] = (stage){.kind = STAGE_READ, .host = from->host, .disk = r->j->maps[maps[0]].out_disk, .scale = 1,
                     .count2 = &from->disk_read};
-  st[s++] = (stage){.kind = STAGE_NET, .host = from->host, .dst = here->host, .scale = 1, .count2 = &from->net_sent};
+  st[s++] = (stage){.kind = STAGE_NET, .host = from->host, .dst = here->host, .scale = 1,
+                    .count = &r->a->phase_bytes[PHASE_1], .count2 = &from->net_sent};
   if (conf_get(r->conf, CONF_COMPRESS) != 0 && to_memory)
     st[s++] = (stage){.kind = STAGE_CPU, .host = r->host, .flops_per_byte = conf_get(r->conf, CONF_DECOMPRESS_COST),
                       .scale = mem_share};
@@ -158,7 +158,6 @@ static void fetch(reduce_state *r, int w, const int *maps, int n)
                       .count2 = &here->disk_written};
   pipe_spec spec = {.total = wire, .chunk = r->chunk, .depth = r->depth, .cancel = &r->a->cancel};
   pipe_run(st, s, &spec);
-  r->shuffled += wire;
   r->fetched += n;
   r->mem_segments += to_memory ? n : 0;
   if (to_disk) {
@@ -329,7 +328,8 @@ static void reduce_and_write(reduce_state *r)
                       .count2 = &here->disk_read};
   double cost = conf_get(r->conf, CONF_MERGE_COST) + d->reduce_cost +
                 (compress ? conf_get(r->conf, CONF_DECOMPRESS_COST) * from_disk : 0);
-  st[s++] = (stage){.kind = STAGE_CPU, .host = r->host, .flops_per_byte = cost, .scale = 1};
+  st[s++] = (stage){.kind = STAGE_CPU, .host = r->host, .flops_per_byte = cost, .scale = 1,
+                    .count = &a->phase_bytes[PHASE_2]};
   int cpu = s - 1;
   for (int k = 0; output > 0 && k < replication; k++) {
     tracker *to = &e->trackers[targets[k]];
@@ -376,9 +376,7 @@ void reduce_attempt_actor(int argc, char **argv)
   a->phase_end[PHASE_1] = simgrid_get_clock();
   for (int m = 0; m < j->n_maps; m++)
     r.input += j->maps[m].part_bytes[r.p];
-  a->phase_bytes[PHASE_1] = r.shuffled;
   a->phase_records[PHASE_1] = a->phase_records[PHASE_2] = llround((double)r.input / r.d->map_record_size);
-  a->phase_bytes[PHASE_2] = r.input;
   if (!a->cancel)
     sort(&r);
   a->phase_end[PHASE_2] = simgrid_get_clock();

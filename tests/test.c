@@ -104,3 +104,82 @@ int test_count_files(const char *dir)
   closedir(d);
   return n;
 }
+
+test_csv *test_csv_read(const char *path)
+{
+  FILE *f = fopen(path, "r");
+  if (!f)
+    fail_msg("%s: cannot open", path);
+  test_csv *t = calloc(1, sizeof *t);
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  rewind(f);
+  t->text = malloc((size_t)n + 1);
+  assert_int_equal(fread(t->text, 1, (size_t)n, f), (size_t)n);
+  t->text[n] = '\0';
+  fclose(f);
+  for (char *c = t->text; *c && *c != '\n'; c++)
+    t->n_cols += *c == ',';
+  t->n_cols++;
+  for (char *c = t->text; *c; c++)
+    t->n_rows += *c == '\n';
+  t->cells = malloc((size_t)(t->n_rows * t->n_cols) * sizeof *t->cells);
+  char *c = t->text;
+  for (int i = 0; i < t->n_rows * t->n_cols; i++) {
+    t->cells[i] = c;
+    c += strcspn(c, ",\n");
+    *c++ = '\0';
+  }
+  return t;
+}
+
+void test_csv_free(test_csv *t)
+{
+  free(t->cells);
+  free(t->text);
+  free(t);
+}
+
+const char *test_csv_cell(const test_csv *t, int row, const char *col)
+{
+  for (int k = 0; k < t->n_cols; k++)
+    if (strcmp(t->cells[k], col) == 0)
+      return t->cells[row * t->n_cols + k];
+  fail_msg("no column %s", col);
+  return NULL;
+}
+
+double test_csv_num(const test_csv *t, int row, const char *col)
+{
+  return strtod(test_csv_cell(t, row, col), NULL);
+}
+
+test_csv *test_csv_in(const char *dir, const char *name)
+{
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  return test_csv_read(path);
+}
+
+const char *test_simulate(const char *platform, const char *workload_text, const char *const *args)
+{
+  static char out[4096];
+  char plat[4096], work[4096];
+  const char *dir = test_tmpdir();
+  if (strstr(platform, ".cfg") && !strchr(platform, '\n'))
+    snprintf(plat, sizeof plat, "%s", platform);
+  else
+    snprintf(plat, sizeof plat, "%s", test_write_file(dir, "platform.cfg", platform));
+  snprintf(work, sizeof work, "%s", test_write_file(dir, "workload.cfg", workload_text));
+  snprintf(out, sizeof out, "%s/out", dir);
+  const char *argv[64] = {"run", plat, work, "-o", out};
+  int n = 5;
+  for (; args && args[n - 5]; n++)
+    argv[n] = args[n - 5];
+  argv[n] = NULL;
+  test_run r;
+  test_run_mrlab(&r, dir, argv);
+  if (r.status != 0)
+    fail_msg("mrlab run failed with status %d: %s", r.status, r.err);
+  return out;
+}

@@ -58,4 +58,26 @@ const char *test_write_file(const char *dir, const char *name, const char *text)
 /* The number of entries in DIR, . and .. excluded. */
 int test_count_files(const char *dir);
 
+/* A CSV file read whole: row 0 is the header. */
+typedef struct {
+  int n_rows, n_cols;
+  char **cells; /* n_rows x n_cols, row-major */
+  char *text;
+} test_csv;
+
+test_csv *test_csv_read(const char *path);
+void test_csv_free(test_csv *t);
+/* The cell of ROW (1 = first data row) in column COL, failing if there is none. */
+const char *test_csv_cell(const test_csv *t, int row, const char *col);
+double test_csv_num(const test_csv *t, int row, const char *col);
+
+/* Runs `mrlab run PLATFORM WORKLOAD.cfg -o DIR/out ARGS...` in a fresh
+ * directory DIR, where WORKLOAD.cfg holds WORKLOAD_TEXT (and PLATFORM.cfg
+ * PLATFORM_TEXT when PLATFORM_TEXT is not a path to a .cfg).  Fails unless
+ * the run succeeds; returns DIR/out (static buffer). */
+const char *test_simulate(const char *platform, const char *workload_text, const char *const *args);
+
+/* DIR/NAME read as a CSV. */
+test_csv *test_csv_in(const char *dir, const char *name);
+
 #endif
