@@ -1,5 +1,7 @@
 /* pipe.c - one actor per stage, chained by counting semaphores.
  *
+ * Every stage but the last is an actor of its own; the caller, which would
+ * only wait, runs the last one itself, which saves an actor per pipe.
  * Between stage i and i+1, `full[i]` counts chunks ready for i+1 and
  * `empty[i]` the free buffer places.  A cancelled pipe drains without
  * deadlock: a stage that stops wakes its neighbours on both sides, and each
@@ -57,13 +59,9 @@ static void work(const stage *s, int64_t bytes)
   }
 }
 
-/* Actor: stage INDEX of a pipe, taking chunks from upstream and passing them on. */
-static void stage_actor(int argc, char **argv)
+/* Runs stage I of PS: takes chunks from upstream and passes them on. */
+static void run_stage(pipe_state *ps, int i)
 {
-  (void)argc, (void)argv;
-  stage_arg *arg = sg_actor_self_get_data();
-  pipe_state *ps = arg->ps;
-  int i = arg->index;
   stage *s = &ps->stages[i];
   for (int c = 0; c < ps->n_chunks; c++) {
     if (i > 0)
@@ -95,6 +93,14 @@ static void stage_actor(int argc, char **argv)
       sg_sem_release(ps->empty[i - 1]);
   }
   sg_sem_release(ps->done);
+}
+
+/* Actor: one stage of a pipe (all but the last, which the caller runs). */
+static void stage_actor(int argc, char **argv)
+{
+  (void)argc, (void)argv;
+  stage_arg *arg = sg_actor_self_get_data();
+  run_stage(arg->ps, arg->index);
   free(arg);
 }
 
@@ -121,7 +127,9 @@ int pipe_run(stage *stages, int n, const pipe_spec *spec)
     ps.empty[i] = sg_sem_init(spec->depth);
   }
   ps.done = sg_sem_init(0);
-  for (int i = 0; i < n; i++) {
+  xbt_assert(stages[n - 1].kind != STAGE_CPU || stages[n - 1].host == sg_host_self(),
+             "the last stage of a pipe runs in its caller, so a computing one must be on the caller's host");
+  for (int i = 0; i + 1 < n; i++) {
     stage_arg *arg = malloc(sizeof *arg);
     arg->ps = &ps;
     arg->index = i;
@@ -129,6 +137,7 @@ int pipe_run(stage *stages, int n, const pipe_spec *spec)
     sg_actor_set_data(a, arg);
     sg_actor_start(a, stage_actor, 0, NULL);
   }
+  run_stage(&ps, n - 1);
   for (int i = 0; i < n; i++)
     sg_sem_acquire(ps.done);
   for (int i = 0; i + 1 < n; i++) {

@@ -42,7 +42,8 @@ typedef struct {
 } pipe_spec;
 
 /* Runs N stages over the chunks of SPEC and returns when all stages have
- * ended; returns how many chunks went all the way through. */
+ * ended; returns how many chunks went all the way through.  The caller runs
+ * the last stage, so a last STAGE_CPU must be on the caller's host. */
 int pipe_run(stage *stages, int n, const pipe_spec *spec);
 
 #endif
