@@ -217,14 +217,47 @@ int report_write(const engine *e, const report_inputs *in, const char *dir, char
   return 0;
 }
 
+/* Mean time of each phase of the successful attempts of TASKS, start-up first. */
+static void mean_phases(const task *tasks, int n, double startup, double mean[N_PHASES + 1], int loc[3])
+{
+  int count = 0;
+  for (int k = 0; k <= N_PHASES; k++)
+    mean[k] = 0;
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < tasks[i].n_attempts; k++) {
+      const attempt *a = tasks[i].attempts[k];
+      if (a->status != STATUS_SUCCEEDED)
+        continue;
+      count++;
+      double from = a->start + startup;
+      mean[0] += startup;
+      for (int ph = 0; ph < N_PHASES; ph++) {
+        mean[ph + 1] += a->phase_end[ph] - from;
+        from = a->phase_end[ph];
+      }
+      if (a->locality < LOCALITY_NONE)
+        loc[a->locality]++;
+    }
+  for (int k = 0; count && k <= N_PHASES; k++)
+    mean[k] /= count;
+}
+
 void report_print(const engine *e, FILE *out)
 {
-  fprintf(out, "%-16s %6s %6s %10s %10s %10s %10s %7s\n", "job", "maps", "reds", "submit", "maps end", "end",
-          "duration", "killed");
   for (int i = 0; i < e->n_jobs; i++) {
     const job *j = &e->jobs[i];
-    fprintf(out, "%-16s %6d %6d %10.2f %10.2f %10.2f %10.2f %7d\n", j->desc->name, j->n_maps, j->n_reduces,
-            j->desc->submit, j->map_phase_end, j->end, j->end - j->desc->submit, j->killed);
+    double startup = conf_get(&j->desc->conf, CONF_TASK_STARTUP), m[N_PHASES + 1], r[N_PHASES + 1];
+    int loc[3] = {0, 0, 0}, none[3];
+    mean_phases(j->maps, j->n_maps, startup, m, loc);
+    mean_phases(j->reduces, j->n_reduces, startup, r, none);
+    fprintf(out, "job %s: submitted at %.2f s, maps done at %.2f s, ended at %.2f s (%.2f s)\n", j->desc->name,
+            j->desc->submit, j->map_phase_end, j->end, j->end - j->desc->submit);
+    fprintf(out, "  %5d maps, mean s:    start-up %6.2f  read %6.2f  map %6.2f  spill %6.2f  merge %6.2f\n", j->n_maps,
+            m[0], m[1], m[2], m[3], m[4]);
+    fprintf(out, "  %5d reduces, mean s: start-up %6.2f  shuffle %6.2f  sort %6.2f  reduce %6.2f  write %6.2f\n",
+            j->n_reduces, r[0], r[1], r[2], r[3], r[4]);
+    fprintf(out, "  maps node-local %d, rack-local %d, off-rack %d; killed attempts %d\n", loc[0], loc[1], loc[2],
+            j->killed);
   }
   fprintf(out, "makespan %.2f s\n", makespan(e));
 }

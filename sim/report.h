@@ -21,7 +21,11 @@ typedef struct {
  * with ERR set. */
 int report_write(const engine *e, const report_inputs *in, const char *dir, char *err, size_t errlen);
 
-/* Prints where each job spent its time, for a person. */
+/* Prints where each job spent its time, for a person: per job, the mean
+ * time of each phase of its maps and reduces, and its maps' locality.  With
+ * pipelining, "read" ends when the last byte is read and "map" when the map
+ * function has consumed it, so "map" is the part of the map function that
+ * did not overlap the read. */
 void report_print(const engine *e, FILE *out);
 
 #endif
