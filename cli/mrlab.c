@@ -129,8 +129,8 @@ static int cmd_run(int argc, char **argv)
     e = engine_alloc(p, w, seed, err, sizeof err);
   if (e) {
     engine_run(e);
-    report_inputs in = {.platform_path = files[0], .workload_path = files[1], .sets = sets, .n_sets = n_sets,
-                        .seed = seed};
+    report_inputs in = {
+        .platform_path = files[0], .workload_path = files[1], .sets = sets, .n_sets = n_sets, .seed = seed};
     status = report_write(e, &in, dir, err, sizeof err) ? 1 : 0;
     if (status == 0)
       report_print(e, stdout);

@@ -200,8 +200,8 @@ int cfg_get_int(cfg_file *f, const config_setting_t *group, const char *name, in
   return 0;
 }
 
-int cfg_get_number(cfg_file *f, const config_setting_t *group, const char *name, int required, double min,
-                   double max, double *out)
+int cfg_get_number(cfg_file *f, const config_setting_t *group, const char *name, int required, double min, double max,
+                   double *out)
 {
   char expected[96];
   snprintf(expected, sizeof expected, "a number from %g to %g", min, max);

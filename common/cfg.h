@@ -51,8 +51,8 @@ config_setting_t *cfg_get_list(cfg_file *f, const config_setting_t *parent, cons
 int cfg_get_string(cfg_file *f, const config_setting_t *group, const char *name, int required, const char **out);
 int cfg_get_int(cfg_file *f, const config_setting_t *group, const char *name, int required, int min, int *out);
 /* A number (whole or not) from MIN to MAX. */
-int cfg_get_number(cfg_file *f, const config_setting_t *group, const char *name, int required, double min,
-                   double max, double *out);
+int cfg_get_number(cfg_file *f, const config_setting_t *group, const char *name, int required, double min, double max,
+                   double *out);
 /* A unit string of KIND whose value must be positive. */
 int cfg_get_quantity(cfg_file *f, const config_setting_t *group, const char *name, int required, units_kind kind,
                      double *out);

@@ -136,7 +136,11 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   for (int m = 0; m < j->n_maps; m++) {
     task *t = &j->maps[m];
     int last = m == j->n_maps - 1;
-    *t = (task){.job = j, .kind = KIND_MAP, .index = m, .block = m, .part_bytes = j->parts[last][0],
+    *t = (task){.job = j,
+                .kind = KIND_MAP,
+                .index = m,
+                .block = m,
+                .part_bytes = j->parts[last][0],
                 .part_wire = j->parts[last][1]};
   }
   for (int r = 0; r < j->n_reduces; r++)

@@ -34,16 +34,16 @@ typedef struct attempt attempt;
 
 struct attempt {
   task *task;
-  int number;   /* 0, 1, ... within the task */
-  int worker;   /* index into platform workers */
+  int number; /* 0, 1, ... within the task */
+  int worker; /* index into platform workers */
   int speculative;
   attempt_status status;
   locality locality;
   double start, end;
   double phase_end[N_PHASES];
   int64_t phase_bytes[N_PHASES], phase_records[N_PHASES];
-  double progress; /* 0 to 1, as Hadoop reports it */
-  int cancel;      /* set when the attempt is killed: its pipes stop */
+  double progress;          /* 0 to 1, as Hadoop reports it */
+  int cancel;               /* set when the attempt is killed: its pipes stop */
   int64_t write_disk_bytes; /* reduce: bytes the HDFS write pipeline put on disks */
   int n_groups;             /* reduce: explicitly simulated key groups, and when each ended */
   double *group_end;
@@ -78,7 +78,7 @@ struct job {
   double start, map_phase_end, end;
   int *finished_maps; /* map indices in the order the JobTracker learnt of them */
   int n_finished_maps;
-  sg_mutex_t mutex;   /* with cond: reducers wait for map outputs */
+  sg_mutex_t mutex; /* with cond: reducers wait for map outputs */
   sg_cond_t cond;
   /* scheduler cursors: maps not yet started are found through these */
   int **maps_on_worker, *n_on_worker, *cur_worker;
@@ -93,7 +93,7 @@ typedef struct {
   sg_mailbox_t mailbox;
   int map_slots, reduce_slots;
   int running_maps, running_reduces;
-  attempt *done; /* finished attempts not yet reported to the JobTracker */
+  attempt *done;    /* finished attempts not yet reported to the JobTracker */
   attempt **launch; /* attempts the JobTracker gave it, to launch on its answer */
   int n_launch;
   int shutdown;  /* the JobTracker's answer: all jobs are done */
@@ -112,7 +112,7 @@ typedef struct {
   tracker *trackers; /* one per worker */
   sg_host_t master;
   sg_mailbox_t jobtracker;
-  double heartbeat;  /* the interval the JobTracker asks for, s */
+  double heartbeat; /* the interval the JobTracker asks for, s */
   int jobs_finished;
 } engine;
 

@@ -22,11 +22,11 @@ typedef struct {
   attempt *a;
   const conf *conf;
   sg_host_t host;
-  sg_disk_t disk;        /* local disk for spills and output */
-  int64_t split, chunk;  /* input bytes, pipe chunk */
-  int64_t output;        /* map output bytes, before the combiner */
-  int64_t spill_size;    /* map output bytes per full buffer */
-  int n_spills, queued;  /* spills in all, spills handed to the spill thread */
+  sg_disk_t disk;       /* local disk for spills and output */
+  int64_t split, chunk; /* input bytes, pipe chunk */
+  int64_t output;       /* map output bytes, before the combiner */
+  int64_t spill_size;   /* map output bytes per full buffer */
+  int n_spills, queued; /* spills in all, spills handed to the spill thread */
   sg_sem_t ready, spilled;
   double spill_end;
 } map_state;
@@ -64,7 +64,9 @@ static void spill_actor(int argc, char **argv)
     sg_sem_acquire(m->ready);
     stage st[2] = {{.kind = STAGE_CPU, .host = m->host, .flops_per_byte = cost, .scale = 1},
                    {.kind = STAGE_WRITE, .host = m->host, .disk = m->disk, .scale = scale}};
-    pipe_spec spec = {.total = spill_bytes(m, k), .chunk = m->chunk, .depth = (int)conf_get(m->conf, CONF_PIPELINE_DEPTH),
+    pipe_spec spec = {.total = spill_bytes(m, k),
+                      .chunk = m->chunk,
+                      .depth = (int)conf_get(m->conf, CONF_PIPELINE_DEPTH),
                       .cancel = &m->a->cancel};
     tracker *tr = &the_engine->trackers[m->a->worker];
     st[1].count2 = &tr->disk_written;
@@ -100,13 +102,21 @@ static void read_and_map(engine *e, map_state *m)
   tracker *from = &e->trackers[src], *here = &e->trackers[a->worker];
   stage st[3];
   int n = 0;
-  st[n++] = (stage){.kind = STAGE_READ, .host = from->host, .disk = engine_disk(from->host, t->block), .scale = 1,
-                    .count = &a->phase_bytes[PHASE_1], .count2 = &from->disk_read};
+  st[n++] = (stage){.kind = STAGE_READ,
+                    .host = from->host,
+                    .disk = engine_disk(from->host, t->block),
+                    .scale = 1,
+                    .count = &a->phase_bytes[PHASE_1],
+                    .count2 = &from->disk_read};
   if (src != a->worker)
     st[n++] = (stage){.kind = STAGE_NET, .host = from->host, .dst = here->host, .scale = 1, .count2 = &from->net_sent};
   st[n++] = (stage){.kind = STAGE_CPU, .host = m->host, .flops_per_byte = d->map_cost, .scale = 1};
-  pipe_spec spec = {.total = m->split, .chunk = m->chunk, .depth = (int)conf_get(m->conf, CONF_PIPELINE_DEPTH),
-                    .cancel = &a->cancel, .on_chunk = map_chunk_done, .arg = m};
+  pipe_spec spec = {.total = m->split,
+                    .chunk = m->chunk,
+                    .depth = (int)conf_get(m->conf, CONF_PIPELINE_DEPTH),
+                    .cancel = &a->cancel,
+                    .on_chunk = map_chunk_done,
+                    .arg = m};
   pipe_run(st, n, &spec);
   a->phase_end[PHASE_1] = st[n - 2].end;
   a->phase_end[PHASE_2] = st[n - 1].end;
@@ -131,8 +141,8 @@ static void merge_spills(map_state *m, int64_t spilled)
   stage st[3] = {{.kind = STAGE_READ, .host = m->host, .disk = m->disk, .scale = 1, .count2 = &tr->disk_read},
                  {.kind = STAGE_CPU, .host = m->host, .flops_per_byte = cost, .scale = 1},
                  {.kind = STAGE_WRITE, .host = m->host, .disk = m->disk, .scale = 1, .count2 = &tr->disk_written}};
-  pipe_spec spec = {.total = moved, .chunk = m->chunk, .depth = (int)conf_get(m->conf, CONF_PIPELINE_DEPTH),
-                    .cancel = &m->a->cancel};
+  pipe_spec spec = {
+      .total = moved, .chunk = m->chunk, .depth = (int)conf_get(m->conf, CONF_PIPELINE_DEPTH), .cancel = &m->a->cancel};
   pipe_run(st, 3, &spec);
 }
 

@@ -35,8 +35,8 @@ typedef struct {
   int n_chunks;
   const int64_t *chunks; /* sizes entering the pipe; NULL: cut TOTAL into CHUNK-sized pieces */
   int64_t total, chunk;
-  int depth;             /* chunks buffered between two stages */
-  const int *cancel;     /* if set and nonzero, stages stop at the next chunk */
+  int depth;                              /* chunks buffered between two stages */
+  const int *cancel;                      /* if set and nonzero, stages stop at the next chunk */
   void (*on_chunk)(void *arg, int chunk); /* called when the last stage ends a chunk */
   void *arg;
 } pipe_spec;

@@ -46,10 +46,10 @@ typedef struct {
   int *queue, q_head, q_tail; /* workers with pending maps and no fetcher, in arrival order */
   int assigned, fetched;      /* maps given to fetchers, maps fetched */
   double buffer, single_limit, merge_at;
-  double mem_used;            /* bytes in memory, decompressed */
+  double mem_used; /* bytes in memory, decompressed */
   int mem_segments, mem_merging, disk_merging;
   int disk_files;
-  int64_t disk_bytes;         /* bytes in disk files, as stored */
+  int64_t disk_bytes; /* bytes in disk files, as stored */
   sg_sem_t fetchers_done;
   /* reduce */
   int64_t *chunks;  /* the reduce input, cut as reduce_chunks says */
@@ -103,8 +103,8 @@ static void maybe_merge(reduce_state *r)
 {
   int compress = conf_get(r->conf, CONF_COMPRESS) != 0;
   double ratio = compress ? conf_get(r->conf, CONF_COMPRESS_RATIO) : 1;
-  if (!r->mem_merging && (r->mem_used >= r->merge_at ||
-                          r->mem_segments >= (int)conf_get(r->conf, CONF_INMEM_THRESHOLD))) {
+  if (!r->mem_merging &&
+      (r->mem_used >= r->merge_at || r->mem_segments >= (int)conf_get(r->conf, CONF_INMEM_THRESHOLD))) {
     int64_t bytes = llround(r->mem_used);
     r->mem_merging = 1;
     merge_to_disk(r, bytes, 0, ratio);
@@ -145,17 +145,27 @@ static void fetch(reduce_state *r, int w, const int *maps, int n)
   r->mem_used += decompressed; /* reserved as the fetch starts, as MergeManager.reserve does */
   stage st[4];
   int s = 0;
-  double mem_share = wire ? (double)to_memory / (double)wire : 0, disk_share = wire ? (double)to_disk / (double)wire : 0;
-  st[s++] = (stage){.kind = STAGE_READ, .host = from->host, .disk = r->j->maps[maps[0]].out_disk, .scale = 1,
+  double mem_share = wire ? (double)to_memory / (double)wire : 0,
+         disk_share = wire ? (double)to_disk / (double)wire : 0;
+  st[s++] = (stage){.kind = STAGE_READ,
+                    .host = from->host,
+                    .disk = r->j->maps[maps[0]].out_disk,
+                    .scale = 1,
                     .count2 = &from->disk_read};
-  st[s++] = (stage){.kind = STAGE_NET, .host = from->host, .dst = here->host, .scale = 1,
-                    .count = &r->a->phase_bytes[PHASE_1], .count2 = &from->net_sent};
+  st[s++] = (stage){.kind = STAGE_NET,
+                    .host = from->host,
+                    .dst = here->host,
+                    .scale = 1,
+                    .count = &r->a->phase_bytes[PHASE_1],
+                    .count2 = &from->net_sent};
   if (conf_get(r->conf, CONF_COMPRESS) != 0 && to_memory)
-    st[s++] = (stage){.kind = STAGE_CPU, .host = r->host, .flops_per_byte = conf_get(r->conf, CONF_DECOMPRESS_COST),
+    st[s++] = (stage){.kind = STAGE_CPU,
+                      .host = r->host,
+                      .flops_per_byte = conf_get(r->conf, CONF_DECOMPRESS_COST),
                       .scale = mem_share};
   if (to_disk)
-    st[s++] = (stage){.kind = STAGE_WRITE, .host = r->host, .disk = r->disk, .scale = disk_share,
-                      .count2 = &here->disk_written};
+    st[s++] = (stage){
+        .kind = STAGE_WRITE, .host = r->host, .disk = r->disk, .scale = disk_share, .count2 = &here->disk_written};
   pipe_spec spec = {.total = wire, .chunk = r->chunk, .depth = r->depth, .cancel = &r->a->cancel};
   pipe_run(st, s, &spec);
   r->fetched += n;
@@ -314,7 +324,8 @@ static void reduce_and_write(reduce_state *r)
   if (output > 0) {
     hdfs_policy *policy = hdfs_policy_rack_aware_alloc();
     char err[256];
-    hdfs_file *f = hdfs_file_place(e->platform, output, output, replication, a->worker, policy, e->rng, err, sizeof err);
+    hdfs_file *f =
+        hdfs_file_place(e->platform, output, output, replication, a->worker, policy, e->rng, err, sizeof err);
     for (int k = 0; k < replication; k++)
       targets[k] = hdfs_replica(f, 0, k);
     hdfs_file_free(f);
@@ -324,24 +335,35 @@ static void reduce_and_write(reduce_state *r)
   tracker *here = &e->trackers[a->worker];
   double from_disk = r->input ? (double)r->disk_bytes / (double)r->input : 0;
   if (r->disk_bytes > 0)
-    st[s++] = (stage){.kind = STAGE_READ, .host = r->host, .disk = r->disk, .scale = from_disk,
-                      .count2 = &here->disk_read};
+    st[s++] =
+        (stage){.kind = STAGE_READ, .host = r->host, .disk = r->disk, .scale = from_disk, .count2 = &here->disk_read};
   double cost = conf_get(r->conf, CONF_MERGE_COST) + d->reduce_cost +
                 (compress ? conf_get(r->conf, CONF_DECOMPRESS_COST) * from_disk : 0);
-  st[s++] = (stage){.kind = STAGE_CPU, .host = r->host, .flops_per_byte = cost, .scale = 1,
-                    .count = &a->phase_bytes[PHASE_2]};
+  st[s++] = (stage){
+      .kind = STAGE_CPU, .host = r->host, .flops_per_byte = cost, .scale = 1, .count = &a->phase_bytes[PHASE_2]};
   int cpu = s - 1;
   for (int k = 0; output > 0 && k < replication; k++) {
     tracker *to = &e->trackers[targets[k]];
     if (k > 0)
-      st[s++] = (stage){.kind = STAGE_NET, .host = e->trackers[targets[k - 1]].host, .dst = to->host,
-                        .scale = d->reduce_selectivity, .count2 = &e->trackers[targets[k - 1]].net_sent};
-    st[s++] = (stage){.kind = STAGE_WRITE, .host = to->host, .disk = engine_disk(to->host, a->task->index),
-                      .scale = d->reduce_selectivity, .count = &a->write_disk_bytes, .count2 = &to->disk_written};
+      st[s++] = (stage){.kind = STAGE_NET,
+                        .host = e->trackers[targets[k - 1]].host,
+                        .dst = to->host,
+                        .scale = d->reduce_selectivity,
+                        .count2 = &e->trackers[targets[k - 1]].net_sent};
+    st[s++] = (stage){.kind = STAGE_WRITE,
+                      .host = to->host,
+                      .disk = engine_disk(to->host, a->task->index),
+                      .scale = d->reduce_selectivity,
+                      .count = &a->write_disk_bytes,
+                      .count2 = &to->disk_written};
   }
   int n_chunks = reduce_chunks(r, &r->chunks);
-  pipe_spec spec = {.n_chunks = n_chunks, .chunks = r->chunks, .depth = r->depth, .cancel = &a->cancel,
-                    .on_chunk = reduce_chunk_done, .arg = r};
+  pipe_spec spec = {.n_chunks = n_chunks,
+                    .chunks = r->chunks,
+                    .depth = r->depth,
+                    .cancel = &a->cancel,
+                    .on_chunk = reduce_chunk_done,
+                    .arg = r};
   pipe_run(st, s, &spec);
   free(r->chunks);
   free(r->explicit_at);

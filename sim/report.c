@@ -66,8 +66,8 @@ static void write_tasks(const engine *e, FILE *f)
         const platform_node *n = &e->platform->workers[a->worker];
         fprintf(f, "%s,%c%06d,%s,%d,%s,%s,%s,%d,%s,%.9f,%.9f", j->desc->name, tk->kind == KIND_MAP ? 'm' : 'r',
                 tk->index, tk->kind == KIND_MAP ? "map" : "reduce", a->number, n->name,
-                e->platform->racks[n->rack].name, locality_names[a->locality], a->speculative,
-                status_names[a->status], a->start, a->end);
+                e->platform->racks[n->rack].name, locality_names[a->locality], a->speculative, status_names[a->status],
+                a->start, a->end);
         for (int kind = 0; kind < 2; kind++)
           for (int ph = 0; ph < N_PHASES; ph++) {
             if ((int)tk->kind != kind)
@@ -102,8 +102,8 @@ static void write_jobs(const engine *e, FILE *f)
         }
     }
     fprintf(f, "%s,%.9f,%.9f,%.9f,%.9f,%d,%d,%d,%lld,%lld,%lld,%lld", j->desc->name, j->desc->submit, j->start,
-            j->map_phase_end, j->end, j->n_maps, j->n_reduces, j->killed, (long long)j->desc->input, map_out,
-            shuffled, output);
+            j->map_phase_end, j->end, j->n_maps, j->n_reduces, j->killed, (long long)j->desc->input, map_out, shuffled,
+            output);
     for (int k = 0; k < CONF_N_KEYS; k++) {
       char v[64];
       conf_format(&j->desc->conf, k, v, sizeof v);
@@ -168,8 +168,9 @@ static void write_summary(const engine *e, const report_inputs *in, FILE *f)
     const job *j = &e->jobs[i];
     fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
     json_string(f, j->desc->name);
-    fprintf(f, ", \"submit\": %.9f, \"start\": %.9f, \"map_phase_end\": %.9f, \"end\": %.9f, \"maps\": %d, "
-               "\"reduces\": %d}",
+    fprintf(f,
+            ", \"submit\": %.9f, \"start\": %.9f, \"map_phase_end\": %.9f, \"end\": %.9f, \"maps\": %d, "
+            "\"reduces\": %d}",
             j->desc->submit, j->start, j->map_phase_end, j->end, j->n_maps, j->n_reduces);
   }
   fprintf(f, "\n  ],\n  \"hosts\": [");
@@ -185,8 +186,9 @@ static void write_summary(const engine *e, const report_inputs *in, FILE *f)
     double cpu = sg_host_get_computed_flops(tr->host) / (c->speed * c->cores);
     fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
     json_string(f, e->platform->workers[i].name);
-    fprintf(f, ", \"cpu\": %.6f, \"disk\": %.6f, \"nic\": %.6f, \"disk_read_bytes\": %lld, "
-               "\"disk_written_bytes\": %lld, \"net_sent_bytes\": %lld}",
+    fprintf(f,
+            ", \"cpu\": %.6f, \"disk\": %.6f, \"nic\": %.6f, \"disk_read_bytes\": %lld, "
+            "\"disk_written_bytes\": %lld, \"net_sent_bytes\": %lld}",
             span > 0 ? cpu / span : 0, span > 0 ? disk_time / span : 0,
             span > 0 ? (double)tr->net_sent / c->nic.bandwidth / span : 0, (long long)tr->disk_read,
             (long long)tr->disk_written, (long long)tr->net_sent);

@@ -47,8 +47,7 @@ static double since_startup(const test_csv *t, int row, const char *to)
 /* Rows of successful attempts of KIND. */
 static int is(const test_csv *t, int row, const char *kind)
 {
-  return strcmp(test_csv_cell(t, row, "kind"), kind) == 0 &&
-         strcmp(test_csv_cell(t, row, "status"), "SUCCEEDED") == 0;
+  return strcmp(test_csv_cell(t, row, "kind"), kind) == 0 && strcmp(test_csv_cell(t, row, "status"), "SUCCEEDED") == 0;
 }
 
 static const char cpu_job[] =
@@ -94,7 +93,8 @@ static void two_maps_on_one_disk_read_twice_as_long(void **state)
 static void a_slower_node_maps_slower_by_its_speed(void **state)
 {
   (void)state;
-  const char *platform = lab(node_class("a", 1, 1, "3Gf", "10GBps", 1, 1), node_class("b", 1, 1, "1Gf", "10GBps", 1, 1));
+  const char *platform =
+      lab(node_class("a", 1, 1, "3Gf", "10GBps", 1, 1), node_class("b", 1, 1, "1Gf", "10GBps", 1, 1));
   const char *work = "jobs = ( { name = \"cpu\"; input = \"64MiB\"; map_cost = 100.0; map_selectivity = 0.001;"
                      " reduce_cost = 1.0; reduce_selectivity = 1.0; placement = { a-1 = 1.0; b-1 = 1.0; };"
                      " set = [\"dfs.blocksize=32m\", \"dfs.replication=1\"]; } );\n";
@@ -219,7 +219,10 @@ static void blocks_on_one_node_are_read_remotely_and_slower(void **state)
   for (int row = 1; row < t->n_rows; row++)
     if (is(t, row, "map")) {
       int on_holder = strcmp(test_csv_cell(t, row, "host"), "fast-1") == 0;
-      assert_string_equal(test_csv_cell(t, row, "locality"), on_holder ? "node" : strcmp(test_csv_cell(t, row, "rack"), "rack1") ? "off-rack" : "rack");
+      assert_string_equal(test_csv_cell(t, row, "locality"), on_holder ? "node"
+                                                             : strcmp(test_csv_cell(t, row, "rack"), "rack1")
+                                                                 ? "off-rack"
+                                                                 : "rack");
       remote += !on_holder;
     }
   assert_true(remote > 0);
@@ -232,8 +235,9 @@ static void slowstart_decides_when_reducers_start(void **state)
 {
   (void)state;
   for (int late = 0; late < 2; late++) {
-    const char *args[] = {"--set", late ? "mapreduce.job.reduce.slowstart.completedmaps=1.0"
-                                        : "mapreduce.job.reduce.slowstart.completedmaps=0.05",
+    const char *args[] = {"--set",
+                          late ? "mapreduce.job.reduce.slowstart.completedmaps=1.0"
+                               : "mapreduce.job.reduce.slowstart.completedmaps=0.05",
                           NULL};
     test_csv *t = run_sort("", args, NULL);
     double last_map = 0, first_reduce = 1e30;
@@ -244,8 +248,7 @@ static void slowstart_decides_when_reducers_start(void **state)
         first_reduce = fmin(first_reduce, test_csv_num(t, row, "start"));
     }
     if (late ? first_reduce < last_map : first_reduce >= last_map)
-      fail_msg("slowstart %s: first reduce at %g, last map ends at %g", late ? "1.0" : "0.05", first_reduce,
-               last_map);
+      fail_msg("slowstart %s: first reduce at %g, last map ends at %g", late ? "1.0" : "0.05", first_reduce, last_map);
     test_csv_free(t);
   }
 }
@@ -310,7 +313,8 @@ static void a_straggler_gets_a_speculative_twin(void **state)
   (void)state;
   /* a: 5 times b's speed.  a runs blocks 0 and 2 (100 s each); b's block 1
    * would take 500 s, and is 40% behind when a falls idle at 200 s. */
-  const char *platform = lab(node_class("a", 1, 1, "5Gf", "10GBps", 1, 1), node_class("b", 1, 1, "1Gf", "10GBps", 1, 1));
+  const char *platform =
+      lab(node_class("a", 1, 1, "5Gf", "10GBps", 1, 1), node_class("b", 1, 1, "1Gf", "10GBps", 1, 1));
   const char *work = "jobs = ( { name = \"slow\"; input = \"3MiB\"; map_cost = 100000.0; map_selectivity = 0.001;"
                      " reduce_cost = 1.0; reduce_selectivity = 1.0; placement = { a-1 = 2.0; b-1 = 1.0; };"
                      " set = [\"dfs.blocksize=1m\", \"dfs.replication=1\", \"mrlab.pipeline.chunk=64KiB\"]; } );\n";
@@ -325,7 +329,8 @@ static void a_straggler_gets_a_speculative_twin(void **state)
   assert_int_equal(killed, 1);
   assert_int_equal(speculative_won, 1);
   test_csv_free(t);
-  test_csv *jobs = test_csv_in(test_simulate(platform, work, (const char *[]){"--set", "mapreduce.map.speculative=false", NULL}), "tasks.csv");
+  test_csv *jobs = test_csv_in(
+      test_simulate(platform, work, (const char *[]){"--set", "mapreduce.map.speculative=false", NULL}), "tasks.csv");
   for (int row = 1; row < jobs->n_rows; row++)
     assert_string_equal(test_csv_cell(jobs, row, "speculative"), "0");
   test_csv_free(jobs);
@@ -373,12 +378,12 @@ static void bad_workloads_are_refused(void **state)
     snprintf(work, sizeof work, "%s", test_write_file(dir, "w.cfg", cases[i].workload));
     snprintf(out, sizeof out, "%s/out", dir);
     test_run r;
-    test_run_mrlab(&r, dir,
-                   (const char *[]){"run", hetero16(), work, "-o", out, cases[i].arg ? "--set" : NULL, cases[i].arg,
-                                    NULL});
+    test_run_mrlab(
+        &r, dir,
+        (const char *[]){"run", hetero16(), work, "-o", out, cases[i].arg ? "--set" : NULL, cases[i].arg, NULL});
     if (r.status != 2 || !strstr(r.err, cases[i].says) || strchr(r.err, '\n') != r.err + strlen(r.err) - 1)
-      fail_msg("case %zu: status %d, stderr \"%s\": expected status 2 and one line saying \"%s\"", i, r.status,
-               r.err, cases[i].says);
+      fail_msg("case %zu: status %d, stderr \"%s\": expected status 2 and one line saying \"%s\"", i, r.status, r.err,
+               cases[i].says);
     assert_int_equal(test_count_files(dir), 1); /* no run directory */
   }
 }

@@ -92,9 +92,7 @@ static int parse_value(value_type t, const char *text, double *out)
     return 0;
   case T_TIME: return units_parse(UNITS_TIME, text, out);
   case T_SIZE: return units_parse(UNITS_SIZE, text, out);
-  case T_FLOAT:
-    *out = strtod(text, &end);
-    return end != text && !*end && isfinite(*out) ? 0 : -1;
+  case T_FLOAT: *out = strtod(text, &end); return end != text && !*end && isfinite(*out) ? 0 : -1;
   case T_INT:
   case T_MS:
   case T_HSIZE: {

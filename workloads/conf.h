@@ -13,37 +13,37 @@
 #include <stdio.h>
 
 typedef enum {
-  CONF_BLOCKSIZE,               /* dfs.blocksize, bytes */
-  CONF_REPLICATION,             /* dfs.replication */
-  CONF_REDUCES,                 /* mapreduce.job.reduces */
-  CONF_SORT_MB,                 /* mapreduce.task.io.sort.mb, MiB */
-  CONF_SPILL_PERCENT,           /* mapreduce.map.sort.spill.percent */
-  CONF_SORT_FACTOR,             /* mapreduce.task.io.sort.factor */
-  CONF_COMBINE_MINSPILLS,       /* mapreduce.map.combine.minspills */
-  CONF_COMPRESS,                /* mapreduce.map.output.compress */
-  CONF_SLOWSTART,               /* mapreduce.job.reduce.slowstart.completedmaps */
-  CONF_PARALLELCOPIES,          /* mapreduce.reduce.shuffle.parallelcopies */
-  CONF_SHUFFLE_BUFFER_PERCENT,  /* mapreduce.reduce.shuffle.input.buffer.percent */
-  CONF_SHUFFLE_LIMIT_PERCENT,   /* mapreduce.reduce.shuffle.memory.limit.percent */
-  CONF_SHUFFLE_MERGE_PERCENT,   /* mapreduce.reduce.shuffle.merge.percent */
-  CONF_INMEM_THRESHOLD,         /* mapreduce.reduce.merge.inmem.threshold */
-  CONF_REDUCE_MEMORY_MB,        /* mapreduce.reduce.memory.mb */
-  CONF_HEAP_RATIO,              /* mapreduce.job.heap.memory-mb.ratio */
-  CONF_MAP_SPECULATIVE,         /* mapreduce.map.speculative */
-  CONF_REDUCE_SPECULATIVE,      /* mapreduce.reduce.speculative */
-  CONF_HEARTBEAT_MIN,           /* mapreduce.jobtracker.heartbeat.interval.min, s */
-  CONF_HEARTBEATS_PER_SECOND,   /* mapreduce.jobtracker.heartbeats.in.second */
-  CONF_HEARTBEAT_SCALING,       /* mapreduce.jobtracker.heartbeats.scaling.factor */
-  CONF_OUTOFBAND_HEARTBEAT,     /* mapreduce.tasktracker.outofband.heartbeat */
-  CONF_TASK_STARTUP,            /* mrlab.task.startup, s */
-  CONF_CHUNK,                   /* mrlab.pipeline.chunk, bytes */
-  CONF_PIPELINE_DEPTH,          /* mrlab.pipeline.depth, chunks */
-  CONF_SORT_COST,               /* mrlab.sort.cost, flops per byte */
-  CONF_MERGE_COST,              /* mrlab.merge.cost, flops per byte */
-  CONF_COMPRESS_RATIO,          /* mrlab.compress.ratio */
-  CONF_COMPRESS_COST,           /* mrlab.compress.cost, flops per byte */
-  CONF_DECOMPRESS_COST,         /* mrlab.decompress.cost, flops per byte */
-  CONF_EXPLICIT_GROUPS,         /* mrlab.reduce.explicit.groups */
+  CONF_BLOCKSIZE,              /* dfs.blocksize, bytes */
+  CONF_REPLICATION,            /* dfs.replication */
+  CONF_REDUCES,                /* mapreduce.job.reduces */
+  CONF_SORT_MB,                /* mapreduce.task.io.sort.mb, MiB */
+  CONF_SPILL_PERCENT,          /* mapreduce.map.sort.spill.percent */
+  CONF_SORT_FACTOR,            /* mapreduce.task.io.sort.factor */
+  CONF_COMBINE_MINSPILLS,      /* mapreduce.map.combine.minspills */
+  CONF_COMPRESS,               /* mapreduce.map.output.compress */
+  CONF_SLOWSTART,              /* mapreduce.job.reduce.slowstart.completedmaps */
+  CONF_PARALLELCOPIES,         /* mapreduce.reduce.shuffle.parallelcopies */
+  CONF_SHUFFLE_BUFFER_PERCENT, /* mapreduce.reduce.shuffle.input.buffer.percent */
+  CONF_SHUFFLE_LIMIT_PERCENT,  /* mapreduce.reduce.shuffle.memory.limit.percent */
+  CONF_SHUFFLE_MERGE_PERCENT,  /* mapreduce.reduce.shuffle.merge.percent */
+  CONF_INMEM_THRESHOLD,        /* mapreduce.reduce.merge.inmem.threshold */
+  CONF_REDUCE_MEMORY_MB,       /* mapreduce.reduce.memory.mb */
+  CONF_HEAP_RATIO,             /* mapreduce.job.heap.memory-mb.ratio */
+  CONF_MAP_SPECULATIVE,        /* mapreduce.map.speculative */
+  CONF_REDUCE_SPECULATIVE,     /* mapreduce.reduce.speculative */
+  CONF_HEARTBEAT_MIN,          /* mapreduce.jobtracker.heartbeat.interval.min, s */
+  CONF_HEARTBEATS_PER_SECOND,  /* mapreduce.jobtracker.heartbeats.in.second */
+  CONF_HEARTBEAT_SCALING,      /* mapreduce.jobtracker.heartbeats.scaling.factor */
+  CONF_OUTOFBAND_HEARTBEAT,    /* mapreduce.tasktracker.outofband.heartbeat */
+  CONF_TASK_STARTUP,           /* mrlab.task.startup, s */
+  CONF_CHUNK,                  /* mrlab.pipeline.chunk, bytes */
+  CONF_PIPELINE_DEPTH,         /* mrlab.pipeline.depth, chunks */
+  CONF_SORT_COST,              /* mrlab.sort.cost, flops per byte */
+  CONF_MERGE_COST,             /* mrlab.merge.cost, flops per byte */
+  CONF_COMPRESS_RATIO,         /* mrlab.compress.ratio */
+  CONF_COMPRESS_COST,          /* mrlab.compress.cost, flops per byte */
+  CONF_DECOMPRESS_COST,        /* mrlab.decompress.cost, flops per byte */
+  CONF_EXPLICIT_GROUPS,        /* mrlab.reduce.explicit.groups */
   CONF_N_KEYS
 } conf_key;
 

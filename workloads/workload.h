@@ -24,13 +24,13 @@ typedef struct {
   double combiner_cost;   /* flops per combiner input byte */
   double reduce_cost;     /* flops per reduce input byte */
   double reduce_selectivity;
-  int reduces;            /* = conf mapreduce.job.reduces */
-  double *share;          /* reduces of them: each partition's share of map output, summing to 1 */
-  int64_t *groups;        /* reduces of them: key groups in each partition */
-  int n_placed;           /* an explicit input placement, if n_placed > 0: */
-  char **placed_on;       /* worker names, */
-  double *placed_weight;  /* and the share of the input blocks each holds */
-  const char *path;       /* the workload file, and the line of the placement, for errors */
+  int reduces;           /* = conf mapreduce.job.reduces */
+  double *share;         /* reduces of them: each partition's share of map output, summing to 1 */
+  int64_t *groups;       /* reduces of them: key groups in each partition */
+  int n_placed;          /* an explicit input placement, if n_placed > 0: */
+  char **placed_on;      /* worker names, */
+  double *placed_weight; /* and the share of the input blocks each holds */
+  const char *path;      /* the workload file, and the line of the placement, for errors */
   int placement_line;
   conf conf;
 } job_desc;
