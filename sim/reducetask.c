@@ -130,6 +130,7 @@ static void fetch(reduce_state *r, int w, const int *maps, int n)
   engine *e = r->e;
   tracker *from = &e->trackers[w], *here = &e->trackers[r->a->worker];
   int64_t wire = 0, to_disk = 0, to_memory = 0;
+  int in_memory = 0;
   double decompressed = 0;
   for (int k = 0; k < n; k++) {
     const task *m = &r->j->maps[maps[k]];
@@ -137,6 +138,7 @@ static void fetch(reduce_state *r, int w, const int *maps, int n)
     wire += seg;
     if (m->part_bytes[r->p] <= r->single_limit && r->mem_used + decompressed + m->part_bytes[r->p] <= r->buffer) {
       to_memory += seg;
+      in_memory++;
       decompressed += (double)m->part_bytes[r->p];
     } else {
       to_disk += seg;
@@ -149,7 +151,7 @@ static void fetch(reduce_state *r, int w, const int *maps, int n)
          disk_share = wire ? (double)to_disk / (double)wire : 0;
   st[s++] = (stage){.kind = STAGE_READ,
                     .host = from->host,
-                    .disk = r->j->maps[maps[0]].out_disk,
+                    .disk = r->j->maps[maps[0]].out_disk, /* the first output's disk stands for all */
                     .scale = 1,
                     .count2 = &from->disk_read};
   st[s++] = (stage){.kind = STAGE_NET,
@@ -169,7 +171,7 @@ static void fetch(reduce_state *r, int w, const int *maps, int n)
   pipe_spec spec = {.total = wire, .chunk = r->chunk, .depth = r->depth, .cancel = &r->a->cancel};
   pipe_run(st, s, &spec);
   r->fetched += n;
-  r->mem_segments += to_memory ? n : 0;
+  r->mem_segments += in_memory;
   if (to_disk) {
     r->disk_files++;
     r->disk_bytes += to_disk;
