@@ -187,6 +187,9 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
     tr->map_slots = c->map_slots;
     tr->reduce_slots = c->reduce_slots;
     tr->wake = sg_sem_init(0);
+    const conf *jc = &w->jobs[0].conf;
+    tr->cache = fmax(0, c->memory - 1048576.0 * (c->map_slots * conf_get(jc, CONF_MAP_MEMORY_MB) +
+                                                 c->reduce_slots * conf_get(jc, CONF_REDUCE_MEMORY_MB)));
     sg_host_get_disks(tr->host, &tr->n_disks, &tr->disks);
     sg_host_set_data(tr->host, tr);
   }

@@ -45,6 +45,7 @@ struct attempt {
   double progress;          /* 0 to 1, as Hadoop reports it */
   int cancel;               /* set when the attempt is killed: its pipes stop */
   int64_t write_disk_bytes; /* reduce: bytes the HDFS write pipeline put on disks */
+  int64_t cache_start;      /* map: its tracker's cache_written when its output began */
   int n_groups;             /* reduce: explicitly simulated key groups, and when each ended */
   double *group_end;
   int64_t *group_bytes;
@@ -62,6 +63,7 @@ struct task {
   int64_t block;
   int out_worker;
   sg_disk_t out_disk;
+  int64_t cache_start; /* of the successful attempt */
   int64_t *part_bytes; /* per partition, after the combiner: what a reducer merges */
   int64_t *part_wire;  /* per partition, as stored and fetched (compressed if so set) */
   /* (both point into their job's tables: maps of one split size share them) */
@@ -98,6 +100,11 @@ typedef struct {
   int n_launch;
   int shutdown;  /* the JobTracker's answer: all jobs are done */
   sg_sem_t wake; /* released to send a heartbeat early (out-of-band) */
+  /* The OS page cache, for map outputs: memory less the slots' heaps.  A
+   * map output stays cached until `cache` more bytes of output have been
+   * written after it (first in, first out), and is then read from disk. */
+  double cache;
+  int64_t cache_written; /* map output bytes written through it so far */
   unsigned n_disks;
   sg_disk_t *disks;
   int64_t disk_read, disk_written, net_sent; /* bytes, for utilisation */

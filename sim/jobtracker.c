@@ -37,6 +37,7 @@ static void attempt_reported(engine *e, attempt *a, double now)
   if (t->kind == KIND_MAP) {
     t->out_worker = a->worker;
     t->out_disk = engine_disk(e->trackers[a->worker].host, t->index);
+    t->cache_start = a->cache_start;
     j->finished_maps[j->n_finished_maps++] = t->index;
     if (++j->maps_done == j->n_maps)
       j->map_phase_end = now;

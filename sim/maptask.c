@@ -184,6 +184,9 @@ void map_attempt_actor(int argc, char **argv)
   if (m.n_spills > 1 && !a->cancel)
     merge_spills(&m, spilled);
   a->phase_end[PHASE_4] = simgrid_get_clock();
+  tracker *tr = &e->trackers[a->worker];
+  a->cache_start = tr->cache_written;
+  tr->cache_written += spilled;
 
   a->phase_records[PHASE_1] = llround((double)m.split / d->record_size);
   a->phase_bytes[PHASE_2] = m.output;

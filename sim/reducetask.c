@@ -3,7 +3,8 @@
  * Shuffle: `parallelcopies` fetchers share the attempt.  As Hadoop 2's
  * Fetcher does, one fetch takes every finished map output waiting on one
  * host (up to 20), so fetches number about reducers x hosts.  A fetch
- * streams from the map's disk over the network into the reducer's memory
+ * streams from the map host's page cache, or from its disk for outputs the
+ * cache has let go (see tracker.cache), over the network into the reducer's memory
  * (decompressed) when the shuffle buffer has room and the segment is under
  * the single-segment limit, else onto its disk.  Memory is merged to disk
  * at merge.percent or inmem.threshold segments; disk files are merged
@@ -129,13 +130,15 @@ static void fetch(reduce_state *r, int w, const int *maps, int n)
 {
   engine *e = r->e;
   tracker *from = &e->trackers[w], *here = &e->trackers[r->a->worker];
-  int64_t wire = 0, to_disk = 0, to_memory = 0;
+  int64_t wire = 0, to_disk = 0, to_memory = 0, uncached = 0;
   int in_memory = 0;
   double decompressed = 0;
   for (int k = 0; k < n; k++) {
     const task *m = &r->j->maps[maps[k]];
     int64_t seg = m->part_wire[r->p];
     wire += seg;
+    if ((double)(from->cache_written - m->cache_start) > from->cache)
+      uncached += seg;
     if (m->part_bytes[r->p] <= r->single_limit && r->mem_used + decompressed + m->part_bytes[r->p] <= r->buffer) {
       to_memory += seg;
       in_memory++;
@@ -149,11 +152,12 @@ static void fetch(reduce_state *r, int w, const int *maps, int n)
   int s = 0;
   double mem_share = wire ? (double)to_memory / (double)wire : 0,
          disk_share = wire ? (double)to_disk / (double)wire : 0;
-  st[s++] = (stage){.kind = STAGE_READ,
-                    .host = from->host,
-                    .disk = r->j->maps[maps[0]].out_disk, /* the first output's disk stands for all */
-                    .scale = 1,
-                    .count2 = &from->disk_read};
+  if (uncached)
+    st[s++] = (stage){.kind = STAGE_READ,
+                      .host = from->host,
+                      .disk = r->j->maps[maps[0]].out_disk, /* the first output's disk stands for all */
+                      .scale = (double)uncached / (double)wire,
+                      .count2 = &from->disk_read};
   st[s++] = (stage){.kind = STAGE_NET,
                     .host = from->host,
                     .dst = here->host,

@@ -47,6 +47,7 @@ static const property table[CONF_N_KEYS] = {
     [CONF_SHUFFLE_LIMIT_PERCENT] = {"mapreduce.reduce.shuffle.memory.limit.percent", T_FLOAT, "0.25", 0, 1},
     [CONF_SHUFFLE_MERGE_PERCENT] = {"mapreduce.reduce.shuffle.merge.percent", T_FLOAT, "0.66", 0.01, 1},
     [CONF_INMEM_THRESHOLD] = {"mapreduce.reduce.merge.inmem.threshold", T_INT, "1000", 1, 1e9},
+    [CONF_MAP_MEMORY_MB] = {"mapreduce.map.memory.mb", T_INT, "1024", 1, 1e7},
     [CONF_REDUCE_MEMORY_MB] = {"mapreduce.reduce.memory.mb", T_INT, "1024", 1, 1e7},
     [CONF_HEAP_RATIO] = {"mapreduce.job.heap.memory-mb.ratio", T_FLOAT, "0.8", 0.01, 1},
     [CONF_MAP_SPECULATIVE] = {"mapreduce.map.speculative", T_BOOL, "true", 0, 1},

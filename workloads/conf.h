@@ -27,6 +27,7 @@ typedef enum {
   CONF_SHUFFLE_LIMIT_PERCENT,  /* mapreduce.reduce.shuffle.memory.limit.percent */
   CONF_SHUFFLE_MERGE_PERCENT,  /* mapreduce.reduce.shuffle.merge.percent */
   CONF_INMEM_THRESHOLD,        /* mapreduce.reduce.merge.inmem.threshold */
+  CONF_MAP_MEMORY_MB,          /* mapreduce.map.memory.mb */
   CONF_REDUCE_MEMORY_MB,       /* mapreduce.reduce.memory.mb */
   CONF_HEAP_RATIO,             /* mapreduce.job.heap.memory-mb.ratio */
   CONF_MAP_SPECULATIVE,        /* mapreduce.map.speculative */
