@@ -172,6 +172,40 @@ static void an_oversubscribed_uplink_slows_the_shuffle(void **state)
   assert_close(slow / fast, 4, 0.25);
 }
 
+/* The disk bytes read on all hosts of a run, from its summary.json. */
+static double disk_read(const char *out)
+{
+  char path[4096], text[65536];
+  snprintf(path, sizeof path, "%s/summary.json", out);
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  text[fread(text, 1, sizeof text - 1, f)] = '\0';
+  fclose(f);
+  double sum = 0;
+  for (const char *at = text; (at = strstr(at, "\"disk_read_bytes\": ")); at++)
+    sum += strtod(at + strlen("\"disk_read_bytes\": "), NULL);
+  return sum;
+}
+
+static void map_outputs_come_from_the_page_cache_while_it_holds_them(void **state)
+{
+  (void)state;
+  const char *work = "jobs = ( { name = \"cache\"; input = \"256MiB\"; map_cost = 1.0; map_selectivity = 1.0;"
+                     " reduce_cost = 1.0; reduce_selectivity = 0.001; reducers = 2;"
+                     " set = [\"dfs.replication=1\", \"mapreduce.task.io.sort.mb=200\"]; } );\n";
+  /* 8 GiB leave 6 GiB of cache after two 1 GiB heaps; 2 GiB leave none.
+   * One spill per map (io.sort.mb=200), so no map-side merge reads. */
+  const char *roomy = lab(node_class("a", 2, 2, "10Gf", "1GBps", 1, 1), "-");
+  double cached = disk_read(test_simulate(roomy, work, NULL));
+  char tight[4096];
+  snprintf(tight, sizeof tight, "%s", roomy);
+  char *memory = strstr(tight, "\"8GiB\"");
+  memcpy(memory, "\"2GiB\"", 6);
+  double evicted = disk_read(test_simulate(tight, work, NULL));
+  assert_close(cached, 256 * 1048576.0, 1);      /* the splits */
+  assert_close(evicted, 2 * 256 * 1048576.0, 1); /* the splits and, for the shuffle, the map outputs */
+}
+
 static const char *hetero16(void)
 {
   return test_source_path("platforms/hetero16.cfg");
@@ -396,6 +430,7 @@ int main(void)
       cmocka_unit_test(a_slower_node_maps_slower_by_its_speed),
       cmocka_unit_test(reading_and_mapping_overlap),
       cmocka_unit_test(an_oversubscribed_uplink_slows_the_shuffle),
+      cmocka_unit_test(map_outputs_come_from_the_page_cache_while_it_holds_them),
       cmocka_unit_test(most_maps_are_node_local_with_three_replicas),
       cmocka_unit_test(blocks_on_one_node_are_read_remotely_and_slower),
       cmocka_unit_test(slowstart_decides_when_reducers_start),
