@@ -10,7 +10,7 @@
 
 #include "engine.h"
 
-typedef struct {
+typedef struct scheduler {
   const char *name;
   /* Hands tasks to tracker T at time NOW. */
   void (*assign)(engine *e, tracker *t, double now);
