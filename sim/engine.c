@@ -8,6 +8,7 @@
  * SimGrid runs until the last actor ends. */
 #include "engine.h"
 
+#include "scheduler.h"
 #include "topology.h"
 
 #include <simgrid/actor.h>
@@ -175,6 +176,7 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
   gsl_rng_set(e->rng, seed);
   e->master = sg_host_by_name(p->master.name);
   e->jobtracker = sg_mailbox_by_name("jobtracker");
+  e->scheduler = &scheduler_hadoop1;
   e->trackers = calloc((size_t)p->n_workers, sizeof *e->trackers);
   for (int i = 0; i < p->n_workers; i++) {
     tracker *tr = &e->trackers[i];

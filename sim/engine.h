@@ -120,6 +120,7 @@ typedef struct {
   sg_host_t master;
   sg_mailbox_t jobtracker;
   double heartbeat; /* the interval the JobTracker asks for, s */
+  const struct scheduler *scheduler;
   int jobs_finished;
 } engine;
 
@@ -146,7 +147,7 @@ void tasktracker_actor(int argc, char **argv);
 void map_attempt_actor(int argc, char **argv);
 void reduce_attempt_actor(int argc, char **argv);
 
-/* Launches attempt A of its task on its worker (called by the scheduler). */
+/* Launches attempt A of its task on its worker (called by its tracker). */
 void engine_launch(attempt *a);
 
 /* Called by an attempt's actor when it ends, whatever its status. */

@@ -74,7 +74,7 @@ void jobtracker_actor(int argc, char **argv)
       tr->shutdown = 1;
       alive--;
     } else {
-      scheduler_hadoop1.assign(e, tr, now);
+      e->scheduler->assign(e, tr, now);
     }
     sg_comm_detach(sg_mailbox_put_init(tr->mailbox, tr, ANSWER_BYTES), NULL);
   }
