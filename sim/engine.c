@@ -27,21 +27,36 @@
 
 engine *the_engine;
 
+/* mrlab's SimGrid settings, given as if first on the command line, so
+ * that a user's own --cfg= still wins:
+ * - tens of thousands of actors at scale: small stacks (SimGrid zeroes
+ *   them, so they are resident: 64 KiB against 256 KiB took a 1,000-node run
+ *   from 343 to 144 MB), and no guard page each (two mappings per actor
+ *   would pass Linux's 65,530 per process);
+ * - every flow shares the core and the uplinks, so the lazy network update
+ *   re-solves nearly everything anyway, and its bookkeeping made big runs
+ *   1.6 times slower (bench/engine);
+ * - AddressSanitizer follows threads, not SimGrid's own stack switching. */
+static const char *const simgrid_defaults[] = {
+    "--log=xbt_cfg.thres:warning", "--cfg=network/optim:Full",
+#if defined(__SANITIZE_ADDRESS__)
+    "--cfg=contexts/factory:thread", /* threads keep their default stacks: instrumented code needs them */
+#else
+    "--cfg=contexts/stack-size:64", "--cfg=contexts/guard-size:0",
+#endif
+};
+
 void engine_init_simgrid(int *argc, char **argv)
 {
-#if defined(__SANITIZE_ADDRESS__)
-  /* AddressSanitizer follows threads, not SimGrid's own stack switching */
-  sg_cfg_set_string("contexts/factory", "thread");
-#endif
-  simgrid_init(argc, argv);
-  /* tens of thousands of actors at scale: small stacks, and no guard page
-   * each (two mappings per actor would pass Linux's 65,530 per process) */
-  sg_cfg_set_int("contexts/stack-size", 256);
-  sg_cfg_set_int("contexts/guard-size", 0);
-  /* every flow shares the core and the uplinks, so the lazy network update
-   * re-solves nearly everything anyway, and its bookkeeping made big runs
-   * 1.6 times slower (bench/engine) */
-  sg_cfg_set_string("network/optim", "Full");
+  int n_defaults = (int)(sizeof simgrid_defaults / sizeof *simgrid_defaults), n = *argc + n_defaults;
+  char **args = malloc((size_t)(n + 1) * sizeof *args);
+  args[0] = argv[0];
+  memcpy(args + 1, simgrid_defaults, (size_t)n_defaults * sizeof *args);
+  memcpy(args + 1 + n_defaults, argv + 1, (size_t)*argc * sizeof *args); /* and the final NULL */
+  simgrid_init(&n, args);
+  memcpy(argv, args, (size_t)(n + 1) * sizeof *argv); /* what SimGrid left, never more than was given */
+  *argc = n;
+  free(args);
   sg_host_load_plugin_init();
 }
 
