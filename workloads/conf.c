@@ -39,7 +39,6 @@ static const property table[CONF_N_KEYS] = {
     [CONF_SORT_MB] = {"mapreduce.task.io.sort.mb", T_INT, "100", 1, 2047},
     [CONF_SPILL_PERCENT] = {"mapreduce.map.sort.spill.percent", T_FLOAT, "0.80", 0.01, 1},
     [CONF_SORT_FACTOR] = {"mapreduce.task.io.sort.factor", T_INT, "10", 2, 1e6},
-    [CONF_COMBINE_MINSPILLS] = {"mapreduce.map.combine.minspills", T_INT, "3", 1, 1e6},
     [CONF_COMPRESS] = {"mapreduce.map.output.compress", T_BOOL, "false", 0, 1},
     [CONF_SLOWSTART] = {"mapreduce.job.reduce.slowstart.completedmaps", T_FLOAT, "0.05", 0, 1},
     [CONF_PARALLELCOPIES] = {"mapreduce.reduce.shuffle.parallelcopies", T_INT, "5", 1, 1000},
@@ -171,9 +170,9 @@ void conf_format(const conf *c, conf_key k, char *buf, size_t len)
   switch (table[k].type) {
   case T_BOOL: snprintf(buf, len, "%s", v != 0 ? "true" : "false"); break;
   case T_MS: snprintf(buf, len, "%.0f", v * 1000); break;
-  case T_TIME: snprintf(buf, len, "%.17gs", v); break;
+  case T_TIME: snprintf(buf, len, "%.15gs", v); break;
   case T_SIZE: snprintf(buf, len, "%.0fB", v); break;
-  case T_FLOAT: snprintf(buf, len, "%.17g", v); break;
+  case T_FLOAT: snprintf(buf, len, "%.15g", v); break;
   case T_INT:
   case T_HSIZE: snprintf(buf, len, "%.0f", v); break;
   }

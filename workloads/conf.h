@@ -19,7 +19,6 @@ typedef enum {
   CONF_SORT_MB,                /* mapreduce.task.io.sort.mb, MiB */
   CONF_SPILL_PERCENT,          /* mapreduce.map.sort.spill.percent */
   CONF_SORT_FACTOR,            /* mapreduce.task.io.sort.factor */
-  CONF_COMBINE_MINSPILLS,      /* mapreduce.map.combine.minspills */
   CONF_COMPRESS,               /* mapreduce.map.output.compress */
   CONF_SLOWSTART,              /* mapreduce.job.reduce.slowstart.completedmaps */
   CONF_PARALLELCOPIES,         /* mapreduce.reduce.shuffle.parallelcopies */
