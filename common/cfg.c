@@ -220,7 +220,8 @@ int cfg_get_number(cfg_file *f, const config_setting_t *group, const char *name,
   return 0;
 }
 
-int cfg_quantity_of(cfg_file *f, const config_setting_t *s, units_kind kind, double *out)
+/* Setting S read as a positive quantity of KIND. */
+static int quantity_of(cfg_file *f, const config_setting_t *s, units_kind kind, double *out)
 {
   if (config_setting_type(s) != CONFIG_TYPE_STRING)
     return cfg_fail(f, s, "expected %s, in double quotes", units_expected(kind));
@@ -240,5 +241,5 @@ int cfg_get_quantity(cfg_file *f, const config_setting_t *group, const char *nam
   config_setting_t *m = cfg_member(f, group, name, required, units_expected(kind));
   if (!m)
     return required ? -1 : 1;
-  return cfg_quantity_of(f, m, kind, out);
+  return quantity_of(f, m, kind, out);
 }

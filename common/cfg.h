@@ -56,8 +56,6 @@ int cfg_get_number(cfg_file *f, const config_setting_t *group, const char *name,
 /* A unit string of KIND whose value must be positive. */
 int cfg_get_quantity(cfg_file *f, const config_setting_t *group, const char *name, int required, units_kind kind,
                      double *out);
-/* A scalar setting S read as a positive quantity (for list elements). */
-int cfg_quantity_of(cfg_file *f, const config_setting_t *s, units_kind kind, double *out);
 
 /* The name in KNOWN (NULL-terminated) closest to NAME by edit distance, or
  * NULL when none is close enough to be a likely typo. */
