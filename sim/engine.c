@@ -36,12 +36,9 @@ engine *the_engine;
  * - every flow shares the core and the uplinks, so the lazy network update
  *   re-solves nearly everything anyway, and its bookkeeping made big runs
  *   1.6 times slower (bench/engine);
- * - no reverse ACK flow per transfer: NICs and uplinks are full duplex, the
- *   ACKs' 5% of the reverse direction moved the makespans of 1,000-node runs
- *   by 0.1% or less, and the extra flows made them twice as slow to simulate;
  * - AddressSanitizer follows threads, not SimGrid's own stack switching. */
 static const char *const simgrid_defaults[] = {
-    "--log=xbt_cfg.thres:warning", "--cfg=network/optim:Full", "--cfg=network/crosstraffic:0",
+    "--log=xbt_cfg.thres:warning", "--cfg=network/optim:Full",
 #if defined(__SANITIZE_ADDRESS__)
     "--cfg=contexts/factory:thread", /* threads keep their default stacks: instrumented code needs them */
 #else
