@@ -3,8 +3,8 @@
  * As in Hadoop 1, the JobTracker learns of finished attempts only from
  * heartbeats, so a map's output becomes visible to reducers, and a freed
  * slot gets new work, at the next heartbeat of its tracker.  Each heartbeat
- * is answered with the tasks the scheduler chose and the interval until the
- * next one: max(interval.min, scaling x trackers / heartbeats.in.second). */
+ * is answered with the tasks the scheduler chose; trackers heartbeat every
+ * max(interval.min, scaling x trackers / heartbeats.in.second) (engine.c). */
 #include "engine.h"
 #include "scheduler.h"
 
