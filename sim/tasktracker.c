@@ -48,6 +48,7 @@ void tasktracker_actor(int argc, char **argv)
   tracker *tr = sg_actor_self_get_data();
   sg_actor_sleep_for(e->heartbeat * tr->worker / e->platform->n_workers);
   for (;;) {
+    double sent = simgrid_get_clock();
     sg_mailbox_put(e->jobtracker, tr, HEARTBEAT_BYTES);
     sg_mailbox_get(tr->mailbox);
     if (tr->shutdown)
@@ -55,6 +56,9 @@ void tasktracker_actor(int argc, char **argv)
     for (int i = 0; i < tr->n_launch; i++)
       engine_launch(tr->launch[i]);
     tr->n_launch = 0;
-    sg_sem_acquire_timeout(tr->wake, e->heartbeat);
+    /* as TaskTracker.offerService: the interval runs from the last heartbeat sent */
+    double wait = sent + e->heartbeat - simgrid_get_clock();
+    if (wait > 0)
+      sg_sem_acquire_timeout(tr->wake, wait);
   }
 }

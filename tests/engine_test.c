@@ -386,6 +386,25 @@ static void jobs_run_fifo_from_their_submit_times(void **state)
   test_csv_free(jobs);
 }
 
+static void trackers_heartbeat_at_the_configured_interval(void **state)
+{
+  (void)state;
+  /* four trackers, 3 s apart: they start spread over one interval, at
+   * 0, 0.75, 1.5 and 2.25 s, and every task starts on a heartbeat */
+  const char *work = "jobs = ( { name = \"beat\"; input = \"4GB\"; map_cost = 20.0; map_selectivity = 1.0;"
+                     " reduce_cost = 20.0; reduce_selectivity = 1.0; reducers = 4;"
+                     " set = [\"mapreduce.jobtracker.heartbeat.interval.min=3000\"]; } );\n";
+  test_csv *t = test_csv_in(test_simulate(test_source_path("platforms/toy4.cfg"), work, NULL), "tasks.csv");
+  for (int row = 1; row < t->n_rows; row++) {
+    int worker = test_csv_cell(t, row, "host")[7] - '1';
+    double beats = (test_csv_num(t, row, "start") - 0.75 * worker) / 3.0;
+    if (fabs(beats - round(beats)) > 0.001)
+      fail_msg("%s started at %g on worker-%d, not on one of its heartbeats", test_csv_cell(t, row, "task"),
+               test_csv_num(t, row, "start"), worker + 1);
+  }
+  test_csv_free(t);
+}
+
 static void bad_workloads_are_refused(void **state)
 {
   (void)state;
@@ -438,6 +457,7 @@ int main(void)
       cmocka_unit_test(every_task_ends_on_every_platform),
       cmocka_unit_test(a_straggler_gets_a_speculative_twin),
       cmocka_unit_test(jobs_run_fifo_from_their_submit_times),
+      cmocka_unit_test(trackers_heartbeat_at_the_configured_interval),
       cmocka_unit_test(bad_workloads_are_refused),
   };
   TEST_MAIN(tests);
