@@ -60,6 +60,23 @@ void engine_init_simgrid(int *argc, char **argv)
   sg_host_load_plugin_init();
 }
 
+gsl_rng *engine_attempt_rng(const attempt *a)
+{
+  /* splitmix64 of the run's seed and the attempt's job, kind, task and number */
+  uint64_t x = the_engine->seed;
+  const uint64_t parts[] = {(uint64_t)a->task->job->index, (uint64_t)a->task->kind, (uint64_t)a->task->index,
+                            (uint64_t)a->number};
+  for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
+    x += 0x9e3779b97f4a7c15ULL + parts[i];
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+  }
+  gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+  gsl_rng_set(rng, (unsigned long)x);
+  return rng;
+}
+
 sg_disk_t engine_disk(sg_host_t h, int64_t k)
 {
   const tracker *tr = sg_host_get_data(h);
@@ -187,6 +204,7 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
   the_engine = e;
   e->platform = p;
   e->workload = w;
+  e->seed = seed;
   e->rng = gsl_rng_alloc(gsl_rng_mt19937);
   gsl_rng_set(e->rng, seed);
   e->master = sg_host_by_name(p->master.name);

@@ -113,7 +113,8 @@ typedef struct {
 typedef struct {
   const platform *platform;
   const workload *workload;
-  gsl_rng *rng;
+  unsigned long seed;
+  gsl_rng *rng; /* input placement, drawn before the clock starts */
   int n_jobs;
   job *jobs;
   tracker *trackers; /* one per worker */
@@ -152,6 +153,13 @@ void engine_launch(attempt *a);
 
 /* Called by an attempt's actor when it ends, whatever its status. */
 void engine_attempt_ended(attempt *a);
+
+/* A random generator for attempt A alone, seeded from the run's seed and
+ * the attempt's identity, so that what A draws does not depend on the order
+ * in which other actors drew: two configurations of one run then differ by
+ * their effect, not by reshuffled random numbers (common random numbers).
+ * The caller frees it. */
+gsl_rng *engine_attempt_rng(const attempt *a);
 
 /* Disk K modulo the disks of host H: how a task picks among mapred.local.dir
  * and how a datanode spreads blocks over its volumes. */

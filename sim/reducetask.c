@@ -23,6 +23,7 @@
 #include <simgrid/host.h>
 #include <simgrid/mutex.h>
 #include <simgrid/semaphore.h>
+#include <xbt/asserts.h>
 
 #include <math.h>
 #include <stdlib.h>
@@ -329,9 +330,11 @@ static void reduce_and_write(reduce_state *r)
   stage *st = malloc((size_t)(2 + 2 * replication) * sizeof *st);
   if (output > 0) {
     hdfs_policy *policy = hdfs_policy_rack_aware_alloc();
+    gsl_rng *rng = engine_attempt_rng(a);
     char err[256];
-    hdfs_file *f =
-        hdfs_file_place(e->platform, output, output, replication, a->worker, policy, e->rng, err, sizeof err);
+    hdfs_file *f = hdfs_file_place(e->platform, output, output, replication, a->worker, policy, rng, err, sizeof err);
+    xbt_assert(f, "%s", err); /* the job's input was placed with this replication */
+    gsl_rng_free(rng);
     for (int k = 0; k < replication; k++)
       targets[k] = hdfs_replica(f, 0, k);
     hdfs_file_free(f);
