@@ -100,11 +100,12 @@ typedef struct {
   int n_launch;
   int shutdown;  /* the JobTracker's answer: all jobs are done */
   sg_sem_t wake; /* released to send a heartbeat early (out-of-band) */
-  /* The OS page cache, for map outputs: memory less the slots' heaps.  A
-   * map output stays cached until `cache` more bytes of output have been
-   * written after it (first in, first out), and is then read from disk. */
+  /* The OS page cache, for map spills and outputs: memory less the slots'
+   * heaps.  What a map writes stays cached until `cache` more bytes have
+   * been written after it (first in, first out); later reads of it (the
+   * spill merge, the shuffle) go to disk only after that. */
   double cache;
-  int64_t cache_written; /* map output bytes written through it so far */
+  int64_t cache_written; /* map bytes written through it so far */
   unsigned n_disks;
   sg_disk_t *disks;
   int64_t disk_read, disk_written, net_sent; /* bytes, for utilisation */

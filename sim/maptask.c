@@ -6,7 +6,8 @@
  * spill thread, which sorts it, runs the combiner, compresses and writes
  * it, while the map function goes on; the last spill follows the end of
  * the map function.  With more than one spill, the spills are merged into
- * one output file, in passes of io.sort.factor segments. */
+ * one output file, in passes of io.sort.factor segments, reading them from
+ * the page cache while it still holds them (tracker.cache). */
 #include "engine.h"
 #include "pipe.h"
 
@@ -29,6 +30,7 @@ typedef struct {
   int n_spills, queued; /* spills in all, spills handed to the spill thread */
   sg_sem_t ready, spilled;
   double spill_end;
+  int64_t spill_cache_start; /* the tracker's cache_written before the first spill */
 } map_state;
 
 /* The bytes of map output in spill K. */
@@ -60,6 +62,8 @@ static void spill_actor(int argc, char **argv)
   double cost = conf_get(m->conf, CONF_SORT_COST) + (d->combiner < 1 ? d->combiner_cost : 0) +
                 (compress ? conf_get(m->conf, CONF_COMPRESS_COST) * d->combiner : 0);
   double scale = d->combiner * (compress ? conf_get(m->conf, CONF_COMPRESS_RATIO) : 1);
+  tracker *tr = &the_engine->trackers[m->a->worker];
+  m->spill_cache_start = tr->cache_written;
   for (int k = 0; k < m->n_spills; k++) {
     sg_sem_acquire(m->ready);
     stage st[2] = {{.kind = STAGE_CPU, .host = m->host, .flops_per_byte = cost, .scale = 1},
@@ -68,9 +72,9 @@ static void spill_actor(int argc, char **argv)
                       .chunk = m->chunk,
                       .depth = (int)conf_get(m->conf, CONF_PIPELINE_DEPTH),
                       .cancel = &m->a->cancel};
-    tracker *tr = &the_engine->trackers[m->a->worker];
     st[1].count2 = &tr->disk_written;
     pipe_run(st, 2, &spec);
+    tr->cache_written += llround(scale * (double)spill_bytes(m, k));
   }
   m->spill_end = simgrid_get_clock();
   sg_sem_release(m->spilled);
@@ -138,12 +142,15 @@ static void merge_spills(map_state *m, int64_t spilled)
   double cost = conf_get(m->conf, CONF_MERGE_COST) +
                 (compress ? conf_get(m->conf, CONF_COMPRESS_COST) + conf_get(m->conf, CONF_DECOMPRESS_COST) : 0);
   tracker *tr = &the_engine->trackers[m->a->worker];
-  stage st[3] = {{.kind = STAGE_READ, .host = m->host, .disk = m->disk, .scale = 1, .count2 = &tr->disk_read},
-                 {.kind = STAGE_CPU, .host = m->host, .flops_per_byte = cost, .scale = 1},
-                 {.kind = STAGE_WRITE, .host = m->host, .disk = m->disk, .scale = 1, .count2 = &tr->disk_written}};
+  stage st[3];
+  int n = 0;
+  if ((double)(tr->cache_written - m->spill_cache_start) > tr->cache) /* the cache let the spills go */
+    st[n++] = (stage){.kind = STAGE_READ, .host = m->host, .disk = m->disk, .scale = 1, .count2 = &tr->disk_read};
+  st[n++] = (stage){.kind = STAGE_CPU, .host = m->host, .flops_per_byte = cost, .scale = 1};
+  st[n++] = (stage){.kind = STAGE_WRITE, .host = m->host, .disk = m->disk, .scale = 1, .count2 = &tr->disk_written};
   pipe_spec spec = {
       .total = moved, .chunk = m->chunk, .depth = (int)conf_get(m->conf, CONF_PIPELINE_DEPTH), .cancel = &m->a->cancel};
-  pipe_run(st, 3, &spec);
+  pipe_run(st, n, &spec);
 }
 
 /* Actor: one map attempt. */
