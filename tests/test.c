@@ -4,6 +4,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,11 +76,30 @@ void test_run_mrlab(test_run *r, const char *cwd, const char *const *args)
   unlink(err_path);
 }
 
+static char made[256][64]; /* directories test_tmpdir made, removed at exit */
+static int n_made;
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+  (void)st, (void)flag, (void)ftw;
+  return remove(path);
+}
+
+static void remove_made(void)
+{
+  for (int i = 0; i < n_made; i++)
+    nftw(made[i], remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 const char *test_tmpdir(void)
 {
   static char dir[64];
   snprintf(dir, sizeof dir, "/tmp/mrlab-test-XXXXXX");
   assert_non_null(mkdtemp(dir));
+  if (n_made == 0)
+    atexit(remove_made);
+  if (n_made < 256)
+    snprintf(made[n_made++], sizeof made[0], "%s", dir);
   return dir;
 }
 
