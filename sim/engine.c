@@ -221,6 +221,8 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
     tr->mailbox = sg_mailbox_by_name(name);
     tr->map_slots = c->map_slots;
     tr->reduce_slots = c->reduce_slots;
+    e->map_slots += c->map_slots;
+    e->reduce_slots += c->reduce_slots;
     tr->wake = sg_sem_init(0);
     const conf *jc = &w->jobs[0].conf;
     tr->cache = fmax(0, c->memory - 1048576.0 * (c->map_slots * conf_get(jc, CONF_MAP_MEMORY_MB) +

@@ -123,6 +123,7 @@ typedef struct {
   sg_mailbox_t jobtracker;
   double heartbeat; /* the interval the JobTracker asks for, s */
   const struct scheduler *scheduler;
+  int map_slots, reduce_slots; /* of the whole cluster */
   int jobs_finished;
 } engine;
 

@@ -122,18 +122,14 @@ static void hadoop1_assign(engine *e, tracker *tr, double now)
 {
   int w = tr->worker;
   /* the load factors of JobQueueTaskScheduler */
-  double remaining_maps = 0, remaining_reduces = 0, map_capacity = 0, reduce_capacity = 0;
+  double remaining_maps = 0, remaining_reduces = 0;
   for (int i = 0; i < e->n_jobs; i++)
     if (runnable(&e->jobs[i], now)) {
       remaining_maps += e->jobs[i].n_maps - e->jobs[i].maps_done;
       remaining_reduces += e->jobs[i].n_reduces - e->jobs[i].reduces_done;
     }
-  for (int i = 0; i < e->platform->n_workers; i++) {
-    map_capacity += e->trackers[i].map_slots;
-    reduce_capacity += e->trackers[i].reduce_slots;
-  }
-  int map_cap = (int)fmin(ceil(remaining_maps / map_capacity * tr->map_slots), tr->map_slots);
-  int reduce_cap = (int)fmin(ceil(remaining_reduces / reduce_capacity * tr->reduce_slots), tr->reduce_slots);
+  int map_cap = (int)fmin(ceil(remaining_maps / e->map_slots * tr->map_slots), tr->map_slots);
+  int reduce_cap = (int)fmin(ceil(remaining_reduces / e->reduce_slots * tr->reduce_slots), tr->reduce_slots);
 
   for (int slot = tr->running_maps; slot < map_cap; slot++) {
     task *t = NULL;
