@@ -203,7 +203,6 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
   engine *e = calloc(1, sizeof *e);
   the_engine = e;
   e->platform = p;
-  e->workload = w;
   e->seed = seed;
   e->rng = gsl_rng_alloc(gsl_rng_mt19937);
   gsl_rng_set(e->rng, seed);

@@ -113,7 +113,6 @@ typedef struct {
 
 typedef struct {
   const platform *platform;
-  const workload *workload;
   unsigned long seed;
   gsl_rng *rng; /* input placement, drawn before the clock starts */
   int n_jobs;

@@ -59,11 +59,6 @@ typedef struct {
   int64_t input, reduced;
 } reduce_state;
 
-static int pipe_depth(const conf *c)
-{
-  return (int)conf_get(c, CONF_PIPELINE_DEPTH);
-}
-
 /* Moves maps finished since the last look into the per-worker pending lists. */
 static void collect_finished(reduce_state *r)
 {
@@ -396,7 +391,7 @@ void reduce_attempt_actor(int argc, char **argv)
   r.host = e->trackers[a->worker].host;
   r.disk = engine_disk(r.host, a->task->index);
   r.chunk = (int64_t)conf_get(r.conf, CONF_CHUNK);
-  r.depth = pipe_depth(r.conf);
+  r.depth = (int)conf_get(r.conf, CONF_PIPELINE_DEPTH);
   double heap = conf_get(r.conf, CONF_REDUCE_MEMORY_MB) * 1048576.0 * conf_get(r.conf, CONF_HEAP_RATIO);
   r.buffer = heap * conf_get(r.conf, CONF_SHUFFLE_BUFFER_PERCENT);
   r.single_limit = r.buffer * conf_get(r.conf, CONF_SHUFFLE_LIMIT_PERCENT);
