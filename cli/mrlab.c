@@ -125,7 +125,10 @@ static int cmd_run(int argc, char **argv)
   platform *p = platform_read(files[0], err, sizeof err);
   workload *w = p ? workload_read(files[1], sets, n_sets, err, sizeof err) : NULL;
   engine *e = NULL;
-  if (w && topology_load(p, err, sizeof err) == 0)
+  int gateways = 0; /* rack gateways only when a job shuffles by rack */
+  for (int i = 0; w && i < w->n_jobs; i++)
+    gateways |= conf_get(&w->jobs[i].conf, CONF_SHUFFLE_BY_RACK) != 0;
+  if (w && topology_load(p, gateways, err, sizeof err) == 0)
     e = engine_alloc(p, w, seed, err, sizeof err);
   if (e) {
     engine_run(e);
@@ -193,8 +196,8 @@ static int cmd_platform(int argc, char **argv)
   }
   int status = 0;
   if (xml) {
-    topology_write_xml(p, stdout);
-  } else if (topology_load(p, err, sizeof err) != 0) {
+    topology_write_xml(p, 0, stdout);
+  } else if (topology_load(p, 0, err, sizeof err) != 0) {
     fprintf(stderr, "mrlab: %s\n", err);
     status = 1;
   } else {

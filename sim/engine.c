@@ -12,7 +12,6 @@
 #include "topology.h"
 
 #include <simgrid/actor.h>
-#include <simgrid/cond.h>
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <simgrid/mailbox.h>
@@ -163,7 +162,6 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   j->reduces = calloc((size_t)j->n_reduces, sizeof *j->reduces);
   j->finished_maps = malloc((size_t)j->n_maps * sizeof *j->finished_maps);
   j->mutex = sg_mutex_init();
-  j->cond = sg_cond_init();
   map_output(d, hdfs_block_bytes(j->input, 0), &j->parts[0][0], &j->parts[0][1]);
   map_output(d, hdfs_block_bytes(j->input, j->n_maps - 1), &j->parts[1][0], &j->parts[1][1]);
   for (int m = 0; m < j->n_maps; m++) {
@@ -229,6 +227,12 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
     sg_host_get_disks(tr->host, &tr->n_disks, &tr->disks);
     sg_host_set_data(tr->host, tr);
   }
+  e->gateways = calloc((size_t)p->n_racks, sizeof *e->gateways);
+  for (int r = 0; r < p->n_racks; r++) {
+    char name[96];
+    snprintf(name, sizeof name, "%s-shuffle", p->racks[r].name);
+    e->gateways[r] = sg_host_by_name(name);
+  }
   e->n_jobs = w->n_jobs;
   e->jobs = calloc((size_t)w->n_jobs, sizeof *e->jobs);
   for (int i = 0; i < w->n_jobs; i++) {
@@ -274,10 +278,8 @@ static void job_free(job *j, const platform *p)
   free(j->maps);
   free(j->reduces);
   free(j->finished_maps);
-  if (j->mutex) {
+  if (j->mutex)
     sg_mutex_destroy(j->mutex);
-    sg_cond_destroy(j->cond);
-  }
   if (j->maps_on_worker)
     for (int w = 0; w < p->n_workers; w++)
       free(j->maps_on_worker[w]);
@@ -304,6 +306,7 @@ void engine_free(engine *e)
     free(e->trackers[i].launch);
   }
   free(e->trackers);
+  free(e->gateways);
   free(e->jobs);
   gsl_rng_free(e->rng);
   free(e);

@@ -44,6 +44,7 @@ struct attempt {
   int64_t phase_bytes[N_PHASES], phase_records[N_PHASES];
   double progress;          /* 0 to 1, as Hadoop reports it */
   int cancel;               /* set when the attempt is killed: its pipes stop */
+  sg_cond_t wake;           /* reduce, while it shuffles: its idle fetchers wait here for map outputs */
   int64_t write_disk_bytes; /* reduce: bytes the HDFS write pipeline put on disks */
   int64_t cache_start;      /* map: its tracker's cache_written when its output began */
   int n_groups;             /* reduce: explicitly simulated key groups, and when each ended */
@@ -80,8 +81,7 @@ struct job {
   double start, map_phase_end, end;
   int *finished_maps; /* map indices in the order the JobTracker learnt of them */
   int n_finished_maps;
-  sg_mutex_t mutex; /* with cond: reducers wait for map outputs */
-  sg_cond_t cond;
+  sg_mutex_t mutex; /* with each shuffling reduce attempt's wake */
   /* scheduler cursors: maps not yet started are found through these */
   int **maps_on_worker, *n_on_worker, *cur_worker;
   int **maps_in_rack, *n_in_rack, *cur_rack;
@@ -118,6 +118,7 @@ typedef struct {
   int n_jobs;
   job *jobs;
   tracker *trackers; /* one per worker */
+  sg_host_t *gateways; /* per rack: its shuffle gateway (topology.h), NULL when not loaded */
   sg_host_t master;
   sg_mailbox_t jobtracker;
   double heartbeat; /* the interval the JobTracker asks for, s */

@@ -31,9 +31,14 @@ static void attempt_reported(engine *e, attempt *a, double now)
     return;
   }
   t->done = 1;
+  sg_mutex_lock(j->mutex);
   for (int k = 0; k < t->n_attempts; k++)
-    if (t->attempts[k]->status == STATUS_RUNNING)
+    if (t->attempts[k]->status == STATUS_RUNNING) {
       t->attempts[k]->cancel = 1;
+      if (t->attempts[k]->wake)
+        sg_cond_notify_all(t->attempts[k]->wake);
+    }
+  sg_mutex_unlock(j->mutex);
   if (t->kind == KIND_MAP) {
     t->out_worker = a->worker;
     t->out_disk = engine_disk(e->trackers[a->worker].host, t->index);
@@ -41,8 +46,12 @@ static void attempt_reported(engine *e, attempt *a, double now)
     j->finished_maps[j->n_finished_maps++] = t->index;
     if (++j->maps_done == j->n_maps)
       j->map_phase_end = now;
+    /* one idle fetcher per shuffling reducer: it wakes another if there is more to fetch */
     sg_mutex_lock(j->mutex);
-    sg_cond_notify_all(j->cond);
+    for (int p = 0; p < j->n_reduces; p++)
+      for (int k = 0; k < j->reduces[p].n_attempts; k++)
+        if (j->reduces[p].attempts[k]->wake)
+          sg_cond_notify_one(j->reduces[p].attempts[k]->wake);
     sg_mutex_unlock(j->mutex);
   } else if (++j->reduces_done == j->n_reduces) {
     j->end = now;

@@ -2,7 +2,14 @@
  *
  * Shuffle: `parallelcopies` fetchers share the attempt.  As Hadoop 2's
  * Fetcher does, one fetch takes every finished map output waiting on one
- * host (up to 20), so fetches number about reducers x hosts.  A fetch
+ * host (up to 20), so fetches number about reducers x hosts.  At 1,000
+ * nodes that is millions of flows all coupled through the uplinks, which
+ * SimGrid's max-min solver cannot share fast enough, so
+ * mrlab.shuffle.by.rack coarsens the source: a fetch then takes every output
+ * waiting in one rack (up to 20 per host), sent by the rack's shuffle
+ * gateway, whose link has the summed bandwidth of the rack's NICs
+ * (topology.h).  The reducer's NIC, the uplinks and the core still share
+ * every flow; what is lost is contention at each sending NIC.  A fetch
  * streams from the map host's page cache, or from its disk for outputs the
  * cache has let go (see tracker.cache), over the network into the reducer's memory
  * (decompressed) when the shuffle buffer has room and the segment is under
@@ -41,12 +48,13 @@ typedef struct {
   sg_disk_t disk;
   int64_t chunk;
   int depth;
-  /* shuffle bookkeeping */
-  int cursor;                 /* next entry of j->finished_maps to look at */
-  int *next;                  /* per map: the next pending map on the same worker, -1 at the end */
-  int *head, *tail, *busy;    /* per worker: pending maps, and whether a fetcher is on it */
-  int *queue, q_head, q_tail; /* workers with pending maps and no fetcher, in arrival order */
-  int assigned, fetched;      /* maps given to fetchers, maps fetched */
+  /* shuffle bookkeeping, per source: a worker, or a rack with mrlab.shuffle.by.rack */
+  int by_rack, per_fetch;            /* per_fetch: most map outputs one fetch takes */
+  int cursor;                        /* next entry of j->finished_maps to look at */
+  int *next;                         /* per map: the next pending map of the same source, -1 at the end */
+  int *head, *tail, *busy;           /* per source: pending maps, and whether a fetcher is on it */
+  int *queue, q_head, q_tail;        /* sources with pending maps and no fetcher, in arrival order */
+  int assigned, fetched;             /* maps given to fetchers, maps fetched */
   double buffer, single_limit, merge_at;
   double mem_used; /* bytes in memory, decompressed */
   int mem_segments, mem_merging, disk_merging;
@@ -59,12 +67,14 @@ typedef struct {
   int64_t input, reduced;
 } reduce_state;
 
-/* Moves maps finished since the last look into the per-worker pending lists. */
+/* Moves maps finished since the last look into the per-source pending lists. */
 static void collect_finished(reduce_state *r)
 {
   job *j = r->j;
   for (; r->cursor < j->n_finished_maps; r->cursor++) {
     int m = j->finished_maps[r->cursor], w = j->maps[m].out_worker;
+    if (r->by_rack)
+      w = r->e->platform->workers[w].rack;
     r->next[m] = -1;
     if (r->head[w] < 0) {
       r->head[w] = m;
@@ -121,16 +131,18 @@ static void maybe_merge(reduce_state *r)
   }
 }
 
-/* Fetches the outputs of the N maps MAPS, all on worker W, for partition P. */
-static void fetch(reduce_state *r, int w, const int *maps, int n)
+/* Fetches the outputs of the N maps MAPS, all of source SRC, for partition P. */
+static void fetch(reduce_state *r, int src, const int *maps, int n)
 {
   engine *e = r->e;
-  tracker *from = &e->trackers[w], *here = &e->trackers[r->a->worker];
+  tracker *here = &e->trackers[r->a->worker];
+  const task *first = &r->j->maps[maps[0]];
   int64_t wire = 0, to_disk = 0, to_memory = 0, uncached = 0;
   int in_memory = 0;
   double decompressed = 0;
   for (int k = 0; k < n; k++) {
     const task *m = &r->j->maps[maps[k]];
+    const tracker *from = &e->trackers[m->out_worker];
     int64_t seg = m->part_wire[r->p];
     wire += seg;
     if ((double)(from->cache_written - m->cache_start) > from->cache)
@@ -148,18 +160,19 @@ static void fetch(reduce_state *r, int w, const int *maps, int n)
   int s = 0;
   double mem_share = wire ? (double)to_memory / (double)wire : 0,
          disk_share = wire ? (double)to_disk / (double)wire : 0;
+  tracker *from = &e->trackers[first->out_worker];
   if (uncached)
     st[s++] = (stage){.kind = STAGE_READ,
                       .host = from->host,
-                      .disk = r->j->maps[maps[0]].out_disk, /* the first output's disk stands for all */
+                      .disk = first->out_disk, /* the first output's disk stands for all */
                       .scale = (double)uncached / (double)wire,
                       .count2 = &from->disk_read};
   st[s++] = (stage){.kind = STAGE_NET,
-                    .host = from->host,
+                    .host = r->by_rack ? e->gateways[src] : from->host,
                     .dst = here->host,
                     .scale = 1,
                     .count = &r->a->phase_bytes[PHASE_1],
-                    .count2 = &from->net_sent};
+                    .count2 = r->by_rack ? NULL : &from->net_sent};
   if (conf_get(r->conf, CONF_COMPRESS) != 0 && to_memory)
     st[s++] = (stage){.kind = STAGE_CPU,
                       .host = r->host,
@@ -169,7 +182,9 @@ static void fetch(reduce_state *r, int w, const int *maps, int n)
     st[s++] = (stage){
         .kind = STAGE_WRITE, .host = r->host, .disk = r->disk, .scale = disk_share, .count2 = &here->disk_written};
   pipe_spec spec = {.total = wire, .chunk = r->chunk, .depth = r->depth, .cancel = &r->a->cancel};
-  pipe_run(st, s, &spec);
+  int done = pipe_run(st, s, &spec) == (wire + r->chunk - 1) / r->chunk;
+  for (int k = 0; r->by_rack && done && k < n; k++) /* each sender's share of what the gateway sent */
+    e->trackers[r->j->maps[maps[k]].out_worker].net_sent += r->j->maps[maps[k]].part_wire[r->p];
   r->fetched += n;
   r->mem_segments += in_memory;
   if (to_disk) {
@@ -186,7 +201,7 @@ static void fetcher_actor(int argc, char **argv)
   (void)argc, (void)argv;
   reduce_state *r = sg_actor_self_get_data();
   job *j = r->j;
-  int maps[MAX_MAPS_PER_FETCH];
+  int *maps = malloc((size_t)r->per_fetch * sizeof *maps);
   for (;;) {
     int w = -1, n = 0;
     sg_mutex_lock(j->mutex);
@@ -198,41 +213,61 @@ static void fetcher_actor(int argc, char **argv)
         w = r->queue[r->q_head++];
         break;
       }
-      sg_cond_wait(j->cond, j->mutex);
+      sg_cond_wait(r->a->wake, j->mutex);
     }
     if (w >= 0) {
-      for (; n < MAX_MAPS_PER_FETCH && r->head[w] >= 0; n++) {
+      for (; n < r->per_fetch && r->head[w] >= 0; n++) {
         maps[n] = r->head[w];
         r->head[w] = r->next[r->head[w]];
       }
       r->busy[w] = 1;
       r->assigned += n;
     }
+    /* pass the wake-up on: to a fetcher for the next host, or to all when there is nothing left */
+    if (w < 0)
+      sg_cond_notify_all(r->a->wake);
+    else if (r->q_head < r->q_tail)
+      sg_cond_notify_one(r->a->wake);
     sg_mutex_unlock(j->mutex);
     if (w < 0)
       break;
     fetch(r, w, maps, n);
     sg_mutex_lock(j->mutex);
     r->busy[w] = 0;
-    if (r->head[w] >= 0)
+    if (r->head[w] >= 0) {
       r->queue[r->q_tail++] = w;
-    sg_cond_notify_all(j->cond);
+      sg_cond_notify_one(r->a->wake);
+    }
     sg_mutex_unlock(j->mutex);
   }
+  free(maps);
   sg_sem_release(r->fetchers_done);
 }
 
 static void shuffle(reduce_state *r)
 {
-  int n_workers = r->e->platform->n_workers, n_fetchers = (int)conf_get(r->conf, CONF_PARALLELCOPIES);
+  const platform *p = r->e->platform;
+  int n_fetchers = (int)conf_get(r->conf, CONF_PARALLELCOPIES), n = p->n_workers;
+  r->by_rack = conf_get(r->conf, CONF_SHUFFLE_BY_RACK) != 0;
+  r->per_fetch = MAX_MAPS_PER_FETCH;
+  if (r->by_rack) {
+    n = p->n_racks;
+    int most = 0;
+    for (int k = 0; k < n; k++) {
+      xbt_assert(r->e->gateways[k], "mrlab.shuffle.by.rack needs the platform loaded with its rack gateways");
+      most = p->racks[k].n_nodes > most ? p->racks[k].n_nodes : most;
+    }
+    r->per_fetch *= most;
+  }
   r->next = malloc((size_t)r->j->n_maps * sizeof *r->next);
-  r->head = malloc((size_t)n_workers * sizeof *r->head);
-  r->tail = malloc((size_t)n_workers * sizeof *r->tail);
-  r->busy = calloc((size_t)n_workers, sizeof *r->busy);
-  r->queue = malloc((size_t)(2 * r->j->n_maps + n_workers) * sizeof *r->queue); /* enqueues: at most two per map */
-  for (int w = 0; w < n_workers; w++)
-    r->head[w] = -1;
+  r->head = malloc((size_t)n * sizeof *r->head);
+  r->tail = malloc((size_t)n * sizeof *r->tail);
+  r->busy = calloc((size_t)n, sizeof *r->busy);
+  r->queue = malloc((size_t)(2 * r->j->n_maps + n) * sizeof *r->queue); /* enqueues: at most two per map */
+  for (int k = 0; k < n; k++)
+    r->head[k] = -1;
   r->fetchers_done = sg_sem_init(0);
+  r->a->wake = sg_cond_init();
   for (int f = 0; f < n_fetchers; f++) {
     sg_actor_t a = sg_actor_init("fetcher", r->host);
     sg_actor_set_data(a, r);
@@ -241,6 +276,8 @@ static void shuffle(reduce_state *r)
   for (int f = 0; f < n_fetchers; f++)
     sg_sem_acquire(r->fetchers_done);
   sg_sem_destroy(r->fetchers_done);
+  sg_cond_destroy(r->a->wake);
+  r->a->wake = NULL;
   free(r->next);
   free(r->head);
   free(r->tail);

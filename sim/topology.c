@@ -12,6 +12,7 @@
 #include <simgrid/engine.h>
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -41,7 +42,33 @@ static const platform_node *rack_node(const platform *p, int r, int i)
   return n->rack == r ? n : NULL;
 }
 
-static void write_rack(FILE *out, const platform *p, int r)
+/* The shuffle gateway of rack R: a host with no disk and one link. */
+static void write_gateway(FILE *out, const platform *p, int r)
+{
+  const char *rack = p->racks[r].name;
+  platform_link nic = {0, 0};
+  for (int i = 0; i < p->n_workers; i++)
+    if (p->workers[i].rack == r) {
+      const platform_link *l = &platform_node_class(p, &p->workers[i])->nic;
+      nic.bandwidth += l->bandwidth;
+      nic.latency = fmax(nic.latency, l->latency);
+    }
+  char id[80];
+  snprintf(id, sizeof id, "nic-%s-shuffle", rack);
+  write_link(out, "    ", id, &nic, "SPLITDUPLEX");
+  fprintf(out, "    <route src=\"%s-shuffle\" dst=\"%s-switch\"><link_ctn id=\"%s\" direction=\"UP\"/></route>\n", rack,
+          rack, id);
+  for (int i = -1; i < p->n_workers; i++) {
+    const platform_node *a = rack_node(p, r, i);
+    if (a)
+      fprintf(out,
+              "    <route src=\"%s-shuffle\" dst=\"%s\"><link_ctn id=\"%s\" direction=\"UP\"/>"
+              "<link_ctn id=\"nic-%s\" direction=\"DOWN\"/></route>\n",
+              rack, a->name, id, a->name);
+  }
+}
+
+static void write_rack(FILE *out, const platform *p, int r, int gateways)
 {
   const char *rack = p->racks[r].name;
   const platform_node *a, *b;
@@ -49,6 +76,8 @@ static void write_rack(FILE *out, const platform *p, int r)
   for (int i = -1; i < p->n_workers; i++)
     if ((a = rack_node(p, r, i)))
       write_host(out, p, a);
+  if (gateways)
+    fprintf(out, "    <host id=\"%s-shuffle\" speed=\"1f\"/>\n", rack);
   fprintf(out, "    <router id=\"%s-switch\"/>\n", rack);
   for (int i = -1; i < p->n_workers; i++)
     if ((a = rack_node(p, r, i))) {
@@ -56,6 +85,8 @@ static void write_rack(FILE *out, const platform *p, int r)
       snprintf(id, sizeof id, "nic-%s", a->name);
       write_link(out, "    ", id, &platform_node_class(p, a)->nic, "SPLITDUPLEX");
     }
+  if (gateways)
+    write_gateway(out, p, r);
   for (int i = -1; i < p->n_workers; i++) {
     if (!(a = rack_node(p, r, i)))
       continue;
@@ -71,7 +102,7 @@ static void write_rack(FILE *out, const platform *p, int r)
   fprintf(out, "  </zone>\n");
 }
 
-void topology_write_xml(const platform *p, FILE *out)
+void topology_write_xml(const platform *p, int gateways, FILE *out)
 {
   fprintf(out,
           "<?xml version='1.0'?>\n"
@@ -81,7 +112,7 @@ void topology_write_xml(const platform *p, FILE *out)
           p->name);
   fprintf(out, "<zone id=\"%s\" routing=\"Full\">\n", p->name);
   for (int r = 0; r < p->n_racks; r++)
-    write_rack(out, p, r);
+    write_rack(out, p, r, gateways);
   write_link(out, "  ", "core", &p->core, "SHARED");
   for (int r = 0; r < p->n_racks; r++) {
     char id[80];
@@ -100,7 +131,7 @@ void topology_write_xml(const platform *p, FILE *out)
   fprintf(out, "</zone>\n</platform>\n");
 }
 
-int topology_load(const platform *p, char *err, size_t errlen)
+int topology_load(const platform *p, int gateways, char *err, size_t errlen)
 {
   const char *dir = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
   char path[4096];
@@ -113,7 +144,7 @@ int topology_load(const platform *p, char *err, size_t errlen)
       close(fd);
     return -1;
   }
-  topology_write_xml(p, out);
+  topology_write_xml(p, gateways, out);
   int bad = ferror(out);
   bad |= fclose(out) != 0;
   if (bad) {

@@ -13,12 +13,17 @@
 
 #include <stdio.h>
 
-/* Writes P as a SimGrid platform XML document to OUT. */
-void topology_write_xml(const platform *p, FILE *out);
+/* Writes P as a SimGrid platform XML document to OUT.  With GATEWAYS, each
+ * rack also gets a host "RACK-shuffle" that stands for all its workers as
+ * senders of map outputs (mrlab.shuffle.by.rack): its full-duplex link
+ * "nic-RACK-shuffle" to the switch has the summed bandwidth of the workers'
+ * NICs and their largest latency, and it reaches each host of the rack
+ * through that host's NIC. */
+void topology_write_xml(const platform *p, int gateways, FILE *out);
 
-/* Loads P into SimGrid (through a temporary XML file, removed afterwards).
- * simgrid_init must have been called.  Returns 0, or -1 with ERR set when
- * the temporary file cannot be written. */
-int topology_load(const platform *p, char *err, size_t errlen);
+/* Loads P into SimGrid, with GATEWAYS as above (through a temporary XML
+ * file, removed afterwards).  simgrid_init must have been called.  Returns
+ * 0, or -1 with ERR set when the temporary file cannot be written. */
+int topology_load(const platform *p, int gateways, char *err, size_t errlen);
 
 #endif

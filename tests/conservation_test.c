@@ -89,7 +89,7 @@ int main(int argc, char **argv)
     return 1;
   }
   engine_init_simgrid(&argc, argv);
-  if (topology_load(p, err, sizeof err) || !(e = engine_alloc(p, w, 3, err, sizeof err))) {
+  if (topology_load(p, 0, err, sizeof err) || !(e = engine_alloc(p, w, 3, err, sizeof err))) {
     fprintf(stderr, "%s\n", err);
     return 1;
   }

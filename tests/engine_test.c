@@ -125,17 +125,18 @@ static void reading_and_mapping_overlap(void **state)
   test_csv_free(t);
 }
 
-/* Two racks: four mappers in one, four reducers in the other, joined by
- * uplinks of UPLINK; returns the shuffle's duration. */
-static double shuffle_time(const char *uplink)
+/* Two racks: MAPPERS mappers holding 4 GiB of input in one, four reducers
+ * in the other, joined by uplinks of UPLINK; returns the shuffle's duration,
+ * fetched host by host or, with BY_RACK, rack by rack. */
+static double shuffle_time(const char *uplink, int mappers, int by_rack)
 {
-  char platform[4096];
+  char platform[4096], work[2048];
   snprintf(platform, sizeof platform,
            "name = \"two\"; core = { bandwidth = \"100Gbps\"; latency = \"5us\"; };\n"
            "racks = ( { name = \"m\"; uplink = { bandwidth = \"%s\"; latency = \"10us\"; }; },\n"
            "          { name = \"r\"; uplink = { bandwidth = \"%s\"; latency = \"10us\"; }; } );\n"
            "node_classes = (\n"
-           "  { name = \"mapper\"; count = 4; racks = [\"m\"]; cores = 4; speed = \"100Gf\"; memory = \"8GiB\";\n"
+           "  { name = \"mapper\"; count = %d; racks = [\"m\"]; cores = 4; speed = \"100Gf\"; memory = \"8GiB\";\n"
            "    disks = ( { read = \"10GBps\"; write = \"10GBps\"; } ); nic = { bandwidth = \"1Gbps\"; latency = "
            "\"50us\"; };\n"
            "    slots = { map = 1; reduce = 0; }; },\n"
@@ -144,13 +145,15 @@ static double shuffle_time(const char *uplink)
            "\"50us\"; };\n"
            "    slots = { map = 0; reduce = 1; }; } );\n"
            "master = { class = \"mapper\"; rack = \"m\"; };\n",
-           uplink, uplink);
-  const char *work =
-      "jobs = ( { name = \"shuffle\"; input = \"4GiB\"; map_cost = 0.0; map_selectivity = 1.0; reduce_cost = 0.0;"
-      " reduce_selectivity = 0.0001; reducers = 4;"
-      " placement = { mapper-1 = 1.0; mapper-2 = 1.0; mapper-3 = 1.0; mapper-4 = 1.0; };"
-      " set = [\"dfs.blocksize=1g\", \"dfs.replication=1\", \"mapreduce.job.reduce.slowstart.completedmaps=1.0\","
-      " \"mapreduce.task.io.sort.mb=2000\", \"mapreduce.map.sort.spill.percent=1.0\"]; } );\n";
+           uplink, uplink, mappers);
+  snprintf(work, sizeof work,
+           "jobs = ( { name = \"shuffle\"; input = \"4GiB\"; map_cost = 0.0; map_selectivity = 1.0; reduce_cost = 0.0;"
+           " reduce_selectivity = 0.0001; reducers = 4;"
+           " placement = { mapper-1 = 1.0; %s };"
+           " set = [\"dfs.blocksize=1g\", \"dfs.replication=1\", \"mapreduce.job.reduce.slowstart.completedmaps=1.0\","
+           " \"mapreduce.task.io.sort.mb=2000\", \"mapreduce.map.sort.spill.percent=1.0\", \"mrlab.shuffle.by.rack=%s\"];"
+           " } );\n",
+           mappers > 1 ? "mapper-2 = 1.0; mapper-3 = 1.0; mapper-4 = 1.0;" : "", by_rack ? "true" : "false");
   test_csv *t = test_csv_in(test_simulate(platform, work, NULL), "tasks.csv");
   double first = 1e30, last = 0;
   for (int row = 1; row < t->n_rows; row++)
@@ -166,10 +169,25 @@ static void an_oversubscribed_uplink_slows_the_shuffle(void **state)
 {
   (void)state;
   /* 16 flows: NIC-bound at 1/4 of a NIC each behind an 8 Gbps uplink; at
-   * 1/16 of a 1 Gbps uplink each behind a 1 Gbps one: 4 times slower */
-  double fast = shuffle_time("8Gbps"), slow = shuffle_time("1Gbps");
-  assert_close(fast, 4 * 1073741824.0 / 4 / (125e6 * 0.97), 0.6);
-  assert_close(slow / fast, 4, 0.25);
+   * 1/16 of a 1 Gbps uplink each behind a 1 Gbps one: 4 times slower.  By
+   * rack, four flows, each bound by its reducer's NIC, then by the uplink. */
+  for (int by_rack = 0; by_rack < 2; by_rack++) {
+    double fast = shuffle_time("8Gbps", 4, by_rack), slow = shuffle_time("1Gbps", 4, by_rack);
+    assert_close(fast, 4 * 1073741824.0 / 4 / (125e6 * 0.97), 0.6);
+    assert_close(slow / fast, 4, 0.25);
+  }
+}
+
+static void a_rack_sends_at_the_summed_speed_of_its_nics(void **state)
+{
+  (void)state;
+  /* one mapper holds all four map outputs: its NIC, or the gateway of its
+   * rack of one, carries the whole 4 GiB at 1 Gbps; four mappers' gateway
+   * carries four times as much at once */
+  double host = shuffle_time("8Gbps", 1, 0), rack = shuffle_time("8Gbps", 1, 1);
+  assert_close(host, 4 * 1073741824.0 / (125e6 * 0.97), 0.6);
+  assert_close(rack / host, 1, 0.01);
+  assert_close(host / shuffle_time("8Gbps", 4, 1), 4, 0.25);
 }
 
 /* The disk bytes read on all hosts of a run, from its summary.json. */
@@ -318,23 +336,33 @@ static void every_task_ends_on_every_platform(void **state)
   (void)state;
   const char *names[] = {"toy4", "hetero16", "xie5", "shilu11", "scale1000"};
   const char *work = "jobs = ( { name = \"small\"; input = \"2GB\"; map_cost = 20.0; map_selectivity = 1.0;"
-                     " reduce_cost = 20.0; reduce_selectivity = 0.5; reducers = 4; } );\n";
-  for (int i = 0; i < 5; i++) {
-    char rel[64];
-    snprintf(rel, sizeof rel, "platforms/%s.cfg", names[i]);
-    const char *out = test_simulate(test_source_path(rel), work, NULL);
+                     " reduce_cost = 20.0; reduce_selectivity = 0.5; reducers = 4;"
+                     " set = [\"mrlab.shuffle.by.rack=%s\"]; } );\n";
+  for (int i = 0; i < 10; i++) {
+    char rel[64], job[1024];
+    snprintf(rel, sizeof rel, "platforms/%s.cfg", names[i / 2]);
+    snprintf(job, sizeof job, work, i % 2 ? "true" : "false");
+    const char *out = test_simulate(test_source_path(rel), job, NULL);
     test_csv *t = test_csv_in(out, "tasks.csv");
     int maps = 0, reduces = 0;
+    double map_output = 0, fetched = 0;
     for (int row = 1; row < t->n_rows; row++) {
       const char *status = test_csv_cell(t, row, "status");
       if (strcmp(status, "SUCCEEDED") && strcmp(status, "KILLED"))
-        fail_msg("%s: attempt %s ended %s", names[i], test_csv_cell(t, row, "task"), status);
+        fail_msg("%s: attempt %s ended %s", names[i / 2], test_csv_cell(t, row, "task"), status);
       assert_true(test_csv_num(t, row, "end") >= test_csv_num(t, row, "start"));
-      maps += is(t, row, "map");
-      reduces += is(t, row, "reduce");
+      if (is(t, row, "map")) {
+        maps++;
+        map_output += test_csv_num(t, row, "merge_bytes");
+      }
+      if (is(t, row, "reduce")) {
+        reduces++;
+        fetched += test_csv_num(t, row, "shuffle_bytes");
+      }
     }
     assert_int_equal(maps, 15); /* 2 GB / 128 MiB */
     assert_int_equal(reduces, 4);
+    assert_true(fetched == map_output); /* fetched host by host or rack by rack */
     test_csv_free(t);
     test_csv *jobs = test_csv_in(out, "jobs.csv");
     assert_true(test_csv_num(jobs, 1, "end") > 0);
@@ -449,6 +477,7 @@ int main(void)
       cmocka_unit_test(a_slower_node_maps_slower_by_its_speed),
       cmocka_unit_test(reading_and_mapping_overlap),
       cmocka_unit_test(an_oversubscribed_uplink_slows_the_shuffle),
+      cmocka_unit_test(a_rack_sends_at_the_summed_speed_of_its_nics),
       cmocka_unit_test(map_outputs_come_from_the_page_cache_while_it_holds_them),
       cmocka_unit_test(most_maps_are_node_local_with_three_replicas),
       cmocka_unit_test(blocks_on_one_node_are_read_remotely_and_slower),

@@ -64,6 +64,7 @@ static const property table[CONF_N_KEYS] = {
     [CONF_COMPRESS_COST] = {"mrlab.compress.cost", T_FLOAT, "40", 0, 1e9},
     [CONF_DECOMPRESS_COST] = {"mrlab.decompress.cost", T_FLOAT, "10", 0, 1e9},
     [CONF_EXPLICIT_GROUPS] = {"mrlab.reduce.explicit.groups", T_INT, "16", 0, 1e6},
+    [CONF_SHUFFLE_BY_RACK] = {"mrlab.shuffle.by.rack", T_BOOL, "false", 0, 1},
 };
 
 static const char *expected(value_type t)

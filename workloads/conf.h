@@ -44,6 +44,7 @@ typedef enum {
   CONF_COMPRESS_COST,          /* mrlab.compress.cost, flops per byte */
   CONF_DECOMPRESS_COST,        /* mrlab.decompress.cost, flops per byte */
   CONF_EXPLICIT_GROUPS,        /* mrlab.reduce.explicit.groups */
+  CONF_SHUFFLE_BY_RACK,        /* mrlab.shuffle.by.rack */
   CONF_N_KEYS
 } conf_key;
 
