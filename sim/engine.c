@@ -18,6 +18,7 @@
 #include <simgrid/mutex.h>
 #include <simgrid/plugins/load.h>
 #include <simgrid/semaphore.h>
+#include <xbt/asserts.h>
 #include <xbt/config.h>
 
 #include <math.h>
@@ -117,6 +118,21 @@ static void map_output(const job_desc *d, int64_t split, int64_t **bytes, int64_
     (*wire)[p] = compress ? llround((double)(*bytes)[p] * conf_get(&d->conf, CONF_COMPRESS_RATIO)) : (*bytes)[p];
 }
 
+/* The partition tables of every map of D, from its key data: map by map,
+ * whole records of the key data's record size. */
+static void keyed_output(const job_desc *d, int64_t **bytes, int64_t **wire)
+{
+  const keys_data *k = d->keys;
+  size_t n = (size_t)k->n_maps * (size_t)k->reduces;
+  *bytes = malloc(n * sizeof **bytes);
+  *wire = malloc(n * sizeof **wire);
+  int compress = conf_get(&d->conf, CONF_COMPRESS) != 0;
+  for (size_t i = 0; i < n; i++) {
+    (*bytes)[i] = k->records[i] * k->record_bytes;
+    (*wire)[i] = compress ? llround((double)(*bytes)[i] * conf_get(&d->conf, CONF_COMPRESS_RATIO)) : (*bytes)[i];
+  }
+}
+
 /* The input placement policy of D: its explicit weights, or Hadoop's. */
 static hdfs_policy *input_policy(const platform *p, const job_desc *d, char *err, size_t errlen)
 {
@@ -162,17 +178,23 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   j->reduces = calloc((size_t)j->n_reduces, sizeof *j->reduces);
   j->finished_maps = malloc((size_t)j->n_maps * sizeof *j->finished_maps);
   j->mutex = sg_mutex_init();
-  map_output(d, hdfs_block_bytes(j->input, 0), &j->parts[0][0], &j->parts[0][1]);
-  map_output(d, hdfs_block_bytes(j->input, j->n_maps - 1), &j->parts[1][0], &j->parts[1][1]);
+  if (d->keys) {
+    xbt_assert(d->keys->n_maps == j->n_maps, "job %s: key data for %d maps, %d blocks", d->name, d->keys->n_maps,
+               j->n_maps);
+    keyed_output(d, &j->parts[0][0], &j->parts[0][1]);
+  } else {
+    map_output(d, hdfs_block_bytes(j->input, 0), &j->parts[0][0], &j->parts[0][1]);
+    map_output(d, hdfs_block_bytes(j->input, j->n_maps - 1), &j->parts[1][0], &j->parts[1][1]);
+  }
   for (int m = 0; m < j->n_maps; m++) {
-    task *t = &j->maps[m];
     int last = m == j->n_maps - 1;
-    *t = (task){.job = j,
-                .kind = KIND_MAP,
-                .index = m,
-                .block = m,
-                .part_bytes = j->parts[last][0],
-                .part_wire = j->parts[last][1]};
+    size_t row = d->keys ? (size_t)m * (size_t)j->n_reduces : 0;
+    j->maps[m] = (task){.job = j,
+                        .kind = KIND_MAP,
+                        .index = m,
+                        .block = m,
+                        .part_bytes = d->keys ? j->parts[0][0] + row : j->parts[last][0],
+                        .part_wire = d->keys ? j->parts[0][1] + row : j->parts[last][1]};
   }
   for (int r = 0; r < j->n_reduces; r++)
     j->reduces[r] = (task){.job = j, .kind = KIND_REDUCE, .index = r};

@@ -86,7 +86,8 @@ struct job {
   int **maps_on_worker, *n_on_worker, *cur_worker;
   int **maps_in_rack, *n_in_rack, *cur_rack;
   int cur_any, cur_reduce;
-  int64_t *parts[2][2]; /* part_bytes and part_wire for full blocks [0] and the last block [1] */
+  int64_t *parts[2][2]; /* part_bytes and part_wire for full blocks [0] and the last block [1], or with key
+                           data, for every map in [0], map by map */
 };
 
 typedef struct {

@@ -44,12 +44,14 @@ static int64_t stage_bytes(const pipe_state *ps, const stage *s, int c)
   return llround(s->scale * (double)ps->cum[c + 1]) - llround(s->scale * (double)ps->cum[c]);
 }
 
-static void work(const stage *s, int64_t bytes)
+/* Stage S's work on chunk C of BYTES bytes. */
+static void work(const stage *s, int c, int64_t bytes)
 {
-  if (bytes <= 0)
+  double flops = s->kind == STAGE_CPU && s->flops ? s->flops[c] : 0;
+  if (bytes <= 0 && flops <= 0)
     return;
   switch (s->kind) {
-  case STAGE_CPU: sg_actor_execute((double)bytes * s->flops_per_byte); break;
+  case STAGE_CPU: sg_actor_execute((double)bytes * s->flops_per_byte + flops); break;
   case STAGE_READ: sg_disk_read(s->disk, (sg_size_t)bytes); break;
   case STAGE_WRITE: sg_disk_write(s->disk, (sg_size_t)bytes); break;
   case STAGE_NET:
@@ -69,7 +71,7 @@ static void run_stage(pipe_state *ps, int i)
     if (cancelled(ps))
       break;
     int64_t bytes = stage_bytes(ps, s, c);
-    work(s, bytes);
+    work(s, c, bytes);
     if (s->count)
       *s->count += bytes;
     if (s->count2)

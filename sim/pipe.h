@@ -25,6 +25,7 @@ typedef struct {
   sg_host_t dst;         /* STAGE_NET: the receiver */
   sg_disk_t disk;        /* STAGE_READ, STAGE_WRITE */
   double flops_per_byte; /* STAGE_CPU */
+  const double *flops;   /* STAGE_CPU: if set, flops of each chunk on top of flops_per_byte */
   double scale;          /* bytes at this stage per byte entering the pipe */
   int64_t *count;        /* if set, gets the bytes this stage handled */
   int64_t *count2;       /* likewise, a second counter (per-host totals) */

@@ -49,12 +49,12 @@ typedef struct {
   int64_t chunk;
   int depth;
   /* shuffle bookkeeping, per source: a worker, or a rack with mrlab.shuffle.by.rack */
-  int by_rack, per_fetch;            /* per_fetch: most map outputs one fetch takes */
-  int cursor;                        /* next entry of j->finished_maps to look at */
-  int *next;                         /* per map: the next pending map of the same source, -1 at the end */
-  int *head, *tail, *busy;           /* per source: pending maps, and whether a fetcher is on it */
-  int *queue, q_head, q_tail;        /* sources with pending maps and no fetcher, in arrival order */
-  int assigned, fetched;             /* maps given to fetchers, maps fetched */
+  int by_rack, per_fetch;     /* per_fetch: most map outputs one fetch takes */
+  int cursor;                 /* next entry of j->finished_maps to look at */
+  int *next;                  /* per map: the next pending map of the same source, -1 at the end */
+  int *head, *tail, *busy;    /* per source: pending maps, and whether a fetcher is on it */
+  int *queue, q_head, q_tail; /* sources with pending maps and no fetcher, in arrival order */
+  int assigned, fetched;      /* maps given to fetchers, maps fetched */
   double buffer, single_limit, merge_at;
   double mem_used; /* bytes in memory, decompressed */
   int mem_segments, mem_merging, disk_merging;
@@ -317,11 +317,16 @@ static void reduce_chunk_done(void *arg, int c)
 }
 
 /* Cuts the reduce input into chunks: each explicit key group one chunk,
- * spread evenly among batches of the other groups.  Returns the count. */
-static int reduce_chunks(reduce_state *r, int64_t **chunks)
+ * spread evenly among batches of the other groups, and sets the reduce
+ * function's flops of each chunk beyond its cost per byte (NULL without key
+ * data).  Explicit groups are the key data's top groups, or else equal
+ * groups.  Returns the count. */
+static int reduce_chunks(reduce_state *r, int64_t **chunks, double **flops)
 {
+  const keys_data *keys = r->d->keys;
+  const keys_partition *kp = keys ? &keys->parts[r->p] : NULL;
   int64_t groups = r->j->desc->groups[r->p];
-  int n_explicit = (int)fmin((double)groups, conf_get(r->conf, CONF_EXPLICIT_GROUPS));
+  int n_explicit = kp ? kp->n_top : (int)fmin((double)groups, conf_get(r->conf, CONF_EXPLICIT_GROUPS));
   double per_group = (double)r->input / (double)groups;
   attempt *a = r->a;
   a->n_groups = n_explicit;
@@ -329,20 +334,26 @@ static int reduce_chunks(reduce_state *r, int64_t **chunks)
   a->group_bytes = calloc((size_t)n_explicit + 1, sizeof *a->group_bytes);
   int64_t rest = r->input;
   for (int k = 0; k < n_explicit; k++) {
-    a->group_bytes[k] = llround(per_group * (k + 1)) - llround(per_group * k);
+    a->group_bytes[k] =
+        kp ? kp->top_records[k] * keys->record_bytes : llround(per_group * (k + 1)) - llround(per_group * k);
     rest -= a->group_bytes[k];
   }
   int n_batches = (int)((rest + r->chunk - 1) / r->chunk);
   int n = n_batches + n_explicit, k = 0, c = 0;
   *chunks = malloc((size_t)n * sizeof **chunks);
+  *flops = kp ? malloc((size_t)n * sizeof **flops) : NULL;
   r->explicit_at = malloc((size_t)n * sizeof *r->explicit_at);
   for (int b = 0; b <= n_batches; b++) {
     for (; k < n_explicit && (int64_t)(k + 1) * n_batches / (n_explicit + 1) <= b; k++, c++) {
       (*chunks)[c] = a->group_bytes[k];
+      if (kp)
+        (*flops)[c] = kp->top_flops[k];
       r->explicit_at[c] = k;
     }
     if (b < n_batches) {
       (*chunks)[c] = b + 1 < n_batches ? r->chunk : rest - (int64_t)(n_batches - 1) * r->chunk;
+      if (kp) /* the other groups' work, by bytes */
+        (*flops)[c] = kp->rest_flops * (double)(*chunks)[c] / (double)rest;
       r->explicit_at[c++] = -1;
     }
   }
@@ -356,8 +367,9 @@ static void reduce_and_write(reduce_state *r)
   attempt *a = r->a;
   const job_desc *d = r->d;
   int compress = conf_get(r->conf, CONF_COMPRESS) != 0;
-  int replication = (int)conf_get(r->conf, CONF_REPLICATION);
-  int64_t output = llround(d->reduce_selectivity * (double)r->input);
+  int replication = d->output_replication ? d->output_replication : (int)conf_get(r->conf, CONF_REPLICATION);
+  int64_t output = d->keys ? d->keys->parts[r->p].output_bytes : llround(d->reduce_selectivity * (double)r->input);
+  double selectivity = r->input ? (double)output / (double)r->input : 0;
   int *targets = malloc((size_t)replication * sizeof *targets);
   stage *st = malloc((size_t)(2 + 2 * replication) * sizeof *st);
   if (output > 0) {
@@ -389,16 +401,18 @@ static void reduce_and_write(reduce_state *r)
       st[s++] = (stage){.kind = STAGE_NET,
                         .host = e->trackers[targets[k - 1]].host,
                         .dst = to->host,
-                        .scale = d->reduce_selectivity,
+                        .scale = selectivity,
                         .count2 = &e->trackers[targets[k - 1]].net_sent};
     st[s++] = (stage){.kind = STAGE_WRITE,
                       .host = to->host,
                       .disk = engine_disk(to->host, a->task->index),
-                      .scale = d->reduce_selectivity,
+                      .scale = selectivity,
                       .count = &a->write_disk_bytes,
                       .count2 = &to->disk_written};
   }
-  int n_chunks = reduce_chunks(r, &r->chunks);
+  double *flops;
+  int n_chunks = reduce_chunks(r, &r->chunks, &flops);
+  st[cpu].flops = flops;
   pipe_spec spec = {.n_chunks = n_chunks,
                     .chunks = r->chunks,
                     .depth = r->depth,
@@ -407,6 +421,7 @@ static void reduce_and_write(reduce_state *r)
                     .arg = r};
   pipe_run(st, s, &spec);
   free(r->chunks);
+  free(flops);
   free(r->explicit_at);
   a->phase_end[PHASE_3] = st[cpu].end;
   a->phase_bytes[PHASE_3] = output;

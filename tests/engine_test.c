@@ -146,14 +146,15 @@ static double shuffle_time(const char *uplink, int mappers, int by_rack)
            "    slots = { map = 0; reduce = 1; }; } );\n"
            "master = { class = \"mapper\"; rack = \"m\"; };\n",
            uplink, uplink, mappers);
-  snprintf(work, sizeof work,
-           "jobs = ( { name = \"shuffle\"; input = \"4GiB\"; map_cost = 0.0; map_selectivity = 1.0; reduce_cost = 0.0;"
-           " reduce_selectivity = 0.0001; reducers = 4;"
-           " placement = { mapper-1 = 1.0; %s };"
-           " set = [\"dfs.blocksize=1g\", \"dfs.replication=1\", \"mapreduce.job.reduce.slowstart.completedmaps=1.0\","
-           " \"mapreduce.task.io.sort.mb=2000\", \"mapreduce.map.sort.spill.percent=1.0\", \"mrlab.shuffle.by.rack=%s\"];"
-           " } );\n",
-           mappers > 1 ? "mapper-2 = 1.0; mapper-3 = 1.0; mapper-4 = 1.0;" : "", by_rack ? "true" : "false");
+  snprintf(
+      work, sizeof work,
+      "jobs = ( { name = \"shuffle\"; input = \"4GiB\"; map_cost = 0.0; map_selectivity = 1.0; reduce_cost = 0.0;"
+      " reduce_selectivity = 0.0001; reducers = 4;"
+      " placement = { mapper-1 = 1.0; %s };"
+      " set = [\"dfs.blocksize=1g\", \"dfs.replication=1\", \"mapreduce.job.reduce.slowstart.completedmaps=1.0\","
+      " \"mapreduce.task.io.sort.mb=2000\", \"mapreduce.map.sort.spill.percent=1.0\", \"mrlab.shuffle.by.rack=%s\"];"
+      " } );\n",
+      mappers > 1 ? "mapper-2 = 1.0; mapper-3 = 1.0; mapper-4 = 1.0;" : "", by_rack ? "true" : "false");
   test_csv *t = test_csv_in(test_simulate(platform, work, NULL), "tasks.csv");
   double first = 1e30, last = 0;
   for (int row = 1; row < t->n_rows; row++)

@@ -1,13 +1,15 @@
 /* workload.c - reads a workload file into job descriptions.
  *
- * A job is described directly by its sizes, costs and selectivities (the
- * generators of workloads/ will fill the same job_desc from a model of the
- * data).  Settings apply in Hadoop's order of precedence: defaults, then the
+ * A job is described directly by its sizes, costs and selectivities, or
+ * made by a generator (generator.h) that fills the same job_desc from a
+ * model of the data.  Settings apply in Hadoop's order of precedence: defaults, then the
  * job's own `set` list, then the command line's --set. */
 #include "workload.h"
 
 #include "cfg.h"
+#include "generator.h"
 
+#include <gsl/gsl_rng.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +33,44 @@ static const char *const job_keys[] = {"name",
                                        "set",
                                        "placement",
                                        NULL};
+
+/* The keys of a job made by a generator: these, then the generator's own. */
+static const char *const generated_keys[] = {"name",     "submit", "generator", "input",
+                                             "reducers", "seed",   "set",       "placement"};
+#define N_GENERATED (sizeof generated_keys / sizeof *generated_keys)
+
+/* Checks the keys of job G, made by generator GEN (NULL: described directly). */
+static int check_job_keys(cfg_file *f, const config_setting_t *g, const generator *gen)
+{
+  if (!gen)
+    return cfg_check_keys(f, g, job_keys);
+  const char *known[64];
+  size_t n = 0;
+  for (; n < N_GENERATED; n++)
+    known[n] = generated_keys[n];
+  for (const char *const *p = gen->params; *p && n + 1 < sizeof known / sizeof *known; p++)
+    known[n++] = *p;
+  known[n] = NULL;
+  return cfg_check_keys(f, g, known);
+}
+
+/* The generator job G names, if any: 0 and *OUT (NULL when none), or -1. */
+static int find_generator(cfg_file *f, const config_setting_t *g, const generator **out)
+{
+  const char *name;
+  *out = NULL;
+  switch (cfg_get_string(f, g, "generator", 0, &name)) {
+  case -1: return -1;
+  case 1: return 0;
+  }
+  if ((*out = generator_find(name)))
+    return 0;
+  char list[256] = "";
+  for (const char *const *n = generator_names; *n; n++)
+    snprintf(list + strlen(list), sizeof list - strlen(list), "%s\"%s\"", n == generator_names ? "" : ", ", *n);
+  return cfg_fail(f, config_setting_get_member(g, "generator"), "unknown generator \"%s\" (expected one of %s)", name,
+                  list);
+}
 
 /* Reads the job's `set` list into J's conf. */
 static int read_sets(cfg_file *f, const config_setting_t *g, job_desc *j)
@@ -112,21 +152,24 @@ static int read_skew(cfg_file *f, const config_setting_t *g, job_desc *j)
   return 0;
 }
 
-static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const char *const *sets, int n_sets)
+/* Draws the data of job D from generator GEN with the job's seed. */
+static int generate(cfg_file *f, const config_setting_t *g, job_desc *d, const generator *gen)
 {
-  const char *name, *submit = "0s";
-  double input;
-  conf_init(&j->conf);
-  j->path = f->path;
-  if (cfg_check_keys(f, g, job_keys) || cfg_get_string(f, g, "name", 1, &name))
+  int seed = 1;
+  if (cfg_get_int(f, g, "seed", 0, 0, &seed) < 0)
     return -1;
-  j->name = strdup(name);
-  if (cfg_get_string(f, g, "submit", 0, &submit) < 0)
-    return -1;
-  if (units_parse(UNITS_TIME, submit, &j->submit) || j->submit < 0)
-    return cfg_fail(f, config_setting_get_member(g, "submit"), "expected %s, not negative, got \"%s\"",
-                    units_expected(UNITS_TIME), submit);
-  if (cfg_get_quantity(f, g, "input", 1, UNITS_SIZE, &input) || read_size(f, g, "record_size", 100, &j->record_size) ||
+  gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+  gsl_rng_set(r, (unsigned long)seed);
+  d->combiner = 1;
+  int status = gen->make(f, g, d, r);
+  gsl_rng_free(r);
+  return status;
+}
+
+/* The costs, selectivities, skew and key groups of a job described directly. */
+static int read_sizes(cfg_file *f, const config_setting_t *g, job_desc *j)
+{
+  if (read_size(f, g, "record_size", 100, &j->record_size) ||
       read_size(f, g, "map_record_size", j->record_size, &j->map_record_size) ||
       read_size(f, g, "output_record_size", j->record_size, &j->output_record_size) ||
       cfg_get_number(f, g, "map_cost", 1, 0, 1e12, &j->map_cost) ||
@@ -134,12 +177,36 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
       cfg_get_number(f, g, "reduce_cost", 1, 0, 1e12, &j->reduce_cost) ||
       cfg_get_number(f, g, "reduce_selectivity", 1, 0, 1e6, &j->reduce_selectivity))
     return -1;
-  j->input = llround(input);
   j->combiner = 1;
   if (cfg_get_number(f, g, "combiner", 0, 1e-9, 1, &j->combiner) < 0 ||
-      cfg_get_number(f, g, "combiner_cost", 0, 0, 1e12, &j->combiner_cost) < 0 || read_sets(f, g, j) ||
-      read_placement(f, g, j))
+      cfg_get_number(f, g, "combiner_cost", 0, 0, 1e12, &j->combiner_cost) < 0 || read_skew(f, g, j))
     return -1;
+  int keys = 1000 * j->reduces;
+  if (cfg_get_int(f, g, "keys", 0, 1, &keys) < 0)
+    return -1;
+  for (int p = 0; p < j->reduces; p++)
+    j->groups[p] = llround(fmax(1, keys * j->share[p]));
+  return 0;
+}
+
+static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const char *const *sets, int n_sets)
+{
+  const char *name, *submit = "0s";
+  const generator *gen;
+  double input;
+  conf_init(&j->conf);
+  j->path = f->path;
+  if (find_generator(f, g, &gen) || check_job_keys(f, g, gen) || cfg_get_string(f, g, "name", 1, &name))
+    return -1;
+  j->name = strdup(name);
+  if (cfg_get_string(f, g, "submit", 0, &submit) < 0)
+    return -1;
+  if (units_parse(UNITS_TIME, submit, &j->submit) || j->submit < 0)
+    return cfg_fail(f, config_setting_get_member(g, "submit"), "expected %s, not negative, got \"%s\"",
+                    units_expected(UNITS_TIME), submit);
+  if (cfg_get_quantity(f, g, "input", 1, UNITS_SIZE, &input) || read_sets(f, g, j) || read_placement(f, g, j))
+    return -1;
+  j->input = llround(input);
   int reducers;
   switch (cfg_get_int(f, g, "reducers", 0, 1, &reducers)) {
   case -1: return -1;
@@ -155,14 +222,7 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
   j->reduces = (int)conf_get(&j->conf, CONF_REDUCES);
   j->share = calloc((size_t)j->reduces, sizeof *j->share);
   j->groups = calloc((size_t)j->reduces, sizeof *j->groups);
-  if (read_skew(f, g, j))
-    return -1;
-  int keys = 1000 * j->reduces;
-  if (cfg_get_int(f, g, "keys", 0, 1, &keys) < 0)
-    return -1;
-  for (int p = 0; p < j->reduces; p++)
-    j->groups[p] = llround(fmax(1, keys * j->share[p]));
-  return 0;
+  return gen ? generate(f, g, j, gen) : read_sizes(f, g, j);
 }
 
 /* Orders jobs by submit time, keeping file order among equals. */
@@ -210,6 +270,7 @@ void workload_free(workload *w)
     free(w->jobs[i].name);
     free(w->jobs[i].share);
     free(w->jobs[i].groups);
+    keys_free(w->jobs[i].keys);
     for (int k = 0; k < w->jobs[i].n_placed; k++)
       free(w->jobs[i].placed_on[k]);
     free(w->jobs[i].placed_on);

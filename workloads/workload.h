@@ -1,14 +1,17 @@
 /* workload.h - the jobs a run simulates, as the engine needs them.
  *
  * A workload file (libconfig) lists jobs, each with its submit time, its
- * input size, the costs and selectivities of its map and reduce functions,
- * its partition skew and its Hadoop settings.  workload_read checks it and
- * turns each job into a job_desc: everything the engine needs to know about
- * the job, and nothing about how the engine will run it. */
+ * input size and its Hadoop settings, and either the costs and
+ * selectivities of its map and reduce functions and its partition skew, or
+ * a generator (generator.h) that draws the job's data at key level.
+ * workload_read checks it and turns each job into a job_desc: everything
+ * the engine needs to know about the job, and nothing about how the engine
+ * will run it. */
 #ifndef MRLAB_WORKLOAD_H
 #define MRLAB_WORKLOAD_H
 
 #include "conf.h"
+#include "keys.h"
 
 #include <stdint.h>
 
@@ -24,13 +27,16 @@ typedef struct {
   double combiner_cost;   /* flops per combiner input byte */
   double reduce_cost;     /* flops per reduce input byte */
   double reduce_selectivity;
-  int reduces;           /* = conf mapreduce.job.reduces */
-  double *share;         /* reduces of them: each partition's share of map output, summing to 1 */
-  int64_t *groups;       /* reduces of them: key groups in each partition */
-  int n_placed;          /* an explicit input placement, if n_placed > 0: */
-  char **placed_on;      /* worker names, */
-  double *placed_weight; /* and the share of the input blocks each holds */
-  const char *path;      /* the workload file, and the line of the placement, for errors */
+  int reduces;            /* = conf mapreduce.job.reduces */
+  double *share;          /* reduces of them: each partition's share of map output, summing to 1 */
+  int64_t *groups;        /* reduces of them: key groups in each partition */
+  int n_placed;           /* an explicit input placement, if n_placed > 0: */
+  char **placed_on;       /* worker names, */
+  double *placed_weight;  /* and the share of the input blocks each holds */
+  keys_data *keys;        /* from a generator (generator.h): the data at key level; NULL for a job described by
+                             its sizes, whose map outputs split by `share` and whose groups are equal */
+  int output_replication; /* of the job's output; 0: dfs.replication */
+  const char *path;       /* the workload file, and the line of the placement, for errors */
   int placement_line;
   conf conf;
 } job_desc;

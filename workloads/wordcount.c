@@ -1,0 +1,162 @@
+/* wordcount.c - WordCount: counting Zipf-distributed words, with a combiner.
+ *
+ * The input is text whose words follow a Zipf law over a vocabulary (the
+ * exponent and the vocabulary size are parameters).  A map emits (word, 1)
+ * per word; the combiner, on by default, leaves one record per distinct
+ * word of its split.  Words are hash-partitioned (each word's partition is
+ * a uniform draw), a key group is a word, and reducing it is linear in its
+ * records.  Grep counts its matches the same way (grep.c), hence the shared
+ * generator_count_tokens.
+ *
+ * How counts are drawn, so that every total is exact:
+ * - no combiner: each map's words go to partitions by a multinomial over
+ *   the partitions' Zipf mass, then each partition's words to its words by
+ *   a multinomial over their Zipf weights;
+ * - combiner: a word is in a split of n words with probability
+ *   q = 1 - (1 - p)^n, so its group (one record per split holding it) is
+ *   binomial over the splits; a partition's records are then spread over
+ *   the maps by a multinomial weighted by each split's expected distinct
+ *   words of that partition. */
+#include "generator.h"
+#include "keys.h"
+
+#include <gsl/gsl_randist.h>
+#include <math.h>
+#include <stdlib.h>
+
+static const char *const params[] = {"vocabulary",    "exponent",    "combine",        "map_cost",
+                                     "combiner_cost", "reduce_cost", "bytes_per_word", NULL};
+
+/* Tokens of split M: its bytes times TOKENS_PER_BYTE. */
+static int64_t split_tokens(const job_desc *d, int m, int n_maps, double tokens_per_byte)
+{
+  int64_t block = (int64_t)conf_get(&d->conf, CONF_BLOCKSIZE);
+  int64_t bytes = m == n_maps - 1 ? d->input - (int64_t)m * block : block;
+  return llround((double)bytes * tokens_per_byte);
+}
+
+int generator_count_tokens(job_desc *d, gsl_rng *r, double tokens_per_byte, size_t vocab, double s, int combine,
+                           double flops_per_record, int64_t out_bytes)
+{
+  int n_maps = generator_maps(d), reduces = d->reduces;
+  keys_data *k =
+      keys_alloc(n_maps, reduces, (int)conf_get(&d->conf, CONF_EXPLICIT_GROUPS), llround(d->map_record_size));
+  double *w = malloc(vocab * sizeof *w), *mass = calloc((size_t)reduces, sizeof *mass);
+  int *part = malloc(vocab * sizeof *part);
+  keys_zipf(s, vocab, w);
+  for (size_t t = 0; t < vocab; t++) {
+    part[t] = (int)gsl_rng_uniform_int(r, (unsigned long)reduces);
+    mass[part[t]] += w[t];
+  }
+  int64_t *total = calloc((size_t)reduces, sizeof *total), *distinct = calloc((size_t)reduces, sizeof *distinct);
+  int64_t emitted = 0;
+  for (int m = 0; m < n_maps; m++)
+    emitted += split_tokens(d, m, n_maps, tokens_per_byte);
+  if (!combine) {
+    for (int m = 0; m < n_maps; m++)
+      keys_multinomial(r, split_tokens(d, m, n_maps, tokens_per_byte), mass, (size_t)reduces,
+                       keys_map_records(k, m, 0));
+    for (int m = 0; m < n_maps; m++)
+      for (int p = 0; p < reduces; p++)
+        total[p] += *keys_map_records(k, m, p);
+    /* each partition's records over its own words */
+    size_t *start, *order = keys_by_partition(part, vocab, reduces, &start);
+    double *sub = malloc(vocab * sizeof *sub);
+    int64_t *count = calloc(vocab, sizeof *count);
+    for (int p = 0; p < reduces; p++) {
+      size_t n = start[p + 1] - start[p];
+      for (size_t i = 0; i < n; i++)
+        sub[i] = w[order[start[p] + i]];
+      if (n > 0)
+        keys_multinomial(r, total[p], sub, n, count + start[p]);
+      for (size_t i = start[p]; i < start[p + 1]; i++)
+        if (count[i] > 0) {
+          keys_add_groups(k, p, 1, count[i], flops_per_record * (double)count[i]);
+          distinct[p]++;
+        }
+    }
+    free(sub);
+    free(count);
+    free(order);
+    free(start);
+  } else {
+    int64_t full = split_tokens(d, 0, n_maps, tokens_per_byte),
+            last = split_tokens(d, n_maps - 1, n_maps, tokens_per_byte);
+    double *expect_full = calloc((size_t)reduces, sizeof *expect_full),
+           *expect_last = calloc((size_t)reduces, sizeof *expect_last);
+    for (size_t t = 0; t < vocab; t++) {
+      double q_full = -expm1((double)full * log1p(-w[t])), q_last = -expm1((double)last * log1p(-w[t]));
+      int64_t g = n_maps > 1 ? gsl_ran_binomial(r, q_full, (unsigned int)(n_maps - 1)) : 0;
+      g += gsl_rng_uniform(r) < q_last;
+      expect_full[part[t]] += q_full;
+      expect_last[part[t]] += q_last;
+      if (g > 0) {
+        keys_add_groups(k, part[t], 1, g, flops_per_record * (double)g);
+        total[part[t]] += g;
+        distinct[part[t]]++;
+      }
+    }
+    double *by_map = malloc((size_t)n_maps * sizeof *by_map);
+    int64_t *column = malloc((size_t)n_maps * sizeof *column);
+    for (int p = 0; p < reduces; p++) {
+      for (int m = 0; m < n_maps; m++) {
+        by_map[m] = m == n_maps - 1 ? expect_last[p] : expect_full[p];
+        column[m] = 0;
+      }
+      if (total[p] > 0)
+        keys_multinomial(r, total[p], by_map, (size_t)n_maps, column);
+      for (int m = 0; m < n_maps; m++)
+        *keys_map_records(k, m, p) = column[m];
+    }
+    free(by_map);
+    free(column);
+    free(expect_full);
+    free(expect_last);
+  }
+  int64_t kept = 0;
+  for (int p = 0; p < reduces; p++) {
+    kept += total[p];
+    k->parts[p].output_bytes = distinct[p] * out_bytes;
+    d->groups[p] = distinct[p];
+    d->share[p] = mass[p];
+  }
+  d->combiner = emitted ? (double)kept / (double)emitted : 1;
+  d->keys = k;
+  free(w);
+  free(mass);
+  free(part);
+  free(total);
+  free(distinct);
+  return 0;
+}
+
+static int make(cfg_file *f, const config_setting_t *g, job_desc *d, gsl_rng *r)
+{
+  /* English text: Zipf's law with exponent about 1 over a vocabulary of a
+   * million word forms; 4.7 letters a word on average plus a separator. */
+  double vocab = 1e6, s = 1.0, bytes_per_word = 5.7, flops_per_record = 100;
+  int combine = 1;
+  d->map_cost = 60;
+  d->combiner_cost = 20;
+  if (cfg_get_number(f, g, "vocabulary", 0, 1, 1e8, &vocab) < 0 || cfg_get_number(f, g, "exponent", 0, 0, 2, &s) < 0 ||
+      cfg_get_number(f, g, "bytes_per_word", 0, 1, 1e6, &bytes_per_word) < 0 ||
+      cfg_get_number(f, g, "map_cost", 0, 0, 1e12, &d->map_cost) < 0 ||
+      cfg_get_number(f, g, "combiner_cost", 0, 0, 1e12, &d->combiner_cost) < 0 ||
+      cfg_get_number(f, g, "reduce_cost", 0, 0, 1e12, &flops_per_record) < 0)
+    return -1;
+  config_setting_t *c = config_setting_get_member(g, "combine");
+  if (c) {
+    if (config_setting_type(c) != CONFIG_TYPE_BOOL)
+      return cfg_fail(f, c, "expected true or false");
+    combine = config_setting_get_bool(c);
+  }
+  d->record_size = 80;        /* a line of text */
+  d->map_record_size = 12;    /* (word, 1) serialised: a 6-byte Text, a 4-byte int, two length bytes */
+  d->output_record_size = 10; /* "word<TAB>count\n" */
+  d->map_selectivity = d->map_record_size / bytes_per_word;
+  d->reduce_cost = 0; /* per group, in the key data */
+  return generator_count_tokens(d, r, 1 / bytes_per_word, (size_t)vocab, s, combine, flops_per_record,
+                                llround(d->output_record_size));
+}
+
+const generator generator_wordcount = {"wordcount", params, make};
