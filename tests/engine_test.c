@@ -453,6 +453,14 @@ static void bad_workloads_are_refused(void **state)
       {"jobs = ( { name = \"x\"; input = \"1GB\"; map_cost = 1.0; map_selectivity = 1.0; reduce_cost = 1.0;"
        " reduce_selectivity = 1.0; placement = { nobody = 1.0; }; } );\n",
        NULL, "no worker of hetero16 is named \"nobody\""},
+      {"jobs = ( { name = \"x\"; generator = \"wordcnt\"; input = \"1GB\"; } );\n", NULL,
+       "w.cfg:1: jobs[0].generator: unknown generator \"wordcnt\"; did you mean \"wordcount\"?"},
+      {"jobs = ( { name = \"x\"; generator = \"join\"; input = \"1GB\"; s_x = 1.0; } );\n", NULL,
+       "did you mean \"s_r\""},
+      {"jobs = ( { name = \"x\"; generator = \"join\"; input = \"1GB\"; s_r = 3.0; } );\n", NULL,
+       "s_r: expected a number from 0 to 2, got 3"},
+      {"jobs = ( { name = \"x\"; generator = \"terasort\"; input = \"1GB\"; map_selectivity = 1.0; } );\n", NULL,
+       "map_selectivity: unknown setting"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     const char *dir = test_tmpdir();

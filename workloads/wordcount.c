@@ -138,7 +138,7 @@ static int make(cfg_file *f, const config_setting_t *g, job_desc *d, gsl_rng *r)
   int combine = 1;
   d->map_cost = 60;
   d->combiner_cost = 20;
-  if (cfg_get_number(f, g, "vocabulary", 0, 1, 1e8, &vocab) < 0 || cfg_get_number(f, g, "exponent", 0, 0, 2, &s) < 0 ||
+  if (cfg_get_number(f, g, "vocabulary", 0, 1, 1e7, &vocab) < 0 || cfg_get_number(f, g, "exponent", 0, 0, 2, &s) < 0 ||
       cfg_get_number(f, g, "bytes_per_word", 0, 1, 1e6, &bytes_per_word) < 0 ||
       cfg_get_number(f, g, "map_cost", 0, 0, 1e12, &d->map_cost) < 0 ||
       cfg_get_number(f, g, "combiner_cost", 0, 0, 1e12, &d->combiner_cost) < 0 ||

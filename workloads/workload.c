@@ -68,8 +68,9 @@ static int find_generator(cfg_file *f, const config_setting_t *g, const generato
   char list[256] = "";
   for (const char *const *n = generator_names; *n; n++)
     snprintf(list + strlen(list), sizeof list - strlen(list), "%s\"%s\"", n == generator_names ? "" : ", ", *n);
-  return cfg_fail(f, config_setting_get_member(g, "generator"), "unknown generator \"%s\" (expected one of %s)", name,
-                  list);
+  const char *near = cfg_nearest(name, generator_names);
+  return cfg_fail(f, config_setting_get_member(g, "generator"), "unknown generator \"%s\"%s%s%s (expected one of %s)",
+                  name, near ? "; did you mean \"" : "", near ? near : "", near ? "\"?" : "", list);
 }
 
 /* Reads the job's `set` list into J's conf. */
