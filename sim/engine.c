@@ -172,6 +172,11 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
     snprintf(err, errlen, "%s: job %s: %s", d->path, d->name, why);
     return -1;
   }
+  if (d->output_replication > p->n_workers) {
+    snprintf(err, errlen, "%s: job %s: output_replication %d is more than the %d datanodes of %s", d->path, d->name,
+             d->output_replication, p->n_workers, p->name);
+    return -1;
+  }
   j->n_maps = (int)j->input->n_blocks;
   j->n_reduces = d->reduces;
   j->maps = calloc((size_t)j->n_maps, sizeof *j->maps);

@@ -461,6 +461,8 @@ static void bad_workloads_are_refused(void **state)
        "s_r: expected a number from 0 to 2, got 3"},
       {"jobs = ( { name = \"x\"; generator = \"terasort\"; input = \"1GB\"; map_selectivity = 1.0; } );\n", NULL,
        "map_selectivity: unknown setting"},
+      {"jobs = ( { name = \"x\"; generator = \"terasort\"; input = \"1GB\"; output_replication = 17; } );\n", NULL,
+       "output_replication 17 is more than the 16 datanodes of hetero16"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     const char *dir = test_tmpdir();
