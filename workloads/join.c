@@ -40,7 +40,7 @@ static int make(cfg_file *f, const config_setting_t *g, job_desc *d, gsl_rng *r)
 {
   double n_keys = 100000, s[2] = {1.0, 0.0}, r_share = 0.5, record = 100, per_record = 100, per_pair = 20;
   double group_output = 100, pair_output = 0;
-  d->map_cost = 20; /* parse the join key, tag the record */
+  d->map_cost = 20; /* parse the join key, tag the record; uncalibrated, as are the pair and reduce costs */
   if (cfg_get_number(f, g, "keys", 0, 1, 1e7, &n_keys) < 0 || cfg_get_number(f, g, "s_r", 0, 0, 2, &s[0]) < 0 ||
       cfg_get_number(f, g, "s_s", 0, 0, 2, &s[1]) < 0 || cfg_get_number(f, g, "r_share", 0, 0, 1, &r_share) < 0 ||
       cfg_get_number(f, g, "record_size", 0, 1, 1e9, &record) < 0 ||

@@ -45,7 +45,7 @@ int generator_unique_keys(job_desc *d, gsl_rng *r, const double *shares, double 
 static int make(cfg_file *f, const config_setting_t *g, job_desc *d, gsl_rng *r)
 {
   double sample = 100000, flops_per_record = 100, replication = 1;
-  d->map_cost = 10; /* the identity map and a trie lookup of the partition */
+  d->map_cost = 10; /* the identity map and a trie lookup of the partition; uncalibrated, as is the reduce cost */
   if (cfg_get_number(f, g, "sample", 0, 1, 1e8, &sample) < 0 ||
       cfg_get_number(f, g, "map_cost", 0, 0, 1e12, &d->map_cost) < 0 ||
       cfg_get_number(f, g, "reduce_cost", 0, 0, 1e12, &flops_per_record) < 0 ||

@@ -140,7 +140,7 @@ static int make(cfg_file *f, const config_setting_t *g, job_desc *d, gsl_rng *r)
    * map of 22.7 s with 8 maps a node on their cluster.  bench/calibration
    * runs that case on platforms/shilu11.cfg and prints both figures. */
   d->map_cost = 195;
-  d->combiner_cost = 20;
+  d->combiner_cost = 20; /* uncalibrated, as is the reduce cost */
   if (cfg_get_number(f, g, "vocabulary", 0, 1, 1e7, &vocab) < 0 || cfg_get_number(f, g, "exponent", 0, 0, 2, &s) < 0 ||
       cfg_get_number(f, g, "bytes_per_word", 0, 1, 1e6, &bytes_per_word) < 0 ||
       cfg_get_number(f, g, "map_cost", 0, 0, 1e12, &d->map_cost) < 0 ||
