@@ -117,7 +117,7 @@ int generator_count_tokens(job_desc *d, gsl_rng *r, double tokens_per_byte, size
   for (int p = 0; p < reduces; p++) {
     kept += total[p];
     k->parts[p].output_bytes = distinct[p] * out_bytes;
-    d->groups[p] = distinct[p];
+    d->groups[p] = distinct[p] > 0 ? distinct[p] : 1;
     d->share[p] = mass[p];
   }
   d->combiner = emitted ? (double)kept / (double)emitted : 1;
