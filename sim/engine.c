@@ -106,6 +106,13 @@ static void split_bytes(int64_t total, const double *shares, int n, int64_t *out
   free(rem);
 }
 
+/* BYTES of map output as stored and fetched: compressed if D says so. */
+static int64_t stored(const job_desc *d, int64_t bytes)
+{
+  return conf_get(&d->conf, CONF_COMPRESS) != 0 ? llround((double)bytes * conf_get(&d->conf, CONF_COMPRESS_RATIO))
+                                                : bytes;
+}
+
 /* The partition tables of a map whose split is SPLIT bytes. */
 static void map_output(const job_desc *d, int64_t split, int64_t **bytes, int64_t **wire)
 {
@@ -113,9 +120,8 @@ static void map_output(const job_desc *d, int64_t split, int64_t **bytes, int64_
   *bytes = malloc((size_t)d->reduces * sizeof **bytes);
   *wire = malloc((size_t)d->reduces * sizeof **wire);
   split_bytes(combined, d->share, d->reduces, *bytes);
-  int compress = conf_get(&d->conf, CONF_COMPRESS) != 0;
   for (int p = 0; p < d->reduces; p++)
-    (*wire)[p] = compress ? llround((double)(*bytes)[p] * conf_get(&d->conf, CONF_COMPRESS_RATIO)) : (*bytes)[p];
+    (*wire)[p] = stored(d, (*bytes)[p]);
 }
 
 /* The partition tables of every map of D, from its key data: map by map,
@@ -126,10 +132,9 @@ static void keyed_output(const job_desc *d, int64_t **bytes, int64_t **wire)
   size_t n = (size_t)k->n_maps * (size_t)k->reduces;
   *bytes = malloc(n * sizeof **bytes);
   *wire = malloc(n * sizeof **wire);
-  int compress = conf_get(&d->conf, CONF_COMPRESS) != 0;
   for (size_t i = 0; i < n; i++) {
     (*bytes)[i] = k->records[i] * k->record_bytes;
-    (*wire)[i] = compress ? llround((double)(*bytes)[i] * conf_get(&d->conf, CONF_COMPRESS_RATIO)) : (*bytes)[i];
+    (*wire)[i] = stored(d, (*bytes)[i]);
   }
 }
 

@@ -3,16 +3,14 @@
 
 #include <string.h>
 
-static const generator *const all[] = {&generator_wordcount, &generator_terasort, &generator_join, &generator_grep,
-                                       &generator_sort};
-
-const char *const generator_names[] = {"wordcount", "terasort", "join", "grep", "sort", NULL};
+const generator *const generators[] = {&generator_wordcount, &generator_terasort, &generator_join,
+                                       &generator_grep,      &generator_sort,     NULL};
 
 const generator *generator_find(const char *name)
 {
-  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-    if (strcmp(all[i]->name, name) == 0)
-      return all[i];
+  for (const generator *const *g = generators; *g; g++)
+    if (strcmp((*g)->name, name) == 0)
+      return *g;
   return NULL;
 }
 

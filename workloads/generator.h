@@ -28,8 +28,8 @@ extern const generator generator_wordcount, generator_grep, generator_terasort, 
 /* The generator named NAME, or NULL. */
 const generator *generator_find(const char *name);
 
-/* The names of all generators, NULL-terminated, for messages. */
-extern const char *const generator_names[];
+/* All generators, NULL-terminated. */
+extern const generator *const generators[];
 
 /* Counting Zipf-distributed tokens (WordCount, Grep): each map's split
  * holds TOKENS_PER_BYTE tokens per byte, drawn from a vocabulary of VOCAB

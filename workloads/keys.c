@@ -24,8 +24,8 @@ keys_data *keys_alloc(int n_maps, int reduces, int top, int64_t record_bytes)
   k->records = calloc((size_t)n_maps * (size_t)reduces, sizeof *k->records);
   k->parts = calloc((size_t)reduces, sizeof *k->parts);
   for (int p = 0; p < reduces; p++) {
-    k->parts[p].top_records = calloc((size_t)top + 1, sizeof *k->parts[p].top_records);
-    k->parts[p].top_flops = calloc((size_t)top + 1, sizeof *k->parts[p].top_flops);
+    k->parts[p].top_records = calloc((size_t)top, sizeof *k->parts[p].top_records);
+    k->parts[p].top_flops = calloc((size_t)top, sizeof *k->parts[p].top_flops);
   }
   return k;
 }

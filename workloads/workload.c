@@ -66,9 +66,14 @@ static int find_generator(cfg_file *f, const config_setting_t *g, const generato
   if ((*out = generator_find(name)))
     return 0;
   char list[256] = "";
-  for (const char *const *n = generator_names; *n; n++)
-    snprintf(list + strlen(list), sizeof list - strlen(list), "%s\"%s\"", n == generator_names ? "" : ", ", *n);
-  const char *near = cfg_nearest(name, generator_names);
+  const char *names[16];
+  int n = 0;
+  for (const generator *const *k = generators; *k && n < 15; k++, n++) {
+    names[n] = (*k)->name;
+    snprintf(list + strlen(list), sizeof list - strlen(list), "%s\"%s\"", n ? ", " : "", names[n]);
+  }
+  names[n] = NULL;
+  const char *near = cfg_nearest(name, names);
   return cfg_fail(f, config_setting_get_member(g, "generator"), "unknown generator \"%s\"%s%s%s (expected one of %s)",
                   name, near ? "; did you mean \"" : "", near ? near : "", near ? "\"?" : "", list);
 }
