@@ -174,12 +174,12 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
                              (int)conf_get(&d->conf, CONF_REPLICATION), -1, policy, e->rng, why, sizeof why);
   hdfs_policy_free(policy);
   if (!j->input) {
-    snprintf(err, errlen, "%s: job %s: %s", d->path, d->name, why);
+    snprintf(err, errlen, "%s:%d: job %s: %s", d->path, d->line, d->name, why);
     return -1;
   }
   if (d->output_replication > p->n_workers) {
-    snprintf(err, errlen, "%s: job %s: output_replication %d is more than the %d datanodes of %s", d->path, d->name,
-             d->output_replication, p->n_workers, p->name);
+    snprintf(err, errlen, "%s:%d: job %s: output_replication %d is more than the %d datanodes of %s", d->path, d->line,
+             d->name, d->output_replication, p->n_workers, p->name);
     return -1;
   }
   j->n_maps = (int)j->input->n_blocks;

@@ -449,7 +449,7 @@ static void bad_workloads_are_refused(void **state)
        "mapreduce.job.reducers=4", "did you mean mapreduce.job.reduces?"},
       {"jobs = ( { name = \"x\"; input = \"1GB\"; map_cost = 1.0; map_selectivity = 1.0; reduce_cost = 1.0;"
        " reduce_selectivity = 1.0; set = [\"dfs.replication=17\"]; } );\n",
-       NULL, "expected 1 to 16"},
+       NULL, "w.cfg:1: job x: dfs.replication: expected 1 to 16"},
       {"jobs = ( { name = \"x\"; input = \"1GB\"; map_cost = 1.0; map_selectivity = 1.0; reduce_cost = 1.0;"
        " reduce_selectivity = 1.0; placement = { nobody = 1.0; }; } );\n",
        NULL, "no worker of hetero16 is named \"nobody\""},
@@ -462,7 +462,7 @@ static void bad_workloads_are_refused(void **state)
       {"jobs = ( { name = \"x\"; generator = \"terasort\"; input = \"1GB\"; map_selectivity = 1.0; } );\n", NULL,
        "map_selectivity: unknown setting"},
       {"jobs = ( { name = \"x\"; generator = \"terasort\"; input = \"1GB\"; output_replication = 17; } );\n", NULL,
-       "output_replication 17 is more than the 16 datanodes of hetero16"},
+       "w.cfg:1: job x: output_replication 17 is more than the 16 datanodes of hetero16"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     const char *dir = test_tmpdir();

@@ -202,6 +202,7 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
   double input;
   conf_init(&j->conf);
   j->path = f->path;
+  j->line = config_setting_source_line(g);
   if (find_generator(f, g, &gen) || check_job_keys(f, g, gen) || cfg_get_string(f, g, "name", 1, &name))
     return -1;
   j->name = strdup(name);

@@ -36,8 +36,8 @@ typedef struct {
   keys_data *keys;        /* from a generator (generator.h): the data at key level; NULL for a job described by
                              its sizes, whose map outputs split by `share` and whose groups are equal */
   int output_replication; /* of the job's output; 0: dfs.replication */
-  const char *path;       /* the workload file, and the line of the placement, for errors */
-  int placement_line;
+  const char *path;       /* the workload file, and the lines of the job and of its placement, for errors */
+  int line, placement_line;
   conf conf;
 } job_desc;
 
