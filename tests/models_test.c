@@ -1,0 +1,285 @@
+/* models_test.c - the analytic job models on the worked values of
+ * ../shared/specs (000 for Khan's HP model and LWLR, 001 for MRTuner's PTC)
+ * to 1e-9, and the properties those notes list: bound ordering, the
+ * deadline met with the fewest slots, conservation of shuffled data. */
+#include "aria.h"
+#include "hp.h"
+#include "lwlr.h"
+#include "ptc.h"
+#include "test.h"
+
+#include <gsl/gsl_errno.h>
+#include <math.h>
+
+/* specs/000 section 6, case 4: 80 maps and 32 reduces on 16 + 16 slots */
+static hp_profile khan_example(void)
+{
+  return (hp_profile){.n_maps = 80,
+                      .n_reduces = 32,
+                      .map_slots = 16,
+                      .reduce_slots = 16,
+                      .maps_w1 = 16,
+                      .shuffles_w1 = 16,
+                      .shuffles_w2 = 16,
+                      .map_avg = 10,
+                      .map_max = 12,
+                      .sh1_avg = 50,
+                      .sh1_max = 60,
+                      .sh2_avg = 8,
+                      .sh2_max = 10,
+                      .reduce_avg = 5,
+                      .reduce_max = 7};
+}
+
+static void hp_bounds_match_the_worked_example(void **state)
+{
+  (void)state;
+  hp_profile p = khan_example();
+  hp_bounds b;
+  assert_int_equal(hp_bounds_compute(&p, &b), 0);
+  assert_close(b.job_low, 78, 1e-9);
+  assert_close(b.job_up, 96, 1e-9);
+  assert_close(b.job_avg, 87, 1e-9);
+  /* the same waves follow from the counts */
+  hp_profile q = p;
+  q.maps_w1 = q.shuffles_w1 = q.shuffles_w2 = -1;
+  hp_profile_set_waves(&q);
+  assert_close(q.maps_w1, 16, 0);
+  assert_close(q.shuffles_w1, 16, 0);
+  assert_close(q.shuffles_w2, 16, 0);
+  /* one reduce wave: the later-wave terms vanish; max == avg: the bounds meet */
+  q.n_reduces = 12;
+  q.map_max = q.map_avg, q.sh1_max = q.sh1_avg, q.sh2_max = q.sh2_avg, q.reduce_max = q.reduce_avg;
+  hp_profile_set_waves(&q);
+  assert_int_equal(hp_bounds_compute(&q, &b), 0);
+  assert_close(b.sh2_low, 0, 0);
+  assert_close(b.job_low, b.job_up, 1e-12);
+  assert_close(b.job_low, 10 + 50 * 12.0 / 16 + 5 * 12.0 / 16, 1e-9);
+  q.map_slots = 0;
+  assert_int_equal(hp_bounds_compute(&q, &b), -1);
+}
+
+/* a/m + b/(m+n) + c/n: the lower bound's time for M and N slots */
+static double deadline_time(double a, double b, double c, double m, double n)
+{
+  return a / m + b / (m + n) + c / n;
+}
+
+/* the N that meets deadline T with M map slots, by bisection (the time falls as n grows) */
+static double reduce_slots_for(double a, double b, double c, double t, double m)
+{
+  double lo = 1e-9, hi = 1e9;
+  for (int i = 0; i < 200; i++) {
+    double mid = sqrt(lo * hi);
+    (deadline_time(a, b, c, m, mid) > t ? (lo = mid) : (hi = mid));
+  }
+  return hi;
+}
+
+static void provisioning_meets_the_deadline_with_the_fewest_slots(void **state)
+{
+  (void)state;
+  hp_profile p = khan_example();
+  double a, b, c, m, n, t = 120;
+  hp_provision_terms(&p, &a, &b, &c);
+  assert_close(a, 160, 1e-12);
+  assert_close(b, 800, 1e-12);
+  assert_close(c, 8 * 16 + 5 * 32, 1e-12);
+  assert_int_equal(hp_provision(a, b, c, t, &m, &n), 0);
+  assert_close(deadline_time(a, b, c, m, n), t, 1e-9);
+  assert_close(m + n, (pow(sqrt(a) + sqrt(c), 2) + b) / t, 1e-9);
+  /* any other split that meets the deadline takes more slots */
+  for (double f = 0.5; f <= 1.5; f += 0.01)
+    if (fabs(f - 1) > 1e-6)
+      assert_true(f * m + reduce_slots_for(a, b, c, t, f * m) > m + n);
+  /* without the overlapping shuffle, ARIA's form */
+  assert_int_equal(hp_provision(a, 0, c, t, &m, &n), 0);
+  assert_close(m, sqrt(a) * (sqrt(a) + sqrt(c)) / t, 1e-12);
+  assert_close(n, sqrt(c) * (sqrt(a) + sqrt(c)) / t, 1e-12);
+  assert_int_equal(hp_provision(a, b, c, 0, &m, &n), -1);
+}
+
+/* specs/000 section 6, case 5: X = (d, r) rows, query (3.5, 2) */
+static const double lwlr_x[6][2] = {{1, 1}, {2, 1}, {3, 2}, {4, 2}, {5, 3}, {6, 3}};
+
+static void lwlr_data(gsl_matrix *x, gsl_vector *y, int squares)
+{
+  for (size_t k = 0; k < 6; k++) {
+    double d = lwlr_x[k][0], r = lwlr_x[k][1];
+    gsl_matrix_set(x, k, 0, d);
+    gsl_matrix_set(x, k, 1, r);
+    gsl_vector_set(y, k, squares ? d * d / r : 2 * d + 3 * r);
+  }
+}
+
+static void lwlr_matches_the_worked_example(void **state)
+{
+  (void)state;
+  gsl_matrix *x = gsl_matrix_alloc(6, 2);
+  gsl_vector *y = gsl_vector_alloc(6), *q = gsl_vector_alloc(2), *beta = gsl_vector_alloc(2);
+  gsl_vector_set(q, 0, 3.5);
+  gsl_vector_set(q, 1, 2);
+  double yq;
+  lwlr_data(x, y, 0); /* y = 2d + 3r: exact at any bandwidth */
+  for (double h = 0.5; h < 100; h *= 10) {
+    assert_int_equal(lwlr_predict(x, y, NULL, h, q, &yq, beta), 0);
+    assert_close(gsl_vector_get(beta, 0), 2, 1e-9);
+    assert_close(gsl_vector_get(beta, 1), 3, 1e-9);
+    assert_close(yq, 13, 1e-9);
+  }
+  lwlr_data(x, y, 1); /* y = d^2 / r */
+  assert_int_equal(lwlr_predict(x, y, NULL, 1.5, q, &yq, beta), 0);
+  assert_close(yq, 6.2307280062, 1e-9);
+  assert_close(gsl_vector_get(beta, 0), 3.4286675525, 1e-9);
+  assert_close(gsl_vector_get(beta, 1), -2.8848042138, 1e-9);
+  assert_int_equal(lwlr_predict(x, y, NULL, 1e6, q, &yq, NULL), 0);
+  assert_close(yq, 6.2638888889, 1e-9); /* unweighted least squares */
+  /* scaling moves the weights, not the form: a huge bandwidth is still OLS */
+  gsl_vector *scale = gsl_vector_alloc(2);
+  lwlr_scale_sd(x, scale);
+  assert_close(gsl_vector_get(scale, 1), sqrt(0.8), 1e-12);
+  assert_int_equal(lwlr_predict(x, y, scale, 1e6, q, &yq, NULL), 0);
+  assert_close(yq, 6.2638888889, 1e-9);
+  /* a bandwidth so small that one run carries all the weight: singular */
+  gsl_vector_set(q, 0, 1);
+  gsl_vector_set(q, 1, 1);
+  assert_int_equal(lwlr_predict(x, y, NULL, 0.01, q, &yq, NULL), GSL_ESING);
+  /* collinear features: singular at any bandwidth */
+  for (size_t k = 0; k < 6; k++)
+    gsl_matrix_set(x, k, 1, 2 * gsl_matrix_get(x, k, 0));
+  assert_int_equal(lwlr_predict(x, y, NULL, 5, q, &yq, NULL), GSL_ESING);
+  gsl_vector_free(scale);
+  gsl_vector_free(beta);
+  gsl_vector_free(q);
+  gsl_vector_free(y);
+  gsl_matrix_free(x);
+}
+
+static void lwlr_bandwidth_has_the_least_leave_one_out_error(void **state)
+{
+  (void)state;
+  gsl_matrix *x = gsl_matrix_alloc(6, 2);
+  gsl_vector *y = gsl_vector_alloc(6);
+  lwlr_data(x, y, 1);
+  const double grid[] = {0.01, 0.7, 1, 1.5, 3, 1e6};
+  double h, mse, best = INFINITY;
+  assert_int_equal(lwlr_choose_bandwidth(x, y, NULL, grid, 6, &h, &mse), 0);
+  assert_true(h != 0.01); /* singular fits are passed over */
+  for (size_t i = 0; i < 6; i++) {
+    double hi, ei;
+    if (lwlr_choose_bandwidth(x, y, NULL, grid + i, 1, &hi, &ei) == 0)
+      best = fmin(best, ei);
+  }
+  assert_close(mse, best, 0);
+  assert_true(h < 1e6); /* local beats global on a curved response */
+  assert_int_equal(lwlr_choose_bandwidth(x, y, NULL, grid, 1, &h, &mse), GSL_ESING);
+  gsl_vector_free(y);
+  gsl_matrix_free(x);
+}
+
+/* specs/001 section 7: TV1 and the formal model on Figure 4's inputs,
+ * given as map waves, reduce waves, t_map and t_cs per wave, t_lrw and
+ * network copy time per map wave, and the consumer's time */
+static ptc_cost figure4(int m, int r, double tmap, double tcs, double tlrw, double ts, double consumer)
+{
+  ptc_plan p = {.m = m, .r = r, .v = 1, .ds = m * ts, .t_map = m * tmap, .t_cs = (m - 1) * tcs, .t_reduce = consumer};
+  p.lrw_rate = p.ds / (m * tlrw);
+  ptc_cost c;
+  assert_int_equal(ptc_cost_compute(&p, &c), 0);
+  return c;
+}
+
+static void ptc_matches_the_worked_examples(void **state)
+{
+  (void)state;
+  ptc_plan tv1 = {.m = 3, .r = 1, .v = 2, .ds = 90, .lrw_rate = 3, .t_map = 70, .t_reduce = 35};
+  ptc_cost c;
+  assert_int_equal(ptc_cost_compute(&tv1, &c), 0);
+  assert_close(c.d_overlap_max, 60, 1e-9);
+  assert_close(c.t_ov, 80.0 / 3, 1e-9);
+  assert_close(c.ts1, 10.0 / 3, 1e-9);
+  assert_close(c.ts2, 15, 1e-9);
+  assert_close(c.tsrw, 30, 1e-9);
+  assert_close(c.total, 460.0 / 3, 1e-9);
+  tv1.printed_ts2 = 1;
+  assert_int_equal(ptc_cost_compute(&tv1, &c), 0);
+  assert_close(c.ts2, 45, 1e-9);
+  assert_close(c.total, 550.0 / 3, 1e-9);
+  /* TV4: a window wider than the overlapped copy: t_s1 is 0, not negative */
+  ptc_plan tv4 = {.m = 4, .r = 1, .v = 10, .ds = 90, .lrw_rate = 3, .t_map = 400, .t_reduce = 35};
+  assert_int_equal(ptc_cost_compute(&tv4, &c), 0);
+  assert_close(c.ts1, 0, 0);
+  tv4.printed_min = 1;
+  assert_int_equal(ptc_cost_compute(&tv4, &c), 0);
+  assert_close(c.ts1, -270.75, 1e-9);
+  /* Figure 4 (a), (b), (d), (e) under eqs. 1-4; (e) saves 2.5 a reduce wave */
+  assert_close(figure4(3, 1, 20, 5, 10, 15, 35).total, 460.0 / 3, 1e-9);
+  assert_close(figure4(1, 1, 60, 0, 30, 45, 35).total, 170, 1e-9);
+  assert_close(figure4(3, 1, 20, 10, 10, 10, 35).total, 155, 1e-9);
+  ptc_plan e = {
+      .m = 3, .r = 2, .v = 1, .ds = 45, .lrw_rate = 1.5, .t_map = 60, .t_cs = 5, .t_reduce = 35, .buffer = 2.5 * 1.5};
+  assert_int_equal(ptc_cost_compute(&e, &c), 0);
+  assert_close(c.producer, 65, 1e-9);
+  assert_close(c.consumer, 30, 1e-9);
+  assert_close(c.total, 155, 1e-9);
+  assert_int_equal(ptc_waves(11, 4), 3);
+  assert_int_equal(ptc_waves(6, 3), 2);
+  assert_int_equal(ptc_waves(0, 4), 0);
+  assert_int_equal(ptc_waves(4, 4), 1);
+  e.m = 0;
+  assert_int_equal(ptc_cost_compute(&e, &c), -1);
+}
+
+static void ptc_moves_every_shuffled_byte_once(void **state)
+{
+  (void)state;
+  for (int m = 1; m <= 5; m++)
+    for (int r = 1; r <= 4; r++) {
+      ptc_plan p = {.m = m, .r = r, .v = 2, .ds = 1, .lrw_rate = 1, .t_map = 10};
+      ptc_cost c;
+      assert_int_equal(ptc_cost_compute(&p, &c), 0);
+      assert_close(c.d_overlap_max + c.ts2 * p.v, 1, 1e-12); /* D_o_max + D_n = D_s */
+    }
+}
+
+static void aria_bounds_follow_the_makespan_theorem(void **state)
+{
+  (void)state;
+  assert_close(aria_makespan_low(10, 5, 4), 12.5, 1e-12);
+  assert_close(aria_makespan_up(10, 5, 8, 4), 9 * 5 / 4.0 + 8, 1e-12);
+  aria_profile p = {.n_maps = 80,
+                    .n_reduces = 32,
+                    .map_slots = 16,
+                    .reduce_slots = 16,
+                    .map_avg = 10,
+                    .map_max = 12,
+                    .sh1_avg = 20,
+                    .sh1_max = 25,
+                    .shtyp_avg = 8,
+                    .shtyp_max = 10,
+                    .reduce_avg = 5,
+                    .reduce_max = 7};
+  aria_bounds b;
+  assert_int_equal(aria_bounds_compute(&p, &b), 0);
+  assert_close(b.job_low, 50 + (20 + 8) + 10, 1e-12);
+  assert_close(b.job_up, (79 * 10 / 16.0 + 12) + (25 + (31 / 16.0 - 1) * 8 + 10) + (31 * 5 / 16.0 + 7), 1e-12);
+  assert_true(b.job_low <= b.job_avg && b.job_avg <= b.job_up);
+  p.n_reduces = 16; /* one reduce wave: the first shuffle alone */
+  assert_int_equal(aria_bounds_compute(&p, &b), 0);
+  assert_close(b.shuffle_low, 20, 1e-12);
+  assert_close(b.shuffle_up, 25, 1e-12);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(hp_bounds_match_the_worked_example),
+      cmocka_unit_test(provisioning_meets_the_deadline_with_the_fewest_slots),
+      cmocka_unit_test(lwlr_matches_the_worked_example),
+      cmocka_unit_test(lwlr_bandwidth_has_the_least_leave_one_out_error),
+      cmocka_unit_test(ptc_matches_the_worked_examples),
+      cmocka_unit_test(ptc_moves_every_shuffled_byte_once),
+      cmocka_unit_test(aria_bounds_follow_the_makespan_theorem),
+  };
+  TEST_MAIN(tests);
+}
