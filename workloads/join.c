@@ -39,9 +39,9 @@ static int64_t relation_records(const job_desc *d, int64_t r_bytes, int rel, int
 static int make(cfg_file *f, const config_setting_t *g, job_desc *d, gsl_rng *r)
 {
   /* No published time: the map, which parses the key and tags the record,
-   * costs what TeraSort's identity map does a byte, and the reduce buffers a
-   * record for what TeraSort's reduce costs a byte (terasort.c).  The cost of
-   * a pair is an assumption: a comparison and an emit, 20 flops. */
+   * and the reduce, which buffers the group's records, cost a byte what
+   * TeraSort's identity map and reduce do (terasort.c).  The cost of a pair
+   * is an assumption: a comparison and an emit, 20 flops. */
   double n_keys = 100000, s[2] = {1.0, 0.0}, r_share = 0.5, record = 100, per_record = NAN, per_pair = 20;
   double group_output = 100, pair_output = 0;
   d->map_cost = 10;
