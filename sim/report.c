@@ -84,8 +84,8 @@ static void write_tasks(const engine *e, FILE *f)
 
 static void write_jobs(const engine *e, FILE *f)
 {
-  fprintf(f, "job,submit,start,map_phase_end,end,maps,reduces,killed_attempts,input_bytes,map_output_bytes,"
-             "shuffle_bytes,output_bytes");
+  fprintf(f, "job,submit,start,map_phase_end,end,maps,reduces,map_slots,reduce_slots,killed_attempts,input_bytes,"
+             "map_output_bytes,shuffle_bytes,output_bytes");
   for (int k = 0; k < CONF_N_KEYS; k++)
     fprintf(f, ",%s", conf_name(k));
   fputc('\n', f);
@@ -101,9 +101,9 @@ static void write_jobs(const engine *e, FILE *f)
           output += tk->kind == KIND_REDUCE ? tk->attempts[k]->phase_bytes[PHASE_3] : 0;
         }
     }
-    fprintf(f, "%s,%.9f,%.9f,%.9f,%.9f,%d,%d,%d,%lld,%lld,%lld,%lld", j->desc->name, j->desc->submit, j->start,
-            j->map_phase_end, j->end, j->n_maps, j->n_reduces, j->killed, (long long)j->desc->input, map_out, shuffled,
-            output);
+    fprintf(f, "%s,%.9f,%.9f,%.9f,%.9f,%d,%d,%d,%d,%d,%lld,%lld,%lld,%lld", j->desc->name, j->desc->submit, j->start,
+            j->map_phase_end, j->end, j->n_maps, j->n_reduces, e->map_slots, e->reduce_slots, j->killed,
+            (long long)j->desc->input, map_out, shuffled, output);
     for (int k = 0; k < CONF_N_KEYS; k++) {
       char v[64];
       conf_format(&j->desc->conf, k, v, sizeof v);

@@ -463,6 +463,11 @@ static void bad_workloads_are_refused(void **state)
        "map_selectivity: unknown setting"},
       {"jobs = ( { name = \"x\"; generator = \"terasort\"; input = \"1GB\"; output_replication = 17; } );\n", NULL,
        "w.cfg:1: job x: output_replication 17 is more than the 16 datanodes of hetero16"},
+      {"jobs = ( { name = \"a,b\"; generator = \"sort\"; input = \"1GB\"; } );\n", NULL,
+       "w.cfg:1: jobs[0].name: expected a name of letters, digits"},
+      {"jobs = ( { name = \"x\"; generator = \"sort\"; input = \"1GB\"; },\n"
+       "         { name = \"x\"; generator = \"grep\"; input = \"1GB\"; } );\n",
+       NULL, "w.cfg:2: jobs[1].name: expected a name of its own; job 1 is \"x\" too"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     const char *dir = test_tmpdir();

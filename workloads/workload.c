@@ -205,6 +205,10 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
   j->line = config_setting_source_line(g);
   if (find_generator(f, g, &gen) || check_job_keys(f, g, gen) || cfg_get_string(f, g, "name", 1, &name))
     return -1;
+  /* the name keys the job's rows in the output CSVs: plain characters only */
+  if (!*name || name[strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")])
+    return cfg_fail(f, config_setting_get_member(g, "name"),
+                    "expected a name of letters, digits, '.', '_' and '-', got \"%s\"", name);
   j->name = strdup(name);
   if (cfg_get_string(f, g, "submit", 0, &submit) < 0)
     return -1;
@@ -249,8 +253,14 @@ workload *workload_read(const char *path, const char *const *sets, int n_sets, c
                                   "a non-empty list of jobs such as ( { name = \"sort\"; input = \"10GB\"; ... } )"));
   if (!bad) {
     w->jobs = calloc((size_t)config_setting_length(jobs), sizeof *w->jobs);
-    for (int i = 0; i < config_setting_length(jobs) && !bad; i++, w->n_jobs++)
-      bad = read_job(&f, config_setting_get_elem(jobs, (unsigned)i), &w->jobs[i], sets, n_sets);
+    for (int i = 0; i < config_setting_length(jobs) && !bad; i++, w->n_jobs++) {
+      config_setting_t *g = config_setting_get_elem(jobs, (unsigned)i);
+      bad = read_job(&f, g, &w->jobs[i], sets, n_sets);
+      for (int k = 0; k < i && !bad; k++)
+        if (strcmp(w->jobs[k].name, w->jobs[i].name) == 0)
+          bad = cfg_fail(&f, config_setting_get_member(g, "name"), "expected a name of its own; job %d is \"%s\" too",
+                         k + 1, w->jobs[i].name);
+    }
   }
   if (bad) {
     snprintf(err, errlen, "%s", f.err);
