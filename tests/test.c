@@ -127,46 +127,24 @@ int test_count_files(const char *dir)
 
 test_csv *test_csv_read(const char *path)
 {
-  FILE *f = fopen(path, "r");
-  if (!f)
-    fail_msg("%s: cannot open", path);
-  test_csv *t = calloc(1, sizeof *t);
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  rewind(f);
-  t->text = malloc((size_t)n + 1);
-  assert_int_equal(fread(t->text, 1, (size_t)n, f), (size_t)n);
-  t->text[n] = '\0';
-  fclose(f);
-  for (char *c = t->text; *c && *c != '\n'; c++)
-    t->n_cols += *c == ',';
-  t->n_cols++;
-  for (char *c = t->text; *c; c++)
-    t->n_rows += *c == '\n';
-  t->cells = malloc((size_t)(t->n_rows * t->n_cols) * sizeof *t->cells);
-  char *c = t->text;
-  for (int i = 0; i < t->n_rows * t->n_cols; i++) {
-    t->cells[i] = c;
-    c += strcspn(c, ",\n");
-    *c++ = '\0';
-  }
+  char err[4096];
+  test_csv *t = csv_read(path, err, sizeof err);
+  if (!t)
+    fail_msg("%s", err);
   return t;
 }
 
 void test_csv_free(test_csv *t)
 {
-  free(t->cells);
-  free(t->text);
-  free(t);
+  csv_free(t);
 }
 
 const char *test_csv_cell(const test_csv *t, int row, const char *col)
 {
-  for (int k = 0; k < t->n_cols; k++)
-    if (strcmp(t->cells[k], col) == 0)
-      return t->cells[row * t->n_cols + k];
-  fail_msg("no column %s", col);
-  return NULL;
+  int k = csv_column(t, col);
+  if (k < 0)
+    fail_msg("no column %s", col);
+  return csv_cell(t, row, k);
 }
 
 double test_csv_num(const test_csv *t, int row, const char *col)

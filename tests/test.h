@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "csv.h"
 #include "platform.h"
 
 #include <math.h>
@@ -58,12 +59,8 @@ const char *test_write_file(const char *dir, const char *name, const char *text)
 /* The number of entries in DIR, . and .. excluded. */
 int test_count_files(const char *dir);
 
-/* A CSV file read whole: row 0 is the header. */
-typedef struct {
-  int n_rows, n_cols;
-  char **cells; /* n_rows x n_cols, row-major */
-  char *text;
-} test_csv;
+/* A CSV file read whole (csv.h): row 0 is the header. */
+typedef csv_table test_csv;
 
 test_csv *test_csv_read(const char *path);
 void test_csv_free(test_csv *t);
