@@ -6,14 +6,17 @@
  * Work itself lives in the stage folders; this file only dispatches. */
 #include "engine.h"
 #include "platform.h"
+#include "predict.h"
 #include "report.h"
 #include "topology.h"
+#include "units.h"
 #include "workload.h"
 
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <simgrid/link.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +31,8 @@ static const char usage_main[] =
     "commands:\n"
     "  run PLATFORM.cfg WORKLOAD.cfg   simulate the workload's jobs on the cluster\n"
     "  platform PLATFORM.cfg [--xml]   summary of a cluster, or the SimGrid XML it becomes\n"
+    "  predict TARGET HISTORY...       a run's job time as the models predict it from earlier runs\n"
+    "  provision TARGET HISTORY...     the slots that meet a deadline, by Khan et al.'s model\n"
     "  version                         print the version\n"
     "\n"
     "Every command takes --help.\n";
@@ -53,6 +58,26 @@ static const char usage_run[] =
     "                  workload file's own settings\n"
     "\n"
     "Properties and their defaults:\n";
+
+static const char usage_predict[] = "usage: mrlab predict [--model NAME] [--job NAME] TARGET HISTORY...\n"
+                                    "\n"
+                                    "Fits the analytic models on the runs in the HISTORY directories (earlier\n"
+                                    "`mrlab run` outputs of one application on one cluster, at several input\n"
+                                    "sizes and reducer counts) and predicts the job time of the run in TARGET\n"
+                                    "from its configuration alone: input size, task counts, slots.  Prints CSV:\n"
+                                    "model, quantity, predicted, and the value TARGET measured.\n"
+                                    "\n"
+                                    "  --model NAME    khan (improved HP bounds with LWLR) or aria (ARIA's\n"
+                                    "                  bounds); both by default\n"
+                                    "  --job NAME      the job to read in every directory (default: the first)\n";
+
+static const char usage_provision[] = "usage: mrlab provision --deadline TIME [--job NAME] TARGET HISTORY...\n"
+                                      "\n"
+                                      "The map and reduce slots, in all, with which the job of TARGET's\n"
+                                      "configuration ends by TIME (\"90s\") by Khan et al.'s model fitted on the\n"
+                                      "HISTORY runs: the fewest slots whose predicted lower-bound time is the\n"
+                                      "deadline (Lagrange multipliers).  Prints CSV: the slots rounded up, then\n"
+                                      "the exact optimum.\n";
 
 static int wants_help(int argc, char **argv)
 {
@@ -147,6 +172,110 @@ static int cmd_run(int argc, char **argv)
   return status;
 }
 
+/* Reads the profiles of job JOB in the N directories DIRS.  NULL with ERR set on failure. */
+static job_profile *read_profiles(char **dirs, int n, const char *job, char *err, size_t errlen)
+{
+  job_profile *p = malloc((size_t)n * sizeof *p);
+  for (int i = 0; i < n; i++)
+    if (profile_read(dirs[i], job, &p[i], err, errlen)) {
+      free(p);
+      return NULL;
+    }
+  return p;
+}
+
+/* Parses the options of predict and provision: --job, and OPTION with its
+ * value in *VALUE; leaves the directories in DIRS.  Returns their number,
+ * or -1 after a usage message. */
+static int model_args(int argc, char **argv, const char *usage, const char *option, const char **value,
+                      const char **job, char **dirs)
+{
+  int n = 0;
+  for (int i = 1; i < argc; i++) {
+    int is_option = strcmp(argv[i], "--job") == 0 || (option && strcmp(argv[i], option) == 0);
+    if (is_option && i + 1 == argc)
+      return usage_error(usage, "%s needs a value", argv[i]), -1;
+    if (strcmp(argv[i], "--job") == 0)
+      *job = argv[++i];
+    else if (is_option)
+      *value = argv[++i];
+    else if (argv[i][0] == '-')
+      return usage_error(usage, "unknown option %s", argv[i]), -1;
+    else
+      dirs[n++] = argv[i];
+  }
+  if (n < 2)
+    return usage_error(usage, "%s", "expected a TARGET run directory and HISTORY run directories"), -1;
+  return n;
+}
+
+/* mrlab predict [--model NAME] [--job NAME] TARGET HISTORY... */
+static int cmd_predict(int argc, char **argv)
+{
+  if (wants_help(argc, argv))
+    return fputs(usage_predict, stdout), 0;
+  const char *model = NULL, *job = NULL;
+  char **dirs = malloc((size_t)argc * sizeof *dirs), err[4096];
+  int n = model_args(argc, argv, usage_predict, "--model", &model, &job, dirs), status = 2;
+  predict_model only = PREDICT_KHAN;
+  if (n > 0 && model && predict_model_find(model, &only)) {
+    usage_error(usage_predict, "--model: expected khan or aria, got %s", model);
+    n = -1;
+  }
+  job_profile *p = n > 0 ? read_profiles(dirs, n, job, err, sizeof err) : NULL;
+  if (p) {
+    status = 0;
+    printf("model,quantity,predicted,actual\n");
+    for (int m = 0; m < PREDICT_N_MODELS && !status; m++) {
+      prediction r;
+      if (model && (predict_model)m != only)
+        continue;
+      if (predict_job((predict_model)m, p + 1, n - 1, &p[0], &r, err, sizeof err)) {
+        status = 2;
+        break;
+      }
+      const char *name = predict_model_name((predict_model)m);
+      printf("%s,job_low,%.3f,\n%s,job_up,%.3f,\n%s,job_time,%.3f,%.3f\n", name, r.low, name, r.up, name, r.estimate,
+             p[0].time);
+      printf("%s,map_avg,%.3f,%.3f\n%s,shuffle1_avg,%.3f,%.3f\n", name, r.map_avg, p[0].map.avg, name, r.sh1_avg,
+             m == PREDICT_KHAN ? p[0].sh1.avg : p[0].sh1_tail.avg);
+      printf("%s,shuffle2_avg,%.3f,%.3f\n%s,reduce_avg,%.3f,%.3f\n", name, r.sh2_avg, p[0].sh2.avg, name, r.reduce_avg,
+             p[0].reduce.avg);
+    }
+  }
+  if (status && n > 0)
+    fprintf(stderr, "mrlab: %s\n", err);
+  free(p);
+  free(dirs);
+  return status;
+}
+
+/* mrlab provision --deadline TIME [--job NAME] TARGET HISTORY... */
+static int cmd_provision(int argc, char **argv)
+{
+  if (wants_help(argc, argv))
+    return fputs(usage_provision, stdout), 0;
+  const char *deadline = NULL, *job = NULL;
+  char **dirs = malloc((size_t)argc * sizeof *dirs), err[4096];
+  int n = model_args(argc, argv, usage_provision, "--deadline", &deadline, &job, dirs), status = 2;
+  double t = 0, m, r;
+  if (n > 0 && (!deadline || units_parse(UNITS_TIME, deadline, &t) || !(t > 0))) {
+    usage_error(usage_provision, "--deadline: expected a positive time such as \"90s\", got %s",
+                deadline ? deadline : "none");
+    n = -1;
+  }
+  job_profile *p = n > 0 ? read_profiles(dirs, n, job, err, sizeof err) : NULL;
+  if (p && predict_provision(p + 1, n - 1, &p[0], t, &m, &r, err, sizeof err) == 0) {
+    printf("map_slots,reduce_slots,map_slots_exact,reduce_slots_exact\n%.0f,%.0f,%.6f,%.6f\n", ceil(m), ceil(r), m, r);
+    status = 0;
+  }
+  if (status && n > 0)
+    fprintf(stderr, "mrlab: %s\n", err);
+  free(p);
+  free(dirs);
+  return status;
+}
+
 /* Prints what SimGrid itself holds once the platform is loaded. */
 static void print_loaded(FILE *out)
 {
@@ -222,5 +351,9 @@ int main(int argc, char **argv)
     return cmd_run(argc - 1, argv + 1);
   if (strcmp(argv[1], "platform") == 0)
     return cmd_platform(argc - 1, argv + 1);
+  if (strcmp(argv[1], "predict") == 0)
+    return cmd_predict(argc - 1, argv + 1);
+  if (strcmp(argv[1], "provision") == 0)
+    return cmd_provision(argc - 1, argv + 1);
   return usage_error(usage_main, "unknown command %s", argv[1]);
 }

@@ -1,0 +1,175 @@
+/* predict.c - the models put to work on a history of runs.
+ *
+ * A history is the profiles of earlier runs of one application on one
+ * cluster, at several input sizes and reducer counts, as Khan et al. train
+ * on.  The target is a run of the same application with another size or
+ * reducer count: only its configuration goes into the prediction, so that
+ * its own measured times stay ground truth.  The features are (map output
+ * bytes, reducers), each divided by its standard deviation over the history
+ * (raw bytes would swamp the distance); the LWLR bandwidth is chosen by
+ * leave-one-out error among a fixed grid of multiples of that scale. */
+#include "predict.h"
+
+#include "lwlr.h"
+
+#include <gsl/gsl_errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const names[PREDICT_N_MODELS] = {"khan", "aria"};
+
+const char *predict_model_name(predict_model m)
+{
+  return names[m];
+}
+
+int predict_model_find(const char *name, predict_model *m)
+{
+  for (int k = 0; k < PREDICT_N_MODELS; k++)
+    if (strcmp(name, names[k]) == 0) {
+      *m = (predict_model)k;
+      return 0;
+    }
+  return -1;
+}
+
+/* The history's mean map selectivity, and the target's expected map output. */
+static double target_map_output(const job_profile *history, int n, const job_profile *target)
+{
+  double sel = 0;
+  for (int i = 0; i < n; i++)
+    sel += history[i].map_output_bytes / history[i].input_bytes / n;
+  return target->input_bytes * sel;
+}
+
+/* The features of the history, their scales, and the target's. */
+static void features(const job_profile *history, int n, const job_profile *target, gsl_matrix *x, gsl_vector *scale,
+                     gsl_vector *q)
+{
+  for (int i = 0; i < n; i++) {
+    gsl_matrix_set(x, (size_t)i, 0, history[i].map_output_bytes);
+    gsl_matrix_set(x, (size_t)i, 1, history[i].n_reduces);
+  }
+  lwlr_scale_sd(x, scale);
+  gsl_vector_set(q, 0, target_map_output(history, n, target));
+  gsl_vector_set(q, 1, target->n_reduces);
+}
+
+/* The statistics LWLR predicts, as offsets into a job_profile. */
+static const size_t fitted[] = {offsetof(job_profile, sh1.avg),    offsetof(job_profile, sh1.max),
+                                offsetof(job_profile, sh2.avg),    offsetof(job_profile, sh2.max),
+                                offsetof(job_profile, reduce.avg), offsetof(job_profile, reduce.max)};
+#define N_FITTED (sizeof fitted / sizeof *fitted)
+
+/* Khan's model: fills the target's HP profile with predicted statistics. */
+static int khan_profile(const job_profile *history, int n, const job_profile *target, hp_profile *h, double *bandwidth,
+                        char *err, size_t errlen)
+{
+  static const double grid[] = {0.125, 0.25, 0.5, 1, 2, 4, 8, 1e3};
+  if (n < 3) {
+    snprintf(err, errlen, "khan: expected 3 or more history runs, got %d", n);
+    return -1;
+  }
+  profile_hp(target, h);
+  hp_profile_set_waves(h);
+  h->map_avg = h->map_max = 0;
+  for (int i = 0; i < n; i++) {
+    h->map_avg += history[i].map.avg / n;
+    h->map_max += history[i].map.max / n;
+  }
+  gsl_matrix *x = gsl_matrix_alloc((size_t)n, 2);
+  gsl_vector *scale = gsl_vector_alloc(2), *q = gsl_vector_alloc(2), *y = gsl_vector_alloc((size_t)n);
+  features(history, n, target, x, scale, q);
+  int status = 0;
+  double *out[N_FITTED] = {&h->sh1_avg, &h->sh1_max, &h->sh2_avg, &h->sh2_max, &h->reduce_avg, &h->reduce_max};
+  *bandwidth = 0;
+  for (size_t f = 0; f < N_FITTED && !status; f++) {
+    for (int i = 0; i < n; i++)
+      gsl_vector_set(y, (size_t)i, *(const double *)((const char *)&history[i] + fitted[f]));
+    double bw, mse;
+    status = lwlr_choose_bandwidth(x, y, scale, grid, sizeof grid / sizeof *grid, &bw, &mse) ||
+             lwlr_predict(x, y, scale, bw, q, out[f], NULL);
+    *bandwidth = fmax(*bandwidth, bw);
+  }
+  if (status)
+    snprintf(err, errlen, "khan: LWLR found no fit: the history needs runs that vary both input size and reducers");
+  gsl_vector_free(y);
+  gsl_vector_free(q);
+  gsl_vector_free(scale);
+  gsl_matrix_free(x);
+  return status ? -1 : 0;
+}
+
+/* ARIA: the nearest history run, its shuffle and reduce durations scaled. */
+static void aria_profile_of(const job_profile *history, int n, const job_profile *target, aria_profile *a)
+{
+  gsl_matrix *x = gsl_matrix_alloc((size_t)n, 2);
+  gsl_vector *scale = gsl_vector_alloc(2), *q = gsl_vector_alloc(2);
+  features(history, n, target, x, scale, q);
+  int near = 0;
+  double best = INFINITY;
+  for (int i = 0; i < n; i++) {
+    double d0 = (gsl_matrix_get(x, (size_t)i, 0) - gsl_vector_get(q, 0)) / gsl_vector_get(scale, 0);
+    double d1 = (gsl_matrix_get(x, (size_t)i, 1) - gsl_vector_get(q, 1)) / gsl_vector_get(scale, 1);
+    if (d0 * d0 + d1 * d1 < best) {
+      best = d0 * d0 + d1 * d1;
+      near = i;
+    }
+  }
+  const job_profile *h = &history[near];
+  double k = gsl_vector_get(q, 0) / target->n_reduces / (h->map_output_bytes / h->n_reduces);
+  profile_aria(h, a);
+  a->n_maps = target->n_maps;
+  a->n_reduces = target->n_reduces;
+  a->map_slots = target->map_slots;
+  a->reduce_slots = target->reduce_slots;
+  a->sh1_avg *= k, a->sh1_max *= k, a->shtyp_avg *= k, a->shtyp_max *= k;
+  a->reduce_avg *= k, a->reduce_max *= k;
+  /* a run with one reduce wave has no typical shuffle: its first is the best guess */
+  if (h->sh2.n == 0)
+    a->shtyp_avg = h->sh1.avg * k, a->shtyp_max = h->sh1.max * k;
+  gsl_vector_free(q);
+  gsl_vector_free(scale);
+  gsl_matrix_free(x);
+}
+
+int predict_job(predict_model m, const job_profile *history, int n, const job_profile *target, prediction *out,
+                char *err, size_t errlen)
+{
+  memset(out, 0, sizeof *out);
+  if (n < 1) {
+    snprintf(err, errlen, "%s: expected history runs, got none", names[m]);
+    return -1;
+  }
+  if (m == PREDICT_KHAN) {
+    hp_profile h;
+    hp_bounds b;
+    if (khan_profile(history, n, target, &h, &out->bandwidth, err, errlen) || hp_bounds_compute(&h, &b))
+      return -1;
+    *out = (prediction){b.job_low, b.job_up, b.job_avg, h.map_avg, h.sh1_avg, h.sh2_avg, h.reduce_avg, out->bandwidth};
+    return 0;
+  }
+  aria_profile a;
+  aria_bounds b;
+  aria_profile_of(history, n, target, &a);
+  if (aria_bounds_compute(&a, &b))
+    return -1;
+  *out = (prediction){b.job_low, b.job_up, b.job_avg, a.map_avg, a.sh1_avg, a.shtyp_avg, a.reduce_avg, 0};
+  return 0;
+}
+
+int predict_provision(const job_profile *history, int n, const job_profile *target, double deadline, double *map_slots,
+                      double *reduce_slots, char *err, size_t errlen)
+{
+  hp_profile h;
+  double bw, a, b, c;
+  if (khan_profile(history, n, target, &h, &bw, err, errlen))
+    return -1;
+  hp_provision_terms(&h, &a, &b, &c);
+  if (hp_provision(a, b, c, deadline, map_slots, reduce_slots)) {
+    snprintf(err, errlen, "provision: expected a positive deadline and work in both phases");
+    return -1;
+  }
+  return 0;
+}

@@ -1,0 +1,40 @@
+/* predict.h - a job's time predicted from a history of runs by the analytic
+ * models, and the slots that meet a deadline. */
+#ifndef MRLAB_PREDICT_H
+#define MRLAB_PREDICT_H
+
+#include "profile.h"
+
+typedef enum { PREDICT_KHAN, PREDICT_ARIA, PREDICT_N_MODELS } predict_model;
+
+typedef struct {
+  double low, up, estimate;                     /* the job time (end - start), s */
+  double map_avg, sh1_avg, sh2_avg, reduce_avg; /* the task statistics behind it, s */
+  double bandwidth;                             /* Khan: the LWLR bandwidth, in standard deviations */
+} prediction;
+
+/* The model's name ("khan", "aria"), and the model of a name (-1 if none). */
+const char *predict_model_name(predict_model m);
+int predict_model_find(const char *name, predict_model *m);
+
+/* Predicts the time of job TARGET from the N profiles of HISTORY.  Of
+ * TARGET only the configuration is read: input bytes, task counts, slots.
+ *   khan: map statistics are the history's means; the six shuffle and
+ *   reduce statistics come from LWLR on (map output bytes, reducers), the
+ *   features scaled by their standard deviations and the bandwidth chosen
+ *   by leave-one-out error; the target's map output is its input times the
+ *   history's mean map selectivity; then the improved HP bounds.
+ *   aria: the history run nearest the target in those scaled features, its
+ *   shuffle and reduce durations scaled by the ratio of map output per
+ *   reducer (ARIA's proportionality), then ARIA's bounds.
+ * Returns 0, or -1 with the reason in ERR (too few runs, singular fits). */
+int predict_job(predict_model m, const job_profile *history, int n, const job_profile *target, prediction *out,
+                char *err, size_t errlen);
+
+/* Khan's provisioning: the map and reduce slots (real, to round up) that
+ * bring TARGET's lower-bound time, predicted as predict_job does, to
+ * DEADLINE seconds with the fewest slots in all.  Returns 0 or -1 with ERR. */
+int predict_provision(const job_profile *history, int n, const job_profile *target, double deadline, double *map_slots,
+                      double *reduce_slots, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,42 @@
+/* profile.h - a job's profile read from a run directory: the task and phase
+ * statistics that the analytic models take, drawn from tasks.csv and
+ * jobs.csv.  The same fields could come from a real Hadoop job history. */
+#ifndef MRLAB_PROFILE_H
+#define MRLAB_PROFILE_H
+
+#include "aria.h"
+#include "hp.h"
+
+#include <stddef.h>
+
+/* The mean and maximum of N durations (s); 0 and 0 for none. */
+typedef struct {
+  int n;
+  double avg, max;
+} profile_stat;
+
+typedef struct {
+  char job[128];
+  double start, map_phase_end, end; /* s */
+  double time;                      /* end - start: the job time the models predict */
+  int n_maps, n_reduces, map_slots, reduce_slots;
+  double input_bytes, map_output_bytes, shuffle_bytes, output_bytes;
+  int maps_w1;                  /* maps that started before the first map ended */
+  int shuffles_w1, shuffles_w2; /* reduces that started before the last map ended, and the others */
+  profile_stat map;             /* start to end */
+  profile_stat sh1, sh2;        /* shuffle and sort, start to sort end: the first wave, the others */
+  profile_stat sh1_tail;        /* the first wave's shuffle after the last map: map phase end to sort end */
+  profile_stat reduce;          /* the reduce function and the output write: sort end to end */
+} job_profile;
+
+/* Reads job JOB (NULL: the run's first job) of run directory DIR into P,
+ * from the successful attempt of each task.  Returns 0, or -1 with
+ * "DIR/FILE: ..." in ERR if a file is missing or malformed, or there is no
+ * such job. */
+int profile_read(const char *dir, const char *job, job_profile *p, char *err, size_t errlen);
+
+/* The inputs of Khan's HP model and of ARIA from profile P. */
+void profile_hp(const job_profile *p, hp_profile *h);
+void profile_aria(const job_profile *p, aria_profile *a);
+
+#endif
