@@ -52,7 +52,7 @@ static const char usage_run[] =
     "style, and writes tasks.csv, jobs.csv, groups.csv and summary.json into DIR\n"
     "(default: run).  The same inputs and seed give the same bytes.\n"
     "\n"
-    "  -o DIR          the run directory (created if missing)\n"
+    "  -o DIR          the run directory (created, with its parents, if missing)\n"
     "  --seed N        seeds HDFS placement (default 1)\n"
     "  --set N=V       a Hadoop or mrlab property, for every job; wins over the\n"
     "                  workload file's own settings\n"

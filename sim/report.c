@@ -196,9 +196,24 @@ static void write_summary(const engine *e, const report_inputs *in, FILE *f)
   fprintf(f, "\n  ]\n}\n");
 }
 
+/* mkdir -p DIR: 0, or -1 with errno set. */
+static int make_dirs(const char *dir)
+{
+  char path[4096];
+  snprintf(path, sizeof path, "%s", dir);
+  for (char *c = path + 1; *c; c++)
+    if (*c == '/') {
+      *c = '\0';
+      if (mkdir(path, 0777) != 0 && errno != EEXIST)
+        return -1;
+      *c = '/';
+    }
+  return mkdir(path, 0777) != 0 && errno != EEXIST ? -1 : 0;
+}
+
 int report_write(const engine *e, const report_inputs *in, const char *dir, char *err, size_t errlen)
 {
-  if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+  if (make_dirs(dir) != 0) {
     snprintf(err, errlen, "%s: cannot create the run directory: %s", dir, strerror(errno));
     return -1;
   }
