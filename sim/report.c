@@ -7,14 +7,14 @@
  * left empty where they do not apply. */
 #include "report.h"
 
+#include "outfile.h"
+
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <simgrid/plugins/load.h>
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #define MRLAB_VERSION "0.1.0"
 
@@ -22,33 +22,6 @@ static const char *const phase_names[2][N_PHASES] = {{"read", "map", "spill", "m
                                                      {"shuffle", "sort", "reduce", "write"}};
 static const char *const status_names[] = {"RUNNING", "SUCCEEDED", "KILLED"};
 static const char *const locality_names[] = {"node", "rack", "off-rack", ""};
-
-typedef struct {
-  char tmp[4096], final[4096];
-  FILE *f;
-} out_file;
-
-static int out_open(out_file *o, const char *dir, const char *name, char *err, size_t errlen)
-{
-  snprintf(o->final, sizeof o->final, "%s/%s", dir, name);
-  snprintf(o->tmp, sizeof o->tmp, "%s/.%s.tmp", dir, name);
-  o->f = fopen(o->tmp, "w");
-  if (!o->f)
-    snprintf(err, errlen, "%s: cannot write: %s", o->tmp, strerror(errno));
-  return o->f ? 0 : -1;
-}
-
-static int out_close(out_file *o, char *err, size_t errlen)
-{
-  int bad = ferror(o->f);
-  bad |= fclose(o->f) != 0;
-  if (bad || rename(o->tmp, o->final) != 0) {
-    snprintf(err, errlen, "%s: cannot write: %s", o->final, strerror(errno));
-    remove(o->tmp);
-    return -1;
-  }
-  return 0;
-}
 
 static void write_tasks(const engine *e, FILE *f)
 {
@@ -196,31 +169,14 @@ static void write_summary(const engine *e, const report_inputs *in, FILE *f)
   fprintf(f, "\n  ]\n}\n");
 }
 
-/* mkdir -p DIR: 0, or -1 with errno set. */
-static int make_dirs(const char *dir)
-{
-  char path[4096];
-  snprintf(path, sizeof path, "%s", dir);
-  for (char *c = path + 1; *c; c++)
-    if (*c == '/') {
-      *c = '\0';
-      if (mkdir(path, 0777) != 0 && errno != EEXIST)
-        return -1;
-      *c = '/';
-    }
-  return mkdir(path, 0777) != 0 && errno != EEXIST ? -1 : 0;
-}
-
 int report_write(const engine *e, const report_inputs *in, const char *dir, char *err, size_t errlen)
 {
-  if (make_dirs(dir) != 0) {
-    snprintf(err, errlen, "%s: cannot create the run directory: %s", dir, strerror(errno));
+  if (outfile_make_dirs(dir, err, errlen))
     return -1;
-  }
   static const char *const names[] = {"tasks.csv", "jobs.csv", "groups.csv", "summary.json"};
   for (int i = 0; i < 4; i++) {
-    out_file o;
-    if (out_open(&o, dir, names[i], err, errlen))
+    outfile o;
+    if (outfile_open(&o, dir, names[i], err, errlen))
       return -1;
     switch (i) {
     case 0: write_tasks(e, o.f); break;
@@ -228,7 +184,7 @@ int report_write(const engine *e, const report_inputs *in, const char *dir, char
     case 2: write_groups(e, o.f); break;
     case 3: write_summary(e, in, o.f); break;
     }
-    if (out_close(&o, err, errlen))
+    if (outfile_close(&o, err, errlen))
       return -1;
   }
   return 0;
