@@ -235,12 +235,13 @@ static int cmd_predict(int argc, char **argv)
         break;
       }
       const char *name = predict_model_name((predict_model)m);
-      printf("%s,job_low,%.3f,\n%s,job_up,%.3f,\n%s,job_time,%.3f,%.3f\n", name, r.low, name, r.up, name, r.estimate,
-             p[0].time);
-      printf("%s,map_avg,%.3f,%.3f\n%s,shuffle1_avg,%.3f,%.3f\n", name, r.map_avg, p[0].map.avg, name, r.sh1_avg,
-             m == PREDICT_KHAN ? p[0].sh1.avg : p[0].sh1_tail.avg);
-      printf("%s,shuffle2_avg,%.3f,%.3f\n%s,reduce_avg,%.3f,%.3f\n", name, r.sh2_avg, p[0].sh2.avg, name, r.reduce_avg,
-             p[0].reduce.avg);
+      prediction was;
+      predict_measured((predict_model)m, &p[0], &was);
+      printf("%s,job_low,%.3f,\n%s,job_up,%.3f,\n", name, r.low, name, r.up);
+      for (int q = 0; q < PREDICT_N_QUANTITIES; q++)
+        printf("%s,%s,%.3f,%.3f\n", name, predict_quantities[q].name,
+               *(double *)((char *)&r + predict_quantities[q].offset),
+               *(double *)((char *)&was + predict_quantities[q].offset));
     }
   }
   if (status && n > 0)

@@ -19,6 +19,18 @@
 
 static const char *const names[PREDICT_N_MODELS] = {"khan", "aria"};
 
+const predict_quantity predict_quantities[PREDICT_N_QUANTITIES] = {{"job_time", offsetof(prediction, estimate)},
+                                                                   {"map_avg", offsetof(prediction, map_avg)},
+                                                                   {"shuffle1_avg", offsetof(prediction, sh1_avg)},
+                                                                   {"shuffle2_avg", offsetof(prediction, sh2_avg)},
+                                                                   {"reduce_avg", offsetof(prediction, reduce_avg)}};
+
+void predict_measured(predict_model m, const job_profile *t, prediction *out)
+{
+  *out = (prediction){t->time,    t->time,       t->time, t->map.avg, m == PREDICT_ARIA ? t->sh1_tail.avg : t->sh1.avg,
+                      t->sh2.avg, t->reduce.avg, 0};
+}
+
 const char *predict_model_name(predict_model m)
 {
   return names[m];

@@ -13,6 +13,20 @@ typedef struct {
   double bandwidth;                             /* Khan: the LWLR bandwidth, in standard deviations */
 } prediction;
 
+/* What a prediction is compared on: the job time and the task statistics,
+ * each a double of `prediction` at OFFSET. */
+typedef struct {
+  const char *name;
+  size_t offset;
+} predict_quantity;
+#define PREDICT_N_QUANTITIES 5
+extern const predict_quantity predict_quantities[PREDICT_N_QUANTITIES];
+
+/* What TARGET measured, as model M's prediction of it would hold: the job
+ * time as bounds and estimate, and the statistics M predicts (ARIA's first
+ * shuffle is the part after the last map). */
+void predict_measured(predict_model m, const job_profile *target, prediction *out);
+
 /* The model's name ("khan", "aria"), and the model of a name (-1 if none). */
 const char *predict_model_name(predict_model m);
 int predict_model_find(const char *name, predict_model *m);
