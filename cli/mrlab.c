@@ -10,6 +10,7 @@
 #include "report.h"
 #include "topology.h"
 #include "units.h"
+#include "validate.h"
 #include "workload.h"
 
 #include <simgrid/engine.h>
@@ -20,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MRLAB_VERSION "0.1.0"
 
@@ -33,6 +35,7 @@ static const char usage_main[] =
     "  platform PLATFORM.cfg [--xml]   summary of a cluster, or the SimGrid XML it becomes\n"
     "  predict TARGET HISTORY...       a run's job time as the models predict it from earlier runs\n"
     "  provision TARGET HISTORY...     the slots that meet a deadline, by Khan et al.'s model\n"
+    "  validate EXPERIMENT.cfg         the models' predictions against simulated runs\n"
     "  version                         print the version\n"
     "\n"
     "Every command takes --help.\n";
@@ -78,6 +81,21 @@ static const char usage_provision[] = "usage: mrlab provision --deadline TIME [-
                                       "HISTORY runs: the fewest slots whose predicted lower-bound time is the\n"
                                       "deadline (Lagrange multipliers).  Prints CSV: the slots rounded up, then\n"
                                       "the exact optimum.\n";
+
+static const char usage_validate[] = "usage: mrlab validate EXPERIMENT.cfg [-o DIR] [-j N]\n"
+                                     "\n"
+                                     "For each experiment of the file: simulates its history and target runs\n"
+                                     "(input sizes times reducer counts), fits the models on the history,\n"
+                                     "predicts each target from its configuration, and compares with the\n"
+                                     "simulated target.  Writes into DIR (default: validation) the runs,\n"
+                                     "predictions.csv, accuracy.csv and accuracy.md (printed too): per model\n"
+                                     "and experiment, the mean and maximum absolute percentage error of the\n"
+                                     "job time and of each task statistic, and the accuracy, 100 - MAPE.  An\n"
+                                     "experiment with a deadline also provisions each target's slots, simulates\n"
+                                     "it with them, and writes provision.csv.\n"
+                                     "\n"
+                                     "  -o DIR   the output directory\n"
+                                     "  -j N     simulations at once (default: the processors online)\n";
 
 static int wants_help(int argc, char **argv)
 {
@@ -277,6 +295,44 @@ static int cmd_provision(int argc, char **argv)
   return status;
 }
 
+/* mrlab validate EXPERIMENT.cfg [-o DIR] [-j N] */
+static int cmd_validate(int argc, char **argv)
+{
+  if (wants_help(argc, argv))
+    return fputs(usage_validate, stdout), 0;
+  const char *file = NULL, *dir = "validation";
+  long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+  for (int i = 1; i < argc; i++) {
+    if ((strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "-j") == 0) && i + 1 == argc)
+      return usage_error(usage_validate, "%s needs a value", argv[i]);
+    if (strcmp(argv[i], "-o") == 0) {
+      dir = argv[++i];
+    } else if (strcmp(argv[i], "-j") == 0) {
+      char *end;
+      jobs = strtol(argv[++i], &end, 10);
+      if (!*argv[i] || *end || jobs < 1)
+        return usage_error(usage_validate, "-j: expected a whole number >= 1, got %s", argv[i]);
+    } else if (argv[i][0] == '-') {
+      return usage_error(usage_validate, "unknown option %s", argv[i]);
+    } else if (!file) {
+      file = argv[i];
+    } else {
+      return usage_error(usage_validate, "unexpected argument %s", argv[i]);
+    }
+  }
+  if (!file)
+    return usage_error(usage_validate, "%s", "missing EXPERIMENT.cfg");
+  char self[4096], err[4096];
+  ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n < 0)
+    return fprintf(stderr, "mrlab: cannot find its own program: /proc/self/exe\n"), 1;
+  self[n] = '\0';
+  int status = validate_run(file, dir, jobs < 1 ? 1 : (int)jobs, self, err, sizeof err);
+  if (status)
+    fprintf(stderr, "mrlab: %s\n", err);
+  return status;
+}
+
 /* Prints what SimGrid itself holds once the platform is loaded. */
 static void print_loaded(FILE *out)
 {
@@ -356,5 +412,7 @@ int main(int argc, char **argv)
     return cmd_predict(argc - 1, argv + 1);
   if (strcmp(argv[1], "provision") == 0)
     return cmd_provision(argc - 1, argv + 1);
+  if (strcmp(argv[1], "validate") == 0)
+    return cmd_validate(argc - 1, argv + 1);
   return usage_error(usage_main, "unknown command %s", argv[1]);
 }

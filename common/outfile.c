@@ -27,6 +27,12 @@ int outfile_close(outfile *o, char *err, size_t errlen)
   return 0;
 }
 
+void outfile_discard(outfile *o)
+{
+  fclose(o->f);
+  remove(o->tmp);
+}
+
 int outfile_make_dirs(const char *dir, char *err, size_t errlen)
 {
   char path[4096];

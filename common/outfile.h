@@ -21,6 +21,9 @@ int outfile_open(outfile *o, const char *dir, const char *name, char *err, size_
  * (the temporary file removed) if any write failed. */
 int outfile_close(outfile *o, char *err, size_t errlen);
 
+/* Closes O and removes it: for an output left incomplete by an error. */
+void outfile_discard(outfile *o);
+
 /* mkdir -p DIR.  Returns 0, or -1 with "DIR: cannot create ...: reason" in ERR. */
 int outfile_make_dirs(const char *dir, char *err, size_t errlen);
 

@@ -113,24 +113,40 @@ static int khan_profile(const job_profile *history, int n, const job_profile *ta
   return status ? -1 : 0;
 }
 
-/* ARIA: the nearest history run, its shuffle and reduce durations scaled. */
+/* The history run nearest the query Q in scaled features (X, SCALE), among
+ * those with a second reduce wave if WAVES; -1 if there is none. */
+static int nearest(const job_profile *history, int n, const gsl_matrix *x, const gsl_vector *scale, const gsl_vector *q,
+                   int waves)
+{
+  int near = -1;
+  double best = INFINITY;
+  for (int i = 0; i < n; i++) {
+    double d0 = (gsl_matrix_get(x, (size_t)i, 0) - gsl_vector_get(q, 0)) / gsl_vector_get(scale, 0);
+    double d1 = (gsl_matrix_get(x, (size_t)i, 1) - gsl_vector_get(q, 1)) / gsl_vector_get(scale, 1);
+    if ((!waves || history[i].sh2.n > 0) && d0 * d0 + d1 * d1 < best) {
+      best = d0 * d0 + d1 * d1;
+      near = i;
+    }
+  }
+  return near;
+}
+
+/* ARIA's proportionality: the target's map output a reducer over run H's. */
+static double per_reducer_ratio(const job_profile *h, const gsl_vector *q, const job_profile *target)
+{
+  return gsl_vector_get(q, 0) / target->n_reduces / (h->map_output_bytes / h->n_reduces);
+}
+
+/* ARIA: the nearest history run, its shuffle and reduce durations scaled.
+ * A run with one reduce wave has no typical shuffle: that comes from the
+ * nearest run that has one, scaled by its own data a reducer. */
 static void aria_profile_of(const job_profile *history, int n, const job_profile *target, aria_profile *a)
 {
   gsl_matrix *x = gsl_matrix_alloc((size_t)n, 2);
   gsl_vector *scale = gsl_vector_alloc(2), *q = gsl_vector_alloc(2);
   features(history, n, target, x, scale, q);
-  int near = 0;
-  double best = INFINITY;
-  for (int i = 0; i < n; i++) {
-    double d0 = (gsl_matrix_get(x, (size_t)i, 0) - gsl_vector_get(q, 0)) / gsl_vector_get(scale, 0);
-    double d1 = (gsl_matrix_get(x, (size_t)i, 1) - gsl_vector_get(q, 1)) / gsl_vector_get(scale, 1);
-    if (d0 * d0 + d1 * d1 < best) {
-      best = d0 * d0 + d1 * d1;
-      near = i;
-    }
-  }
-  const job_profile *h = &history[near];
-  double k = gsl_vector_get(q, 0) / target->n_reduces / (h->map_output_bytes / h->n_reduces);
+  const job_profile *h = &history[nearest(history, n, x, scale, q, 0)];
+  double k = per_reducer_ratio(h, q, target);
   profile_aria(h, a);
   a->n_maps = target->n_maps;
   a->n_reduces = target->n_reduces;
@@ -138,9 +154,11 @@ static void aria_profile_of(const job_profile *history, int n, const job_profile
   a->reduce_slots = target->reduce_slots;
   a->sh1_avg *= k, a->sh1_max *= k, a->shtyp_avg *= k, a->shtyp_max *= k;
   a->reduce_avg *= k, a->reduce_max *= k;
-  /* a run with one reduce wave has no typical shuffle: its first is the best guess */
-  if (h->sh2.n == 0)
-    a->shtyp_avg = h->sh1.avg * k, a->shtyp_max = h->sh1.max * k;
+  int typ = h->sh2.n > 0 ? -1 : nearest(history, n, x, scale, q, 1);
+  if (typ >= 0) {
+    double kt = per_reducer_ratio(&history[typ], q, target);
+    a->shtyp_avg = history[typ].sh2.avg * kt, a->shtyp_max = history[typ].sh2.max * kt;
+  }
   gsl_vector_free(q);
   gsl_vector_free(scale);
   gsl_matrix_free(x);

@@ -1,0 +1,154 @@
+/* validate_test.c - `mrlab validate`: the loop runs every simulation, its
+ * tables agree with the runs and with `mrlab predict`, its outputs do not
+ * depend on how many simulations run at once, and a bad experiment file
+ * gets one message and no output. */
+#include "test.h"
+
+#include <string.h>
+#include <sys/stat.h>
+
+static const char experiment[] = "experiments = (\n"
+                                 "  { name = \"small\"; platform = \"%s\";\n"
+                                 "    job = { generator = \"terasort\"; };\n"
+                                 "    history = { inputs = [\"1GB\", \"2GB\"]; reducers = [2, 5]; };\n"
+                                 "    targets = { inputs = [\"1500MB\"]; reducers = [3]; };\n"
+                                 "    deadline = \"60s\"; }\n"
+                                 ");\n";
+
+/* Runs the small experiment with -j JOBS into DIR/out; returns DIR/out. */
+static const char *validate_small(const char *jobs)
+{
+  static char out[4096];
+  const char *dir = test_tmpdir();
+  char text[4096];
+  snprintf(text, sizeof text, experiment, test_source_path("platforms/toy4.cfg"));
+  const char *file = test_write_file(dir, "e.cfg", text);
+  snprintf(out, sizeof out, "%s/out", dir);
+  test_run r;
+  test_run_mrlab(&r, dir, (const char *[]){"validate", file, "-o", out, "-j", jobs, NULL});
+  if (r.status != 0)
+    fail_msg("validate failed with status %d: %s", r.status, r.err);
+  assert_non_null(strstr(r.out, "## khan\n"));
+  assert_non_null(strstr(r.out, "| small | job_time | 1 |"));
+  return out;
+}
+
+static char *slurp(const char *dir, const char *name)
+{
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "r");
+  if (!f)
+    fail_msg("%s: missing", path);
+  static char buf[8][65536];
+  static int k;
+  char *b = buf[k++ % 8];
+  size_t n = fread(b, 1, sizeof buf[0] - 1, f);
+  b[n] = '\0';
+  fclose(f);
+  return b;
+}
+
+static void the_loop_agrees_with_its_runs_and_with_predict(void **state)
+{
+  (void)state;
+  const char *out = validate_small("2");
+  char target[4096], h[4][4096];
+  snprintf(target, sizeof target, "%s/runs/small/target-1500MB-3", out);
+  const char *names[4] = {"1GB-2", "1GB-5", "2GB-2", "2GB-5"};
+  for (int i = 0; i < 4; i++)
+    snprintf(h[i], sizeof h[i], "%s/runs/small/history-%s", out, names[i]);
+  /* the job time compared is the target run's own */
+  test_csv *jobs = test_csv_in(target, "jobs.csv");
+  double time = test_csv_num(jobs, 1, "end") - test_csv_num(jobs, 1, "start");
+  test_csv_free(jobs);
+  test_csv *pred = test_csv_in(out, "predictions.csv");
+  int rows = 0;
+  for (int r = 1; r < pred->n_rows; r++) {
+    rows++;
+    double v = test_csv_num(pred, r, "predicted"), a = test_csv_num(pred, r, "actual");
+    assert_close(test_csv_num(pred, r, "ape"), 100 * fabs(v - a) / a, 1e-3);
+    if (strcmp(test_csv_cell(pred, r, "quantity"), "job_time") == 0)
+      assert_close(a, time, 1e-6);
+  }
+  assert_true(rows >= 2 * 4); /* two models, job time and at least three statistics */
+  /* the same prediction as `mrlab predict` on those runs */
+  test_run r;
+  test_run_mrlab(&r, NULL, (const char *[]){"predict", "--model", "khan", target, h[0], h[1], h[2], h[3], NULL});
+  assert_int_equal(r.status, 0);
+  char row[128];
+  snprintf(row, sizeof row, "khan,job_time,%.3f,", test_csv_num(pred, 1, "predicted"));
+  assert_string_equal(test_csv_cell(pred, 1, "quantity"), "job_time");
+  assert_non_null(strstr(r.out, row));
+  test_csv_free(pred);
+  /* accuracy is 100 - MAPE; one target, so MAPE is its error */
+  test_csv *acc = test_csv_in(out, "accuracy.csv");
+  assert_true(acc->n_rows > 2);
+  for (int k = 1; k < acc->n_rows; k++)
+    assert_close(test_csv_num(acc, k, "accuracy"), 100 - test_csv_num(acc, k, "mape"), 1e-3);
+  test_csv_free(acc);
+  /* provisioned slots: at least the optimum, spread evenly over four workers */
+  test_csv *prov = test_csv_in(out, "provision.csv");
+  assert_int_equal(prov->n_rows, 2);
+  int map = (int)test_csv_num(prov, 1, "map_slots"), reduce = (int)test_csv_num(prov, 1, "reduce_slots");
+  assert_true(map >= test_csv_num(prov, 1, "map_slots_exact") && map % 4 == 0);
+  assert_true(reduce >= test_csv_num(prov, 1, "reduce_slots_exact") && reduce % 4 == 0);
+  assert_true(test_csv_num(prov, 1, "job_time") > 0);
+  assert_string_equal(test_csv_cell(prov, 1, "met"), test_csv_num(prov, 1, "job_time") <= 60 ? "yes" : "no");
+  test_csv_free(prov);
+}
+
+static void the_outputs_do_not_depend_on_parallelism(void **state)
+{
+  (void)state;
+  char one[4096];
+  snprintf(one, sizeof one, "%s", validate_small("1"));
+  const char *two = validate_small("2");
+  const char *files[] = {"predictions.csv", "accuracy.csv", "accuracy.md", "provision.csv"};
+  for (int i = 0; i < 4; i++)
+    assert_string_equal(slurp(one, files[i]), slurp(two, files[i]));
+}
+
+static void bad_experiments_are_refused(void **state)
+{
+  (void)state;
+  static const struct {
+    const char *from, *to, *says;
+  } cases[] = {
+      {"history =", "histroy =", "e.cfg:4: experiments[0].histroy: unknown setting; did you mean \"history\"?"},
+      {"generator = \"terasort\";", "generator = \"terasort\"; input = \"1GB\";",
+       "e.cfg:3: experiments[0].job.input: expected it in history and targets, not in the job"},
+      {"generator = \"terasort\";", "generator = \"terasort\"; samples = 5;",
+       "e.cfg:3: experiments[0].job: samples: unknown setting; did you mean \"sample\"?"},
+      {"[\"1GB\", \"2GB\"]", "[\"1GB\", \"-2GB\"]", "e.cfg:4: experiments[0].history.inputs: expected sizes"},
+      {"deadline = \"60s\"", "deadline = \"soon\"", "e.cfg:6: experiments[0].deadline: expected a positive time"},
+      {"platforms/toy4.cfg", "platforms/toy5.cfg", "toy5.cfg: cannot open"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    const char *dir = test_tmpdir();
+    char text[4096], bad[4096], out[4096];
+    snprintf(text, sizeof text, experiment, test_source_path("platforms/toy4.cfg"));
+    char *at = strstr(text, cases[i].from);
+    assert_non_null(at);
+    snprintf(bad, sizeof bad, "%.*s%s%s", (int)(at - text), text, cases[i].to, at + strlen(cases[i].from));
+    const char *file = test_write_file(dir, "e.cfg", bad);
+    snprintf(out, sizeof out, "%s/out", dir);
+    test_run r;
+    test_run_mrlab(&r, dir, (const char *[]){"validate", file, "-o", out, NULL});
+    if (r.status != 2 || !strstr(r.err, cases[i].says) || strchr(r.err, '\n') != r.err + strlen(r.err) - 1)
+      fail_msg("case %zu: status %d, stderr \"%s\": expected status 2 and one line saying \"%s\"", i, r.status, r.err,
+               cases[i].says);
+    struct stat st;
+    assert_int_not_equal(stat(out, &st), 0); /* no output directory */
+  }
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(the_loop_agrees_with_its_runs_and_with_predict),
+      cmocka_unit_test(the_outputs_do_not_depend_on_parallelism),
+      cmocka_unit_test(bad_experiments_are_refused),
+  };
+  TEST_MAIN(tests);
+}

@@ -1,0 +1,18 @@
+/* validate.h - experiments that set the analytic models against simulated
+ * ground truth: simulate a history, fit, predict held-out runs, simulate
+ * them, and tabulate the error. */
+#ifndef MRLAB_VALIDATE_H
+#define MRLAB_VALIDATE_H
+
+#include <stddef.h>
+
+/* Runs the experiments of file PATH with the mrlab program SELF, at most
+ * JOBS simulations at once (each its own process: SimGrid's engine is one a
+ * process), and writes into DIR: runs/ (every simulation), predictions.csv,
+ * accuracy.csv and accuracy.md (the tables, also printed), and provision.csv
+ * when an experiment sets a deadline.  Returns 0; 2 with "PATH:LINE: ..."
+ * in ERR for a bad experiment file; 1 with ERR if a simulation, a fit or an
+ * output failed. */
+int validate_run(const char *path, const char *dir, int jobs, const char *self, char *err, size_t errlen);
+
+#endif
