@@ -7,6 +7,7 @@
 #include "lwlr.h"
 #include "ptc.h"
 #include "test.h"
+#include "tune.h"
 
 #include <gsl/gsl_errno.h>
 #include <math.h>
@@ -270,6 +271,99 @@ static void aria_bounds_follow_the_makespan_theorem(void **state)
   assert_close(b.shuffle_up, 25, 1e-12);
 }
 
+/* a catalog whose parts are easy to follow by hand */
+static tune_catalog small_catalog(void)
+{
+  return (tune_catalog){.map_slots = 4,
+                        .reduce_slots = 2,
+                        .startup = 1,
+                        .map_rate = 1e-7,
+                        .selectivity = 1,
+                        .reduce_rate = 2e-8,
+                        .copier_rate = 1e7,
+                        .nic = 1e8,
+                        .lrw_rate = 1e8,
+                        .c_bytes = 0.5,
+                        .c_map = 1.2,
+                        .c_reduce = 1.1};
+}
+
+static void tune_costs_a_plan_as_ptc_does(void **state)
+{
+  (void)state;
+  tune_catalog c = small_catalog();
+  tune_plan p = {.split = 1e8, .reduces = 3, .copiers = 5, .compress = 1};
+  ptc_cost got;
+  double t = tune_cost(&c, 1e9, &p, &got);
+  /* 10 maps on 4 slots: 3 waves; 3 reduces on 2 slots: 2 waves */
+  ptc_plan want = {.m = 3,
+                   .r = 2,
+                   .v = 2 * fmin(5 * 1e7, 1e8),
+                   .ds = 1e9 * 0.5,
+                   .lrw_rate = 1e8,
+                   .t_map = 3 * 1e-7 * 1e8 * 1.2,
+                   .t_schedule_m = 3,
+                   .t_schedule_r = 2,
+                   .t_reduce = 2 * 2e-8 * 1e9 / 3 * 1.1};
+  ptc_cost ref;
+  assert_int_equal(ptc_cost_compute(&want, &ref), 0);
+  assert_close(t, ref.total, 1e-9);
+  assert_close(got.transporter, ref.transporter, 1e-9);
+  assert_close(got.producer, 3 * 12 + 3, 1e-9);
+}
+
+static void tune_finds_the_cheapest_plan_and_breaks_ties_in_order(void **state)
+{
+  (void)state;
+  tune_catalog c = small_catalog();
+  const double splits[] = {5e7, 1e8, 2e8};
+  const int reduces[] = {1, 2, 4}, copiers[] = {1, 5, 20};
+  tune_grid g = {splits, 3, reduces, 3, copiers, 3};
+  tune_plan best;
+  double least = tune_search(&c, 1e9, &g, &best);
+  assert_close(tune_cost(&c, 1e9, &best, NULL), least, 0);
+  for (int z = 0; z < 2; z++)
+    for (int s = 0; s < 3; s++)
+      for (int r = 0; r < 3; r++)
+        for (int k = 0; k < 3; k++)
+          assert_true(tune_cost(&c, 1e9, &(tune_plan){splits[s], reduces[r], copiers[k], z}, NULL) >= least);
+  /* compression that changes nothing ties with none: no compression wins;
+   * copiers beyond the NIC tie: the fewest that reach it win */
+  c.c_bytes = c.c_map = c.c_reduce = 1;
+  c.nic = 5e7; /* five copiers fill it */
+  tune_search(&c, 1e9, &g, &best);
+  assert_int_equal(best.compress, 0);
+  assert_int_equal(best.copiers, 5);
+}
+
+static void tune_fits_its_parts_on_profiles(void **state)
+{
+  (void)state;
+  job_profile h[2] = {
+      {.n_maps = 8, .n_reduces = 4, .map_slots = 4, .reduce_slots = 2, .input_bytes = 1e9, .shuffle_bytes = 1e9},
+      {.n_maps = 16, .n_reduces = 8, .map_slots = 4, .reduce_slots = 2, .input_bytes = 2e9, .shuffle_bytes = 2e9}};
+  for (int i = 0; i < 2; i++) {
+    h[i].map = (profile_stat){8, 11, 12};  /* 1 s start-up and 10 s over 1e8 bytes */
+    h[i].reduce = (profile_stat){4, 5, 6}; /* 5 s over 2.5e8 bytes */
+    h[i].sh2 = (profile_stat){2, 2.5, 3};  /* 2.5e8 bytes in 2.5 s over 5 copiers */
+  }
+  job_profile on = h[1];
+  on.shuffle_bytes = 0.8e9;
+  on.map = (profile_stat){16, 13, 14};
+  on.reduce = (profile_stat){8, 5.5, 6};
+  tune_plan profiled = {.split = 1e8, .copiers = 5, .compress = 0};
+  tune_catalog c;
+  char err[256];
+  assert_int_equal(tune_catalog_fit(h, 2, &on, &profiled, 1e8, 2e8, 1, &c, err, sizeof err), 0);
+  assert_close(c.map_rate, 1e-7, 1e-18);
+  assert_close(c.selectivity, 1, 1e-12);
+  assert_close(c.reduce_rate, 2e-8, 1e-18);
+  assert_close(c.copier_rate, 2e7, 1e-3);
+  assert_close(c.c_bytes, 0.4, 1e-12);
+  assert_close(c.c_map, 1.2, 1e-12);
+  assert_close(c.c_reduce, 1.1, 1e-12);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -280,6 +374,9 @@ int main(void)
       cmocka_unit_test(ptc_matches_the_worked_examples),
       cmocka_unit_test(ptc_moves_every_shuffled_byte_once),
       cmocka_unit_test(aria_bounds_follow_the_makespan_theorem),
+      cmocka_unit_test(tune_costs_a_plan_as_ptc_does),
+      cmocka_unit_test(tune_finds_the_cheapest_plan_and_breaks_ties_in_order),
+      cmocka_unit_test(tune_fits_its_parts_on_profiles),
   };
   TEST_MAIN(tests);
 }

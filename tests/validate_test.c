@@ -12,7 +12,7 @@ static const char experiment[] = "experiments = (\n"
                                  "    job = { generator = \"terasort\"; };\n"
                                  "    history = { inputs = [\"1GB\", \"2GB\"]; reducers = [2, 5]; };\n"
                                  "    targets = { inputs = [\"1500MB\"]; reducers = [3]; };\n"
-                                 "    deadline = \"60s\"; }\n"
+                                 "    deadline = \"60s\"; tune = true; }\n"
                                  ");\n";
 
 /* Runs the small experiment with -j JOBS into DIR/out; returns DIR/out. */
@@ -98,14 +98,40 @@ static void the_loop_agrees_with_its_runs_and_with_predict(void **state)
   test_csv_free(prov);
 }
 
+static void the_best_plan_runs_as_searched(void **state)
+{
+  (void)state;
+  const char *out = validate_small("2");
+  test_csv *t = test_csv_in(out, "tune.csv");
+  assert_int_equal(t->n_rows, 2);
+  assert_true(test_csv_num(t, 1, "ptc_best") <= test_csv_num(t, 1, "ptc_default"));
+  /* the default plan's time is the target's own run; the best plan ran with its settings */
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%s/runs/small/target-1500MB-3", out);
+  test_csv *jobs = test_csv_in(dir, "jobs.csv");
+  assert_close(test_csv_num(t, 1, "simulated_default"), test_csv_num(jobs, 1, "end") - test_csv_num(jobs, 1, "start"),
+               1e-3);
+  test_csv_free(jobs);
+  snprintf(dir, sizeof dir, "%s/runs/small/tuned-1500MB-3", out);
+  jobs = test_csv_in(dir, "jobs.csv");
+  assert_close(test_csv_num(t, 1, "simulated_best"), test_csv_num(jobs, 1, "end") - test_csv_num(jobs, 1, "start"),
+               1e-3);
+  assert_close(test_csv_num(jobs, 1, "reduces"), test_csv_num(t, 1, "reducers"), 0);
+  assert_close(test_csv_num(jobs, 1, "dfs.blocksize"), test_csv_num(t, 1, "split_mib") * 1048576, 1048576);
+  assert_close(test_csv_num(jobs, 1, "mapreduce.reduce.shuffle.parallelcopies"), test_csv_num(t, 1, "copiers"), 0);
+  assert_string_equal(test_csv_cell(jobs, 1, "mapreduce.map.output.compress"), test_csv_cell(t, 1, "compress"));
+  test_csv_free(jobs);
+  test_csv_free(t);
+}
+
 static void the_outputs_do_not_depend_on_parallelism(void **state)
 {
   (void)state;
   char one[4096];
   snprintf(one, sizeof one, "%s", validate_small("1"));
   const char *two = validate_small("2");
-  const char *files[] = {"predictions.csv", "accuracy.csv", "accuracy.md", "provision.csv"};
-  for (int i = 0; i < 4; i++)
+  const char *files[] = {"predictions.csv", "accuracy.csv", "accuracy.md", "provision.csv", "tune.csv"};
+  for (int i = 0; i < 5; i++)
     assert_string_equal(slurp(one, files[i]), slurp(two, files[i]));
 }
 
@@ -147,6 +173,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(the_loop_agrees_with_its_runs_and_with_predict),
+      cmocka_unit_test(the_best_plan_runs_as_searched),
       cmocka_unit_test(the_outputs_do_not_depend_on_parallelism),
       cmocka_unit_test(bad_experiments_are_refused),
   };

@@ -14,7 +14,11 @@
  *      mean over the targets (MAPE) gives Khan et al.'s accuracy, 100 - MAPE;
  *   4. with a deadline, provisions each target's slots by Khan's closed
  *      form, simulates the target on the platform with those slots spread
- *      over the workers, and records whether it met the deadline.
+ *      over the workers, and records whether it met the deadline;
+ *   5. with `tune`, also simulates the last history point with map output
+ *      compression the other way, fits MRTuner's PTC parts (models/tune.c),
+ *      searches the plan grid for each target, simulates the best plan, and
+ *      sets both beside the default plan's.
  * Paths in the experiment file are relative to the file's folder. */
 #include "validate.h"
 
@@ -22,6 +26,7 @@
 #include "outfile.h"
 #include "platform.h"
 #include "predict.h"
+#include "tune.h"
 #include "workload.h"
 
 #include <errno.h>
@@ -48,12 +53,19 @@ typedef struct {
   int n_workers;
   const config_setting_t *job;
   grid history, targets;
-  double deadline; /* s; 0: no provisioning */
+  double deadline;    /* s; 0: no provisioning */
+  int tune;           /* search MRTuner's plans */
+  tune_plan profiled; /* the job's own plan, but for its reducers */
+  double startup;     /* s: mrlab.task.startup */
+  double nic;         /* bytes/s: the slowest worker's NIC */
+  double lrw_rate;    /* bytes/s: all workers' disks reading and writing */
 } experiment;
 
 /* One simulation to run. */
 typedef struct {
   char dir[4096], workload[4096], platform[4096], log[4096];
+  char sets[3][128]; /* --set arguments */
+  int n_sets;
   pid_t pid;
   int status;
 } sim;
@@ -69,7 +81,8 @@ static int path_format(char *out, size_t n, const char *fmt, ...)
   return len < 0 || (size_t)len >= n ? -1 : 0;
 }
 
-static const char *const experiment_keys[] = {"name", "platform", "job", "history", "targets", "deadline", NULL};
+static const char *const experiment_keys[] = {"name",    "platform", "job",  "history",
+                                              "targets", "deadline", "tune", NULL};
 static const char *const grid_keys[] = {"inputs", "reducers", NULL};
 
 static void grid_free(grid *g)
@@ -172,7 +185,18 @@ static int read_experiment(cfg_file *f, const config_setting_t *g, const char *f
   if (!p)
     return cfg_fail(f, config_setting_get_member(g, "platform"), "%s", why);
   e->n_workers = p->n_workers;
+  e->nic = INFINITY;
+  for (int i = 0; i < p->n_classes; i++) {
+    const platform_class *c = &p->classes[i];
+    e->nic = fmin(e->nic, c->nic.bandwidth);
+    for (int d = 0; d < c->n_disks; d++)
+      e->lrw_rate += c->count / (1 / c->disks[d].read_bw + 1 / c->disks[d].write_bw);
+  }
   platform_free(p);
+  config_setting_t *tune = config_setting_get_member(g, "tune");
+  if (tune && config_setting_type(tune) != CONFIG_TYPE_BOOL)
+    return cfg_fail(f, tune, "expected true or false");
+  e->tune = tune && config_setting_get_bool(tune);
   e->job = cfg_member(f, g, "job", 1, "a group of job settings such as { generator = \"terasort\"; }");
   if (!e->job)
     return -1;
@@ -192,6 +216,10 @@ static int read_experiment(cfg_file *f, const config_setting_t *g, const char *f
     const char *at = strstr(why, "jobs[0].");
     return cfg_fail(f, e->job, "%s", at ? at + strlen("jobs[0].") : why);
   }
+  const conf *jc = &w->jobs[0].conf;
+  e->profiled = (tune_plan){conf_get(jc, CONF_BLOCKSIZE), 0, (int)conf_get(jc, CONF_PARALLELCOPIES),
+                            conf_get(jc, CONF_COMPRESS) != 0};
+  e->startup = conf_get(jc, CONF_TASK_STARTUP);
   workload_free(w);
   return 0;
 }
@@ -203,7 +231,12 @@ static int sim_start(sim *s, const char *self)
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, s->log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&fa, STDOUT_FILENO, STDERR_FILENO);
-  char *argv[] = {(char *)self, "run", s->platform, s->workload, "-o", s->dir, NULL};
+  char *argv[16] = {(char *)self, "run", s->platform, s->workload, "-o", s->dir};
+  for (int i = 0; i < s->n_sets; i++) {
+    argv[6 + 2 * i] = "--set";
+    argv[7 + 2 * i] = s->sets[i];
+  }
+  argv[6 + 2 * s->n_sets] = NULL;
   extern char **environ;
   int rc = posix_spawn(&s->pid, self, &fa, NULL, argv, environ);
   posix_spawn_file_actions_destroy(&fa);
@@ -306,6 +339,13 @@ static int grid_size(const grid *g)
   return g->n_inputs * g->n_reduces;
 }
 
+/* The simulations of step 1 for experiment E: history, targets, and the
+ * toggled twin of the last history point when it tunes. */
+static int n_runs(const experiment *e)
+{
+  return grid_size(&e->history) + grid_size(&e->targets) + e->tune;
+}
+
 /* Steps 2 and 3 for experiment E, whose history and targets ran as SIMS;
  * adds rows to PRED and errors to ACC[model][quantity]. */
 static int assess(const experiment *e, const sim *sims, FILE *pred, error_acc acc[][PREDICT_N_QUANTITIES], char *err,
@@ -370,6 +410,60 @@ static int provision(const experiment *e, const sim *sims, const char *dir, int 
   }
   free(n);
   free(m);
+  free(runs);
+  free(p);
+  return status;
+}
+
+/* Step 5 for experiment E: fits the PTC parts on its history and toggled
+ * twin (the runs SIMS), searches each target's best plan, simulates it, and
+ * writes a row a target to OUT beside the default plan's cost and time. */
+static int tune_targets(const experiment *e, const sim *sims, const char *dir, int jobs, const char *self, FILE *out,
+                        char *err, size_t errlen)
+{
+  int nh = grid_size(&e->history), nt = grid_size(&e->targets);
+  job_profile *p = malloc((size_t)(nh + nt + 1) * sizeof *p);
+  sim *runs = calloc((size_t)nt, sizeof *runs);
+  tune_plan *best = malloc((size_t)nt * sizeof *best);
+  double *cost = malloc((size_t)nt * 2 * sizeof *cost);
+  tune_catalog c;
+  int status = read_sims(sims, nh + nt + 1, p, err, errlen) ||
+               tune_catalog_fit(p, nh, &p[nh + nt], &e->profiled, e->nic, e->lrw_rate, e->startup, &c, err, errlen);
+  /* the grid: splits around the block, reducers around a wave of slots, copiers around Hadoop's 5 */
+  double b = e->profiled.split, splits[] = {b / 2, b, 2 * b, 4 * b};
+  int rs = c.reduce_slots, reduces[] = {rs / 2 > 0 ? rs / 2 : 1, rs, rs + rs / 2, 2 * rs, 3 * rs};
+  int copiers[] = {1, 2, 5, 10, 20};
+  tune_grid g = {splits, 4, reduces, 5, copiers, 5};
+  for (int t = 0; t < nt && !status; t++) {
+    const job_profile *target = &p[nh + t];
+    tune_plan mine = e->profiled;
+    mine.reduces = target->n_reduces;
+    cost[2 * t] = tune_cost(&c, target->input_bytes, &mine, NULL);
+    cost[2 * t + 1] = tune_search(&c, target->input_bytes, &g, &best[t]);
+    const char *input = e->targets.inputs[t / e->targets.n_reduces];
+    sim *r = &runs[t];
+    if (sim_plan(r, e, dir, "tuned", input, target->n_reduces, e->platform) ||
+        write_workload(e, input, best[t].reduces, r->workload)) {
+      snprintf(err, errlen, "%s: cannot write", r->workload);
+      status = -1;
+    }
+    snprintf(r->sets[0], sizeof r->sets[0], "dfs.blocksize=%.0f", best[t].split);
+    snprintf(r->sets[1], sizeof r->sets[1], "mapreduce.reduce.shuffle.parallelcopies=%d", best[t].copiers);
+    snprintf(r->sets[2], sizeof r->sets[2], "mapreduce.map.output.compress=%s", best[t].compress ? "true" : "false");
+    r->n_sets = 3;
+  }
+  if (!status)
+    status = sims_run(runs, nt, jobs, self, err, errlen);
+  for (int t = 0; t < nt && !status; t++) {
+    job_profile got;
+    if ((status = profile_read(runs[t].dir, NULL, &got, err, errlen)))
+      break;
+    fprintf(out, "%s,%s,%.0f,%d,%d,%s,%.3f,%.3f,%.3f,%.3f\n", e->name, strrchr(sims[nh + t].dir, '/') + 1,
+            best[t].split / 1048576, best[t].reduces, best[t].copiers, best[t].compress ? "true" : "false", cost[2 * t],
+            cost[2 * t + 1], p[nh + t].time, got.time);
+  }
+  free(cost);
+  free(best);
   free(runs);
   free(p);
   return status;
@@ -442,7 +536,7 @@ static int run_experiments(const experiment *ex, int n_ex, const char *dir, int 
   /* step 1: every history and target point of every experiment */
   int n_sims = 0, k = 0, status = 0, any_deadline = 0;
   for (int e = 0; e < n_ex; e++) {
-    n_sims += grid_size(&ex[e].history) + grid_size(&ex[e].targets);
+    n_sims += n_runs(&ex[e]);
     any_deadline |= ex[e].deadline > 0;
   }
   sim *sims = calloc((size_t)n_sims, sizeof *sims);
@@ -458,24 +552,44 @@ static int run_experiments(const experiment *ex, int n_ex, const char *dir, int 
                                  ex[e].platform)))
             snprintf(err, errlen, "%s: cannot write", sims[k].workload);
     }
+    if (ex[e].tune && !status) { /* the last history point, compression the other way */
+      const grid *h = &ex[e].history;
+      if ((status = sim_plan(&sims[k], &ex[e], dir, "toggled", h->inputs[h->n_inputs - 1], h->reduces[h->n_reduces - 1],
+                             ex[e].platform)))
+        snprintf(err, errlen, "%s: cannot write", sims[k].workload);
+      snprintf(sims[k].sets[0], sizeof sims[k].sets[0], "mapreduce.map.output.compress=%s",
+               ex[e].profiled.compress ? "false" : "true");
+      sims[k++].n_sets = 1;
+    }
   }
   if (!status)
     status = sims_run(sims, n_sims, jobs, self, err, errlen);
   /* steps 2 to 4, each experiment's runs a slice of sims */
-  error_acc(*acc)[PREDICT_N_MODELS][PREDICT_N_QUANTITIES] = calloc((size_t)n_ex, sizeof *acc);
+  error_acc(*acc)[PREDICT_N_MODELS][PREDICT_N_QUANTITIES] = calloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *acc);
   outfile out;
   if (!status && !(status = outfile_open(&out, dir, "predictions.csv", err, errlen))) {
     fprintf(out.f, "experiment,target,model,quantity,predicted,actual,ape\n");
-    for (int e = 0, first = 0; e < n_ex && !status; first += grid_size(&ex[e].history) + grid_size(&ex[e].targets), e++)
+    for (int e = 0, first = 0; e < n_ex && !status; first += n_runs(&ex[e]), e++)
       status = assess(&ex[e], sims + first, out.f, acc[e], err, errlen);
     status = status ? (outfile_discard(&out), status) : outfile_close(&out, err, errlen);
   }
   if (!status && any_deadline && !(status = outfile_open(&out, dir, "provision.csv", err, errlen))) {
     fprintf(out.f, "experiment,target,deadline,map_slots_exact,reduce_slots_exact,map_slots,reduce_slots,job_time,"
                    "met\n");
-    for (int e = 0, first = 0; e < n_ex && !status; first += grid_size(&ex[e].history) + grid_size(&ex[e].targets), e++)
+    for (int e = 0, first = 0; e < n_ex && !status; first += n_runs(&ex[e]), e++)
       if (ex[e].deadline > 0)
         status = provision(&ex[e], sims + first, dir, jobs, self, out.f, err, errlen);
+    status = status ? (outfile_discard(&out), status) : outfile_close(&out, err, errlen);
+  }
+  int any_tune = 0;
+  for (int e = 0; e < n_ex; e++)
+    any_tune |= ex[e].tune;
+  if (!status && any_tune && !(status = outfile_open(&out, dir, "tune.csv", err, errlen))) {
+    fprintf(out.f, "experiment,target,split_mib,reducers,copiers,compress,ptc_default,ptc_best,simulated_default,"
+                   "simulated_best\n");
+    for (int e = 0, first = 0; e < n_ex && !status; first += n_runs(&ex[e]), e++)
+      if (ex[e].tune)
+        status = tune_targets(&ex[e], sims + first, dir, jobs, self, out.f, err, errlen);
     status = status ? (outfile_discard(&out), status) : outfile_close(&out, err, errlen);
   }
   if (!status && !(status = outfile_open(&out, dir, "accuracy.csv", err, errlen))) {
