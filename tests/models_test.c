@@ -145,6 +145,13 @@ static void lwlr_matches_the_worked_example(void **state)
   gsl_vector_set(q, 0, 1);
   gsl_vector_set(q, 1, 1);
   assert_int_equal(lwlr_predict(x, y, NULL, 0.01, q, &yq, NULL), GSL_ESING);
+  /* the order of the runs does not matter */
+  gsl_vector_set(q, 0, 3.5);
+  gsl_vector_set(q, 1, 2);
+  gsl_matrix_swap_rows(x, 0, 5);
+  gsl_vector_swap_elements(y, 0, 5);
+  assert_int_equal(lwlr_predict(x, y, NULL, 1.5, q, &yq, NULL), 0);
+  assert_close(yq, 6.2307280062, 1e-9);
   /* collinear features: singular at any bandwidth */
   for (size_t k = 0; k < 6; k++)
     gsl_matrix_set(x, k, 1, 2 * gsl_matrix_get(x, k, 0));
@@ -234,6 +241,21 @@ static void ptc_matches_the_worked_examples(void **state)
 static void ptc_moves_every_shuffled_byte_once(void **state)
 {
   (void)state;
+  /* specs/001 section 7, case 8: monotone where it should be */
+  for (int r = 1; r < 4; r++) {
+    ptc_plan a = {.m = 3, .r = r, .v = 2, .ds = 90, .lrw_rate = 3, .t_map = 70, .t_reduce = 35, .t_schedule_r = r};
+    ptc_plan b = a;
+    b.r = r + 1;
+    ptc_cost ca, cb;
+    ptc_cost_compute(&a, &ca);
+    ptc_cost_compute(&b, &cb);
+    assert_true(cb.d_overlap_max <= ca.d_overlap_max);
+    assert_close(ca.consumer, 35 + r, 1e-12); /* no buffer: t_reduce + t_schedule(r) */
+    b = a;
+    b.ds = 120;
+    ptc_cost_compute(&b, &cb);
+    assert_true(cb.transporter >= ca.transporter);
+  }
   for (int m = 1; m <= 5; m++)
     for (int r = 1; r <= 4; r++) {
       ptc_plan p = {.m = m, .r = r, .v = 2, .ds = 1, .lrw_rate = 1, .t_map = 10};
