@@ -3,7 +3,7 @@
  * An experiment file lists experiments; each names a platform, a job (the
  * settings of a workload job, without its name, input and reducers), a
  * history grid and a target grid of input sizes and reducer counts, as
- * Khan et al. vary them, and optionally a deadline.  The loop:
+ * Khan et al. vary them, and optionally a deadline and `tune`.  The loop:
  *   1. simulates every history and target point, each run `mrlab run` in a
  *      process of its own (SimGrid's engine is one a process; processes
  *      also use every core), JOBS at a time;
