@@ -399,15 +399,13 @@ static int provision(const experiment *e, const sim *sims, const char *dir, int 
       status = -1;
     }
   }
+  job_profile *got = malloc((size_t)nt * sizeof *got);
   if (!status)
-    status = sims_run(runs, nt, jobs, self, err, errlen);
-  for (int t = 0; t < nt && !status; t++) {
-    job_profile got;
-    if ((status = profile_read(runs[t].dir, NULL, &got, err, errlen)))
-      break;
+    status = sims_run(runs, nt, jobs, self, err, errlen) || read_sims(runs, nt, got, err, errlen);
+  for (int t = 0; t < nt && !status; t++)
     fprintf(prov, "%s,%s,%.3f,%.3f,%.3f,%d,%d,%.3f,%s\n", e->name, strrchr(sims[nh + t].dir, '/') + 1, e->deadline,
-            m[t], n[t], got.map_slots, got.reduce_slots, got.time, got.time <= e->deadline ? "yes" : "no");
-  }
+            m[t], n[t], got[t].map_slots, got[t].reduce_slots, got[t].time, got[t].time <= e->deadline ? "yes" : "no");
+  free(got);
   free(n);
   free(m);
   free(runs);
@@ -452,16 +450,14 @@ static int tune_targets(const experiment *e, const sim *sims, const char *dir, i
     snprintf(r->sets[2], sizeof r->sets[2], "mapreduce.map.output.compress=%s", best[t].compress ? "true" : "false");
     r->n_sets = 3;
   }
+  job_profile *got = malloc((size_t)nt * sizeof *got);
   if (!status)
-    status = sims_run(runs, nt, jobs, self, err, errlen);
-  for (int t = 0; t < nt && !status; t++) {
-    job_profile got;
-    if ((status = profile_read(runs[t].dir, NULL, &got, err, errlen)))
-      break;
+    status = sims_run(runs, nt, jobs, self, err, errlen) || read_sims(runs, nt, got, err, errlen);
+  for (int t = 0; t < nt && !status; t++)
     fprintf(out, "%s,%s,%.0f,%d,%d,%s,%.3f,%.3f,%.3f,%.3f\n", e->name, strrchr(sims[nh + t].dir, '/') + 1,
             best[t].split / 1048576, best[t].reduces, best[t].copiers, best[t].compress ? "true" : "false", cost[2 * t],
-            cost[2 * t + 1], p[nh + t].time, got.time);
-  }
+            cost[2 * t + 1], p[nh + t].time, got[t].time);
+  free(got);
   free(cost);
   free(best);
   free(runs);
