@@ -172,6 +172,10 @@ int predict_job(predict_model m, const job_profile *history, int n, const job_pr
     snprintf(err, errlen, "%s: expected history runs, got none", names[m]);
     return -1;
   }
+  if (target->map_slots < 1 || target->reduce_slots < 1) {
+    snprintf(err, errlen, "%s: expected a target on a cluster with map and reduce slots", names[m]);
+    return -1;
+  }
   if (m == PREDICT_KHAN) {
     hp_profile h;
     hp_bounds b;
