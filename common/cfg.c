@@ -182,6 +182,19 @@ int cfg_get_string(cfg_file *f, const config_setting_t *group, const char *name,
   return 0;
 }
 
+int cfg_get_name(cfg_file *f, const config_setting_t *group, size_t max, const char **out)
+{
+  if (cfg_get_string(f, group, "name", 1, out))
+    return -1;
+  size_t n = strlen(*out);
+  if ((max && n > max) || strspn(*out, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") != n)
+    return max ? cfg_fail(f, config_setting_get_member(group, "name"),
+                          "expected at most %zu letters, digits, '.', '_' or '-', got \"%s\"", max, *out)
+               : cfg_fail(f, config_setting_get_member(group, "name"),
+                          "expected a name of letters, digits, '.', '_' and '-', got \"%s\"", *out);
+  return 0;
+}
+
 int cfg_get_int(cfg_file *f, const config_setting_t *group, const char *name, int required, int min, int *out)
 {
   char expected[80];

@@ -57,6 +57,11 @@ int cfg_get_number(cfg_file *f, const config_setting_t *group, const char *name,
 int cfg_get_quantity(cfg_file *f, const config_setting_t *group, const char *name, int required, units_kind kind,
                      double *out);
 
+/* The member "name" of GROUP, required: a plain name of letters, digits,
+ * '.', '_' and '-' (it becomes part of host names, file names and CSV
+ * rows), of at most MAX characters unless MAX is 0. */
+int cfg_get_name(cfg_file *f, const config_setting_t *group, size_t max, const char **out);
+
 /* The name in KNOWN (NULL-terminated) closest to NAME by edit distance, or
  * NULL when none is close enough to be a likely typo. */
 const char *cfg_nearest(const char *name, const char *const *known);

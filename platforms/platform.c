@@ -25,13 +25,7 @@ static const char *const master_keys[] = {"class", "rack", NULL};
  * zone and link names in the SimGrid platform. */
 static int get_name(cfg_file *f, const config_setting_t *g, const char **name)
 {
-  if (cfg_get_string(f, g, "name", 1, name))
-    return -1;
-  size_t n = strlen(*name);
-  if (n > 40 || strspn(*name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") != n)
-    return cfg_fail(f, config_setting_get_member(g, "name"),
-                    "expected at most 40 letters, digits, '.', '_' or '-', got \"%s\"", *name);
-  return 0;
+  return cfg_get_name(f, g, 40, name);
 }
 
 static int read_link(cfg_file *f, const config_setting_t *parent, const char *name, platform_link *out)

@@ -168,12 +168,10 @@ static int read_experiment(cfg_file *f, const config_setting_t *g, const char *f
                            experiment *e)
 {
   const char *where, *deadline = NULL;
-  if (cfg_check_keys(f, g, experiment_keys) || cfg_get_string(f, g, "name", 1, &e->name) ||
+  if (cfg_check_keys(f, g, experiment_keys) || cfg_get_name(f, g, 0, &e->name) ||
       cfg_get_string(f, g, "platform", 1, &where) < 0 || cfg_get_string(f, g, "deadline", 0, &deadline) < 0 ||
       read_grid(f, g, "history", &e->history) || read_grid(f, g, "targets", &e->targets))
     return -1;
-  if (e->name[strspn(e->name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")])
-    return cfg_fail(f, config_setting_get_member(g, "name"), "expected a name of letters, digits, '.', '_' and '-'");
   if (deadline && (units_parse(UNITS_TIME, deadline, &e->deadline) || !(e->deadline > 0)))
     return cfg_fail(f, config_setting_get_member(g, "deadline"), "expected a positive time such as \"60s\", got \"%s\"",
                     deadline);

@@ -203,12 +203,9 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
   conf_init(&j->conf);
   j->path = f->path;
   j->line = config_setting_source_line(g);
-  if (find_generator(f, g, &gen) || check_job_keys(f, g, gen) || cfg_get_string(f, g, "name", 1, &name))
-    return -1;
   /* the name keys the job's rows in the output CSVs: plain characters only */
-  if (!*name || name[strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")])
-    return cfg_fail(f, config_setting_get_member(g, "name"),
-                    "expected a name of letters, digits, '.', '_' and '-', got \"%s\"", name);
+  if (find_generator(f, g, &gen) || check_job_keys(f, g, gen) || cfg_get_name(f, g, 0, &name))
+    return -1;
   j->name = strdup(name);
   if (cfg_get_string(f, g, "submit", 0, &submit) < 0)
     return -1;
