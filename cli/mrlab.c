@@ -4,6 +4,7 @@
  * 0 on success, 2 on bad input or usage (after one message on stderr that
  * names the file, the line and what was expected), 1 on an internal error.
  * Work itself lives in the stage folders; this file only dispatches. */
+#include "alloc.h"
 #include "engine.h"
 #include "platform.h"
 #include "predict.h"
@@ -129,7 +130,7 @@ static int cmd_run(int argc, char **argv)
   }
   engine_init_simgrid(&argc, argv);
   const char *files[2] = {NULL, NULL}, *dir = "run";
-  const char **sets = malloc((size_t)argc * sizeof *sets);
+  const char **sets = xmalloc((size_t)argc * sizeof *sets);
   int n_files = 0, n_sets = 0;
   unsigned long seed = 1;
   for (int i = 1; i < argc; i++) {
@@ -193,7 +194,7 @@ static int cmd_run(int argc, char **argv)
 /* Reads the profiles of job JOB in the N directories DIRS.  NULL with ERR set on failure. */
 static job_profile *read_profiles(char **dirs, int n, const char *job, char *err, size_t errlen)
 {
-  job_profile *p = malloc((size_t)n * sizeof *p);
+  job_profile *p = xmalloc((size_t)n * sizeof *p);
   for (int i = 0; i < n; i++)
     if (profile_read(dirs[i], job, &p[i], err, errlen)) {
       free(p);
@@ -233,7 +234,7 @@ static int cmd_predict(int argc, char **argv)
   if (wants_help(argc, argv))
     return fputs(usage_predict, stdout), 0;
   const char *model = NULL, *job = NULL;
-  char **dirs = malloc((size_t)argc * sizeof *dirs), err[4096];
+  char **dirs = xmalloc((size_t)argc * sizeof *dirs), err[4096];
   int n = model_args(argc, argv, usage_predict, "--model", &model, &job, dirs), status = 2;
   predict_model only = PREDICT_KHAN;
   if (n > 0 && model && predict_model_find(model, &only)) {
@@ -275,7 +276,7 @@ static int cmd_provision(int argc, char **argv)
   if (wants_help(argc, argv))
     return fputs(usage_provision, stdout), 0;
   const char *deadline = NULL, *job = NULL;
-  char **dirs = malloc((size_t)argc * sizeof *dirs), err[4096];
+  char **dirs = xmalloc((size_t)argc * sizeof *dirs), err[4096];
   int n = model_args(argc, argv, usage_provision, "--deadline", &deadline, &job, dirs), status = 2;
   double t = 0, m, r;
   if (n > 0 && (!deadline || units_parse(UNITS_TIME, deadline, &t) || !(t > 0))) {

@@ -3,6 +3,8 @@
  * in place: a table costs its text and one pointer a field. */
 #include "csv.h"
 
+#include "alloc.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,12 +17,12 @@ csv_table *csv_read(const char *path, char *err, size_t errlen)
     snprintf(err, errlen, "%s: %s", path, strerror(errno));
     return NULL;
   }
-  csv_table *t = calloc(1, sizeof *t);
+  csv_table *t = xcalloc(1, sizeof *t);
   size_t cap = 1 << 16, n = 0;
-  t->text = malloc(cap);
+  t->text = xmalloc(cap);
   for (size_t got; (got = fread(t->text + n, 1, cap - n - 1, f)) > 0;)
     if ((n += got) == cap - 1)
-      t->text = realloc(t->text, cap *= 2);
+      t->text = xrealloc(t->text, cap *= 2);
   fclose(f);
   t->text[n] = '\0';
   if (n > 0 && t->text[n - 1] != '\n') {
@@ -33,7 +35,7 @@ csv_table *csv_read(const char *path, char *err, size_t errlen)
     t->n_cols += *c == ',';
   for (char *c = t->text; *c; c++)
     t->n_rows += *c == '\n';
-  t->cells = malloc((size_t)t->n_rows * (size_t)t->n_cols * sizeof *t->cells + 1);
+  t->cells = xmalloc((size_t)t->n_rows * (size_t)t->n_cols * sizeof *t->cells + 1);
   char *c = t->text;
   for (int r = 0; r < t->n_rows; r++)
     for (int k = 0; k < t->n_cols; k++) {

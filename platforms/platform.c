@@ -7,6 +7,7 @@
  * rack shelves. */
 #include "platform.h"
 
+#include "alloc.h"
 #include "cfg.h"
 
 #include <stdlib.h>
@@ -72,7 +73,7 @@ static int read_racks(cfg_file *f, platform *p)
                                      "a list of racks such as ( { name = \"rack1\"; uplink = { ... }; } )");
   if (!l)
     return -1;
-  p->racks = calloc((size_t)config_setting_length(l), sizeof *p->racks);
+  p->racks = xcalloc((size_t)config_setting_length(l), sizeof *p->racks);
   for (int r = 0; r < config_setting_length(l); r++) {
     config_setting_t *g = config_setting_get_elem(l, (unsigned)r);
     const char *name;
@@ -81,7 +82,7 @@ static int read_racks(cfg_file *f, platform *p)
     if (find_rack(p, name) >= 0 || strcmp(name, p->name) == 0)
       return cfg_fail(f, config_setting_get_member(g, "name"),
                       "a rack or the cluster is already named \"%s\" (expected a new name)", name);
-    p->racks[r].name = strdup(name);
+    p->racks[r].name = xstrdup(name);
     p->n_racks++;
     if (read_link(f, g, "uplink", &p->racks[r].uplink))
       return -1;
@@ -96,7 +97,7 @@ static int read_disks(cfg_file *f, const config_setting_t *cls, platform_class *
   if (!l)
     return -1;
   c->n_disks = config_setting_length(l);
-  c->disks = calloc((size_t)c->n_disks, sizeof *c->disks);
+  c->disks = xcalloc((size_t)c->n_disks, sizeof *c->disks);
   for (int d = 0; d < c->n_disks; d++) {
     config_setting_t *g = config_setting_get_elem(l, (unsigned)d);
     if (cfg_check_keys(f, g, disk_keys) || cfg_get_quantity(f, g, "read", 1, UNITS_BANDWIDTH, &c->disks[d].read_bw) ||
@@ -115,7 +116,7 @@ static int read_class(cfg_file *f, platform *p, const config_setting_t *g, platf
   if (find_class(p, name) >= 0)
     return cfg_fail(f, config_setting_get_member(g, "name"),
                     "a node class is already named \"%s\" (expected a new name)", name);
-  c->name = strdup(name);
+  c->name = xstrdup(name);
   p->n_classes++;
   if (cfg_get_int(f, g, "count", 1, 1, &c->count) || cfg_get_int(f, g, "cores", 1, 1, &c->cores) ||
       cfg_get_quantity(f, g, "speed", 1, UNITS_SPEED, &c->speed) ||
@@ -135,7 +136,7 @@ static int read_class(cfg_file *f, platform *p, const config_setting_t *g, platf
   int n_racks = config_setting_length(racks);
   if (n_racks > c->count)
     return cfg_fail(f, racks, "expected at most %d racks for %d nodes, got %d", c->count, c->count, n_racks);
-  p->workers = realloc(p->workers, (size_t)(p->n_workers + c->count) * sizeof *p->workers);
+  p->workers = xrealloc(p->workers, (size_t)(p->n_workers + c->count) * sizeof *p->workers);
   int k = 0;
   for (int i = 0; i < n_racks; i++) {
     int rack;
@@ -160,7 +161,7 @@ static int read_classes(cfg_file *f, platform *p)
                    "a non-empty list of node classes such as ( { name = \"worker\"; count = 4; ... } )");
   if (!l)
     return -1;
-  p->classes = calloc((size_t)config_setting_length(l), sizeof *p->classes);
+  p->classes = xcalloc((size_t)config_setting_length(l), sizeof *p->classes);
   for (int i = 0; i < config_setting_length(l); i++)
     if (read_class(f, p, config_setting_get_elem(l, (unsigned)i), &p->classes[i]))
       return -1;
@@ -210,12 +211,12 @@ static int check_cluster(cfg_file *f, const platform *p)
 platform *platform_read(const char *path, char *err, size_t errlen)
 {
   cfg_file f;
-  platform *p = calloc(1, sizeof *p);
+  platform *p = xcalloc(1, sizeof *p);
   const char *name;
   int bad = cfg_file_open(&f, path) || cfg_check_keys(&f, config_root_setting(&f.cfg), top_keys) ||
             get_name(&f, config_root_setting(&f.cfg), &name);
   if (!bad) {
-    p->name = strdup(name);
+    p->name = xstrdup(name);
     bad = read_link(&f, config_root_setting(&f.cfg), "core", &p->core) || read_racks(&f, p) || read_classes(&f, p) ||
           read_master(&f, p) || check_cluster(&f, p);
   }

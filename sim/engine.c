@@ -8,6 +8,7 @@
  * SimGrid runs until the last actor ends. */
 #include "engine.h"
 
+#include "alloc.h"
 #include "scheduler.h"
 #include "topology.h"
 
@@ -49,7 +50,7 @@ static const char *const simgrid_defaults[] = {
 void engine_init_simgrid(int *argc, char **argv)
 {
   int n_defaults = (int)(sizeof simgrid_defaults / sizeof *simgrid_defaults), n = *argc + n_defaults;
-  char **args = malloc((size_t)(n + 1) * sizeof *args);
+  char **args = xmalloc((size_t)(n + 1) * sizeof *args);
   args[0] = argv[0];
   memcpy(args + 1, simgrid_defaults, (size_t)n_defaults * sizeof *args);
   memcpy(args + 1 + n_defaults, argv + 1, (size_t)*argc * sizeof *args); /* and the final NULL */
@@ -88,7 +89,7 @@ sg_disk_t engine_disk(sg_host_t h, int64_t k)
 static void split_bytes(int64_t total, const double *shares, int n, int64_t *out)
 {
   int64_t left = total;
-  double *rem = malloc((size_t)n * sizeof *rem);
+  double *rem = xmalloc((size_t)n * sizeof *rem);
   for (int p = 0; p < n; p++) {
     double exact = (double)total * shares[p];
     out[p] = (int64_t)floor(exact);
@@ -117,8 +118,8 @@ static int64_t stored(const job_desc *d, int64_t bytes)
 static void map_output(const job_desc *d, int64_t split, int64_t **bytes, int64_t **wire)
 {
   int64_t combined = llround((double)llround(d->map_selectivity * (double)split) * d->combiner);
-  *bytes = malloc((size_t)d->reduces * sizeof **bytes);
-  *wire = malloc((size_t)d->reduces * sizeof **wire);
+  *bytes = xmalloc((size_t)d->reduces * sizeof **bytes);
+  *wire = xmalloc((size_t)d->reduces * sizeof **wire);
   split_bytes(combined, d->share, d->reduces, *bytes);
   for (int p = 0; p < d->reduces; p++)
     (*wire)[p] = stored(d, (*bytes)[p]);
@@ -130,8 +131,8 @@ static void keyed_output(const job_desc *d, int64_t **bytes, int64_t **wire)
 {
   const keys_data *k = d->keys;
   size_t n = (size_t)k->n_maps * (size_t)k->reduces;
-  *bytes = malloc(n * sizeof **bytes);
-  *wire = malloc(n * sizeof **wire);
+  *bytes = xmalloc(n * sizeof **bytes);
+  *wire = xmalloc(n * sizeof **wire);
   for (size_t i = 0; i < n; i++) {
     (*bytes)[i] = k->records[i] * k->record_bytes;
     (*wire)[i] = stored(d, (*bytes)[i]);
@@ -143,7 +144,7 @@ static hdfs_policy *input_policy(const platform *p, const job_desc *d, char *err
 {
   if (d->n_placed == 0)
     return hdfs_policy_rack_aware_alloc();
-  double *weights = calloc((size_t)p->n_workers, sizeof *weights);
+  double *weights = xcalloc((size_t)p->n_workers, sizeof *weights);
   for (int i = 0; i < d->n_placed; i++) {
     int w = 0;
     while (w < p->n_workers && strcmp(p->workers[w].name, d->placed_on[i]) != 0)
@@ -184,9 +185,9 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   }
   j->n_maps = (int)j->input->n_blocks;
   j->n_reduces = d->reduces;
-  j->maps = calloc((size_t)j->n_maps, sizeof *j->maps);
-  j->reduces = calloc((size_t)j->n_reduces, sizeof *j->reduces);
-  j->finished_maps = malloc((size_t)j->n_maps * sizeof *j->finished_maps);
+  j->maps = xcalloc((size_t)j->n_maps, sizeof *j->maps);
+  j->reduces = xcalloc((size_t)j->n_reduces, sizeof *j->reduces);
+  j->finished_maps = xmalloc((size_t)j->n_maps * sizeof *j->finished_maps);
   j->mutex = sg_mutex_init();
   if (d->keys) {
     xbt_assert(d->keys->n_maps == j->n_maps, "job %s: key data for %d maps, %d blocks", d->name, d->keys->n_maps,
@@ -209,19 +210,19 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   for (int r = 0; r < j->n_reduces; r++)
     j->reduces[r] = (task){.job = j, .kind = KIND_REDUCE, .index = r};
   /* the scheduler's lists: maps by the workers and racks holding their block */
-  j->maps_on_worker = calloc((size_t)p->n_workers, sizeof *j->maps_on_worker);
-  j->n_on_worker = calloc((size_t)p->n_workers, sizeof *j->n_on_worker);
-  j->cur_worker = calloc((size_t)p->n_workers, sizeof *j->cur_worker);
-  j->maps_in_rack = calloc((size_t)p->n_racks, sizeof *j->maps_in_rack);
-  j->n_in_rack = calloc((size_t)p->n_racks, sizeof *j->n_in_rack);
-  j->cur_rack = calloc((size_t)p->n_racks, sizeof *j->cur_rack);
+  j->maps_on_worker = xcalloc((size_t)p->n_workers, sizeof *j->maps_on_worker);
+  j->n_on_worker = xcalloc((size_t)p->n_workers, sizeof *j->n_on_worker);
+  j->cur_worker = xcalloc((size_t)p->n_workers, sizeof *j->cur_worker);
+  j->maps_in_rack = xcalloc((size_t)p->n_racks, sizeof *j->maps_in_rack);
+  j->n_in_rack = xcalloc((size_t)p->n_racks, sizeof *j->n_in_rack);
+  j->cur_rack = xcalloc((size_t)p->n_racks, sizeof *j->cur_rack);
   for (int m = 0; m < j->n_maps; m++)
     for (int k = 0; k < j->input->replication; k++) {
       int w = hdfs_replica(j->input, m, k), rack = p->workers[w].rack;
-      j->maps_on_worker[w] = realloc(j->maps_on_worker[w], (size_t)(j->n_on_worker[w] + 1) * sizeof(int));
+      j->maps_on_worker[w] = xrealloc(j->maps_on_worker[w], (size_t)(j->n_on_worker[w] + 1) * sizeof(int));
       j->maps_on_worker[w][j->n_on_worker[w]++] = m;
       if (j->n_in_rack[rack] == 0 || j->maps_in_rack[rack][j->n_in_rack[rack] - 1] != m) {
-        j->maps_in_rack[rack] = realloc(j->maps_in_rack[rack], (size_t)(j->n_in_rack[rack] + 1) * sizeof(int));
+        j->maps_in_rack[rack] = xrealloc(j->maps_in_rack[rack], (size_t)(j->n_in_rack[rack] + 1) * sizeof(int));
         j->maps_in_rack[rack][j->n_in_rack[rack]++] = m;
       }
     }
@@ -230,7 +231,7 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
 
 engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, char *err, size_t errlen)
 {
-  engine *e = calloc(1, sizeof *e);
+  engine *e = xcalloc(1, sizeof *e);
   the_engine = e;
   e->platform = p;
   e->seed = seed;
@@ -239,7 +240,7 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
   e->master = sg_host_by_name(p->master.name);
   e->jobtracker = sg_mailbox_by_name("jobtracker");
   e->scheduler = &scheduler_hadoop1;
-  e->trackers = calloc((size_t)p->n_workers, sizeof *e->trackers);
+  e->trackers = xcalloc((size_t)p->n_workers, sizeof *e->trackers);
   for (int i = 0; i < p->n_workers; i++) {
     tracker *tr = &e->trackers[i];
     const platform_class *c = platform_node_class(p, &p->workers[i]);
@@ -259,14 +260,14 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
     sg_host_get_disks(tr->host, &tr->n_disks, &tr->disks);
     sg_host_set_data(tr->host, tr);
   }
-  e->gateways = calloc((size_t)p->n_racks, sizeof *e->gateways);
+  e->gateways = xcalloc((size_t)p->n_racks, sizeof *e->gateways);
   for (int r = 0; r < p->n_racks; r++) {
     char name[96];
     snprintf(name, sizeof name, "%s-shuffle", p->racks[r].name);
     e->gateways[r] = sg_host_by_name(name);
   }
   e->n_jobs = w->n_jobs;
-  e->jobs = calloc((size_t)w->n_jobs, sizeof *e->jobs);
+  e->jobs = xcalloc((size_t)w->n_jobs, sizeof *e->jobs);
   for (int i = 0; i < w->n_jobs; i++) {
     e->jobs[i].index = i;
     if (job_init(e, &e->jobs[i], &w->jobs[i], err, errlen)) {

@@ -9,6 +9,8 @@
  * largest deficit against its share. */
 #include "hdfs.h"
 
+#include "alloc.h"
+
 #include <xbt/asserts.h>
 
 #include <math.h>
@@ -87,7 +89,7 @@ static void rack_aware_choose(hdfs_policy *self, const platform *p, int writer, 
 
 hdfs_policy *hdfs_policy_rack_aware_alloc(void)
 {
-  hdfs_policy *policy = calloc(1, sizeof *policy);
+  hdfs_policy *policy = xcalloc(1, sizeof *policy);
   policy->choose = rack_aware_choose;
   return policy;
 }
@@ -130,11 +132,11 @@ hdfs_policy *hdfs_policy_fractions_alloc(const platform *p, const double *fracti
     snprintf(err, errlen, "placement fractions: expected some worker with a positive fraction, all are 0");
     return NULL;
   }
-  hdfs_policy *policy = calloc(1, sizeof *policy);
+  hdfs_policy *policy = xcalloc(1, sizeof *policy);
   policy->choose = fractions_choose;
   policy->n_workers = p->n_workers;
-  policy->share = malloc((size_t)p->n_workers * sizeof *policy->share);
-  policy->held = calloc((size_t)p->n_workers, sizeof *policy->held);
+  policy->share = xmalloc((size_t)p->n_workers * sizeof *policy->share);
+  policy->held = xcalloc((size_t)p->n_workers, sizeof *policy->held);
   for (int w = 0; w < p->n_workers; w++)
     policy->share[w] = fractions[w] / sum;
   return policy;
@@ -164,13 +166,13 @@ hdfs_file *hdfs_file_place(const platform *p, int64_t size, int64_t block_size, 
   }
   xbt_assert(writer >= -1 && writer < p->n_workers, "writer %d is no worker of %s (it has %d)", writer, p->name,
              p->n_workers);
-  hdfs_file *f = calloc(1, sizeof *f);
+  hdfs_file *f = xcalloc(1, sizeof *f);
   f->size = size;
   f->block_size = block_size;
   f->replication = replication;
   f->n_blocks = (size + block_size - 1) / block_size;
-  f->replicas = malloc((size_t)(f->n_blocks * replication) * sizeof *f->replicas);
-  int *scratch = malloc((size_t)p->n_workers * sizeof *scratch);
+  f->replicas = xmalloc((size_t)(f->n_blocks * replication) * sizeof *f->replicas);
+  int *scratch = xmalloc((size_t)p->n_workers * sizeof *scratch);
   for (int64_t b = 0; b < f->n_blocks; b++)
     policy->choose(policy, p, writer, replication, rng, f->replicas + b * replication, scratch);
   free(scratch);

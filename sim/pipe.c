@@ -8,6 +8,8 @@
  * of them then sees the flag and stops too. */
 #include "pipe.h"
 
+#include "alloc.h"
+
 #include <simgrid/actor.h>
 #include <simgrid/disk.h>
 #include <simgrid/engine.h>
@@ -116,14 +118,14 @@ int pipe_run(stage *stages, int n, const pipe_spec *spec)
     xbt_assert(spec->chunk > 0 && spec->total >= 0, "bad pipe chunking");
     ps.n_chunks = (int)((spec->total + spec->chunk - 1) / spec->chunk);
   }
-  ps.cum = malloc((size_t)(ps.n_chunks + 1) * sizeof *ps.cum);
+  ps.cum = xmalloc((size_t)(ps.n_chunks + 1) * sizeof *ps.cum);
   ps.cum[0] = 0;
   for (int c = 0; c < ps.n_chunks; c++) {
     int64_t size = spec->chunks ? spec->chunks[c] : (c + 1 < ps.n_chunks ? spec->chunk : spec->total - ps.cum[c]);
     ps.cum[c + 1] = ps.cum[c] + size;
   }
-  ps.full = malloc((size_t)n * sizeof *ps.full);
-  ps.empty = malloc((size_t)n * sizeof *ps.empty);
+  ps.full = xmalloc((size_t)n * sizeof *ps.full);
+  ps.empty = xmalloc((size_t)n * sizeof *ps.empty);
   for (int i = 0; i + 1 < n; i++) {
     ps.full[i] = sg_sem_init(0);
     ps.empty[i] = sg_sem_init(spec->depth);
@@ -132,7 +134,7 @@ int pipe_run(stage *stages, int n, const pipe_spec *spec)
   xbt_assert(stages[n - 1].kind != STAGE_CPU || stages[n - 1].host == sg_host_self(),
              "the last stage of a pipe runs in its caller, so a computing one must be on the caller's host");
   for (int i = 0; i + 1 < n; i++) {
-    stage_arg *arg = malloc(sizeof *arg);
+    stage_arg *arg = xmalloc(sizeof *arg);
     arg->ps = &ps;
     arg->index = i;
     sg_actor_t a = sg_actor_init("stage", stages[i].host);

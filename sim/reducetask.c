@@ -21,6 +21,7 @@
  * Reduce: the final merge streams into the reduce function, key group by
  * key group for the heaviest groups and in batches for the rest, and the
  * output streams down the HDFS replica pipeline. */
+#include "alloc.h"
 #include "engine.h"
 #include "pipe.h"
 
@@ -201,7 +202,7 @@ static void fetcher_actor(int argc, char **argv)
   (void)argc, (void)argv;
   reduce_state *r = sg_actor_self_get_data();
   job *j = r->j;
-  int *maps = malloc((size_t)r->per_fetch * sizeof *maps);
+  int *maps = xmalloc((size_t)r->per_fetch * sizeof *maps);
   for (;;) {
     int w = -1, n = 0;
     sg_mutex_lock(j->mutex);
@@ -259,11 +260,11 @@ static void shuffle(reduce_state *r)
     }
     r->per_fetch *= most;
   }
-  r->next = malloc((size_t)r->j->n_maps * sizeof *r->next);
-  r->head = malloc((size_t)n * sizeof *r->head);
-  r->tail = malloc((size_t)n * sizeof *r->tail);
-  r->busy = calloc((size_t)n, sizeof *r->busy);
-  r->queue = malloc((size_t)(2 * r->j->n_maps + n) * sizeof *r->queue); /* enqueues: at most two per map */
+  r->next = xmalloc((size_t)r->j->n_maps * sizeof *r->next);
+  r->head = xmalloc((size_t)n * sizeof *r->head);
+  r->tail = xmalloc((size_t)n * sizeof *r->tail);
+  r->busy = xcalloc((size_t)n, sizeof *r->busy);
+  r->queue = xmalloc((size_t)(2 * r->j->n_maps + n) * sizeof *r->queue); /* enqueues: at most two per map */
   for (int k = 0; k < n; k++)
     r->head[k] = -1;
   r->fetchers_done = sg_sem_init(0);
@@ -330,8 +331,8 @@ static int reduce_chunks(reduce_state *r, int64_t **chunks, double **flops)
   double per_group = (double)r->input / (double)groups;
   attempt *a = r->a;
   a->n_groups = n_explicit;
-  a->group_end = calloc((size_t)n_explicit + 1, sizeof *a->group_end);
-  a->group_bytes = calloc((size_t)n_explicit + 1, sizeof *a->group_bytes);
+  a->group_end = xcalloc((size_t)n_explicit + 1, sizeof *a->group_end);
+  a->group_bytes = xcalloc((size_t)n_explicit + 1, sizeof *a->group_bytes);
   int64_t rest = r->input;
   for (int k = 0; k < n_explicit; k++) {
     a->group_bytes[k] =
@@ -340,9 +341,9 @@ static int reduce_chunks(reduce_state *r, int64_t **chunks, double **flops)
   }
   int n_batches = (int)((rest + r->chunk - 1) / r->chunk);
   int n = n_batches + n_explicit, k = 0, c = 0;
-  *chunks = malloc((size_t)n * sizeof **chunks);
-  *flops = kp ? malloc((size_t)n * sizeof **flops) : NULL;
-  r->explicit_at = malloc((size_t)n * sizeof *r->explicit_at);
+  *chunks = xmalloc((size_t)n * sizeof **chunks);
+  *flops = kp ? xmalloc((size_t)n * sizeof **flops) : NULL;
+  r->explicit_at = xmalloc((size_t)n * sizeof *r->explicit_at);
   for (int b = 0; b <= n_batches; b++) {
     for (; k < n_explicit && (int64_t)(k + 1) * n_batches / (n_explicit + 1) <= b; k++, c++) {
       (*chunks)[c] = a->group_bytes[k];
@@ -370,8 +371,8 @@ static void reduce_and_write(reduce_state *r)
   int replication = d->output_replication ? d->output_replication : (int)conf_get(r->conf, CONF_REPLICATION);
   int64_t output = d->keys ? d->keys->parts[r->p].output_bytes : llround(d->reduce_selectivity * (double)r->input);
   double selectivity = r->input ? (double)output / (double)r->input : 0;
-  int *targets = malloc((size_t)replication * sizeof *targets);
-  stage *st = malloc((size_t)(2 + 2 * replication) * sizeof *st);
+  int *targets = xmalloc((size_t)replication * sizeof *targets);
+  stage *st = xmalloc((size_t)(2 + 2 * replication) * sizeof *st);
   if (output > 0) {
     hdfs_policy *policy = hdfs_policy_rack_aware_alloc();
     gsl_rng *rng = engine_attempt_rng(a);

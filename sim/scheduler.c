@@ -12,6 +12,8 @@
  * with one running attempt, 60 s old, 20% behind its job's mean progress. */
 #include "scheduler.h"
 
+#include "alloc.h"
+
 #include <math.h>
 #include <stdlib.h>
 
@@ -20,7 +22,7 @@
 
 attempt *scheduler_give(tracker *tr, task *t, locality loc, int speculative, double now)
 {
-  attempt *a = calloc(1, sizeof *a);
+  attempt *a = xcalloc(1, sizeof *a);
   a->task = t;
   a->number = t->n_attempts;
   a->worker = tr->worker;
@@ -38,7 +40,7 @@ attempt *scheduler_give(tracker *tr, task *t, locality loc, int speculative, dou
     t->job->started = 1;
     t->job->start = now;
   }
-  tr->launch = realloc(tr->launch, (size_t)(tr->n_launch + 1) * sizeof *tr->launch);
+  tr->launch = xrealloc(tr->launch, (size_t)(tr->n_launch + 1) * sizeof *tr->launch);
   tr->launch[tr->n_launch++] = a;
   return a;
 }

@@ -36,7 +36,8 @@ static const char *validate_small(const char *jobs)
 static char *slurp(const char *dir, const char *name)
 {
   char path[4096];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
+  if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
+    fail_msg("%s/%s: path too long", dir, name);
   FILE *f = fopen(path, "r");
   if (!f)
     fail_msg("%s: missing", path);

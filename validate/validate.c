@@ -22,6 +22,7 @@
  * Paths in the experiment file are relative to the file's folder. */
 #include "validate.h"
 
+#include "alloc.h"
 #include "cfg.h"
 #include "outfile.h"
 #include "platform.h"
@@ -108,8 +109,8 @@ static int read_grid(cfg_file *f, const config_setting_t *e, const char *name, g
     return cfg_fail(f, rd, "expected a non-empty array of whole numbers such as [4, 8]");
   g->n_inputs = config_setting_length(in);
   g->n_reduces = config_setting_length(rd);
-  g->inputs = calloc((size_t)g->n_inputs, sizeof *g->inputs);
-  g->reduces = calloc((size_t)g->n_reduces, sizeof *g->reduces);
+  g->inputs = xcalloc((size_t)g->n_inputs, sizeof *g->inputs);
+  g->reduces = xcalloc((size_t)g->n_reduces, sizeof *g->reduces);
   for (int i = 0; i < g->n_inputs; i++) {
     config_setting_t *v = config_setting_get_elem(in, (unsigned)i);
     double bytes;
@@ -350,7 +351,7 @@ static int assess(const experiment *e, const sim *sims, FILE *pred, error_acc ac
                   size_t errlen)
 {
   int nh = grid_size(&e->history), nt = grid_size(&e->targets);
-  job_profile *p = malloc((size_t)(nh + nt) * sizeof *p);
+  job_profile *p = xmalloc((size_t)(nh + nt) * sizeof *p);
   int status = read_sims(sims, nh + nt, p, err, errlen);
   for (int t = 0; t < nt && !status; t++)
     for (int m = 0; m < PREDICT_N_MODELS && !status; m++) {
@@ -381,9 +382,9 @@ static int provision(const experiment *e, const sim *sims, const char *dir, int 
                      char *err, size_t errlen)
 {
   int nh = grid_size(&e->history), nt = grid_size(&e->targets);
-  job_profile *p = malloc((size_t)(nh + nt) * sizeof *p);
-  sim *runs = calloc((size_t)nt, sizeof *runs);
-  double *m = malloc((size_t)nt * sizeof *m), *n = malloc((size_t)nt * sizeof *n);
+  job_profile *p = xmalloc((size_t)(nh + nt) * sizeof *p);
+  sim *runs = xcalloc((size_t)nt, sizeof *runs);
+  double *m = xmalloc((size_t)nt * sizeof *m), *n = xmalloc((size_t)nt * sizeof *n);
   int status = read_sims(sims, nh + nt, p, err, errlen);
   for (int t = 0; t < nt && !status; t++) {
     status = predict_provision(p, nh, &p[nh + t], e->deadline, &m[t], &n[t], err, errlen);
@@ -397,7 +398,7 @@ static int provision(const experiment *e, const sim *sims, const char *dir, int 
       status = -1;
     }
   }
-  job_profile *got = malloc((size_t)nt * sizeof *got);
+  job_profile *got = xmalloc((size_t)nt * sizeof *got);
   if (!status)
     status = sims_run(runs, nt, jobs, self, err, errlen) || read_sims(runs, nt, got, err, errlen);
   for (int t = 0; t < nt && !status; t++)
@@ -418,10 +419,10 @@ static int tune_targets(const experiment *e, const sim *sims, const char *dir, i
                         char *err, size_t errlen)
 {
   int nh = grid_size(&e->history), nt = grid_size(&e->targets);
-  job_profile *p = malloc((size_t)(nh + nt + 1) * sizeof *p);
-  sim *runs = calloc((size_t)nt, sizeof *runs);
-  tune_plan *best = malloc((size_t)nt * sizeof *best);
-  double *cost = malloc((size_t)nt * 2 * sizeof *cost);
+  job_profile *p = xmalloc((size_t)(nh + nt + 1) * sizeof *p);
+  sim *runs = xcalloc((size_t)nt, sizeof *runs);
+  tune_plan *best = xmalloc((size_t)nt * sizeof *best);
+  double *cost = xmalloc((size_t)nt * 2 * sizeof *cost);
   tune_catalog c;
   int status = read_sims(sims, nh + nt + 1, p, err, errlen) ||
                tune_catalog_fit(p, nh, &p[nh + nt], &e->profiled, e->nic, e->lrw_rate, e->startup, &c, err, errlen);
@@ -448,7 +449,7 @@ static int tune_targets(const experiment *e, const sim *sims, const char *dir, i
     snprintf(r->sets[2], sizeof r->sets[2], "mapreduce.map.output.compress=%s", best[t].compress ? "true" : "false");
     r->n_sets = 3;
   }
-  job_profile *got = malloc((size_t)nt * sizeof *got);
+  job_profile *got = xmalloc((size_t)nt * sizeof *got);
   if (!status)
     status = sims_run(runs, nt, jobs, self, err, errlen) || read_sims(runs, nt, got, err, errlen);
   for (int t = 0; t < nt && !status; t++)
@@ -506,7 +507,7 @@ static int read_experiments(cfg_file *f, const char *path, experiment **ex, int 
     snprintf(f->err, sizeof f->err, "%s: cannot create: %s", scratch, strerror(errno));
     return -1;
   }
-  *ex = calloc((size_t)config_setting_length(list), sizeof **ex);
+  *ex = xcalloc((size_t)config_setting_length(list), sizeof **ex);
   int status = 0;
   for (int i = 0; i < config_setting_length(list) && !status; i++) {
     config_setting_t *g = config_setting_get_elem(list, (unsigned)i);
@@ -533,7 +534,7 @@ static int run_experiments(const experiment *ex, int n_ex, const char *dir, int 
     n_sims += n_runs(&ex[e]);
     any_deadline |= ex[e].deadline > 0;
   }
-  sim *sims = calloc((size_t)n_sims, sizeof *sims);
+  sim *sims = xcalloc((size_t)n_sims, sizeof *sims);
   for (int e = 0; e < n_ex && !status; e++) {
     char folder[4096];
     snprintf(folder, sizeof folder, "%s/runs/%s", dir, ex[e].name);
@@ -559,7 +560,7 @@ static int run_experiments(const experiment *ex, int n_ex, const char *dir, int 
   if (!status)
     status = sims_run(sims, n_sims, jobs, self, err, errlen);
   /* steps 2 to 4, each experiment's runs a slice of sims */
-  error_acc(*acc)[PREDICT_N_MODELS][PREDICT_N_QUANTITIES] = calloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *acc);
+  error_acc(*acc)[PREDICT_N_MODELS][PREDICT_N_QUANTITIES] = xcalloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *acc);
   outfile out;
   if (!status && !(status = outfile_open(&out, dir, "predictions.csv", err, errlen))) {
     fprintf(out.f, "experiment,target,model,quantity,predicted,actual,ape\n");

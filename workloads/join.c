@@ -13,6 +13,7 @@
  * to its keys by a multinomial over their weights, so all totals are
  * exact.  A group writes `group_output` bytes (an aggregate per key) plus
  * `pair_output` bytes per joined pair. */
+#include "alloc.h"
 #include "generator.h"
 #include "keys.h"
 
@@ -68,19 +69,19 @@ static int make(cfg_file *f, const config_setting_t *g, job_desc *d, gsl_rng *r)
   int64_t r_bytes = llround(r_share * (double)d->input);
   keys_data *k =
       keys_alloc(n_maps, reduces, (int)conf_get(&d->conf, CONF_EXPLICIT_GROUPS), llround(d->map_record_size));
-  double *w[2], *mass[2], *sub = malloc(n * sizeof *sub);
-  int64_t *count[2], *total[2], *row = malloc((size_t)reduces * sizeof *row);
-  int *part = malloc(n * sizeof *part);
+  double *w[2], *mass[2], *sub = xmalloc(n * sizeof *sub);
+  int64_t *count[2], *total[2], *row = xmalloc((size_t)reduces * sizeof *row);
+  int *part = xmalloc(n * sizeof *part);
   for (size_t t = 0; t < n; t++)
     part[t] = (int)gsl_rng_uniform_int(r, (unsigned long)reduces);
   for (int rel = 0; rel < 2; rel++) {
-    w[rel] = malloc(n * sizeof *w[rel]);
+    w[rel] = xmalloc(n * sizeof *w[rel]);
     keys_zipf(s[rel], n, w[rel]);
-    mass[rel] = calloc((size_t)reduces, sizeof *mass[rel]);
+    mass[rel] = xcalloc((size_t)reduces, sizeof *mass[rel]);
     for (size_t t = 0; t < n; t++)
       mass[rel][part[t]] += w[rel][t];
-    total[rel] = calloc((size_t)reduces, sizeof *total[rel]);
-    count[rel] = calloc(n, sizeof *count[rel]);
+    total[rel] = xcalloc((size_t)reduces, sizeof *total[rel]);
+    count[rel] = xcalloc(n, sizeof *count[rel]);
     for (int m = 0; m < n_maps; m++) {
       for (int p = 0; p < reduces; p++)
         row[p] = 0;

@@ -8,6 +8,8 @@
  * weights is multinomial again. */
 #include "keys.h"
 
+#include "alloc.h"
+
 #include <gsl/gsl_randist.h>
 #include <limits.h>
 #include <math.h>
@@ -16,16 +18,16 @@
 
 keys_data *keys_alloc(int n_maps, int reduces, int top, int64_t record_bytes)
 {
-  keys_data *k = calloc(1, sizeof *k);
+  keys_data *k = xcalloc(1, sizeof *k);
   k->n_maps = n_maps;
   k->reduces = reduces;
   k->top = top;
   k->record_bytes = record_bytes;
-  k->records = calloc((size_t)n_maps * (size_t)reduces, sizeof *k->records);
-  k->parts = calloc((size_t)reduces, sizeof *k->parts);
+  k->records = xcalloc((size_t)n_maps * (size_t)reduces, sizeof *k->records);
+  k->parts = xcalloc((size_t)reduces, sizeof *k->parts);
   for (int p = 0; p < reduces; p++) {
-    k->parts[p].top_records = calloc((size_t)top, sizeof *k->parts[p].top_records);
-    k->parts[p].top_flops = calloc((size_t)top, sizeof *k->parts[p].top_flops);
+    k->parts[p].top_records = xcalloc((size_t)top, sizeof *k->parts[p].top_records);
+    k->parts[p].top_flops = xcalloc((size_t)top, sizeof *k->parts[p].top_flops);
   }
   return k;
 }
@@ -96,7 +98,7 @@ int64_t keys_partition_records(const keys_data *k, int p)
 
 void keys_multinomial(gsl_rng *r, int64_t total, const double *w, size_t n, int64_t *out)
 {
-  unsigned int *draw = malloc(n * sizeof *draw);
+  unsigned int *draw = xmalloc(n * sizeof *draw);
   while (total > 0) {
     unsigned int part = total > INT_MAX ? INT_MAX : (unsigned int)total;
     gsl_ran_multinomial(r, n, part, w, draw);
@@ -109,12 +111,12 @@ void keys_multinomial(gsl_rng *r, int64_t total, const double *w, size_t n, int6
 
 size_t *keys_by_partition(const int *part, size_t n, int reduces, size_t **start)
 {
-  size_t *order = malloc(n * sizeof *order), *at = calloc((size_t)reduces + 1, sizeof *at);
+  size_t *order = xmalloc(n * sizeof *order), *at = xcalloc((size_t)reduces + 1, sizeof *at);
   for (size_t i = 0; i < n; i++)
     at[part[i] + 1]++;
   for (int p = 0; p < reduces; p++)
     at[p + 1] += at[p];
-  size_t *next = malloc((size_t)reduces * sizeof *next);
+  size_t *next = xmalloc((size_t)reduces * sizeof *next);
   for (int p = 0; p < reduces; p++)
     next[p] = at[p];
   for (size_t i = 0; i < n; i++)

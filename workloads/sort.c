@@ -8,6 +8,8 @@
  * drawing is TeraSort's (generator_unique_keys). */
 #include "generator.h"
 
+#include "alloc.h"
+
 #include <stdlib.h>
 
 static const char *const params[] = {"map_cost", "reduce_cost", NULL};
@@ -21,7 +23,7 @@ static int make(cfg_file *f, const config_setting_t *g, job_desc *d, gsl_rng *r)
   if (cfg_get_number(f, g, "map_cost", 0, 0, 1e12, &d->map_cost) < 0 ||
       cfg_get_number(f, g, "reduce_cost", 0, 0, 1e12, &flops_per_record) < 0)
     return -1;
-  double *shares = malloc((size_t)d->reduces * sizeof *shares);
+  double *shares = xmalloc((size_t)d->reduces * sizeof *shares);
   for (int p = 0; p < d->reduces; p++)
     shares[p] = 1.0 / d->reduces;
   d->record_size = d->map_record_size = d->output_record_size = 10505;

@@ -11,6 +11,7 @@
  * identities; the output is written with one replica, as TeraSort does.
  * Sort (sort.c) differs only by its records and its hash partitioner,
  * hence the shared generator_unique_keys. */
+#include "alloc.h"
 #include "generator.h"
 #include "keys.h"
 
@@ -60,7 +61,7 @@ static int make(cfg_file *f, const config_setting_t *g, job_desc *d, gsl_rng *r)
     return -1;
   int reduces = d->reduces;
   size_t n = (size_t)sample;
-  double *keys = malloc(n * sizeof *keys), *shares = malloc((size_t)reduces * sizeof *shares);
+  double *keys = xmalloc(n * sizeof *keys), *shares = xmalloc((size_t)reduces * sizeof *shares);
   for (size_t i = 0; i < n; i++)
     keys[i] = gsl_rng_uniform(r);
   gsl_sort(keys, 1, n);

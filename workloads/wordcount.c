@@ -17,6 +17,7 @@
  *   binomial over the splits; a partition's records are then spread over
  *   the maps by a multinomial weighted by each split's expected distinct
  *   words of that partition. */
+#include "alloc.h"
 #include "generator.h"
 #include "keys.h"
 
@@ -41,14 +42,14 @@ int generator_count_tokens(job_desc *d, gsl_rng *r, double tokens_per_byte, size
   int n_maps = generator_maps(d), reduces = d->reduces;
   keys_data *k =
       keys_alloc(n_maps, reduces, (int)conf_get(&d->conf, CONF_EXPLICIT_GROUPS), llround(d->map_record_size));
-  double *w = malloc(vocab * sizeof *w), *mass = calloc((size_t)reduces, sizeof *mass);
-  int *part = malloc(vocab * sizeof *part);
+  double *w = xmalloc(vocab * sizeof *w), *mass = xcalloc((size_t)reduces, sizeof *mass);
+  int *part = xmalloc(vocab * sizeof *part);
   keys_zipf(s, vocab, w);
   for (size_t t = 0; t < vocab; t++) {
     part[t] = (int)gsl_rng_uniform_int(r, (unsigned long)reduces);
     mass[part[t]] += w[t];
   }
-  int64_t *total = calloc((size_t)reduces, sizeof *total), *distinct = calloc((size_t)reduces, sizeof *distinct);
+  int64_t *total = xcalloc((size_t)reduces, sizeof *total), *distinct = xcalloc((size_t)reduces, sizeof *distinct);
   int64_t emitted = 0;
   for (int m = 0; m < n_maps; m++)
     emitted += split_tokens(d, m, n_maps, tokens_per_byte);
@@ -61,8 +62,8 @@ int generator_count_tokens(job_desc *d, gsl_rng *r, double tokens_per_byte, size
         total[p] += *keys_map_records(k, m, p);
     /* each partition's records over its own words */
     size_t *start, *order = keys_by_partition(part, vocab, reduces, &start);
-    double *sub = malloc(vocab * sizeof *sub);
-    int64_t *count = calloc(vocab, sizeof *count);
+    double *sub = xmalloc(vocab * sizeof *sub);
+    int64_t *count = xcalloc(vocab, sizeof *count);
     for (int p = 0; p < reduces; p++) {
       size_t n = start[p + 1] - start[p];
       for (size_t i = 0; i < n; i++)
@@ -82,8 +83,8 @@ int generator_count_tokens(job_desc *d, gsl_rng *r, double tokens_per_byte, size
   } else {
     int64_t full = split_tokens(d, 0, n_maps, tokens_per_byte),
             last = split_tokens(d, n_maps - 1, n_maps, tokens_per_byte);
-    double *expect_full = calloc((size_t)reduces, sizeof *expect_full),
-           *expect_last = calloc((size_t)reduces, sizeof *expect_last);
+    double *expect_full = xcalloc((size_t)reduces, sizeof *expect_full),
+           *expect_last = xcalloc((size_t)reduces, sizeof *expect_last);
     for (size_t t = 0; t < vocab; t++) {
       double q_full = -expm1((double)full * log1p(-w[t])), q_last = -expm1((double)last * log1p(-w[t]));
       int64_t g = n_maps > 1 ? gsl_ran_binomial(r, q_full, (unsigned int)(n_maps - 1)) : 0;
@@ -96,8 +97,8 @@ int generator_count_tokens(job_desc *d, gsl_rng *r, double tokens_per_byte, size
         distinct[part[t]]++;
       }
     }
-    double *by_map = malloc((size_t)n_maps * sizeof *by_map);
-    int64_t *column = malloc((size_t)n_maps * sizeof *column);
+    double *by_map = xmalloc((size_t)n_maps * sizeof *by_map);
+    int64_t *column = xmalloc((size_t)n_maps * sizeof *column);
     for (int p = 0; p < reduces; p++) {
       for (int m = 0; m < n_maps; m++) {
         by_map[m] = m == n_maps - 1 ? expect_last[p] : expect_full[p];

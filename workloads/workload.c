@@ -6,6 +6,7 @@
  * job's own `set` list, then the command line's --set. */
 #include "workload.h"
 
+#include "alloc.h"
 #include "cfg.h"
 #include "generator.h"
 
@@ -107,11 +108,11 @@ static int read_placement(cfg_file *f, const config_setting_t *g, job_desc *j)
     return cfg_fail(f, pl, "expected weights per worker such as { worker-1 = 2.0; worker-2 = 1.0; }");
   j->placement_line = config_setting_source_line(pl);
   j->n_placed = config_setting_length(pl);
-  j->placed_on = calloc((size_t)j->n_placed, sizeof *j->placed_on);
-  j->placed_weight = calloc((size_t)j->n_placed, sizeof *j->placed_weight);
+  j->placed_on = xcalloc((size_t)j->n_placed, sizeof *j->placed_on);
+  j->placed_weight = xcalloc((size_t)j->n_placed, sizeof *j->placed_weight);
   for (int i = 0; i < j->n_placed; i++) {
     config_setting_t *e = config_setting_get_elem(pl, (unsigned)i);
-    j->placed_on[i] = strdup(config_setting_name(e));
+    j->placed_on[i] = xstrdup(config_setting_name(e));
     if (cfg_get_number(f, pl, config_setting_name(e), 1, 0, 1e12, &j->placed_weight[i]))
       return -1;
   }
@@ -206,7 +207,7 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
   /* the name keys the job's rows in the output CSVs: plain characters only */
   if (find_generator(f, g, &gen) || check_job_keys(f, g, gen) || cfg_get_name(f, g, 0, &name))
     return -1;
-  j->name = strdup(name);
+  j->name = xstrdup(name);
   if (cfg_get_string(f, g, "submit", 0, &submit) < 0)
     return -1;
   if (units_parse(UNITS_TIME, submit, &j->submit) || j->submit < 0)
@@ -228,8 +229,8 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
     }
   }
   j->reduces = (int)conf_get(&j->conf, CONF_REDUCES);
-  j->share = calloc((size_t)j->reduces, sizeof *j->share);
-  j->groups = calloc((size_t)j->reduces, sizeof *j->groups);
+  j->share = xcalloc((size_t)j->reduces, sizeof *j->share);
+  j->groups = xcalloc((size_t)j->reduces, sizeof *j->groups);
   return gen ? generate(f, g, j, gen) : read_sizes(f, g, j);
 }
 
@@ -243,13 +244,13 @@ static int by_submit(const void *a, const void *b)
 workload *workload_read(const char *path, const char *const *sets, int n_sets, char *err, size_t errlen)
 {
   cfg_file f;
-  workload *w = calloc(1, sizeof *w);
+  workload *w = xcalloc(1, sizeof *w);
   config_setting_t *jobs = NULL;
   int bad = cfg_file_open(&f, path) || cfg_check_keys(&f, config_root_setting(&f.cfg), top_keys) ||
             !(jobs = cfg_get_list(&f, config_root_setting(&f.cfg), "jobs",
                                   "a non-empty list of jobs such as ( { name = \"sort\"; input = \"10GB\"; ... } )"));
   if (!bad) {
-    w->jobs = calloc((size_t)config_setting_length(jobs), sizeof *w->jobs);
+    w->jobs = xcalloc((size_t)config_setting_length(jobs), sizeof *w->jobs);
     for (int i = 0; i < config_setting_length(jobs) && !bad; i++, w->n_jobs++) {
       config_setting_t *g = config_setting_get_elem(jobs, (unsigned)i);
       bad = read_job(&f, g, &w->jobs[i], sets, n_sets);
