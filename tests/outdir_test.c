@@ -1,0 +1,141 @@
+/* outdir_test.c - output directories appear whole (outfile.h): a commit
+ * replaces every old file, a discard or a refusal leaves the old directory
+ * as it was, and no temporary directory is ever left beside it. */
+#include "outfile.h"
+#include "test.h"
+
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *const names[] = {"a.csv", "b.csv", "sub", NULL};
+
+/* Writes TEXT as NAME into the temporary directory of D. */
+static void put(const outdir *d, const char *name, const char *text)
+{
+  outfile o;
+  char err[256];
+  assert_int_equal(outfile_open(&o, d->tmp, name, err, sizeof err), 0);
+  fputs(text, o.f);
+  assert_int_equal(outfile_close(&o, err, sizeof err), 0);
+}
+
+/* The text of file DIR/NAME (static buffer), or "" if there is none. */
+static const char *text_of(const char *dir, const char *name)
+{
+  static char buf[256];
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  buf[0] = '\0';
+  FILE *f = fopen(path, "r");
+  if (f) {
+    buf[fread(buf, 1, sizeof buf - 1, f)] = '\0';
+    fclose(f);
+  }
+  return buf;
+}
+
+/* A directory PARENT/out holding an old a.csv and b.csv and a folder sub/ with a file; returns PARENT. */
+static const char *old_output(char *out, size_t len)
+{
+  const char *parent = test_tmpdir();
+  snprintf(out, len, "%s/out", parent);
+  mkdir(out, 0777);
+  test_write_file(out, "a.csv", "old a\n");
+  test_write_file(out, "b.csv", "old b\n");
+  char sub[4200];
+  snprintf(sub, sizeof sub, "%s/sub", out);
+  mkdir(sub, 0777);
+  test_write_file(sub, "x", "old x\n");
+  return parent;
+}
+
+static void a_commit_creates_missing_parents(void **state)
+{
+  (void)state;
+  char dir[4096], err[256];
+  const char *parent = test_tmpdir();
+  snprintf(dir, sizeof dir, "%s/deep/er/out/", parent); /* a trailing slash too */
+  outdir d;
+  assert_int_equal(outdir_open(&d, dir, names, err, sizeof err), 0);
+  put(&d, "a.csv", "new a\n");
+  assert_int_equal(outdir_commit(&d, err, sizeof err), 0);
+  snprintf(dir, sizeof dir, "%s/deep/er", parent);
+  assert_int_equal(test_count_files(dir), 1); /* out, and no temporary beside it */
+  snprintf(dir, sizeof dir, "%s/deep/er/out", parent);
+  assert_string_equal(text_of(dir, "a.csv"), "new a\n");
+}
+
+static void a_commit_replaces_every_old_file(void **state)
+{
+  (void)state;
+  char out[4096], err[256];
+  const char *parent = old_output(out, sizeof out);
+  outdir d;
+  assert_int_equal(outdir_open(&d, out, names, err, sizeof err), 0);
+  put(&d, "a.csv", "new a\n");
+  assert_string_equal(text_of(out, "a.csv"), "old a\n"); /* nothing changes before the commit */
+  assert_int_equal(outdir_commit(&d, err, sizeof err), 0);
+  assert_string_equal(text_of(out, "a.csv"), "new a\n");
+  assert_int_equal(test_count_files(out), 1); /* the old b.csv and sub/ went with the old directory */
+  assert_int_equal(test_count_files(parent), 1);
+}
+
+static void a_discard_leaves_the_old_directory(void **state)
+{
+  (void)state;
+  char out[4096], err[256];
+  const char *parent = old_output(out, sizeof out);
+  outdir d;
+  assert_int_equal(outdir_open(&d, out, names, err, sizeof err), 0);
+  assert_int_equal(test_count_files(parent), 2); /* out and its temporary */
+  put(&d, "a.csv", "new a\n");
+  outdir_discard(&d);
+  assert_int_equal(test_count_files(parent), 1);
+  assert_int_equal(test_count_files(out), 3);
+  assert_string_equal(text_of(out, "a.csv"), "old a\n");
+  assert_string_equal(text_of(out, "b.csv"), "old b\n");
+}
+
+static void a_folder_of_the_users_is_never_replaced(void **state)
+{
+  (void)state;
+  char out[4096], err[256] = "";
+  const char *parent = old_output(out, sizeof out);
+  test_write_file(out, "thesis.tex", "precious\n");
+  test_write_file(out, ".b.csv.tmp", "an interrupted write of an older mrlab\n");
+  outdir d;
+  assert_int_equal(outdir_open(&d, out, names, err, sizeof err), -1);
+  assert_non_null(strstr(err, "thesis.tex"));
+  assert_int_equal(test_count_files(parent), 1);
+  assert_int_equal(test_count_files(out), 5);
+  unlink(test_write_file(out, "thesis.tex", "")); /* a hidden temporary alone is ours */
+  assert_int_equal(outdir_open(&d, out, names, err, sizeof err), 0);
+  outdir_discard(&d);
+}
+
+static void what_is_not_a_directory_name_is_refused(void **state)
+{
+  (void)state;
+  char err[256] = "";
+  outdir d;
+  const char *file = test_write_file(test_tmpdir(), "f", "a file\n");
+  assert_int_equal(outdir_open(&d, file, names, err, sizeof err), -1);
+  assert_non_null(strstr(err, "expected a directory"));
+  assert_string_equal(text_of(file, ""), "");
+  assert_int_equal(outdir_open(&d, ".", names, err, sizeof err), -1);
+  assert_int_equal(outdir_open(&d, "..", names, err, sizeof err), -1);
+  assert_non_null(strstr(err, "expected the name of a directory"));
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(a_commit_creates_missing_parents),
+      cmocka_unit_test(a_commit_replaces_every_old_file),
+      cmocka_unit_test(a_discard_leaves_the_old_directory),
+      cmocka_unit_test(a_folder_of_the_users_is_never_replaced),
+      cmocka_unit_test(what_is_not_a_directory_name_is_refused),
+  };
+  TEST_MAIN(tests);
+}
