@@ -10,6 +10,7 @@
 #include "profile.h"
 
 #include "csv.h"
+#include "rundir.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -24,7 +25,7 @@ static void stat_add(profile_stat *s, double d)
 
 /* The columns a profile reads, looked up once. */
 enum { C_JOB, C_KIND, C_STATUS, C_START, C_END, C_SORT_END, N_TASK_COLS };
-static const char *const task_cols[] = {"job", "kind", "status", "start", "end", "sort_end"};
+static const int task_cols[] = {TASKS_JOB, TASKS_KIND, TASKS_STATUS, TASKS_START, TASKS_END, TASKS_SORT_END};
 enum {
   J_JOB,
   J_START,
@@ -40,20 +41,21 @@ enum {
   J_OUTPUT,
   N_JOB_COLS
 };
-static const char *const job_cols[] = {
-    "job",          "start",       "map_phase_end",    "end",           "maps",        "reduces", "map_slots",
-    "reduce_slots", "input_bytes", "map_output_bytes", "shuffle_bytes", "output_bytes"};
+static const int job_cols[] = {
+    JOBS_JOB,           JOBS_START,       JOBS_MAP_PHASE_END, JOBS_END,         JOBS_MAPS,
+    JOBS_REDUCES,       JOBS_MAP_SLOTS,   JOBS_REDUCE_SLOTS,  JOBS_INPUT_BYTES, JOBS_MAP_OUTPUT_BYTES,
+    JOBS_SHUFFLE_BYTES, JOBS_OUTPUT_BYTES};
 
-/* Reads DIR/NAME and finds its N columns COLS into IDX.  NULL with ERR set on failure. */
-static csv_table *read_table(const char *dir, const char *name, const char *const *cols, int n, int *idx, char *err,
-                             size_t errlen)
+/* Reads DIR/NAME and finds the N columns COLS of its column NAMES into IDX.  NULL with ERR set on failure. */
+static csv_table *read_table(const char *dir, const char *name, const char *const *names, const int *cols, int n,
+                             int *idx, char *err, size_t errlen)
 {
   char path[4096];
   snprintf(path, sizeof path, "%s/%s", dir, name);
   csv_table *t = csv_read(path, err, errlen);
   for (int k = 0; t && k < n; k++)
-    if ((idx[k] = csv_column(t, cols[k])) < 0) {
-      snprintf(err, errlen, "%s: expected a column \"%s\", as mrlab writes it", path, cols[k]);
+    if ((idx[k] = csv_column(t, names[cols[k]])) < 0) {
+      snprintf(err, errlen, "%s: expected a column \"%s\", as mrlab writes it", path, names[cols[k]]);
       csv_free(t);
       t = NULL;
     }
@@ -63,7 +65,7 @@ static csv_table *read_table(const char *dir, const char *name, const char *cons
 int profile_read(const char *dir, const char *job, job_profile *p, char *err, size_t errlen)
 {
   int jc[N_JOB_COLS], tc[N_TASK_COLS];
-  csv_table *jobs = read_table(dir, "jobs.csv", job_cols, N_JOB_COLS, jc, err, errlen);
+  csv_table *jobs = read_table(dir, RUNDIR_JOBS, rundir_jobs_columns, job_cols, N_JOB_COLS, jc, err, errlen);
   if (!jobs)
     return -1;
   int row = 0;
@@ -71,7 +73,7 @@ int profile_read(const char *dir, const char *job, job_profile *p, char *err, si
     if (!job || strcmp(csv_cell(jobs, r, jc[J_JOB]), job) == 0)
       row = r;
   if (!row) {
-    snprintf(err, errlen, "%s/jobs.csv: no job named \"%s\"", dir, job ? job : "(any)");
+    snprintf(err, errlen, "%s/" RUNDIR_JOBS ": no job named \"%s\"", dir, job ? job : "(any)");
     csv_free(jobs);
     return -1;
   }
@@ -93,17 +95,17 @@ int profile_read(const char *dir, const char *job, job_profile *p, char *err, si
 #undef JOB_NUM
   csv_free(jobs);
 
-  csv_table *tasks = read_table(dir, "tasks.csv", task_cols, N_TASK_COLS, tc, err, errlen);
+  csv_table *tasks = read_table(dir, RUNDIR_TASKS, rundir_tasks_columns, task_cols, N_TASK_COLS, tc, err, errlen);
   if (!tasks)
     return -1;
   double first_map_end = INFINITY;
   for (int pass = 0; pass < 2; pass++) /* the first finds when the first map ended */
     for (int r = 1; r < tasks->n_rows; r++) {
       if (strcmp(csv_cell(tasks, r, tc[C_JOB]), p->job) != 0 ||
-          strcmp(csv_cell(tasks, r, tc[C_STATUS]), "SUCCEEDED") != 0)
+          strcmp(csv_cell(tasks, r, tc[C_STATUS]), RUNDIR_STATUS_SUCCEEDED) != 0)
         continue;
       double start = strtod(csv_cell(tasks, r, tc[C_START]), NULL), end = strtod(csv_cell(tasks, r, tc[C_END]), NULL);
-      int map = strcmp(csv_cell(tasks, r, tc[C_KIND]), "map") == 0;
+      int map = strcmp(csv_cell(tasks, r, tc[C_KIND]), RUNDIR_KIND_MAP) == 0;
       if (pass == 0) {
         if (map)
           first_map_end = fmin(first_map_end, end);

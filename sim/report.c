@@ -8,6 +8,7 @@
 #include "report.h"
 
 #include "outfile.h"
+#include "rundir.h"
 
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
@@ -18,18 +19,22 @@
 
 #define MRLAB_VERSION "0.1.0"
 
-static const char *const phase_names[2][N_PHASES] = {{"read", "map", "spill", "merge"},
-                                                     {"shuffle", "sort", "reduce", "write"}};
-static const char *const status_names[] = {"RUNNING", "SUCCEEDED", "KILLED"};
+static const char *const status_names[] = {RUNDIR_STATUS_RUNNING, RUNDIR_STATUS_SUCCEEDED, RUNDIR_STATUS_KILLED};
 static const char *const locality_names[] = {"node", "rack", "off-rack", ""};
+
+/* One CSV header line: the N column names COLS, then, when EXTRA, the name of every property. */
+static void write_header(FILE *f, const char *const *cols, int n, int extra)
+{
+  for (int k = 0; k < n; k++)
+    fprintf(f, "%s%s", k ? "," : "", cols[k]);
+  for (int k = 0; extra && k < CONF_N_KEYS; k++)
+    fprintf(f, ",%s", conf_name(k));
+  fputc('\n', f);
+}
 
 static void write_tasks(const engine *e, FILE *f)
 {
-  fprintf(f, "job,task,kind,attempt,host,rack,locality,speculative,status,start,end");
-  for (int k = 0; k < 2; k++)
-    for (int ph = 0; ph < N_PHASES; ph++)
-      fprintf(f, ",%s_end,%s_bytes,%s_records", phase_names[k][ph], phase_names[k][ph], phase_names[k][ph]);
-  fputc('\n', f);
+  write_header(f, rundir_tasks_columns, TASKS_N_COLUMNS, 0);
   for (int i = 0; i < e->n_jobs; i++) {
     const job *j = &e->jobs[i];
     for (int t = 0; t < j->n_maps + j->n_reduces; t++) {
@@ -38,7 +43,7 @@ static void write_tasks(const engine *e, FILE *f)
         const attempt *a = tk->attempts[k];
         const platform_node *n = &e->platform->workers[a->worker];
         fprintf(f, "%s,%c%06d,%s,%d,%s,%s,%s,%d,%s,%.9f,%.9f", j->desc->name, tk->kind == KIND_MAP ? 'm' : 'r',
-                tk->index, tk->kind == KIND_MAP ? "map" : "reduce", a->number, n->name,
+                tk->index, tk->kind == KIND_MAP ? RUNDIR_KIND_MAP : RUNDIR_KIND_REDUCE, a->number, n->name,
                 e->platform->racks[n->rack].name, locality_names[a->locality], a->speculative, status_names[a->status],
                 a->start, a->end);
         for (int kind = 0; kind < 2; kind++)
@@ -57,11 +62,7 @@ static void write_tasks(const engine *e, FILE *f)
 
 static void write_jobs(const engine *e, FILE *f)
 {
-  fprintf(f, "job,submit,start,map_phase_end,end,maps,reduces,map_slots,reduce_slots,killed_attempts,input_bytes,"
-             "map_output_bytes,shuffle_bytes,output_bytes");
-  for (int k = 0; k < CONF_N_KEYS; k++)
-    fprintf(f, ",%s", conf_name(k));
-  fputc('\n', f);
+  write_header(f, rundir_jobs_columns, JOBS_N_COLUMNS, 1);
   for (int i = 0; i < e->n_jobs; i++) {
     const job *j = &e->jobs[i];
     long long map_out = 0, shuffled = 0, output = 0;
@@ -88,7 +89,7 @@ static void write_jobs(const engine *e, FILE *f)
 
 static void write_groups(const engine *e, FILE *f)
 {
-  fprintf(f, "job,task,attempt,group,bytes,end\n");
+  write_header(f, rundir_groups_columns, GROUPS_N_COLUMNS, 0);
   for (int i = 0; i < e->n_jobs; i++) {
     const job *j = &e->jobs[i];
     for (int r = 0; r < j->n_reduces; r++)

@@ -1,0 +1,20 @@
+/* rundir.c - the names of a run directory's files and columns (rundir.h). */
+#include "rundir.h"
+
+#include <stddef.h>
+
+const char *const rundir_files[] = {RUNDIR_TASKS, RUNDIR_JOBS, RUNDIR_GROUPS, RUNDIR_SUMMARY, NULL};
+
+#define PHASE(name) name "_end", name "_bytes", name "_records"
+const char *const rundir_tasks_columns[TASKS_N_COLUMNS] = {
+    "job",          "task",           "kind",        "attempt",       "host",        "rack",       "locality",
+    "speculative",  "status",         "start",       "end",           PHASE("read"), PHASE("map"), PHASE("spill"),
+    PHASE("merge"), PHASE("shuffle"), PHASE("sort"), PHASE("reduce"), PHASE("write")};
+#undef PHASE
+
+const char *const rundir_jobs_columns[JOBS_N_COLUMNS] = {
+    "job",         "submit",           "start",         "map_phase_end", "end",
+    "maps",        "reduces",          "map_slots",     "reduce_slots",  "killed_attempts",
+    "input_bytes", "map_output_bytes", "shuffle_bytes", "output_bytes"};
+
+const char *const rundir_groups_columns[GROUPS_N_COLUMNS] = {"job", "task", "attempt", "group", "bytes", "end"};

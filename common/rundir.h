@@ -1,0 +1,68 @@
+/* rundir.h - the files of a run directory, their columns and values: one
+ * definition for the writer (sim/report.c) and every reader (models/,
+ * validate/), so that a renamed column cannot break a reader silently.
+ *
+ * A plain header, no SimGrid: models/ reads runs without simulating. */
+#ifndef MRLAB_RUNDIR_H
+#define MRLAB_RUNDIR_H
+
+#define RUNDIR_TASKS "tasks.csv"
+#define RUNDIR_JOBS "jobs.csv"
+#define RUNDIR_GROUPS "groups.csv"
+#define RUNDIR_SUMMARY "summary.json"
+
+/* Every entry a run directory holds, NULL-terminated (outdir_open's NAMES). */
+extern const char *const rundir_files[];
+
+/* tasks.csv: one row per task attempt.  Each phase has its end time, bytes
+ * and records; a map fills the first four phases, a reduce the last four. */
+enum {
+  TASKS_JOB,
+  TASKS_TASK,
+  TASKS_KIND,
+  TASKS_ATTEMPT,
+  TASKS_HOST,
+  TASKS_RACK,
+  TASKS_LOCALITY,
+  TASKS_SPECULATIVE,
+  TASKS_STATUS,
+  TASKS_START,
+  TASKS_END,
+  TASKS_READ_END,                          /* the first of 8 phases times (end, bytes, records) */
+  TASKS_SORT_END = TASKS_READ_END + 3 * 5, /* the reduce's merge, its phase 2 */
+  TASKS_N_COLUMNS = TASKS_READ_END + 3 * 8
+};
+extern const char *const rundir_tasks_columns[TASKS_N_COLUMNS];
+
+/* Values of tasks.csv's kind and status columns. */
+#define RUNDIR_KIND_MAP "map"
+#define RUNDIR_KIND_REDUCE "reduce"
+#define RUNDIR_STATUS_RUNNING "RUNNING"
+#define RUNDIR_STATUS_SUCCEEDED "SUCCEEDED"
+#define RUNDIR_STATUS_KILLED "KILLED"
+
+/* jobs.csv: one row per job; these columns, then one per property. */
+enum {
+  JOBS_JOB,
+  JOBS_SUBMIT,
+  JOBS_START,
+  JOBS_MAP_PHASE_END,
+  JOBS_END,
+  JOBS_MAPS,
+  JOBS_REDUCES,
+  JOBS_MAP_SLOTS,
+  JOBS_REDUCE_SLOTS,
+  JOBS_KILLED_ATTEMPTS,
+  JOBS_INPUT_BYTES,
+  JOBS_MAP_OUTPUT_BYTES,
+  JOBS_SHUFFLE_BYTES,
+  JOBS_OUTPUT_BYTES,
+  JOBS_N_COLUMNS
+};
+extern const char *const rundir_jobs_columns[JOBS_N_COLUMNS];
+
+/* groups.csv: when each explicitly simulated key group ended. */
+enum { GROUPS_JOB, GROUPS_TASK, GROUPS_ATTEMPT, GROUPS_GROUP, GROUPS_BYTES, GROUPS_END, GROUPS_N_COLUMNS };
+extern const char *const rundir_groups_columns[GROUPS_N_COLUMNS];
+
+#endif
