@@ -3,20 +3,16 @@
  * Each subcommand parses its own arguments and returns an exit status:
  * 0 on success, 2 on bad input or usage (after one message on stderr that
  * names the file, the line and what was expected), 1 on an internal error.
- * Work itself lives in the stage folders; this file only dispatches. */
+ * The work lives in the stage folders: a subcommand reads its input files,
+ * calls its stage (sim/, models/, validate/) and prints.  Nothing here
+ * knows SimGrid; its own options (--cfg=, --log=) pass through to sim/. */
 #include "alloc.h"
-#include "engine.h"
 #include "platform.h"
 #include "predict.h"
-#include "report.h"
-#include "topology.h"
+#include "sim.h"
 #include "units.h"
 #include "validate.h"
 #include "workload.h"
-
-#include <simgrid/engine.h>
-#include <simgrid/host.h>
-#include <simgrid/link.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -41,25 +37,29 @@ static const char usage_main[] =
     "\n"
     "Every command takes --help.\n";
 
-static const char usage_platform[] = "usage: mrlab platform PLATFORM.cfg [--xml]\n"
+static const char usage_platform[] = "usage: mrlab platform PLATFORM.cfg [--xml] [--cfg=NAME:VALUE ...]\n"
                                      "\n"
                                      "Reads a platform file, loads the cluster it describes into SimGrid, and\n"
                                      "prints a summary: node classes, then per rack the nodes, cores, aggregate\n"
                                      "flops, disk and network bandwidth.  With --xml, prints the SimGrid platform\n"
                                      "the file becomes instead.  A bad file gets one message naming its line, and\n"
-                                     "exit status 2.\n";
+                                     "exit status 2.  SimGrid's own --cfg= and --log= options pass through.\n";
 
 static const char usage_run[] =
-    "usage: mrlab run PLATFORM.cfg WORKLOAD.cfg [-o DIR] [--seed N] [--set NAME=VALUE ...]\n"
+    "usage: mrlab run PLATFORM.cfg WORKLOAD.cfg [-o DIR] [--seed N] [--set NAME=VALUE ...] [--cfg=NAME:VALUE ...]\n"
     "\n"
     "Simulates the jobs of WORKLOAD.cfg on the cluster of PLATFORM.cfg, Hadoop 1\n"
     "style, and writes tasks.csv, jobs.csv, groups.csv and summary.json into DIR\n"
-    "(default: run).  The same inputs and seed give the same bytes.\n"
+    "(default: run).  The same inputs and seed give the same bytes.  DIR is\n"
+    "replaced whole when the run ends; until then, and if the run fails or is\n"
+    "interrupted, it stays as it was.\n"
     "\n"
-    "  -o DIR          the run directory (created, with its parents, if missing)\n"
+    "  -o DIR          the run directory (created, with its parents, if missing;\n"
+    "                  an existing one must hold nothing but a run's files)\n"
     "  --seed N        seeds HDFS placement (default 1)\n"
     "  --set N=V       a Hadoop or mrlab property, for every job; wins over the\n"
     "                  workload file's own settings\n"
+    "  --cfg=N:V       a SimGrid option, as SimGrid takes it; --log= too\n"
     "\n"
     "Properties and their defaults:\n";
 
@@ -114,7 +114,13 @@ static int usage_error(const char *usage, const char *fmt, const char *arg)
   return 2;
 }
 
-/* mrlab run PLATFORM WORKLOAD [-o DIR] [--seed N] [--set K=V ...] */
+/* Whether ARG is one of SimGrid's own options, which pass through to sim/. */
+static int is_simgrid_option(const char *arg)
+{
+  return strncmp(arg, "--cfg=", 6) == 0 || strncmp(arg, "--log=", 6) == 0;
+}
+
+/* mrlab run PLATFORM WORKLOAD [-o DIR] [--seed N] [--set K=V ...] [--cfg=K:V ...] */
 static int cmd_run(int argc, char **argv)
 {
   if (wants_help(argc, argv)) {
@@ -128,66 +134,56 @@ static int cmd_run(int argc, char **argv)
     }
     return 0;
   }
-  engine_init_simgrid(&argc, argv);
   const char *files[2] = {NULL, NULL}, *dir = "run";
-  const char **sets = xmalloc((size_t)argc * sizeof *sets);
-  int n_files = 0, n_sets = 0;
+  const char **sets = xmalloc((size_t)argc * sizeof *sets), **options = xmalloc((size_t)argc * sizeof *options);
+  int n_files = 0, n_sets = 0, n_options = 0, status = 0;
   unsigned long seed = 1;
-  for (int i = 1; i < argc; i++) {
+  for (int i = 1; i < argc && !status; i++) {
     const char *arg = argv[i];
     if ((strcmp(arg, "-o") == 0 || strcmp(arg, "--seed") == 0 || strcmp(arg, "--set") == 0) && i + 1 == argc) {
-      free(sets);
-      return usage_error(usage_run, "%s needs a value", arg);
-    }
-    if (strcmp(arg, "-o") == 0) {
+      status = usage_error(usage_run, "%s needs a value", arg);
+    } else if (strcmp(arg, "-o") == 0) {
       dir = argv[++i];
     } else if (strcmp(arg, "--seed") == 0) {
       char *end;
       seed = strtoul(argv[++i], &end, 10);
-      if (!*argv[i] || *end || argv[i][0] == '-') {
-        free(sets);
-        return usage_error(usage_run, "--seed: expected a whole number >= 0, got %s", argv[i]);
-      }
+      if (!*argv[i] || *end || argv[i][0] == '-')
+        status = usage_error(usage_run, "--seed: expected a whole number >= 0, got %s", argv[i]);
     } else if (strcmp(arg, "--set") == 0) {
       sets[n_sets++] = argv[++i];
+    } else if (is_simgrid_option(arg)) {
+      options[n_options++] = arg;
     } else if (arg[0] == '-') {
-      free(sets);
-      return usage_error(usage_run, "unknown option %s", arg);
+      status = usage_error(usage_run, "unknown option %s", arg);
     } else if (n_files < 2) {
       files[n_files++] = arg;
     } else {
-      free(sets);
-      return usage_error(usage_run, "unexpected argument %s", arg);
+      status = usage_error(usage_run, "unexpected argument %s", arg);
     }
   }
-  if (n_files < 2) {
-    free(sets);
-    return usage_error(usage_run, "%s", "expected PLATFORM.cfg and WORKLOAD.cfg");
+  if (!status && n_files < 2)
+    status = usage_error(usage_run, "%s", "expected PLATFORM.cfg and WORKLOAD.cfg");
+  platform *p = NULL;
+  workload *w = NULL;
+  if (!status) {
+    char err[1024];
+    p = platform_read(files[0], err, sizeof err);
+    w = p ? workload_read(files[1], sets, n_sets, err, sizeof err) : NULL;
+    sim_inputs in = {.platform_path = files[0],
+                     .workload_path = files[1],
+                     .sets = sets,
+                     .n_sets = n_sets,
+                     .options = options,
+                     .n_options = n_options,
+                     .seed = seed};
+    status = w ? sim_run(p, w, &in, dir, stdout, err, sizeof err) : 2;
+    if (status)
+      fprintf(stderr, "mrlab: %s\n", err);
   }
-  char err[1024];
-  int status = 2;
-  platform *p = platform_read(files[0], err, sizeof err);
-  workload *w = p ? workload_read(files[1], sets, n_sets, err, sizeof err) : NULL;
-  engine *e = NULL;
-  int gateways = 0; /* rack gateways only when a job shuffles by rack */
-  for (int i = 0; w && i < w->n_jobs; i++)
-    gateways |= conf_get(&w->jobs[i].conf, CONF_SHUFFLE_BY_RACK) != 0;
-  if (w && topology_load(p, gateways, err, sizeof err) == 0)
-    e = engine_alloc(p, w, seed, err, sizeof err);
-  if (e) {
-    engine_run(e);
-    report_inputs in = {
-        .platform_path = files[0], .workload_path = files[1], .sets = sets, .n_sets = n_sets, .seed = seed};
-    status = report_write(e, &in, dir, err, sizeof err) ? 1 : 0;
-    if (status == 0)
-      report_print(e, stdout);
-  }
-  if (status)
-    fprintf(stderr, "mrlab: %s\n", err);
-  engine_free(e);
   workload_free(w);
   platform_free(p);
   free(sets);
+  free(options);
   return status;
 }
 
@@ -334,64 +330,38 @@ static int cmd_validate(int argc, char **argv)
   return status;
 }
 
-/* Prints what SimGrid itself holds once the platform is loaded. */
-static void print_loaded(FILE *out)
-{
-  size_t n_hosts = sg_host_count(), n_disks = 0;
-  sg_host_t *hosts = sg_host_list();
-  double flops = 0;
-  for (size_t i = 0; i < n_hosts; i++) {
-    unsigned int d;
-    sg_disk_t *disks;
-    sg_host_get_disks(hosts[i], &d, &disks);
-    free(disks);
-    n_disks += d;
-    flops += sg_host_get_speed(hosts[i]) * sg_host_core_count(hosts[i]);
-  }
-  free(hosts);
-  fprintf(out, "\nSimGrid loaded it: %zu hosts, %zu disks, %zu links, %.6g Gf in all (master included).\n", n_hosts,
-          n_disks, sg_link_count(), flops / 1e9);
-}
-
-/* mrlab platform FILE [--xml] */
+/* mrlab platform FILE [--xml] [--cfg=K:V ...] */
 static int cmd_platform(int argc, char **argv)
 {
   if (wants_help(argc, argv)) {
     fputs(usage_platform, stdout);
     return 0;
   }
-  simgrid_init(&argc, argv); /* takes SimGrid's own --cfg= and --log= */
   const char *file = NULL;
-  int xml = 0;
-  for (int i = 1; i < argc; i++) {
+  const char **options = xmalloc((size_t)argc * sizeof *options);
+  int xml = 0, n_options = 0, status = 0;
+  for (int i = 1; i < argc && !status; i++)
     if (strcmp(argv[i], "--xml") == 0)
       xml = 1;
+    else if (is_simgrid_option(argv[i]))
+      options[n_options++] = argv[i];
     else if (argv[i][0] == '-')
-      return usage_error(usage_platform, "unknown option %s", argv[i]);
+      status = usage_error(usage_platform, "unknown option %s", argv[i]);
     else if (!file)
       file = argv[i];
     else
-      return usage_error(usage_platform, "unexpected argument %s", argv[i]);
+      status = usage_error(usage_platform, "unexpected argument %s", argv[i]);
+  if (!status && !file)
+    status = usage_error(usage_platform, "%s", "missing PLATFORM.cfg");
+  if (!status) {
+    char err[1024];
+    platform *p = platform_read(file, err, sizeof err);
+    status = p ? sim_platform(p, options, n_options, xml, stdout, err, sizeof err) : 2;
+    if (status)
+      fprintf(stderr, "mrlab: %s\n", err);
+    platform_free(p);
   }
-  if (!file)
-    return usage_error(usage_platform, "%s", "missing PLATFORM.cfg");
-  char err[1024];
-  platform *p = platform_read(file, err, sizeof err);
-  if (!p) {
-    fprintf(stderr, "mrlab: %s\n", err);
-    return 2;
-  }
-  int status = 0;
-  if (xml) {
-    topology_write_xml(p, 0, stdout);
-  } else if (topology_load(p, 0, err, sizeof err) != 0) {
-    fprintf(stderr, "mrlab: %s\n", err);
-    status = 1;
-  } else {
-    platform_print_summary(p, stdout);
-    print_loaded(stdout);
-  }
-  platform_free(p);
+  free(options);
   return status;
 }
 

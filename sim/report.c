@@ -117,6 +117,17 @@ static void json_string(FILE *f, const char *s)
   fputc('"', f);
 }
 
+/* Writes `,\n  "KEY": [...]` with the N strings S. */
+static void json_strings(FILE *f, const char *key, const char *const *s, int n)
+{
+  fprintf(f, ",\n  \"%s\": [", key);
+  for (int i = 0; i < n; i++) {
+    fprintf(f, "%s", i ? ", " : "");
+    json_string(f, s[i]);
+  }
+  fputc(']', f);
+}
+
 static double makespan(const engine *e)
 {
   double end = 0;
@@ -125,19 +136,16 @@ static double makespan(const engine *e)
   return end;
 }
 
-static void write_summary(const engine *e, const report_inputs *in, FILE *f)
+static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
 {
   double span = makespan(e);
   fprintf(f, "{\n  \"mrlab_version\": \"%s\",\n  \"platform\": ", MRLAB_VERSION);
   json_string(f, in->platform_path);
   fprintf(f, ",\n  \"workload\": ");
   json_string(f, in->workload_path);
-  fprintf(f, ",\n  \"set\": [");
-  for (int i = 0; i < in->n_sets; i++) {
-    fprintf(f, "%s", i ? ", " : "");
-    json_string(f, in->sets[i]);
-  }
-  fprintf(f, "],\n  \"seed\": %lu,\n  \"makespan\": %.9f,\n  \"jobs\": [", in->seed, span);
+  json_strings(f, "set", in->sets, in->n_sets);
+  json_strings(f, "simgrid_options", in->options, in->n_options);
+  fprintf(f, ",\n  \"seed\": %lu,\n  \"makespan\": %.9f,\n  \"jobs\": [", in->seed, span);
   for (int i = 0; i < e->n_jobs; i++) {
     const job *j = &e->jobs[i];
     fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
@@ -170,11 +178,9 @@ static void write_summary(const engine *e, const report_inputs *in, FILE *f)
   fprintf(f, "\n  ]\n}\n");
 }
 
-int report_write(const engine *e, const report_inputs *in, const char *dir, char *err, size_t errlen)
+int report_write(const engine *e, const sim_inputs *in, const char *dir, char *err, size_t errlen)
 {
-  if (outfile_make_dirs(dir, err, errlen))
-    return -1;
-  static const char *const names[] = {"tasks.csv", "jobs.csv", "groups.csv", "summary.json"};
+  static const char *const names[] = {RUNDIR_TASKS, RUNDIR_JOBS, RUNDIR_GROUPS, RUNDIR_SUMMARY};
   for (int i = 0; i < 4; i++) {
     outfile o;
     if (outfile_open(&o, dir, names[i], err, errlen))

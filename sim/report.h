@@ -4,22 +4,17 @@
  * groups.csv (when each explicitly simulated key group ended) and
  * summary.json (inputs, seed, makespan, per-host utilisation).  Each file
  * is written under a temporary name and renamed, so a file that looks
- * complete is complete. */
+ * complete is complete; sim_run writes them all into a temporary directory
+ * that replaces the run directory whole. */
 #ifndef MRLAB_REPORT_H
 #define MRLAB_REPORT_H
 
 #include "engine.h"
+#include "sim.h"
 
-typedef struct {
-  const char *platform_path, *workload_path;
-  const char *const *sets;
-  int n_sets;
-  unsigned long seed;
-} report_inputs;
-
-/* Writes the run's files into DIR (created if missing).  Returns 0, or -1
- * with ERR set. */
-int report_write(const engine *e, const report_inputs *in, const char *dir, char *err, size_t errlen);
+/* Writes the run's files into the existing directory DIR, its inputs IN
+ * recorded in summary.json.  Returns 0, or -1 with ERR set. */
+int report_write(const engine *e, const sim_inputs *in, const char *dir, char *err, size_t errlen);
 
 /* Prints where each job spent its time, for a person: per job, the mean
  * time of each phase of its maps and reduces, and its maps' locality.  With

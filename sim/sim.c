@@ -1,0 +1,221 @@
+/* sim.c - the simulator's entry points (sim.h): SimGrid started with the
+ * user's options, a run from the loaded topology to its run directory, and
+ * the interruption of a run.
+ *
+ * SimGrid ends the process (abort, with a backtrace) on an option it does
+ * not accept, from inside simgrid_init, and some refusals come from
+ * xbt_die rather than an exception that C++ could catch.  So each option is
+ * first tried alone in a forked child, whose stderr comes back through a
+ * pipe; SimGrid's first error line there becomes mrlab's one-line message.
+ *
+ * SimGrid also installs its own SIGINT handler, which prints the state of
+ * every actor.  A run replaces it once SimGrid has started (and holds
+ * signals back while SimGrid loads the platform from a temporary file, so
+ * that the file is removed).  While the simulation runs, the temporary run
+ * directory is still empty, so the handler needs only async-signal-safe
+ * calls: write its line, rmdir, _exit.
+ * Once the outputs are being written it only raises a flag, read before the
+ * new directory is swapped in: an interrupted run never replaces the old
+ * one, and a signal after the swap is ignored (the run is then complete). */
+#include "sim.h"
+
+#include "alloc.h"
+#include "engine.h"
+#include "outfile.h"
+#include "report.h"
+#include "rundir.h"
+#include "topology.h"
+
+#include <simgrid/engine.h>
+#include <simgrid/host.h>
+#include <simgrid/link.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* SimGrid's reason for refusing an option, from the LOG its child wrote:
+ * the text of the first critical or error line, without the exception's
+ * type.  Written into WHY. */
+static void refusal_reason(const char *log, char *why, size_t len)
+{
+  const char *s = strstr(log, "/CRITICAL] ");
+  const char *e = strstr(log, "/ERROR] ");
+  if (!s || (e && e < s))
+    s = e;
+  if (!s) {
+    snprintf(why, len, "SimGrid stopped on it");
+    return;
+  }
+  s = strstr(s, "] ") + 2;
+  if (strncmp(s, "Uncaught exception ", 19) == 0 && strstr(s, ": ")) /* "Uncaught exception std::range_error: " */
+    s = strstr(s, ": ") + 2;
+  size_t n = strcspn(s, "\n");
+  while (n > 0 && (s[n - 1] == ':' || s[n - 1] == ' ' || s[n - 1] == '.'))
+    n--;
+  snprintf(why, len, "%.*s", (int)n, s);
+}
+
+/* Tries SimGrid option OPT (--cfg=... or --log=...) in a child process.
+ * Returns 0 if SimGrid takes it, or -1 with ERR naming OPT and SimGrid's
+ * reason. */
+static int option_check(const char *opt, char *err, size_t errlen)
+{
+  int fds[2];
+  if (pipe(fds) != 0) {
+    snprintf(err, errlen, "%s: cannot try it: %s", opt, strerror(errno));
+    return -1;
+  }
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    int null = open("/dev/null", O_WRONLY);
+    dup2(null, STDOUT_FILENO);
+    dup2(fds[1], STDERR_FILENO);
+    char *argv[] = {"mrlab", (char *)opt, NULL};
+    int argc = 2;
+    engine_init_simgrid(&argc, argv);
+    _exit(argc == 1 ? 0 : 3); /* 3: SimGrid left the option, it is none of its own */
+  }
+  close(fds[1]);
+  char log[16384];
+  size_t n = 0;
+  for (ssize_t got = 1; got > 0;) { /* all of it, so the child never blocks; the start is kept */
+    char sink[4096];
+    got = n + 1 < sizeof log ? read(fds[0], log + n, sizeof log - 1 - n) : read(fds[0], sink, sizeof sink);
+    if (got > 0 && n + 1 < sizeof log)
+      n += (size_t)got;
+  }
+  log[n] = '\0';
+  close(fds[0]);
+  int ws = 0;
+  if (pid < 0 || waitpid(pid, &ws, 0) != pid) {
+    snprintf(err, errlen, "%s: cannot try it: %s", opt, strerror(errno));
+    return -1;
+  }
+  if (WIFEXITED(ws) && WEXITSTATUS(ws) == 0)
+    return 0;
+  char why[1024];
+  refusal_reason(log, why, sizeof why);
+  snprintf(err, errlen, "%s: SimGrid refuses it: %s", opt, why);
+  return -1;
+}
+
+/* Starts SimGrid with the N OPTIONS, each tried first.  0, or -1 with ERR set. */
+static int simgrid_start(const char *const *options, int n, char *err, size_t errlen)
+{
+  for (int i = 0; i < n; i++)
+    if (option_check(options[i], err, errlen))
+      return -1;
+  int argc = n + 1;
+  char **argv = xmalloc((size_t)(n + 2) * sizeof *argv);
+  argv[0] = "mrlab";
+  memcpy(argv + 1, options, (size_t)n * sizeof *argv);
+  argv[n + 1] = NULL;
+  engine_init_simgrid(&argc, argv);
+  free(argv);
+  return 0;
+}
+
+static volatile sig_atomic_t writing, interrupted;
+static char stop_line[4200], stop_dir[4200]; /* for the handler: its message, the temporary directory */
+
+static void on_interrupt(int sig)
+{
+  if (writing) {
+    interrupted = sig;
+    return;
+  }
+  ssize_t n = write(STDERR_FILENO, stop_line, strlen(stop_line));
+  (void)n;
+  rmdir(stop_dir);
+  _exit(128 + sig);
+}
+
+/* Replaces SimGrid's SIGINT handler, and the default SIGTERM one, with on_interrupt for the run writing into D. */
+static void interrupts_catch(const outdir *d)
+{
+  snprintf(stop_line, sizeof stop_line, "mrlab: interrupted; %s left as it was\n", d->final);
+  snprintf(stop_dir, sizeof stop_dir, "%s", d->tmp);
+  struct sigaction act = {.sa_handler = on_interrupt};
+  sigemptyset(&act.sa_mask);
+  sigaction(SIGINT, &act, NULL);
+  sigaction(SIGTERM, &act, NULL);
+}
+
+int sim_run(const platform *p, const workload *w, const sim_inputs *in, const char *dir, FILE *out, char *err,
+            size_t errlen)
+{
+  outdir d;
+  if (simgrid_start(in->options, in->n_options, err, errlen) || outdir_open(&d, dir, rundir_files, err, errlen))
+    return 2;
+  interrupts_catch(&d);
+  int gateways = 0, status = 2; /* rack gateways only when a job shuffles by rack */
+  for (int i = 0; i < w->n_jobs; i++)
+    gateways |= conf_get(&w->jobs[i].conf, CONF_SHUFFLE_BY_RACK) != 0;
+  engine *e = NULL;
+  sigset_t held, was; /* the topology's temporary XML file goes before an interrupt can end the process */
+  sigemptyset(&held);
+  sigaddset(&held, SIGINT);
+  sigaddset(&held, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &held, &was);
+  int loaded = topology_load(p, gateways, err, errlen) == 0;
+  pthread_sigmask(SIG_SETMASK, &was, NULL);
+  if (loaded && (e = engine_alloc(p, w, in->seed, err, errlen))) {
+    engine_run(e);
+    writing = 1;
+    status = report_write(e, in, d.tmp, err, errlen) ? 1 : 0;
+  }
+  if (status == 0 && interrupted) {
+    snprintf(err, errlen, "interrupted; %s left as it was", d.final);
+    status = 128 + interrupted;
+  }
+  if (status == 0)
+    status = outdir_commit(&d, err, errlen) ? 1 : 0;
+  else
+    outdir_discard(&d);
+  if (status == 0)
+    report_print(e, out);
+  engine_free(e);
+  return status;
+}
+
+/* Prints what SimGrid itself holds once the platform is loaded. */
+static void print_loaded(FILE *out)
+{
+  size_t n_hosts = sg_host_count(), n_disks = 0;
+  sg_host_t *hosts = sg_host_list();
+  double flops = 0;
+  for (size_t i = 0; i < n_hosts; i++) {
+    unsigned int d;
+    sg_disk_t *disks;
+    sg_host_get_disks(hosts[i], &d, &disks);
+    free(disks);
+    n_disks += d;
+    flops += sg_host_get_speed(hosts[i]) * sg_host_core_count(hosts[i]);
+  }
+  free(hosts);
+  fprintf(out, "\nSimGrid loaded it: %zu hosts, %zu disks, %zu links, %.6g Gf in all (master included).\n", n_hosts,
+          n_disks, sg_link_count(), flops / 1e9);
+}
+
+int sim_platform(const platform *p, const char *const *options, int n_options, int xml, FILE *out, char *err,
+                 size_t errlen)
+{
+  if (simgrid_start(options, n_options, err, errlen))
+    return 2;
+  if (xml) {
+    topology_write_xml(p, 0, out);
+    return 0;
+  }
+  if (topology_load(p, 0, err, errlen) != 0)
+    return 1;
+  platform_print_summary(p, out);
+  print_loaded(out);
+  return 0;
+}
