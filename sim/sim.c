@@ -41,7 +41,8 @@
 
 /* SimGrid's reason for refusing an option, from the LOG its child wrote:
  * the text of the first critical or error line, without the exception's
- * type.  Written into WHY. */
+ * type; when that line ends in a colon, the first word of each indented
+ * error line after it (the choices SimGrid lists).  Written into WHY. */
 static void refusal_reason(const char *log, char *why, size_t len)
 {
   const char *s = strstr(log, "/CRITICAL] ");
@@ -56,9 +57,15 @@ static void refusal_reason(const char *log, char *why, size_t len)
   if (strncmp(s, "Uncaught exception ", 19) == 0 && strstr(s, ": ")) /* "Uncaught exception std::range_error: " */
     s = strstr(s, ": ") + 2;
   size_t n = strcspn(s, "\n");
+  int listed = n > 0 && s[n - 1] == ':';
   while (n > 0 && (s[n - 1] == ':' || s[n - 1] == ' ' || s[n - 1] == '.'))
     n--;
-  snprintf(why, len, "%.*s", (int)n, s);
+  size_t used = (size_t)snprintf(why, len, "%.*s", (int)n, s);
+  for (const char *l = strchr(s, '\n'); listed && l && (l = strstr(l, "/ERROR]   ")) && used < len;
+       l = strchr(l, '\n')) {
+    l += 10;
+    used += (size_t)snprintf(why + used, len - used, "%s%.*s", used > n + 1 ? ", " : ": ", (int)strcspn(l, ":\n"), l);
+  }
 }
 
 /* Tries SimGrid option OPT (--cfg=... or --log=...) in a child process.

@@ -180,6 +180,7 @@ static void a_bad_simgrid_option_is_one_line(void **state)
   check_refused("run", "--cfg=network/crosstraffic:maybe", "not a boolean");
   check_refused("run", "--log=root.thres:loud", "Unknown priority name: loud");
   check_refused("run", "--log=nonsense", "Invalid control string");
+  check_refused("run", "--cfg=contexts/factory:foo", "Valid factories on this machine: raw, ");
   check_refused("platform", "--cfg=network/model:Foo", "Valid models are: LV08");
 }
 
