@@ -24,7 +24,7 @@ static void put(const outdir *d, const char *name, const char *text)
 static const char *text_of(const char *dir, const char *name)
 {
   static char buf[256];
-  char path[4096];
+  char path[4096 + 256];
   snprintf(path, sizeof path, "%s/%s", dir, name);
   buf[0] = '\0';
   FILE *f = fopen(path, "r");

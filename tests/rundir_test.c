@@ -30,7 +30,7 @@ static const char big_job[] = "jobs = ( { name = \"big\"; input = \"100GB\"; map
 static const char *slurp_file(const char *dir, const char *name)
 {
   static char buf[1 << 20];
-  char path[4096];
+  char path[4096 + 256];
   snprintf(path, sizeof path, "%s/%s", dir, name);
   buf[0] = '\0';
   FILE *f = fopen(path, "r");
