@@ -9,14 +9,15 @@
  * pipe; SimGrid's first error line there becomes mrlab's one-line message.
  *
  * SimGrid also installs its own SIGINT handler, which prints the state of
- * every actor.  A run replaces it once SimGrid has started (and holds
- * signals back while SimGrid loads the platform from a temporary file, so
- * that the file is removed).  While the simulation runs, the temporary run
+ * every actor.  A run replaces it, holding signals back from the moment
+ * SimGrid has started until the handler knows the temporary run directory
+ * and SimGrid has loaded the platform from its temporary XML file (so that
+ * the file is removed).  While the simulation runs, the temporary run
  * directory is still empty, so the handler needs only async-signal-safe
- * calls: write its line, rmdir, _exit.
- * Once the outputs are being written it only raises a flag, read before the
- * new directory is swapped in: an interrupted run never replaces the old
- * one, and a signal after the swap is ignored (the run is then complete). */
+ * calls: write its line, rmdir, _exit.  Once the outputs are being written
+ * it only raises a flag, read before the new directory is swapped in: an
+ * interrupted run never replaces the old one, and a signal after the swap
+ * is ignored (the run is then complete). */
 #include "sim.h"
 
 #include "alloc.h"
@@ -158,21 +159,28 @@ static void interrupts_catch(const outdir *d)
 int sim_run(const platform *p, const workload *w, const sim_inputs *in, const char *dir, FILE *out, char *err,
             size_t errlen)
 {
-  outdir d;
-  if (simgrid_start(in->options, in->n_options, err, errlen) || outdir_open(&d, dir, rundir_files, err, errlen))
+  if (simgrid_start(in->options, in->n_options, err, errlen))
     return 2;
-  interrupts_catch(&d);
-  int gateways = 0, status = 2; /* rack gateways only when a job shuffles by rack */
-  for (int i = 0; i < w->n_jobs; i++)
-    gateways |= conf_get(&w->jobs[i].conf, CONF_SHUFFLE_BY_RACK) != 0;
-  engine *e = NULL;
-  sigset_t held, was; /* the topology's temporary XML file goes before an interrupt can end the process */
+  /* Signals wait until the handler knows the temporary directory and the
+   * topology's temporary XML file is gone again. */
+  sigset_t held, was;
   sigemptyset(&held);
   sigaddset(&held, SIGINT);
   sigaddset(&held, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &held, &was);
-  int loaded = topology_load(p, gateways, err, errlen) == 0;
+  outdir d;
+  int opened = outdir_open(&d, dir, rundir_files, err, errlen) == 0;
+  if (opened)
+    interrupts_catch(&d);
+  int gateways = 0; /* rack gateways only when a job shuffles by rack */
+  for (int i = 0; i < w->n_jobs; i++)
+    gateways |= conf_get(&w->jobs[i].conf, CONF_SHUFFLE_BY_RACK) != 0;
+  int loaded = opened && topology_load(p, gateways, err, errlen) == 0;
   pthread_sigmask(SIG_SETMASK, &was, NULL);
+  if (!opened)
+    return 2;
+  engine *e = NULL;
+  int status = 2;
   if (loaded && (e = engine_alloc(p, w, in->seed, err, errlen))) {
     engine_run(e);
     writing = 1;
