@@ -6,8 +6,8 @@
  * filled the slots).  A job is its map stage, the non-overlapping part of
  * its first shuffle, the typical shuffles of later reduce waves, and its
  * reduce stage, each bounded this way; the estimate is the bounds' mean.
- * No spec note covers this paper and its text is not in ../shared/papers:
- * the composition follows ARIA's published form as recalled, to be checked
+ * The team had no copy of this paper (docs/models.md, ARIA): the
+ * composition follows ARIA's published form as recalled, to be checked
  * against the paper.  Where the typical-shuffle term of a single reduce
  * wave would go negative it is held at zero. */
 #include "aria.h"

@@ -1,16 +1,16 @@
-/* hp.c - Khan et al.'s improved HP model (../shared/specs/000).
+/* hp.c - Khan et al.'s improved HP model (docs/models.md, Khan et al.).
  *
  * The model charges each phase its tasks' total work spread over the slots:
  * the lower bound from mean task durations, the upper from maxima, so that
  * T_phase = T_task * N_tasks / N_slots with fractional waves, as the paper
- * writes it (not ceil(N/slots): the spec's section 5, weakness 3).  The map
- * phase counts only its first wave: the later map waves overlap the first
- * shuffle wave and hide inside its duration.  The job's estimate is the mean
- * of the two bounds.
+ * writes it (not ceil(N/slots); docs/models.md says what that costs).  The
+ * map phase counts only its first wave: the later map waves overlap the
+ * first shuffle wave and hide inside its duration.  The job's estimate is
+ * the mean of the two bounds.
  *
- * Provisioning follows Sec. IV as the spec rebuilds it: the deadline is put
- * on the lower bound, whose first-wave shuffle term is divided by all slots
- * (m + n).  Stationarity of the Lagrangian gives a/m^2 = c/n^2, hence
+ * Provisioning follows Sec. IV as docs/models.md rebuilds it: the deadline
+ * is put on the lower bound, whose first-wave shuffle term is divided by all
+ * slots (m + n).  Stationarity of the Lagrangian gives a/m^2 = c/n^2, hence
  * n = m sqrt(c/a), and the constraint then gives m and n in closed form. */
 #include "hp.h"
 

@@ -1,6 +1,6 @@
 /* hp.h - Khan et al.'s improved HP model: bounds on a Hadoop job's time from
  * its phases' task statistics, and the slots that meet a deadline
- * (../shared/specs/000, eqs. 8-20 and 24). */
+ * (docs/models.md, Khan et al. eqs. 8-20 and 24). */
 #ifndef MRLAB_HP_H
 #define MRLAB_HP_H
 
@@ -38,7 +38,7 @@ int hp_bounds_compute(const hp_profile *p, hp_bounds *b);
 void hp_profile_set_waves(hp_profile *p);
 
 /* The map and reduce slots that meet deadline T (s) with the fewest slots
- * in all (Sec. IV, Lagrange multipliers; closed form in the spec):
+ * in all (Sec. IV, Lagrange multipliers; closed form in docs/models.md):
  * minimise m + n subject to a/m + b/(m + n) + c/n = T, where
  * a = T_m^avg N_m^w1, b = T_sh-w1^avg N_sh^w1, c = T_sh-w2^avg N_sh^w2 +
  * T_r^avg N_r.  Writes the real optimum to *M and *N; the caller rounds up.

@@ -1,6 +1,6 @@
 /* lwlr.h - locally weighted linear regression, as Khan et al. use it to
  * predict a phase statistic of a new job from a history of runs
- * (../shared/specs/000, eqs. 21-23). */
+ * (docs/models.md, Khan et al. eqs. 21-23). */
 #ifndef MRLAB_LWLR_H
 #define MRLAB_LWLR_H
 

@@ -3,10 +3,10 @@
  * A profile is what Khan et al. and ARIA read from a job history: counts,
  * slots, bytes, and each phase's mean and maximum task duration.  Only the
  * attempt that succeeded counts for a task (a killed speculative twin did
- * no work the job kept).  Waves follow the attempts' start times, as the
- * spec of Khan's model asks: the first map wave is the maps launched before
- * any map ended; the first shuffle wave is the reduces launched while maps
- * still ran, whose shuffle overlaps them. */
+ * no work the job kept).  Waves follow the attempts' start times, as
+ * docs/models.md reads Khan's model: the first map wave is the maps
+ * launched before any map ended; the first shuffle wave is the reduces
+ * launched while maps still ran, whose shuffle overlaps them. */
 #include "profile.h"
 
 #include "csv.h"

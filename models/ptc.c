@@ -1,4 +1,4 @@
-/* ptc.c - MRTuner's PTC cost model (../shared/specs/001).
+/* ptc.c - MRTuner's PTC cost model (docs/models.md, MRTuner).
  *
  * Maps produce their output wave by wave; the transporter may start copying
  * for the first reduce wave once the first map wave is done, so at most
@@ -9,7 +9,7 @@
  * shared, never hidden) add to the running time.  The consumer saves one
  * buffer's disk round trip per reduce wave.
  *
- * Two corrections from the spec, each behind a flag that restores the
+ * Two corrections (docs/models.md), each behind a flag that restores the
  * printed equation: t_s1 = max(.., 0), not min (a large window would make
  * the transport time negative), and t_s2 = D_s (mr - m + 1) / (m r v), the
  * sum of the amounts the proof names (the printed (2mr - m - r + 1) breaks

@@ -1,5 +1,5 @@
 /* ptc.h - MRTuner's Producer-Transporter-Consumer model of a job's running
- * time (../shared/specs/001, eqs. 1-4, with the note's corrections). */
+ * time (docs/models.md, MRTuner eqs. 1-4, with its corrections). */
 #ifndef MRLAB_PTC_H
 #define MRLAB_PTC_H
 

@@ -1,7 +1,7 @@
 /* tune.h - MRTuner's plan search: the PTC cost (ptc.h) of every execution
  * plan on a grid, its parts calibrated on profiles of earlier runs
- * (../shared/specs/001 section 2; the search itself is the note's proposal,
- * the paper's being lost from the transcription). */
+ * (docs/models.md, the plan search: the paper's own search and part forms
+ * are lost from the text the team had, so these are mrlab's). */
 #ifndef MRLAB_TUNE_H
 #define MRLAB_TUNE_H
 

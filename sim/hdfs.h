@@ -28,7 +28,7 @@ hdfs_policy *hdfs_policy_rack_aware_alloc(void);
  * replicas (fractions are normalised; n_workers of them, none negative).
  * Blocks are dealt in weighted round-robin, each replica to the worker
  * furthest below its share, so counts stay within one block of the share
- * (Xie's data placement, specs/003 section 1).  Returns NULL with ERR set
+ * (Xie's data placement, 2011, chapter 3).  Returns NULL with ERR set
  * when the fractions cannot be a placement. */
 hdfs_policy *hdfs_policy_fractions_alloc(const platform *p, const double *fractions, char *err, size_t errlen);
 

@@ -161,8 +161,8 @@ static void replication_above_the_nodes_is_refused(void **state)
   platform_free(p);
 }
 
-/* Xie's example (specs/003 section 1.7): Grep computing ratios 1, 2, 3.3,
- * 3.3, 3.3 place 24 fragments as 10, 5, 3, 3, 3. */
+/* Xie's example (2011, Table 3.4; docs/models.md): Grep computing ratios
+ * 1, 2, 3.3, 3.3, 3.3 place 24 fragments as 10, 5, 3, 3, 3. */
 static void fractions_place_by_share(void **state)
 {
   (void)state;

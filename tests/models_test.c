@@ -1,6 +1,6 @@
-/* models_test.c - the analytic job models on the worked values of
- * ../shared/specs (000 for Khan's HP model and LWLR, 001 for MRTuner's PTC)
- * to 1e-9, and the properties those notes list: bound ordering, the
+/* models_test.c - the analytic job models on the worked values that
+ * docs/models.md lists (Khan et al.'s HP model and LWLR, MRTuner's PTC)
+ * to 1e-9, and the properties it names: bound ordering, the
  * deadline met with the fewest slots, conservation of shuffled data. */
 #include "aria.h"
 #include "hp.h"
@@ -12,7 +12,7 @@
 #include <gsl/gsl_errno.h>
 #include <math.h>
 
-/* specs/000 section 6, case 4: 80 maps and 32 reduces on 16 + 16 slots */
+/* docs/models.md, Khan et al.: 80 maps and 32 reduces on 16 + 16 slots */
 static hp_profile khan_example(void)
 {
   return (hp_profile){.n_maps = 80,
@@ -100,7 +100,7 @@ static void provisioning_meets_the_deadline_with_the_fewest_slots(void **state)
   assert_int_equal(hp_provision(a, b, c, 0, &m, &n), -1);
 }
 
-/* specs/000 section 6, case 5: X = (d, r) rows, query (3.5, 2) */
+/* docs/models.md, LWLR: X = (d, r) rows, query (3.5, 2) */
 static const double lwlr_x[6][2] = {{1, 1}, {2, 1}, {3, 2}, {4, 2}, {5, 3}, {6, 3}};
 
 static void lwlr_data(gsl_matrix *x, gsl_vector *y, int squares)
@@ -185,7 +185,7 @@ static void lwlr_bandwidth_has_the_least_leave_one_out_error(void **state)
   gsl_matrix_free(x);
 }
 
-/* specs/001 section 7: TV1 and the formal model on Figure 4's inputs,
+/* docs/models.md, MRTuner: TV1 and eqs. 1-4 on Figure 4's inputs,
  * given as map waves, reduce waves, t_map and t_cs per wave, t_lrw and
  * network copy time per map wave, and the consumer's time */
 static ptc_cost figure4(int m, int r, double tmap, double tcs, double tlrw, double ts, double consumer)
@@ -241,7 +241,7 @@ static void ptc_matches_the_worked_examples(void **state)
 static void ptc_moves_every_shuffled_byte_once(void **state)
 {
   (void)state;
-  /* specs/001 section 7, case 8: monotone where it should be */
+  /* docs/models.md, MRTuner: monotone where it should be */
   for (int r = 1; r < 4; r++) {
     ptc_plan a = {.m = 3, .r = r, .v = 2, .ds = 90, .lrw_rate = 3, .t_map = 70, .t_reduce = 35, .t_schedule_r = r};
     ptc_plan b = a;

@@ -17,7 +17,7 @@ static const char *const params[] = {"matches_per_record", "patterns", "exponent
 static int make(cfg_file *f, const config_setting_t *g, job_desc *d, gsl_rng *r)
 {
   double per_record = 92337 / 1e10, patterns = 100, s = 1.0, flops_per_record = 100;
-  /* The scan: calibrated on Xie's computing ratios (specs/003, Table 3.4),
+  /* The scan: calibrated on Xie's computing ratios (2011, Table 3.4),
    * where Grep ran 3.3 times slower on node C alone than on node A alone;
    * on platforms/xie5.cfg that takes 39 flops a byte (bench/calibration).
    * The combiner and reduce costs have no published figure: they count a few

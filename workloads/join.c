@@ -61,7 +61,7 @@ static int make(cfg_file *f, const config_setting_t *g, job_desc *d, gsl_rng *r)
   if (isnan(per_record))
     per_record = 60 * d->record_size;
   /* the key drawn out of the record and the relation's tag: Coppa and
-   * Finocchi's NaturalJoin shuffled 1.36 bytes an input byte (specs/002, Table 4) */
+   * Finocchi's NaturalJoin shuffled 1.36 bytes an input byte (2015, Table 4) */
   d->map_record_size = llround(1.36 * d->record_size);
   d->output_record_size = d->record_size;
   d->map_selectivity = d->map_record_size / d->record_size;

@@ -45,7 +45,7 @@ int generator_unique_keys(job_desc *d, gsl_rng *r, const double *shares, double 
 
 static int make(cfg_file *f, const config_setting_t *g, job_desc *d, gsl_rng *r)
 {
-  /* Shi and Lu (specs/004 section 5.1) publish TeraSort's bottlenecks on
+  /* Shi and Lu (2023, section 3.1) publish TeraSort's bottlenecks on
    * platforms/shilu11.cfg, not its costs.  Maps are disk-bound at every
    * parallelism: any map cost below about 20 flops a byte gives that, and 10
    * stands for the identity map and the trie lookup of the partition.  The

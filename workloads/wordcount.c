@@ -137,7 +137,7 @@ static int make(cfg_file *f, const config_setting_t *g, job_desc *d, gsl_rng *r)
    * million word forms; 4.7 letters a word on average plus a separator. */
   double vocab = 1e6, s = 1.0, bytes_per_word = 5.7, flops_per_record = 100;
   int combine = 1;
-  /* Calibrated on Shi and Lu's WordCount (specs/004, section 5.1): a median
+  /* Calibrated on Shi and Lu's WordCount (2023, section 3.2): a median
    * map of 22.7 s with 8 maps a node on their cluster.  bench/calibration
    * runs that case on platforms/shilu11.cfg and prints both figures, and
    * Xie's ratios of WordCount on each node of his cluster.  The combiner's
