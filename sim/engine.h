@@ -86,6 +86,7 @@ struct job {
   int **maps_on_worker, *n_on_worker, *cur_worker;
   int **maps_in_rack, *n_in_rack, *cur_rack;
   int cur_any, cur_reduce;
+  task *wanted[2];      /* per kind: the task the speculator chose for a speculative attempt, until a slot takes it */
   int64_t *parts[2][2]; /* part_bytes and part_wire for full blocks [0] and the last block [1], or with key
                            data, for every map in [0], map by map */
 };
@@ -150,6 +151,7 @@ void jobtracker_actor(int argc, char **argv);
 void tasktracker_actor(int argc, char **argv);
 void map_attempt_actor(int argc, char **argv);
 void reduce_attempt_actor(int argc, char **argv);
+void speculator_actor(int argc, char **argv);
 
 /* Launches attempt A of its task on its worker (called by its tracker). */
 void engine_launch(attempt *a);

@@ -4,10 +4,12 @@
  * heartbeats, so a map's output becomes visible to reducers, and a freed
  * slot gets new work, at the next heartbeat of its tracker.  Each heartbeat
  * is answered with the tasks the scheduler chose; trackers heartbeat every
- * max(interval.min, scaling x trackers / heartbeats.in.second) (engine.c). */
+ * max(interval.min, scaling x trackers / heartbeats.in.second) (engine.c).
+ * Each job's speculator (speculator.c) runs beside it on the master. */
 #include "engine.h"
 #include "scheduler.h"
 
+#include <simgrid/actor.h>
 #include <simgrid/comm.h>
 #include <simgrid/cond.h>
 #include <simgrid/engine.h>
@@ -67,6 +69,11 @@ void jobtracker_actor(int argc, char **argv)
   (void)argc, (void)argv;
   engine *e = the_engine;
   int alive = e->platform->n_workers;
+  for (int i = 0; i < e->n_jobs; i++) {
+    sg_actor_t a = sg_actor_init("speculator", e->master);
+    sg_actor_set_data(a, &e->jobs[i]);
+    sg_actor_start(a, speculator_actor, 0, NULL);
+  }
   while (alive > 0) {
     tracker *tr = sg_mailbox_get(e->jobtracker);
     double now = simgrid_get_clock();

@@ -5,10 +5,13 @@
  * Between stage i and i+1, `full[i]` counts chunks ready for i+1 and
  * `empty[i]` the free buffer places.  A cancelled pipe drains without
  * deadlock: a stage that stops wakes its neighbours on both sides, and each
- * of them then sees the flag and stops too. */
+ * of them then sees the flag and stops too.  A stage reading several disks
+ * reads its share of each chunk from all of them at once (disks.h), so one
+ * stage, not an actor per disk, keeps them busy. */
 #include "pipe.h"
 
 #include "alloc.h"
+#include "disks.h"
 
 #include <simgrid/actor.h>
 #include <simgrid/disk.h>
@@ -40,16 +43,33 @@ static int cancelled(const pipe_state *ps)
   return ps->spec->cancel && *ps->spec->cancel;
 }
 
-/* The bytes stage S handles for chunk C. */
-static int64_t stage_bytes(const pipe_state *ps, const stage *s, int c)
+/* The bytes of chunk C at SCALE bytes a byte entering the pipe. */
+static int64_t scaled_bytes(const pipe_state *ps, double scale, int c)
 {
-  return llround(s->scale * (double)ps->cum[c + 1]) - llround(s->scale * (double)ps->cum[c]);
+  return llround(scale * (double)ps->cum[c + 1]) - llround(scale * (double)ps->cum[c]);
+}
+
+/* Stage S's reads of chunk C from each of its disks, all at once. */
+static void read_disks(const pipe_state *ps, const stage *s, int c)
+{
+  int64_t *bytes = xmalloc((size_t)s->n_disks * sizeof *bytes);
+  for (int k = 0; k < s->n_disks; k++)
+    bytes[k] = scaled_bytes(ps, s->disk_scale[k], c);
+  disks_read(s->disks, bytes, s->n_disks);
+  for (int k = 0; k < s->n_disks; k++)
+    if (s->disk_count && s->disk_count[k])
+      *s->disk_count[k] += bytes[k];
+  free(bytes);
 }
 
 /* Stage S's work on chunk C of BYTES bytes. */
-static void work(const stage *s, int c, int64_t bytes)
+static void work(const pipe_state *ps, const stage *s, int c, int64_t bytes)
 {
   double flops = s->kind == STAGE_CPU && s->flops ? s->flops[c] : 0;
+  if (s->kind == STAGE_READ && s->n_disks > 0) {
+    read_disks(ps, s, c);
+    return;
+  }
   if (bytes <= 0 && flops <= 0)
     return;
   switch (s->kind) {
@@ -72,8 +92,8 @@ static void run_stage(pipe_state *ps, int i)
       sg_sem_acquire(ps->full[i - 1]);
     if (cancelled(ps))
       break;
-    int64_t bytes = stage_bytes(ps, s, c);
-    work(s, c, bytes);
+    int64_t bytes = scaled_bytes(ps, s->scale, c);
+    work(ps, s, c, bytes);
     if (s->count)
       *s->count += bytes;
     if (s->count2)

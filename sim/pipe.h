@@ -30,6 +30,15 @@ typedef struct {
   int64_t *count;        /* if set, gets the bytes this stage handled */
   int64_t *count2;       /* likewise, a second counter (per-host totals) */
   double end;            /* out: when the stage finished its last chunk */
+  /* STAGE_READ from several disks at once: when n_disks > 0, the stage reads
+   * disk_scale[k] bytes per byte entering the pipe from disks[k] (whole
+   * bytes, as for scale), all disks at the same time, and adds them to
+   * *disk_count[k] when that is set.  DISK is then unused, and SCALE, their
+   * sum, counts the stage's bytes. */
+  int n_disks;
+  const sg_disk_t *disks;
+  const double *disk_scale;
+  int64_t *const *disk_count;
 } stage;
 
 typedef struct {

@@ -10,8 +10,9 @@
  * gateway, whose link has the summed bandwidth of the rack's NICs
  * (topology.h).  The reducer's NIC, the uplinks and the core still share
  * every flow; what is lost is contention at each sending NIC.  A fetch
- * streams from the map host's page cache, or from its disk for outputs the
- * cache has let go (see tracker.cache), over the network into the reducer's memory
+ * streams from the map host's page cache, or for outputs the cache has let
+ * go (see tracker.cache) from the disk each was written to, all of a
+ * fetch's disks at once, over the network into the reducer's memory
  * (decompressed) when the shuffle buffer has room and the segment is under
  * the single-segment limit, else onto its disk.  Memory is merged to disk
  * at merge.percent or inmem.threshold segments; disk files are merged
@@ -132,22 +133,36 @@ static void maybe_merge(reduce_state *r)
   }
 }
 
-/* Fetches the outputs of the N maps MAPS, all of source SRC, for partition P. */
+/* Fetches the outputs of the N maps MAPS, all of source SRC, for partition P.
+ * Each output the page cache has let go is read from the disk its map wrote
+ * it to; outputs on several disks are read from all of them at once, one
+ * stream per disk, feeding the one transfer. */
 static void fetch(reduce_state *r, int src, const int *maps, int n)
 {
   engine *e = r->e;
   tracker *here = &e->trackers[r->a->worker];
-  const task *first = &r->j->maps[maps[0]];
-  int64_t wire = 0, to_disk = 0, to_memory = 0, uncached = 0;
-  int in_memory = 0;
+  int64_t wire = 0, to_disk = 0, to_memory = 0;
+  int in_memory = 0, n_disks = 0;
   double decompressed = 0;
+  sg_disk_t *disks = xmalloc((size_t)n * sizeof *disks);
+  double *uncached = xmalloc((size_t)n * sizeof *uncached);
+  int64_t **disk_read = xmalloc((size_t)n * sizeof *disk_read);
   for (int k = 0; k < n; k++) {
     const task *m = &r->j->maps[maps[k]];
-    const tracker *from = &e->trackers[m->out_worker];
+    tracker *from = &e->trackers[m->out_worker];
     int64_t seg = m->part_wire[r->p];
     wire += seg;
-    if ((double)(from->cache_written - m->cache_start) > from->cache)
-      uncached += seg;
+    if ((double)(from->cache_written - m->cache_start) > from->cache) {
+      int d = 0;
+      while (d < n_disks && disks[d] != m->out_disk)
+        d++;
+      if (d == n_disks) {
+        disks[n_disks] = m->out_disk;
+        uncached[n_disks] = 0;
+        disk_read[n_disks++] = &from->disk_read;
+      }
+      uncached[d] += (double)seg;
+    }
     if (m->part_bytes[r->p] <= r->single_limit && r->mem_used + decompressed + m->part_bytes[r->p] <= r->buffer) {
       to_memory += seg;
       in_memory++;
@@ -160,20 +175,26 @@ static void fetch(reduce_state *r, int src, const int *maps, int n)
   stage st[4];
   int s = 0;
   double mem_share = wire ? (double)to_memory / (double)wire : 0,
-         disk_share = wire ? (double)to_disk / (double)wire : 0;
-  tracker *from = &e->trackers[first->out_worker];
-  if (uncached)
+         disk_share = wire ? (double)to_disk / (double)wire : 0, read_share = 0;
+  for (int d = 0; d < n_disks; d++) {
+    uncached[d] /= (double)wire;
+    read_share += uncached[d];
+  }
+  sg_host_t from = r->by_rack ? e->gateways[src] : e->trackers[r->j->maps[maps[0]].out_worker].host;
+  if (n_disks)
     st[s++] = (stage){.kind = STAGE_READ,
-                      .host = from->host,
-                      .disk = first->out_disk, /* the first output's disk stands for all */
-                      .scale = (double)uncached / (double)wire,
-                      .count2 = &from->disk_read};
+                      .host = from,
+                      .n_disks = n_disks,
+                      .disks = disks,
+                      .disk_scale = uncached,
+                      .disk_count = disk_read,
+                      .scale = read_share};
   st[s++] = (stage){.kind = STAGE_NET,
-                    .host = r->by_rack ? e->gateways[src] : from->host,
+                    .host = from,
                     .dst = here->host,
                     .scale = 1,
                     .count = &r->a->phase_bytes[PHASE_1],
-                    .count2 = r->by_rack ? NULL : &from->net_sent};
+                    .count2 = r->by_rack ? NULL : &e->trackers[r->j->maps[maps[0]].out_worker].net_sent};
   if (conf_get(r->conf, CONF_COMPRESS) != 0 && to_memory)
     st[s++] = (stage){.kind = STAGE_CPU,
                       .host = r->host,
@@ -184,6 +205,9 @@ static void fetch(reduce_state *r, int src, const int *maps, int n)
         .kind = STAGE_WRITE, .host = r->host, .disk = r->disk, .scale = disk_share, .count2 = &here->disk_written};
   pipe_spec spec = {.total = wire, .chunk = r->chunk, .depth = r->depth, .cancel = &r->a->cancel};
   int done = pipe_run(st, s, &spec) == (wire + r->chunk - 1) / r->chunk;
+  free(disks);
+  free(uncached);
+  free(disk_read);
   for (int k = 0; r->by_rack && done && k < n; k++) /* each sender's share of what the gateway sent */
     e->trackers[r->j->maps[maps[k]].out_worker].net_sent += r->j->maps[maps[k]].part_wire[r->p];
   r->fetched += n;

@@ -8,17 +8,16 @@
  * tasks are found through per-worker and per-rack lists with cursors that
  * only move forward, as Hadoop's caches of non-running tasks do, so a
  * heartbeat costs about the tasks it hands out, not the job's size.
- * Speculation follows Hadoop 1's TaskInProgress.hasSpeculativeTask: a task
- * with one running attempt, 60 s old, 20% behind its job's mean progress. */
+ * Which tasks get a speculative attempt is the speculator's choice
+ * (speculator.c); a slot left free once a job's pending tasks are all
+ * placed takes it, on a worker where the task is not running already, as
+ * Hadoop 1's TaskInProgress.hasRunOnMachine keeps it. */
 #include "scheduler.h"
 
 #include "alloc.h"
 
 #include <math.h>
 #include <stdlib.h>
-
-#define SPECULATIVE_GAP 0.2
-#define SPECULATIVE_LAG 60.0
 
 attempt *scheduler_give(tracker *tr, task *t, locality loc, int speculative, double now)
 {
@@ -60,40 +59,20 @@ static int runnable(const job *j, double now)
   return !j->finished && j->desc->submit <= now;
 }
 
-/* Average progress of the running and finished tasks of one kind. */
-static double mean_progress(const task *tasks, int n)
+/* The task of KIND in J that the speculator wants a speculative attempt of,
+ * if it may run on worker W (not where it runs already), or NULL. */
+static task *wanted_task(job *j, task_kind kind, int w)
 {
-  double sum = 0;
-  for (int i = 0; i < n; i++) {
-    double best = tasks[i].done ? 1 : 0;
-    for (int k = 0; k < tasks[i].n_attempts; k++)
-      best = fmax(best, tasks[i].attempts[k]->progress);
-    sum += best;
-  }
-  return n ? sum / n : 0;
-}
-
-/* A task of TASKS that Hadoop 1 would run a speculative attempt of on
- * worker W, or NULL. */
-static task *speculative_task(task *tasks, int n, int w, double now)
-{
-  double mean = -1;
-  for (int i = 0; i < n; i++) {
-    task *t = &tasks[i];
-    if (t->done || t->running != 1 || t->n_attempts >= MAX_ATTEMPTS)
-      continue;
-    attempt *a = NULL;
-    for (int k = 0; k < t->n_attempts; k++)
-      if (t->attempts[k]->status == STATUS_RUNNING)
-        a = t->attempts[k];
-    if (!a || a->worker == w || now - a->start < SPECULATIVE_LAG)
-      continue;
-    if (mean < 0)
-      mean = mean_progress(tasks, n);
-    if (mean - a->progress >= SPECULATIVE_GAP)
-      return t;
-  }
-  return NULL;
+  task *t = j->wanted[kind];
+  if (t && t->done) /* it ended before a slot took its twin */
+    t = j->wanted[kind] = NULL;
+  if (!t)
+    return NULL;
+  for (int k = 0; k < t->n_attempts; k++)
+    if (t->attempts[k]->status == STATUS_RUNNING && t->attempts[k]->worker == w)
+      return NULL;
+  j->wanted[kind] = NULL;
+  return t;
 }
 
 static locality map_locality(const engine *e, const task *t, int w)
@@ -152,8 +131,7 @@ static void hadoop1_assign(engine *e, tracker *tr, double now)
       if (j->cur_any < j->n_maps) {
         t = &j->maps[j->cur_any];
         scheduler_give(tr, t, map_locality(e, t, w), 0, now);
-      } else if (conf_get(&j->desc->conf, CONF_MAP_SPECULATIVE) != 0 &&
-                 (t = speculative_task(j->maps, j->n_maps, w, now))) {
+      } else if ((t = wanted_task(j, KIND_MAP, w))) {
         scheduler_give(tr, t, map_locality(e, t, w), 1, now);
       }
     }
@@ -173,8 +151,7 @@ static void hadoop1_assign(engine *e, tracker *tr, double now)
       scheduler_give(tr, t, LOCALITY_NONE, 0, now);
       return;
     }
-    if (conf_get(&j->desc->conf, CONF_REDUCE_SPECULATIVE) != 0 &&
-        (t = speculative_task(j->reduces, j->n_reduces, w, now))) {
+    if ((t = wanted_task(j, KIND_REDUCE, w))) {
       scheduler_give(tr, t, LOCALITY_NONE, 1, now);
       return;
     }

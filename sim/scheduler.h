@@ -19,7 +19,8 @@ typedef struct scheduler {
 /* Hadoop 1's JobQueueTaskScheduler: FIFO over jobs, map slots filled with
  * node-local then rack-local tasks, at most one off-rack map and one reduce
  * per heartbeat, load spread by the cluster's remaining work, reduces after
- * the slow-start fraction of maps, and speculative attempts of laggards. */
+ * the slow-start fraction of maps, and the speculative attempts that the
+ * speculator asks for. */
 extern const scheduler scheduler_hadoop1;
 
 /* Creates attempt of task T on tracker TR's worker and queues it for launch. */

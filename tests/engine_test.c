@@ -375,7 +375,8 @@ static void a_straggler_gets_a_speculative_twin(void **state)
 {
   (void)state;
   /* a: 5 times b's speed.  a runs blocks 0 and 2 (100 s each); b's block 1
-   * would take 500 s, and is 40% behind when a falls idle at 200 s. */
+   * would take 500 s: at 100 s its estimated end (500 s) is later than a new
+   * attempt's (100 s + the 100 s mean), and a takes the twin at 200 s. */
   const char *platform =
       lab(node_class("a", 1, 1, "5Gf", "10GBps", 1, 1), node_class("b", 1, 1, "1Gf", "10GBps", 1, 1));
   const char *work = "jobs = ( { name = \"slow\"; input = \"3MiB\"; map_cost = 100000.0; map_selectivity = 0.001;"

@@ -31,6 +31,11 @@ typedef enum {
   CONF_HEAP_RATIO,             /* mapreduce.job.heap.memory-mb.ratio */
   CONF_MAP_SPECULATIVE,        /* mapreduce.map.speculative */
   CONF_REDUCE_SPECULATIVE,     /* mapreduce.reduce.speculative */
+  CONF_SPEC_CAP_RUNNING,       /* mapreduce.job.speculative.speculative-cap-running-tasks */
+  CONF_SPEC_CAP_TOTAL,         /* mapreduce.job.speculative.speculative-cap-total-tasks */
+  CONF_SPEC_MINIMUM,           /* mapreduce.job.speculative.minimum-allowed-tasks */
+  CONF_SPEC_RETRY_NONE,        /* mapreduce.job.speculative.retry-after-no-speculate, s */
+  CONF_SPEC_RETRY,             /* mapreduce.job.speculative.retry-after-speculate, s */
   CONF_HEARTBEAT_MIN,          /* mapreduce.jobtracker.heartbeat.interval.min, s */
   CONF_HEARTBEATS_PER_SECOND,  /* mapreduce.jobtracker.heartbeats.in.second */
   CONF_HEARTBEAT_SCALING,      /* mapreduce.jobtracker.heartbeats.scaling.factor */

@@ -1,0 +1,115 @@
+/* speculator.c - which tasks get a speculative attempt: Hadoop 2's rules.
+ *
+ * mrlab runs Hadoop 1's JobTracker and slots with Hadoop 2's shuffle, and
+ * speculates as Hadoop 2's MapReduce ApplicationMaster does (its
+ * DefaultSpeculator with the default LegacyTaskRuntimeEstimator), whose
+ * caps keep a uniformly slow job from speculating most of its tasks, as
+ * Hadoop 1's "20% behind the mean progress" rule did.  Each job has a
+ * speculator actor.  Every retry-after-no-speculate (1 s), or
+ * retry-after-speculate (15 s) after a round that speculated, it looks at
+ * the maps, then the reduces, and picks at most one task of each kind:
+ * - only once every task of the kind has a slot (no attempt waiting), and
+ *   at least one and 5% of them have succeeded;
+ * - among tasks with exactly one running attempt that has reported
+ *   progress: estimated end = start + elapsed / progress; a new attempt
+ *   would end at now + the mean duration of the kind's finished tasks;
+ *   the task whose estimated end is the furthest beyond that, if any is;
+ * - only while fewer tasks are being speculated than
+ *   max(minimum-allowed-tasks (10), cap-total-tasks (0.01) x tasks,
+ *   cap-running-tasks (0.1) x running tasks).
+ * The chosen task waits in its job's `wanted` for the slot scheduler, which
+ * gives it to the next free slot on a worker where it is not running
+ * (scheduler.c).  Hadoop 2's mapreduce.job.speculative.slowtaskthreshold is
+ * left out: its DefaultSpeculator computes it but never compares with it. */
+#include "engine.h"
+
+#include <simgrid/actor.h>
+#include <simgrid/engine.h>
+
+#include <math.h>
+
+#define MIN_DONE_SHARE 0.05 /* StartEndTimesBase.MINIMUM_COMPLETE_PROPORTION_TO_SPECULATE */
+
+/* T's attempt running alone, or NULL when it has none or several. */
+static const attempt *lone_attempt(const task *t)
+{
+  const attempt *a = NULL;
+  for (int k = 0; k < t->n_attempts; k++)
+    if (t->attempts[k]->status == STATUS_RUNNING) {
+      if (a)
+        return NULL;
+      a = t->attempts[k];
+    }
+  return a;
+}
+
+/* Picks the task of KIND in J to speculate at NOW, if Hadoop 2 would;
+ * returns 1 if it did. */
+static int speculate(job *j, task_kind kind, double now)
+{
+  const conf *c = &j->desc->conf;
+  if (conf_get(c, kind == KIND_MAP ? CONF_MAP_SPECULATIVE : CONF_REDUCE_SPECULATIVE) == 0)
+    return 0;
+  task *tasks = kind == KIND_MAP ? j->maps : j->reduces;
+  int n = kind == KIND_MAP ? j->n_maps : j->n_reduces, n_done = 0;
+  if (j->wanted[kind] && j->wanted[kind]->done)
+    j->wanted[kind] = NULL;
+  if (j->wanted[kind]) /* an attempt still waits for a slot */
+    return 0;
+  double mean = 0;
+  for (int i = 0; i < n; i++) {
+    if (tasks[i].n_attempts == 0)
+      return 0;
+    for (int k = 0; tasks[i].done && k < tasks[i].n_attempts; k++)
+      if (tasks[i].attempts[k]->status == STATUS_SUCCEEDED) {
+        mean += tasks[i].attempts[k]->end - tasks[i].attempts[k]->start;
+        n_done++;
+        break;
+      }
+  }
+  if (n_done < 1 || n_done < MIN_DONE_SHARE * n)
+    return 0;
+  mean /= n_done;
+  int running = 0, speculating = 0;
+  task *best = NULL;
+  double best_gain = -1;
+  for (int i = 0; i < n; i++) {
+    task *t = &tasks[i];
+    if (t->running == 0 || t->done) /* a winner's twin is being killed */
+      continue;
+    running++;
+    const attempt *a = lone_attempt(t);
+    if (!a) {
+      speculating++;
+      continue;
+    }
+    if (a->progress <= 0 || t->n_attempts >= MAX_ATTEMPTS) /* no progress reported yet */
+      continue;
+    double end = a->start + (now - a->start) / a->progress, gain = end - (now + mean);
+    if (end >= now && gain > 0 && gain > best_gain) {
+      best = t;
+      best_gain = gain;
+    }
+  }
+  double allowed = fmax(conf_get(c, CONF_SPEC_MINIMUM), conf_get(c, CONF_SPEC_CAP_TOTAL) * n);
+  allowed = floor(fmax(allowed, conf_get(c, CONF_SPEC_CAP_RUNNING) * running));
+  if (!best || speculating >= allowed)
+    return 0;
+  j->wanted[kind] = best;
+  return 1;
+}
+
+/* Actor: the speculator of one job (its data), from its submission to its end. */
+void speculator_actor(int argc, char **argv)
+{
+  (void)argc, (void)argv;
+  job *j = sg_actor_self_get_data();
+  const conf *c = &j->desc->conf;
+  sg_actor_daemonize(sg_actor_self()); /* it ends with the run, not the run with it */
+  sg_actor_sleep_until(j->desc->submit);
+  while (!j->finished) {
+    double now = simgrid_get_clock();
+    int n = speculate(j, KIND_MAP, now) + speculate(j, KIND_REDUCE, now);
+    sg_actor_sleep_for(conf_get(c, n ? CONF_SPEC_RETRY : CONF_SPEC_RETRY_NONE));
+  }
+}
