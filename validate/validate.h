@@ -6,6 +6,11 @@
 
 #include <stddef.h>
 
+/* The most simulations validate_run runs at once: each is a process of its
+ * own, and more than this would ask the machine for processes and memory
+ * without making the loop faster. */
+#define VALIDATE_MAX_JOBS 256
+
 /* Runs the experiments of file PATH with the mrlab program SELF, at most
  * JOBS simulations at once (each its own process: SimGrid's engine is one a
  * process), and writes into DIR: runs/ (every simulation), predictions.csv,
