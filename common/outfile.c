@@ -1,9 +1,15 @@
-/* outfile.c - write to a temporary name, rename when whole (outfile.h). */
+/* outfile.c - outputs written whole: files by rename, directories by swap (outfile.h). */
+#define _GNU_SOURCE /* renameat2, nftw */
 #include "outfile.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 int outfile_open(outfile *o, const char *dir, const char *name, char *err, size_t errlen)
 {
@@ -48,4 +54,135 @@ int outfile_make_dirs(const char *dir, char *err, size_t errlen)
       if (!(*c = end))
         return 0;
     }
+}
+
+/* Whether ENTRY of an old output directory is one of NAMES or the hidden temporary of one. */
+static int is_ours(const char *entry, const char *const *names)
+{
+  size_t n = strlen(entry);
+  for (; *names; names++)
+    if (strcmp(entry, *names) == 0 || (n == strlen(*names) + 5 && entry[0] == '.' &&
+                                       strncmp(entry + 1, *names, n - 5) == 0 && strcmp(entry + n - 4, ".tmp") == 0))
+      return 1;
+  return 0;
+}
+
+/* Checks that DIR, if it exists, may be replaced by a new output directory.  0, or -1 with ERR. */
+static int check_replaceable(const char *dir, const char *const *names, char *err, size_t errlen)
+{
+  struct stat st;
+  if (lstat(dir, &st) != 0) {
+    if (errno == ENOENT)
+      return 0;
+    snprintf(err, errlen, "%s: cannot read: %s", dir, strerror(errno));
+    return -1;
+  }
+  if (!S_ISDIR(st.st_mode)) {
+    snprintf(err, errlen, "%s: expected a directory to write outputs into, got a file that is not one", dir);
+    return -1;
+  }
+  DIR *d = opendir(dir);
+  if (!d) {
+    snprintf(err, errlen, "%s: cannot read: %s", dir, strerror(errno));
+    return -1;
+  }
+  int status = 0;
+  for (struct dirent *e; !status && (e = readdir(d));)
+    if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 && !is_ours(e->d_name, names)) {
+      snprintf(err, errlen,
+               "%s: expected a new directory or an earlier output of mrlab to replace, got one holding \"%s\"", dir,
+               e->d_name);
+      status = -1;
+    }
+  closedir(d);
+  return status;
+}
+
+int outdir_open(outdir *d, const char *dir, const char *const *names, char *err, size_t errlen)
+{
+  size_t n = strlen(dir);
+  if (n >= sizeof d->final) {
+    snprintf(err, errlen, "%.64s...: expected a directory name of under %zu bytes", dir, sizeof d->final);
+    return -1;
+  }
+  while (n > 1 && dir[n - 1] == '/')
+    n--;
+  snprintf(d->final, sizeof d->final, "%.*s", (int)n, dir);
+  const char *base = strrchr(d->final, '/');
+  base = base ? base + 1 : d->final;
+  if (!*base || strcmp(base, ".") == 0 || strcmp(base, "..") == 0) {
+    snprintf(err, errlen, "%s: expected the name of a directory to write outputs into", dir);
+    return -1;
+  }
+  if (base > d->final + 1) { /* its parents */
+    char parent[4096];
+    snprintf(parent, sizeof parent, "%.*s", (int)(base - 1 - d->final), d->final);
+    if (outfile_make_dirs(parent, err, errlen))
+      return -1;
+  }
+  if (check_replaceable(d->final, names, err, errlen))
+    return -1;
+  snprintf(d->tmp, sizeof d->tmp, "%s.tmp-XXXXXX", d->final);
+  if (!mkdtemp(d->tmp)) {
+    snprintf(err, errlen, "%s: cannot create the directory: %s", d->tmp, strerror(errno));
+    return -1;
+  }
+  return 0;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+  (void)st, (void)flag, (void)ftw;
+  return remove(path);
+}
+
+/* rm -r PATH */
+static void remove_tree(const char *path)
+{
+  nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* Puts D->tmp in DIR's place when the file system cannot exchange the two:
+ * the old DIR aside first, back again if the new one cannot go in.  Leaves
+ * the old directory in D->tmp.  0, or -1 with errno set. */
+static int swap_by_renames(outdir *d)
+{
+  char aside[sizeof d->tmp];
+  snprintf(aside, sizeof aside, "%s.old-XXXXXX", d->final);
+  if (!mkdtemp(aside))
+    return -1;
+  if (rename(d->final, aside) != 0) { /* onto an empty directory */
+    int e = errno;
+    rmdir(aside);
+    return errno = e, -1;
+  }
+  if (rename(d->tmp, d->final) != 0) {
+    int e = errno;
+    rename(aside, d->final);
+    return errno = e, -1;
+  }
+  rename(aside, d->tmp);
+  return 0;
+}
+
+int outdir_commit(outdir *d, char *err, size_t errlen)
+{
+  struct stat st;
+  int status;
+  if (lstat(d->final, &st) != 0 && errno == ENOENT) {
+    status = rename(d->tmp, d->final);
+  } else {
+    status = renameat2(AT_FDCWD, d->tmp, AT_FDCWD, d->final, RENAME_EXCHANGE);
+    if (status != 0 && (errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP))
+      status = swap_by_renames(d);
+  }
+  if (status != 0)
+    snprintf(err, errlen, "%s: cannot replace it with %s: %s", d->final, d->tmp, strerror(errno));
+  remove_tree(d->tmp); /* the old directory, or the new one that could not go in */
+  return status ? -1 : 0;
+}
+
+void outdir_discard(outdir *d)
+{
+  remove_tree(d->tmp);
 }

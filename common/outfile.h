@@ -1,8 +1,23 @@
-/* outfile.h - output files that appear whole or not at all.
+/* outfile.h - outputs that appear whole or not at all.
  *
- * Every output (a run's CSVs and JSON, a validation's tables) is written to
- * a hidden temporary name in its directory and renamed when complete, so an
- * interrupted program never leaves a file that looks finished. */
+ * Two levels.  An output file is written to a hidden temporary name in its
+ * directory and renamed when complete, so an interrupted program never
+ * leaves a file that looks finished.  An output directory (a run's, a
+ * validation's) is written whole into a temporary sibling and swapped in
+ * for the old one at the end, so it holds either all the old files or all
+ * the new ones, never a mix:
+ *
+ *     outdir d;
+ *     if (outdir_open(&d, "run", names, err, errlen)) ...    (creates run.tmp-XXXXXX)
+ *     outfile_open(&o, d.tmp, "tasks.csv", ...) ... outfile_close(&o, ...)
+ *     if (failed) outdir_discard(&d);                        (run/ untouched)
+ *     else outdir_commit(&d, err, errlen);                   (run/ replaced whole)
+ *
+ * The swap is one renameat2(RENAME_EXCHANGE) where the file system has it
+ * (Linux 3.15 on ext4, xfs, btrfs, tmpfs): DIR never stops existing.  Where
+ * it does not, the old DIR is renamed aside, the new one renamed in, and on
+ * a failure between the two the old one is put back.  Either way the old
+ * directory is then removed with everything in it. */
 #ifndef MRLAB_OUTFILE_H
 #define MRLAB_OUTFILE_H
 
@@ -26,5 +41,25 @@ void outfile_discard(outfile *o);
 
 /* mkdir -p DIR.  Returns 0, or -1 with "DIR: cannot create ...: reason" in ERR. */
 int outfile_make_dirs(const char *dir, char *err, size_t errlen);
+
+typedef struct {
+  char final[4096];    /* the directory as it will be named, trailing slashes removed */
+  char tmp[4096 + 16]; /* FINAL.tmp-XXXXXX beside it, where the outputs are written */
+} outdir;
+
+/* Starts a new version of directory DIR: creates DIR's parents if missing
+ * and an empty temporary directory D->tmp beside DIR.  An existing DIR must
+ * be a directory holding nothing but entries named in NAMES (a NULL-
+ * terminated list: the files and folders the caller writes) or their hidden
+ * temporaries (".NAME.tmp"), so that a mistyped -o never replaces a folder
+ * of the user's.  Returns 0, or -1 with ERR set and nothing created. */
+int outdir_open(outdir *d, const char *dir, const char *const *names, char *err, size_t errlen);
+
+/* Swaps D->tmp in as DIR and removes the old DIR.  Returns 0, or -1 with
+ * ERR set, the old DIR as it was and the temporary removed. */
+int outdir_commit(outdir *d, char *err, size_t errlen);
+
+/* Removes D->tmp and everything in it; DIR is left as it was. */
+void outdir_discard(outdir *d);
 
 #endif
