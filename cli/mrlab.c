@@ -98,7 +98,7 @@ static const char usage_validate[] = "usage: mrlab validate EXPERIMENT.cfg [-o D
                                      "experiment with a deadline also provisions each target's slots, simulates\n"
                                      "it with them, and writes provision.csv.\n"
                                      "\n"
-                                     "  -o DIR   the output directory\n"
+                                     "  -o DIR   the output directory, replaced whole at the end\n"
                                      "  -j N     simulations at once, 1 to 256 (default: the processors online)\n";
 
 static int wants_help(int argc, char **argv)
@@ -109,11 +109,20 @@ static int wants_help(int argc, char **argv)
   return 0;
 }
 
-static int usage_error(const char *usage, const char *fmt, const char *arg)
+/* A bad value of an option: one line, since the command's shape was right. */
+static int value_error(const char *fmt, const char *arg)
 {
   fprintf(stderr, "mrlab: ");
   fprintf(stderr, fmt, arg);
-  fprintf(stderr, "\n%s", usage);
+  fprintf(stderr, "\n");
+  return 2;
+}
+
+/* A command line of the wrong shape: the line, then the command's usage. */
+static int usage_error(const char *usage, const char *fmt, const char *arg)
+{
+  value_error(fmt, arg);
+  fprintf(stderr, "%s", usage);
   return 2;
 }
 
@@ -241,7 +250,7 @@ static int cmd_predict(int argc, char **argv)
   int n = model_args(argc, argv, usage_predict, "--model", &model, &job, dirs), status = 2;
   predict_model only = PREDICT_KHAN;
   if (n > 0 && model && predict_model_find(model, &only)) {
-    usage_error(usage_predict, "--model: expected khan or aria, got %s", model);
+    value_error("--model: expected khan or aria, got %s", model);
     n = -1;
   }
   job_profile *p = n > 0 ? read_profiles(dirs, n, job, err, sizeof err) : NULL;
@@ -283,8 +292,7 @@ static int cmd_provision(int argc, char **argv)
   int n = model_args(argc, argv, usage_provision, "--deadline", &deadline, &job, dirs), status = 2;
   double t = 0, m, r;
   if (n > 0 && (!deadline || units_parse(UNITS_TIME, deadline, &t) || !(t > 0))) {
-    usage_error(usage_provision, "--deadline: expected a positive time such as \"90s\", got %s",
-                deadline ? deadline : "none");
+    value_error("--deadline: expected a positive time such as \"90s\", got %s", deadline ? deadline : "none");
     n = -1;
   }
   job_profile *p = n > 0 ? read_profiles(dirs, n, job, err, sizeof err) : NULL;
@@ -316,8 +324,7 @@ static int cmd_validate(int argc, char **argv)
       errno = 0;
       jobs = strtol(argv[++i], &end, 10);
       if (!*argv[i] || *end || errno || jobs < 1 || jobs > VALIDATE_MAX_JOBS)
-        return usage_error(usage_validate, "-j: expected a whole number from 1 to " STR(VALIDATE_MAX_JOBS) ", got %s",
-                           argv[i]);
+        return value_error("-j: expected a whole number from 1 to " STR(VALIDATE_MAX_JOBS) ", got %s", argv[i]);
     } else if (argv[i][0] == '-') {
       return usage_error(usage_validate, "unknown option %s", argv[i]);
     } else if (!file) {

@@ -272,8 +272,8 @@ static void bad_run_directories_get_one_line_and_no_output(void **state)
                                 : (const char *[]){"predict", dir, base, base, base, NULL});
       char says[4096];
       snprintf(says, sizeof says, "mrlab: %s/%s\n", dir, cases[i].says);
-      if (r.status != 2 || strncmp(r.err, says, strlen(says) - 1) != 0 || strchr(r.err, '\n') != r.err + strlen(r.err) - 1 ||
-          r.out[0])
+      if (r.status != 2 || strncmp(r.err, says, strlen(says) - 1) != 0 ||
+          strchr(r.err, '\n') != r.err + strlen(r.err) - 1 || r.out[0])
         fail_msg("case %zu%s: status %d, stdout \"%s\", stderr \"%s\": expected status 2, no output and one line "
                  "\"%s...\"",
                  i, as_history ? " (history)" : "", r.status, r.out, r.err, says);

@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-int assess_targets(const experiment *e, const sim *sims, FILE *pred, error_acc acc[][PREDICT_N_QUANTITIES], char *err,
-                   size_t errlen)
+int assess_targets(const experiment *e, const sim *sims, const char *base, FILE *pred,
+                   error_acc acc[][PREDICT_N_QUANTITIES], char *err, size_t errlen)
 {
   int nh = grid_size(&e->history), nt = grid_size(&e->targets);
   job_profile *p = xmalloc((size_t)(nh + nt) * sizeof *p);
-  int status = pool_read_profiles(sims, nh + nt, p, err, errlen);
+  int status = pool_read_profiles(sims, nh + nt, base, p, err, errlen);
   for (int t = 0; t < nt && !status; t++)
     for (int m = 0; m < PREDICT_N_MODELS && !status; m++) {
       prediction r, was;

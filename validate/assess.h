@@ -15,11 +15,11 @@ typedef struct {
   double sum, max; /* of absolute percentage errors */
 } error_acc;
 
-/* Steps 2 and 3 for experiment E, whose history and targets ran as SIMS:
+/* Steps 2 and 3 for experiment E, whose history and targets ran as SIMS in BASE:
  * fits each model on the history, predicts each target, and adds a row a
  * target, model and quantity to PRED and the errors to ACC[model][quantity].
  * 0, or -1 with ERR. */
-int assess_targets(const experiment *e, const sim *sims, FILE *pred, error_acc acc[][PREDICT_N_QUANTITIES], char *err,
-                   size_t errlen);
+int assess_targets(const experiment *e, const sim *sims, const char *base, FILE *pred,
+                   error_acc acc[][PREDICT_N_QUANTITIES], char *err, size_t errlen);
 
 #endif

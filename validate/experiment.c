@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <libgen.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -56,6 +57,11 @@ static int read_grid(cfg_file *f, const config_setting_t *e, const char *name, g
     return cfg_fail(f, rd, "expected a non-empty array of whole numbers such as [4, 8]");
   g->n_inputs = config_setting_length(in);
   g->n_reduces = config_setting_length(rd);
+  if ((long long)g->n_inputs * g->n_reduces > EXPERIMENT_MAX_SIMS)
+    return cfg_fail(f, s,
+                    "expected at most %d points (mrlab's bound on the simulations of an experiment file), got %lld "
+                    "(%d inputs times %d reducer counts)",
+                    EXPERIMENT_MAX_SIMS, (long long)g->n_inputs * g->n_reduces, g->n_inputs, g->n_reduces);
   g->inputs = xcalloc((size_t)g->n_inputs, sizeof *g->inputs);
   g->reduces = xcalloc((size_t)g->n_reduces, sizeof *g->reduces);
   for (int i = 0; i < g->n_inputs; i++) {
@@ -125,10 +131,18 @@ static int read_experiment(cfg_file *f, const config_setting_t *g, const char *f
   if (path_format(e->platform, sizeof e->platform, "%s%s%s", where[0] == '/' ? "" : folder, where[0] == '/' ? "" : "/",
                   where))
     return cfg_fail(f, config_setting_get_member(g, "platform"), "expected a shorter path");
-  char why[1024];
+  char why[1024], whole[PATH_MAX];
   platform *p = platform_read(e->platform, why, sizeof why);
   if (!p)
     return cfg_fail(f, config_setting_get_member(g, "platform"), "%s", why);
+  /* the runs start in the validation directory: they need the whole path */
+  const char *why_not = !realpath(e->platform, whole)                               ? strerror(errno)
+                        : path_format(e->platform, sizeof e->platform, "%s", whole) ? "too long"
+                                                                                    : NULL;
+  if (why_not) {
+    platform_free(p);
+    return cfg_fail(f, config_setting_get_member(g, "platform"), "%s: cannot resolve: %s", e->platform, why_not);
+  }
   e->n_workers = p->n_workers;
   e->nic = INFINITY;
   for (int i = 0; i < p->n_classes; i++) {
@@ -169,15 +183,17 @@ static int read_experiment(cfg_file *f, const config_setting_t *g, const char *f
   return 0;
 }
 
-int experiment_plan(sim *s, const experiment *e, const char *dir, const char *kind, const char *input, int reduces,
+int experiment_plan(sim *s, const experiment *e, const char *base, const char *kind, const char *input, int reduces,
                     const char *platform)
 {
-  if (path_format(s->dir, sizeof s->dir, "%s/runs/%s/%s-%s-%d", dir, e->name, kind, input, reduces) ||
+  char path[8192];
+  if (path_format(s->dir, sizeof s->dir, "runs/%s/%s-%s-%d", e->name, kind, input, reduces) ||
       path_format(s->workload, sizeof s->workload, "%s.cfg", s->dir) ||
       path_format(s->log, sizeof s->log, "%s.log", s->dir) ||
-      path_format(s->platform, sizeof s->platform, "%s", platform))
+      path_format(s->platform, sizeof s->platform, "%s", platform) ||
+      path_format(path, sizeof path, "%s/%s", base, s->workload))
     return -1;
-  return experiment_write_workload(e, input, reduces, s->workload);
+  return experiment_write_workload(e, input, reduces, path);
 }
 
 int grid_size(const grid *g)
@@ -188,6 +204,13 @@ int grid_size(const grid *g)
 int experiment_n_runs(const experiment *e)
 {
   return grid_size(&e->history) + grid_size(&e->targets) + e->tune;
+}
+
+/* Every simulation of experiment E: step 1's, and the provisioned and tuned
+ * run of each target. */
+static long long n_sims(const experiment *e)
+{
+  return experiment_n_runs(e) + (long long)grid_size(&e->targets) * ((e->deadline > 0) + e->tune);
 }
 
 int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_ex)
@@ -207,6 +230,7 @@ int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_
   }
   *ex = xcalloc((size_t)config_setting_length(list), sizeof **ex);
   int status = 0;
+  long long total = 0;
   for (int i = 0; i < config_setting_length(list) && !status; i++) {
     config_setting_t *g = config_setting_get_elem(list, (unsigned)i);
     (*n_ex)++;
@@ -215,6 +239,11 @@ int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_
       if (strcmp((*ex)[k].name, (*ex)[i].name) == 0)
         status = cfg_fail(f, config_setting_get_member(g, "name"), "expected a name of its own; experiment %d has it",
                           k + 1);
+    if (!status && (total += n_sims(&(*ex)[i])) > EXPERIMENT_MAX_SIMS)
+      status = cfg_fail(f, g,
+                        "expected at most %d simulations in all (mrlab's bound on an experiment file), got %lld up to "
+                        "this experiment",
+                        EXPERIMENT_MAX_SIMS, total);
   }
   rmdir(scratch);
   return status;

@@ -10,6 +10,11 @@
 #include "pool.h"
 #include "tune.h"
 
+/* The most simulations an experiment file may ask for, history, targets,
+ * provisioned and tuned runs together: each is a process of a second or
+ * more, so this is hours of work on a small machine. */
+#define EXPERIMENT_MAX_SIMS 10000
+
 /* The points of a grid: every input with every reducer count. */
 typedef struct {
   const char **inputs; /* size strings, as the file gives them */
@@ -47,9 +52,10 @@ int experiment_n_runs(const experiment *e);
 int experiment_write_workload(const experiment *e, const char *input, int reduces, const char *path);
 
 /* Fills S to run experiment E at INPUT, REDUCES on PLATFORM into
- * DIR/runs/E/KIND-INPUT-REDUCES, and writes its workload file.  0, or -1 if
- * a path is too long or the file cannot be written. */
-int experiment_plan(sim *s, const experiment *e, const char *dir, const char *kind, const char *input, int reduces,
+ * runs/E/KIND-INPUT-REDUCES of the validation directory BASE (S's paths are
+ * relative to BASE, where the pool starts it), and writes its workload
+ * file.  0, or -1 if a path is too long or the file cannot be written. */
+int experiment_plan(sim *s, const experiment *e, const char *base, const char *kind, const char *input, int reduces,
                     const char *platform);
 
 #endif

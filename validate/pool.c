@@ -3,6 +3,7 @@
  * whichever ends first, so JOBS stay busy while simulations differ in
  * length.  The first failure stops new starts and is reported with the
  * last line of its log, which holds mrlab's one-line message. */
+#define _GNU_SOURCE /* posix_spawn_file_actions_addchdir_np */
 #include "pool.h"
 
 #include <errno.h>
@@ -13,11 +14,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* Starts simulation S of the mrlab program SELF: 0, or -1 with errno set. */
-static int sim_start(sim *s, const char *self)
+/* Starts simulation S of the mrlab program SELF in directory BASE: 0, or -1 with errno set. */
+static int sim_start(sim *s, const char *base, const char *self)
 {
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addchdir_np(&fa, base);
   posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, s->log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&fa, STDOUT_FILENO, STDERR_FILENO);
   char *argv[16] = {(char *)self, "run", s->platform, s->workload, "-o", s->dir};
@@ -33,12 +35,12 @@ static int sim_start(sim *s, const char *self)
   return rc ? -1 : 0;
 }
 
-int pool_run(sim *sims, int n, int jobs, const char *self, char *err, size_t errlen)
+int pool_run(sim *sims, int n, const char *base, int jobs, const char *self, char *err, size_t errlen)
 {
   int next = 0, running = 0, failed = -1;
   while (next < n || running > 0) {
     while (running < jobs && next < n && failed < 0) {
-      if (sim_start(&sims[next], self)) {
+      if (sim_start(&sims[next], base, self)) {
         snprintf(err, errlen, "%s: cannot run: %s", self, strerror(errno));
         failed = next;
         break;
@@ -57,8 +59,9 @@ int pool_run(sim *sims, int n, int jobs, const char *self, char *err, size_t err
         sims[i].status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
         if (sims[i].status && failed < 0) {
           failed = i;
-          char line[1024] = "", last[1024] = "(no output)";
-          FILE *log = fopen(sims[i].log, "r");
+          char line[1024] = "", last[1024] = "(no output)", path[8192];
+          snprintf(path, sizeof path, "%s/%s", base, sims[i].log);
+          FILE *log = fopen(path, "r");
           while (log && fgets(line, sizeof line, log))
             snprintf(last, sizeof last, "%s", line);
           if (log)
@@ -71,10 +74,13 @@ int pool_run(sim *sims, int n, int jobs, const char *self, char *err, size_t err
   return failed < 0 ? 0 : -1;
 }
 
-int pool_read_profiles(const sim *sims, int n, job_profile *p, char *err, size_t errlen)
+int pool_read_profiles(const sim *sims, int n, const char *base, job_profile *p, char *err, size_t errlen)
 {
-  for (int i = 0; i < n; i++)
-    if (profile_read(sims[i].dir, NULL, &p[i], err, errlen))
+  for (int i = 0; i < n; i++) {
+    char dir[8192];
+    snprintf(dir, sizeof dir, "%s/%s", base, sims[i].dir);
+    if (profile_read(dir, NULL, &p[i], err, errlen))
       return -1;
+  }
   return 0;
 }

@@ -9,9 +9,9 @@
 
 /* Provisions the targets of experiment E for its deadline from the history
  * SIMS, simulates each on a copy of the platform with the slots spread
- * evenly over the workers (in DIR/runs/E, JOBS at once with the mrlab
+ * evenly over the workers (in BASE/runs/E, JOBS at once with the mrlab
  * program SELF), and writes a row a target to PROV.  0, or -1 with ERR. */
-int provision_targets(const experiment *e, const sim *sims, const char *dir, int jobs, const char *self, FILE *prov,
+int provision_targets(const experiment *e, const sim *sims, const char *base, int jobs, const char *self, FILE *prov,
                       char *err, size_t errlen);
 
 #endif

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int tuning_targets(const experiment *e, const sim *sims, const char *dir, int jobs, const char *self, FILE *out,
+int tuning_targets(const experiment *e, const sim *sims, const char *base, int jobs, const char *self, FILE *out,
                    char *err, size_t errlen)
 {
   int nh = grid_size(&e->history), nt = grid_size(&e->targets);
@@ -17,7 +17,7 @@ int tuning_targets(const experiment *e, const sim *sims, const char *dir, int jo
   tune_plan *best = xmalloc((size_t)nt * sizeof *best);
   double *cost = xmalloc((size_t)nt * 2 * sizeof *cost);
   tune_catalog c;
-  int status = pool_read_profiles(sims, nh + nt + 1, p, err, errlen) ||
+  int status = pool_read_profiles(sims, nh + nt + 1, base, p, err, errlen) ||
                tune_catalog_fit(p, nh, &p[nh + nt], &e->profiled, e->nic, e->lrw_rate, e->startup, &c, err, errlen);
   /* the grid: splits around the block, reducers around a wave of slots, copiers around Hadoop's 5 */
   double b = e->profiled.split, splits[] = {b / 2, b, 2 * b, 4 * b};
@@ -32,9 +32,11 @@ int tuning_targets(const experiment *e, const sim *sims, const char *dir, int jo
     cost[2 * t + 1] = tune_search(&c, target->input_bytes, &g, &best[t]);
     const char *input = e->targets.inputs[t / e->targets.n_reduces];
     sim *r = &runs[t];
-    if (experiment_plan(r, e, dir, "tuned", input, target->n_reduces, e->platform) ||
-        experiment_write_workload(e, input, best[t].reduces, r->workload)) {
-      snprintf(err, errlen, "%s: cannot write", r->workload);
+    char path[8192]; /* named after the target's reducers, run with the plan's */
+    if (experiment_plan(r, e, base, "tuned", input, target->n_reduces, e->platform) ||
+        snprintf(path, sizeof path, "%s/%s", base, r->workload) < 0 ||
+        experiment_write_workload(e, input, best[t].reduces, path)) {
+      snprintf(err, errlen, "%s: cannot write", path);
       status = -1;
     }
     snprintf(r->sets[0], sizeof r->sets[0], "dfs.blocksize=%.0f", best[t].split);
@@ -44,7 +46,7 @@ int tuning_targets(const experiment *e, const sim *sims, const char *dir, int jo
   }
   job_profile *got = xmalloc((size_t)nt * sizeof *got);
   if (!status)
-    status = pool_run(runs, nt, jobs, self, err, errlen) || pool_read_profiles(runs, nt, got, err, errlen);
+    status = pool_run(runs, nt, base, jobs, self, err, errlen) || pool_read_profiles(runs, nt, base, got, err, errlen);
   for (int t = 0; t < nt && !status; t++)
     fprintf(out, "%s,%s,%.0f,%d,%d,%s,%.3f,%.3f,%.3f,%.3f\n", e->name, strrchr(sims[nh + t].dir, '/') + 1,
             best[t].split / 1048576, best[t].reduces, best[t].copiers, best[t].compress ? "true" : "false", cost[2 * t],

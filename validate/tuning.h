@@ -9,9 +9,9 @@
 
 /* Fits MRTuner's PTC parts on the history and toggled twin of experiment
  * E (the runs SIMS), searches each target's best plan, simulates it (in
- * DIR/runs/E, JOBS at once with the mrlab program SELF), and writes a row a
+ * BASE/runs/E, JOBS at once with the mrlab program SELF), and writes a row a
  * target to OUT beside the default plan's cost and time.  0, or -1 with ERR. */
-int tuning_targets(const experiment *e, const sim *sims, const char *dir, int jobs, const char *self, FILE *out,
+int tuning_targets(const experiment *e, const sim *sims, const char *base, int jobs, const char *self, FILE *out,
                    char *err, size_t errlen);
 
 #endif

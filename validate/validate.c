@@ -36,12 +36,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* The runs of experiments EX: simulations, predictions, tables.  0, or -1 with ERR. */
-static int run_experiments(const experiment *ex, int n_ex, const char *dir, int jobs, const char *self, char *err,
+/* What a validation directory holds: the names outdir_open may replace. */
+static const char *const outputs[] = {
+    "runs", "predictions.csv", "provision.csv", "tune.csv", "accuracy.csv", "accuracy.md", NULL};
+
+/* The runs of experiments EX into the new validation directory D:
+ * simulations, predictions, tables; D swapped in whole if all went well,
+ * discarded otherwise.  0, or -1 with ERR. */
+static int run_experiments(const experiment *ex, int n_ex, outdir *d, int jobs, const char *self, char *err,
                            size_t errlen)
 {
-  if (outfile_make_dirs(dir, err, errlen))
-    return -1;
+  const char *dir = d->tmp;
   /* step 1: every history and target point of every experiment */
   int n_sims = 0, k = 0, status = 0, any_deadline = 0;
   for (int e = 0; e < n_ex; e++) {
@@ -50,7 +55,7 @@ static int run_experiments(const experiment *ex, int n_ex, const char *dir, int 
   }
   sim *sims = xcalloc((size_t)n_sims, sizeof *sims);
   for (int e = 0; e < n_ex && !status; e++) {
-    char folder[4096];
+    char folder[8192];
     snprintf(folder, sizeof folder, "%s/runs/%s", dir, ex[e].name);
     status = outfile_make_dirs(folder, err, errlen);
     for (int g = 0; g < 2 && !status; g++) {
@@ -72,14 +77,14 @@ static int run_experiments(const experiment *ex, int n_ex, const char *dir, int 
     }
   }
   if (!status)
-    status = pool_run(sims, n_sims, jobs, self, err, errlen);
+    status = pool_run(sims, n_sims, dir, jobs, self, err, errlen);
   /* steps 2 to 4, each experiment's runs a slice of sims */
   error_acc(*acc)[PREDICT_N_MODELS][PREDICT_N_QUANTITIES] = xcalloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *acc);
   outfile out;
   if (!status && !(status = outfile_open(&out, dir, "predictions.csv", err, errlen))) {
     fprintf(out.f, "experiment,target,model,quantity,predicted,actual,ape\n");
     for (int e = 0, first = 0; e < n_ex && !status; first += experiment_n_runs(&ex[e]), e++)
-      status = assess_targets(&ex[e], sims + first, out.f, acc[e], err, errlen);
+      status = assess_targets(&ex[e], sims + first, dir, out.f, acc[e], err, errlen);
     status = status ? (outfile_discard(&out), status) : outfile_close(&out, err, errlen);
   }
   if (!status && any_deadline && !(status = outfile_open(&out, dir, "provision.csv", err, errlen))) {
@@ -108,9 +113,11 @@ static int run_experiments(const experiment *ex, int n_ex, const char *dir, int 
       status = outfile_close(&md, err, errlen);
     }
     status |= outfile_close(&out, err, errlen);
-    if (!status)
-      tables_write(ex, n_ex, acc, NULL, stdout);
   }
+  if (status)
+    outdir_discard(d);
+  else if (!(status = outdir_commit(d, err, errlen)))
+    tables_write(ex, n_ex, acc, NULL, stdout);
   free(acc);
   free(sims);
   return status;
@@ -120,11 +127,15 @@ int validate_run(const char *path, const char *dir, int jobs, const char *self, 
 {
   cfg_file f;
   experiment *ex = NULL;
+  outdir d;
   int n_ex = 0, status = 2;
-  if (experiment_read_file(&f, path, &ex, &n_ex))
+  if (experiment_read_file(&f, path, &ex, &n_ex)) {
     snprintf(err, errlen, "%s", f.err);
-  else
-    status = run_experiments(ex, n_ex, dir, jobs, self, err, errlen) ? 1 : 0;
+  } else if (outdir_open(&d, dir, outputs, err, errlen)) {
+    status = 2; /* -o names a file, or a folder of the user's */
+  } else {
+    status = run_experiments(ex, n_ex, &d, jobs, self, err, errlen) ? 1 : 0;
+  }
   experiment_free_all(ex, n_ex);
   cfg_file_close(&f);
   return status;
