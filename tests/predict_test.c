@@ -163,7 +163,8 @@ static void predict_and_provision_run_from_the_command_line(void **state)
 static char *read_text(const char *dir, const char *name, size_t *len)
 {
   char path[4096];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
+  if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
+    fail_msg("%s/%s: path too long", dir, name);
   FILE *f = fopen(path, "rb");
   assert_non_null(f);
   char *text = calloc(1 << 20, 1);
@@ -176,7 +177,8 @@ static char *read_text(const char *dir, const char *name, size_t *len)
 static void write_bytes(const char *dir, const char *name, const char *text, size_t len)
 {
   char path[4096];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
+  if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
+    fail_msg("%s/%s: path too long", dir, name);
   FILE *f = fopen(path, "wb");
   assert_non_null(f);
   assert_int_equal(fwrite(text, 1, len, f), len);
