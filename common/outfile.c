@@ -78,7 +78,8 @@ static int check_replaceable(const char *dir, const char *const *names, char *er
     return -1;
   }
   if (!S_ISDIR(st.st_mode)) {
-    snprintf(err, errlen, "%s: expected a directory to write outputs into, got a file that is not one", dir);
+    snprintf(err, errlen, "%s: expected a directory to write outputs into, got %s", dir,
+             S_ISLNK(st.st_mode) ? "a symbolic link (name the directory it points to)" : "a file that is not one");
     return -1;
   }
   DIR *d = opendir(dir);
