@@ -14,6 +14,7 @@
 #include "validate.h"
 #include "workload.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,8 @@
 #include <unistd.h>
 
 #define MRLAB_VERSION "0.1.0"
+#define STR_(x) #x
+#define STR(x) STR_(x) /* a macro's value as a string literal */
 
 static const char usage_main[] =
     "usage: mrlab COMMAND [ARGS]\n"
@@ -95,8 +98,8 @@ static const char usage_validate[] = "usage: mrlab validate EXPERIMENT.cfg [-o D
                                      "experiment with a deadline also provisions each target's slots, simulates\n"
                                      "it with them, and writes provision.csv.\n"
                                      "\n"
-                                     "  -o DIR   the output directory\n"
-                                     "  -j N     simulations at once (default: the processors online)\n";
+                                     "  -o DIR   the output directory, replaced whole at the end\n"
+                                     "  -j N     simulations at once, 1 to 256 (default: the processors online)\n";
 
 static int wants_help(int argc, char **argv)
 {
@@ -106,11 +109,20 @@ static int wants_help(int argc, char **argv)
   return 0;
 }
 
-static int usage_error(const char *usage, const char *fmt, const char *arg)
+/* A bad value of an option: one line, since the command's shape was right. */
+static int value_error(const char *fmt, const char *arg)
 {
   fprintf(stderr, "mrlab: ");
   fprintf(stderr, fmt, arg);
-  fprintf(stderr, "\n%s", usage);
+  fprintf(stderr, "\n");
+  return 2;
+}
+
+/* A command line of the wrong shape: the line, then the command's usage. */
+static int usage_error(const char *usage, const char *fmt, const char *arg)
+{
+  value_error(fmt, arg);
+  fprintf(stderr, "%s", usage);
   return 2;
 }
 
@@ -234,30 +246,30 @@ static int cmd_predict(int argc, char **argv)
   int n = model_args(argc, argv, usage_predict, "--model", &model, &job, dirs), status = 2;
   predict_model only = PREDICT_KHAN;
   if (n > 0 && model && predict_model_find(model, &only)) {
-    usage_error(usage_predict, "--model: expected khan or aria, got %s", model);
+    value_error("--model: expected khan or aria, got %s", model);
     n = -1;
   }
   job_profile *p = n > 0 ? read_profiles(dirs, n, job, err, sizeof err) : NULL;
-  if (p) {
-    status = 0;
-    printf("model,quantity,predicted,actual\n");
-    for (int m = 0; m < PREDICT_N_MODELS && !status; m++) {
-      prediction r;
-      if (model && (predict_model)m != only)
-        continue;
-      if (predict_job((predict_model)m, p + 1, n - 1, &p[0], &r, err, sizeof err)) {
-        status = 2;
-        break;
-      }
-      const char *name = predict_model_name((predict_model)m);
-      prediction was;
-      predict_measured((predict_model)m, &p[0], &was);
-      printf("%s,job_low,%.3f,\n%s,job_up,%.3f,\n", name, r.low, name, r.up);
-      for (int q = 0; q < PREDICT_N_QUANTITIES; q++)
-        printf("%s,%s,%.3f,%.3f\n", name, predict_quantities[q].name,
-               *(double *)((char *)&r + predict_quantities[q].offset),
-               *(double *)((char *)&was + predict_quantities[q].offset));
+  /* every model predicts before a line is printed: a failure prints nothing */
+  prediction r[PREDICT_N_MODELS], was[PREDICT_N_MODELS];
+  int wanted[PREDICT_N_MODELS];
+  status = p ? 0 : 2;
+  for (int m = 0; m < PREDICT_N_MODELS && !status; m++)
+    if ((wanted[m] = !model || (predict_model)m == only)) {
+      status = predict_job((predict_model)m, p + 1, n - 1, &p[0], &r[m], err, sizeof err) ? 2 : 0;
+      predict_measured((predict_model)m, &p[0], &was[m]);
     }
+  if (!status)
+    printf("model,quantity,predicted,actual\n");
+  for (int m = 0; m < PREDICT_N_MODELS && !status; m++) {
+    const char *name = predict_model_name((predict_model)m);
+    if (!wanted[m])
+      continue;
+    printf("%s,job_low,%.3f,\n%s,job_up,%.3f,\n", name, r[m].low, name, r[m].up);
+    for (int q = 0; q < PREDICT_N_QUANTITIES; q++)
+      printf("%s,%s,%.3f,%.3f\n", name, predict_quantities[q].name,
+             *(double *)((char *)&r[m] + predict_quantities[q].offset),
+             *(double *)((char *)&was[m] + predict_quantities[q].offset));
   }
   if (status && n > 0)
     fprintf(stderr, "mrlab: %s\n", err);
@@ -276,8 +288,7 @@ static int cmd_provision(int argc, char **argv)
   int n = model_args(argc, argv, usage_provision, "--deadline", &deadline, &job, dirs), status = 2;
   double t = 0, m, r;
   if (n > 0 && (!deadline || units_parse(UNITS_TIME, deadline, &t) || !(t > 0))) {
-    usage_error(usage_provision, "--deadline: expected a positive time such as \"90s\", got %s",
-                deadline ? deadline : "none");
+    value_error("--deadline: expected a positive time such as \"90s\", got %s", deadline ? deadline : "none");
     n = -1;
   }
   job_profile *p = n > 0 ? read_profiles(dirs, n, job, err, sizeof err) : NULL;
@@ -306,9 +317,10 @@ static int cmd_validate(int argc, char **argv)
       dir = argv[++i];
     } else if (strcmp(argv[i], "-j") == 0) {
       char *end;
+      errno = 0;
       jobs = strtol(argv[++i], &end, 10);
-      if (!*argv[i] || *end || jobs < 1)
-        return usage_error(usage_validate, "-j: expected a whole number >= 1, got %s", argv[i]);
+      if (!*argv[i] || *end || errno || jobs < 1 || jobs > VALIDATE_MAX_JOBS)
+        return value_error("-j: expected a whole number from 1 to " STR(VALIDATE_MAX_JOBS) ", got %s", argv[i]);
     } else if (argv[i][0] == '-') {
       return usage_error(usage_validate, "unknown option %s", argv[i]);
     } else if (!file) {
@@ -324,7 +336,8 @@ static int cmd_validate(int argc, char **argv)
   if (n < 0)
     return fprintf(stderr, "mrlab: cannot find its own program: /proc/self/exe\n"), 1;
   self[n] = '\0';
-  int status = validate_run(file, dir, jobs < 1 ? 1 : (int)jobs, self, err, sizeof err);
+  jobs = jobs < 1 ? 1 : jobs > VALIDATE_MAX_JOBS ? VALIDATE_MAX_JOBS : jobs; /* the processors online */
+  int status = validate_run(file, dir, (int)jobs, self, err, sizeof err);
   if (status)
     fprintf(stderr, "mrlab: %s\n", err);
   return status;

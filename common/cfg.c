@@ -187,11 +187,15 @@ int cfg_get_name(cfg_file *f, const config_setting_t *group, size_t max, const c
   if (cfg_get_string(f, group, "name", 1, out))
     return -1;
   size_t n = strlen(*out);
-  if ((max && n > max) || strspn(*out, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") != n)
+  /* a leading '.' would allow "." and "..", which name other folders */
+  if ((max && n > max) || **out == '.' ||
+      strspn(*out, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") != n)
     return max ? cfg_fail(f, config_setting_get_member(group, "name"),
-                          "expected at most %zu letters, digits, '.', '_' or '-', got \"%s\"", max, *out)
+                          "expected at most %zu letters, digits, '.', '_' or '-', not starting with '.', got \"%s\"",
+                          max, *out)
                : cfg_fail(f, config_setting_get_member(group, "name"),
-                          "expected a name of letters, digits, '.', '_' and '-', got \"%s\"", *out);
+                          "expected a name of letters, digits, '.', '_' and '-', not starting with '.', got \"%s\"",
+                          *out);
   return 0;
 }
 

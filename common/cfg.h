@@ -58,8 +58,8 @@ int cfg_get_quantity(cfg_file *f, const config_setting_t *group, const char *nam
                      double *out);
 
 /* The member "name" of GROUP, required: a plain name of letters, digits,
- * '.', '_' and '-' (it becomes part of host names, file names and CSV
- * rows), of at most MAX characters unless MAX is 0. */
+ * '.', '_' and '-', not starting with '.' (it becomes part of host names,
+ * file names and CSV rows), of at most MAX characters unless MAX is 0. */
 int cfg_get_name(cfg_file *f, const config_setting_t *group, size_t max, const char **out);
 
 /* The name in KNOWN (NULL-terminated) closest to NAME by edit distance, or

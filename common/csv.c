@@ -1,53 +1,119 @@
 /* csv.c - the one reader of mrlab's CSV outputs, for the models (which read
  * earlier runs as profiles) and the tests.  The file is read whole and cut
- * in place: a table costs its text and one pointer a field. */
+ * in place: a table costs its text and one pointer a field.  Every check
+ * is made on the whole text before a cell is allocated or cut, so the
+ * cutting itself cannot meet a malformed row, and a table always has its
+ * header. */
 #include "csv.h"
 
 #include "alloc.h"
 
+#include <assert.h>
 #include <errno.h>
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+/* Reads the regular file PATH whole into a NUL-terminated buffer, *N bytes
+ * before the NUL.  NULL with ERR set on failure. */
+static char *read_whole(const char *path, size_t *n, char *err, size_t errlen)
+{
+  FILE *f = fopen(path, "rb");
+  struct stat st;
+  if (!f || fstat(fileno(f), &st) != 0) {
+    snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    if (f)
+      fclose(f);
+    return NULL;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    snprintf(err, errlen, "%s: expected a CSV file, got %s", path,
+             S_ISDIR(st.st_mode) ? "a directory" : "something else than a regular file");
+    fclose(f);
+    return NULL;
+  }
+  /* reading stops past the bound, so a huge file costs no more than that */
+  size_t cap = 1 << 16;
+  char *text = xmalloc(cap);
+  *n = 0;
+  for (size_t got; *n <= CSV_MAX_BYTES && (got = fread(text + *n, 1, cap - *n - 1, f)) > 0;)
+    if ((*n += got) == cap - 1)
+      text = xrealloc(text, cap *= 2);
+  int bad = ferror(f);
+  fclose(f);
+  if (bad || *n > CSV_MAX_BYTES) {
+    if (bad)
+      snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+    else
+      snprintf(err, errlen, "%s: expected at most %ld MiB (mrlab's bound on a CSV it reads), got more", path,
+               CSV_MAX_BYTES >> 20);
+    free(text);
+    return NULL;
+  }
+  text[*n] = '\0';
+  return text;
+}
+
+/* Checks TEXT (N bytes) as a table: a header, no NUL byte, every row ended
+ * by a newline and as many fields as the header.  Sets *ROWS and *COLS;
+ * returns 0, or -1 with "PATH:LINE: ..." in ERR. */
+static int check_shape(const char *path, const char *text, size_t n, int *rows, int *cols, char *err, size_t errlen)
+{
+  if (n == 0) {
+    snprintf(err, errlen, "%s:1: expected a header row, got an empty file", path);
+    return -1;
+  }
+  *rows = *cols = 0;
+  for (size_t at = 0; at < n; (*rows)++) {
+    int line = *rows + 1;
+    const char *end = memchr(text + at, '\n', n - at), *nul = memchr(text + at, '\0', n - at);
+    if (nul && (!end || nul < end)) {
+      snprintf(err, errlen, "%s:%d: expected text, got a NUL byte", path, line);
+      return -1;
+    }
+    if (!end) {
+      snprintf(err, errlen, "%s:%d: expected the row to end with a newline, as mrlab writes it (a truncated file?)",
+               path, line);
+      return -1;
+    }
+    int fields = 1;
+    for (const char *c = text + at; c < end; c++)
+      fields += *c == ',';
+    if (line == 1)
+      *cols = fields;
+    else if (fields != *cols) {
+      snprintf(err, errlen, "%s:%d: expected %d fields, as in the header, got %d", path, line, *cols, fields);
+      return -1;
+    }
+    at = (size_t)(end - text) + 1;
+  }
+  return 0;
+}
 
 csv_table *csv_read(const char *path, char *err, size_t errlen)
 {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    snprintf(err, errlen, "%s: %s", path, strerror(errno));
+  size_t n;
+  char *text = read_whole(path, &n, err, errlen);
+  int rows, cols;
+  if (!text || check_shape(path, text, n, &rows, &cols, err, errlen)) {
+    free(text);
     return NULL;
   }
   csv_table *t = xcalloc(1, sizeof *t);
-  size_t cap = 1 << 16, n = 0;
-  t->text = xmalloc(cap);
-  for (size_t got; (got = fread(t->text + n, 1, cap - n - 1, f)) > 0;)
-    if ((n += got) == cap - 1)
-      t->text = xrealloc(t->text, cap *= 2);
-  fclose(f);
-  t->text[n] = '\0';
-  if (n > 0 && t->text[n - 1] != '\n') {
-    snprintf(err, errlen, "%s: expected a newline at the end, as mrlab writes it", path);
-    csv_free(t);
-    return NULL;
+  t->text = text;
+  t->path = xstrdup(path);
+  t->n_rows = rows;
+  t->n_cols = cols;
+  t->cells = xcalloc((size_t)rows * (size_t)cols, sizeof *t->cells);
+  char *c = text;
+  for (size_t k = 0; k < (size_t)rows * (size_t)cols; k++) {
+    t->cells[k] = c;
+    c += strcspn(c, ",\n");
+    *c++ = '\0';
   }
-  t->n_cols = 1;
-  for (char *c = t->text; *c && *c != '\n'; c++)
-    t->n_cols += *c == ',';
-  for (char *c = t->text; *c; c++)
-    t->n_rows += *c == '\n';
-  t->cells = xmalloc((size_t)t->n_rows * (size_t)t->n_cols * sizeof *t->cells + 1);
-  char *c = t->text;
-  for (int r = 0; r < t->n_rows; r++)
-    for (int k = 0; k < t->n_cols; k++) {
-      t->cells[r * t->n_cols + k] = c;
-      c += strcspn(c, ",\n");
-      if ((*c == '\n') != (k == t->n_cols - 1)) {
-        snprintf(err, errlen, "%s:%d: expected %d fields, as in the header", path, r + 1, t->n_cols);
-        csv_free(t);
-        return NULL;
-      }
-      *c++ = '\0';
-    }
   return t;
 }
 
@@ -57,6 +123,7 @@ void csv_free(csv_table *t)
     return;
   free(t->cells);
   free(t->text);
+  free(t->path);
   free(t);
 }
 
@@ -70,5 +137,29 @@ int csv_column(const csv_table *t, const char *name)
 
 const char *csv_cell(const csv_table *t, int row, int col)
 {
-  return t->cells[row * t->n_cols + col];
+  assert(row >= 0 && row < t->n_rows && col >= 0 && col < t->n_cols);
+  return t->cells[(size_t)row * (size_t)t->n_cols + (size_t)col];
+}
+
+int csv_fail(const csv_table *t, int row, int col, char *err, size_t errlen, const char *fmt, ...)
+{
+  int len = snprintf(err, errlen, "%s:%d: %s: ", t->path, row + 1, csv_cell(t, 0, col));
+  if (len >= 0 && (size_t)len < errlen) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err + len, errlen - (size_t)len, fmt, ap);
+    va_end(ap);
+  }
+  return -1;
+}
+
+int csv_number(const csv_table *t, int row, int col, double *out, char *err, size_t errlen)
+{
+  const char *s = csv_cell(t, row, col);
+  char *end;
+  double v = strtod(s, &end);
+  if (!*s || *end || !isfinite(v))
+    return csv_fail(t, row, col, err, errlen, "expected a number, got \"%.40s\"%s", s, strlen(s) > 40 ? "..." : "");
+  *out = v;
+  return 0;
 }

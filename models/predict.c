@@ -164,6 +164,20 @@ static void aria_profile_of(const job_profile *history, int n, const job_profile
   gsl_matrix_free(x);
 }
 
+/* Fails unless every time in OUT is finite: a history whose runs give no
+ * scale (no map output, say) must not print inf or nan as a prediction. */
+static int check_finite(predict_model m, const prediction *out, char *err, size_t errlen)
+{
+  const double v[] = {out->low, out->up, out->estimate, out->map_avg, out->sh1_avg, out->sh2_avg, out->reduce_avg};
+  for (size_t k = 0; k < sizeof v / sizeof *v; k++)
+    if (!isfinite(v[k])) {
+      snprintf(err, errlen, "%s: expected a history that gives finite times (runs with map output), got %g", names[m],
+               v[k]);
+      return -1;
+    }
+  return 0;
+}
+
 int predict_job(predict_model m, const job_profile *history, int n, const job_profile *target, prediction *out,
                 char *err, size_t errlen)
 {
@@ -182,7 +196,7 @@ int predict_job(predict_model m, const job_profile *history, int n, const job_pr
     if (khan_profile(history, n, target, &h, &out->bandwidth, err, errlen) || hp_bounds_compute(&h, &b))
       return -1;
     *out = (prediction){b.job_low, b.job_up, b.job_avg, h.map_avg, h.sh1_avg, h.sh2_avg, h.reduce_avg, out->bandwidth};
-    return 0;
+    return check_finite(m, out, err, errlen);
   }
   aria_profile a;
   aria_bounds b;
@@ -190,7 +204,7 @@ int predict_job(predict_model m, const job_profile *history, int n, const job_pr
   if (aria_bounds_compute(&a, &b))
     return -1;
   *out = (prediction){b.job_low, b.job_up, b.job_avg, a.map_avg, a.sh1_avg, a.shtyp_avg, a.reduce_avg, 0};
-  return 0;
+  return check_finite(m, out, err, errlen);
 }
 
 int predict_provision(const job_profile *history, int n, const job_profile *target, double deadline, double *map_slots,

@@ -12,6 +12,7 @@
 #include "csv.h"
 #include "rundir.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,80 +56,147 @@ static csv_table *read_table(const char *dir, const char *name, const char *cons
   csv_table *t = csv_read(path, err, errlen);
   for (int k = 0; t && k < n; k++)
     if ((idx[k] = csv_column(t, names[cols[k]])) < 0) {
-      snprintf(err, errlen, "%s: expected a column \"%s\", as mrlab writes it", path, names[cols[k]]);
+      snprintf(err, errlen, "%s:1: expected a column \"%s\", as mrlab writes it", path, names[cols[k]]);
       csv_free(t);
       t = NULL;
     }
   return t;
 }
 
+/* The field of ROW in column COL of T as a number of at least MIN, whole
+ * and at most INT_MAX if WHOLE, into *OUT; WHAT names it in the message.
+ * Returns 0, or -1 with "PATH:LINE: COLUMN: expected WHAT, got ..." in ERR. */
+static int field(const csv_table *t, int row, int col, double min, int whole, const char *what, double *out, char *err,
+                 size_t errlen)
+{
+  if (csv_number(t, row, col, out, err, errlen))
+    return -1;
+  if (*out < min || (whole && (*out != floor(*out) || *out > INT_MAX)))
+    return csv_fail(t, row, col, err, errlen, "expected %s, got %s", what, csv_cell(t, row, col));
+  return 0;
+}
+
+/* Reads row ROW of jobs.csv (table T, columns JC) into P. */
+static int read_job(const csv_table *t, int row, const int *jc, job_profile *p, char *err, size_t errlen)
+{
+  double v[N_JOB_COLS];
+  static const struct {
+    int col, whole;
+    double min;
+    const char *what;
+  } checks[] = {{J_START, 0, 0, "a time of at least 0"},
+                {J_MAPS, 1, 1, "a whole number of at least 1"},
+                {J_REDUCES, 1, 1, "a whole number of at least 1"},
+                {J_MAP_SLOTS, 1, 0, "a whole number of at least 0"},
+                {J_REDUCE_SLOTS, 1, 0, "a whole number of at least 0"},
+                {J_INPUT, 0, 1, "a size of at least 1 byte"},
+                {J_MAP_OUT, 0, 0, "a size of at least 0"},
+                {J_SHUFFLE, 0, 0, "a size of at least 0"},
+                {J_OUTPUT, 0, 0, "a size of at least 0"}};
+  for (size_t k = 0; k < sizeof checks / sizeof *checks; k++)
+    if (field(t, row, jc[checks[k].col], checks[k].min, checks[k].whole, checks[k].what, &v[checks[k].col], err,
+              errlen))
+      return -1;
+  if (field(t, row, jc[J_MAPS_END], v[J_START], 0, "a time no earlier than start", &v[J_MAPS_END], err, errlen) ||
+      field(t, row, jc[J_END], v[J_MAPS_END], 0, "a time no earlier than map_phase_end", &v[J_END], err, errlen))
+    return -1;
+  memset(p, 0, sizeof *p);
+  snprintf(p->job, sizeof p->job, "%s", csv_cell(t, row, jc[J_JOB]));
+  p->start = v[J_START];
+  p->map_phase_end = v[J_MAPS_END];
+  p->end = v[J_END];
+  p->time = p->end - p->start;
+  p->n_maps = (int)v[J_MAPS];
+  p->n_reduces = (int)v[J_REDUCES];
+  p->map_slots = (int)v[J_MAP_SLOTS];
+  p->reduce_slots = (int)v[J_REDUCE_SLOTS];
+  p->input_bytes = v[J_INPUT];
+  p->map_output_bytes = v[J_MAP_OUT];
+  p->shuffle_bytes = v[J_SHUFFLE];
+  p->output_bytes = v[J_OUTPUT];
+  return 0;
+}
+
+/* The times of the attempt in row ROW of tasks.csv (table T, columns TC):
+ * its kind (*MAP), start, end and, for a reduce, the end of its sort. */
+static int read_task(const csv_table *t, int row, const int *tc, int *map, double *start, double *end, double *sorted,
+                     char *err, size_t errlen)
+{
+  const char *kind = csv_cell(t, row, tc[C_KIND]);
+  *map = strcmp(kind, RUNDIR_KIND_MAP) == 0;
+  if (!*map && strcmp(kind, RUNDIR_KIND_REDUCE) != 0)
+    return csv_fail(t, row, tc[C_KIND], err, errlen, "expected map or reduce, got \"%.40s\"", kind);
+  if (field(t, row, tc[C_START], 0, 0, "a time of at least 0", start, err, errlen) ||
+      field(t, row, tc[C_END], *start, 0, "a time no earlier than start", end, err, errlen))
+    return -1;
+  if (*map)
+    return 0;
+  if (field(t, row, tc[C_SORT_END], *start, 0, "a time no earlier than start", sorted, err, errlen))
+    return -1;
+  if (*sorted > *end)
+    return csv_fail(t, row, tc[C_SORT_END], err, errlen, "expected a time no later than end, got %s",
+                    csv_cell(t, row, tc[C_SORT_END]));
+  return 0;
+}
+
 int profile_read(const char *dir, const char *job, job_profile *p, char *err, size_t errlen)
 {
-  int jc[N_JOB_COLS], tc[N_TASK_COLS];
-  csv_table *jobs = read_table(dir, RUNDIR_JOBS, rundir_jobs_columns, job_cols, N_JOB_COLS, jc, err, errlen);
+  int jc[N_JOB_COLS], tc[N_TASK_COLS], row = 0;
+  csv_table *jobs = read_table(dir, RUNDIR_JOBS, rundir_jobs_columns, job_cols, N_JOB_COLS, jc, err, errlen), *tasks = NULL;
   if (!jobs)
     return -1;
-  int row = 0;
   for (int r = 1; r < jobs->n_rows && !row; r++)
     if (!job || strcmp(csv_cell(jobs, r, jc[J_JOB]), job) == 0)
       row = r;
-  if (!row) {
-    snprintf(err, errlen, "%s/" RUNDIR_JOBS ": no job named \"%s\"", dir, job ? job : "(any)");
-    csv_free(jobs);
-    return -1;
-  }
-  memset(p, 0, sizeof *p);
-  snprintf(p->job, sizeof p->job, "%s", csv_cell(jobs, row, jc[J_JOB]));
-#define JOB_NUM(c) strtod(csv_cell(jobs, row, jc[c]), NULL)
-  p->start = JOB_NUM(J_START);
-  p->map_phase_end = JOB_NUM(J_MAPS_END);
-  p->end = JOB_NUM(J_END);
-  p->time = p->end - p->start;
-  p->n_maps = (int)JOB_NUM(J_MAPS);
-  p->n_reduces = (int)JOB_NUM(J_REDUCES);
-  p->map_slots = (int)JOB_NUM(J_MAP_SLOTS);
-  p->reduce_slots = (int)JOB_NUM(J_REDUCE_SLOTS);
-  p->input_bytes = JOB_NUM(J_INPUT);
-  p->map_output_bytes = JOB_NUM(J_MAP_OUT);
-  p->shuffle_bytes = JOB_NUM(J_SHUFFLE);
-  p->output_bytes = JOB_NUM(J_OUTPUT);
-#undef JOB_NUM
-  csv_free(jobs);
-
-  csv_table *tasks = read_table(dir, RUNDIR_TASKS, rundir_tasks_columns, task_cols, N_TASK_COLS, tc, err, errlen);
-  if (!tasks)
-    return -1;
+  int status = -1;
+  if (!row && job)
+    snprintf(err, errlen, "%s: no job named \"%s\"", jobs->path, job);
+  else if (!row)
+    snprintf(err, errlen, "%s:1: expected a row for each job after the header, got none", jobs->path);
+  else if (!read_job(jobs, row, jc, p, err, errlen) &&
+           (tasks = read_table(dir, RUNDIR_TASKS, rundir_tasks_columns, task_cols, N_TASK_COLS, tc, err, errlen)))
+    status = 0;
+  /* the first pass checks every attempt of the job and finds when the first map ended */
+  const char *name = row ? csv_cell(jobs, row, jc[J_JOB]) : NULL;
   double first_map_end = INFINITY;
-  for (int pass = 0; pass < 2; pass++) /* the first finds when the first map ended */
-    for (int r = 1; r < tasks->n_rows; r++) {
-      if (strcmp(csv_cell(tasks, r, tc[C_JOB]), p->job) != 0 ||
-          strcmp(csv_cell(tasks, r, tc[C_STATUS]), RUNDIR_STATUS_SUCCEEDED) != 0)
+  int done[2] = {0, 0}; /* successful reduces, maps */
+  for (int pass = 0; pass < 2 && !status; pass++) {
+    for (int r = 1; r < tasks->n_rows && !status; r++) {
+      int map;
+      double start, end, sorted;
+      if (strcmp(csv_cell(tasks, r, tc[C_JOB]), name) != 0 ||
+          strcmp(csv_cell(tasks, r, tc[C_STATUS]), RUNDIR_STATUS_SUCCEEDED) != 0 ||
+          (status = read_task(tasks, r, tc, &map, &start, &end, &sorted, err, errlen)))
         continue;
-      double start = strtod(csv_cell(tasks, r, tc[C_START]), NULL), end = strtod(csv_cell(tasks, r, tc[C_END]), NULL);
-      int map = strcmp(csv_cell(tasks, r, tc[C_KIND]), RUNDIR_KIND_MAP) == 0;
       if (pass == 0) {
-        if (map)
-          first_map_end = fmin(first_map_end, end);
-        continue;
-      }
-      if (map) {
+        done[map]++;
+        first_map_end = map ? fmin(first_map_end, end) : first_map_end;
+      } else if (map) {
         stat_add(&p->map, end - start);
         p->maps_w1 += start < first_map_end;
-        continue;
-      }
-      double sorted = strtod(csv_cell(tasks, r, tc[C_SORT_END]), NULL);
-      if (start < p->map_phase_end) {
-        stat_add(&p->sh1, sorted - start);
-        stat_add(&p->sh1_tail, fmax(0, sorted - p->map_phase_end));
-        p->shuffles_w1++;
       } else {
-        stat_add(&p->sh2, sorted - start);
-        p->shuffles_w2++;
+        if (start < p->map_phase_end) {
+          stat_add(&p->sh1, sorted - start);
+          stat_add(&p->sh1_tail, fmax(0, sorted - p->map_phase_end));
+          p->shuffles_w1++;
+        } else {
+          stat_add(&p->sh2, sorted - start);
+          p->shuffles_w2++;
+        }
+        stat_add(&p->reduce, end - sorted);
       }
-      stat_add(&p->reduce, end - sorted);
     }
+    if (pass == 0 && !status && (done[1] != p->n_maps || done[0] != p->n_reduces)) {
+      snprintf(err, errlen,
+               "%s: expected one successful attempt of each of the %d maps and %d reduces of job \"%s\" (%s:%d), "
+               "got %d and %d",
+               tasks->path, p->n_maps, p->n_reduces, name, jobs->path, row + 1, done[1], done[0]);
+      status = -1;
+    }
+  }
   csv_free(tasks);
-  return 0;
+  csv_free(jobs);
+  return status;
 }
 
 void profile_hp(const job_profile *p, hp_profile *h)

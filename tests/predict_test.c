@@ -4,7 +4,9 @@
 #include "predict.h"
 #include "test.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* A run of TeraSort on toy4 (16 map and 8 reduce slots) with INPUT and REDUCES. */
 static const char *terasort_run(const char *input, int reduces)
@@ -157,6 +159,147 @@ static void predict_and_provision_run_from_the_command_line(void **state)
   assert_non_null(strstr(r.err, "--deadline: expected a positive time"));
 }
 
+/* DIR/NAME read whole into a new buffer; its length in *LEN. */
+static char *read_text(const char *dir, const char *name, size_t *len)
+{
+  char path[4096];
+  if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
+    fail_msg("%s/%s: path too long", dir, name);
+  FILE *f = fopen(path, "rb");
+  assert_non_null(f);
+  char *text = calloc(1 << 20, 1);
+  *len = fread(text, 1, (1 << 20) - 1, f);
+  fclose(f);
+  return text;
+}
+
+/* Writes LEN bytes of TEXT to DIR/NAME. */
+static void write_bytes(const char *dir, const char *name, const char *text, size_t len)
+{
+  char path[4096];
+  if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
+    fail_msg("%s/%s: path too long", dir, name);
+  FILE *f = fopen(path, "wb");
+  assert_non_null(f);
+  assert_int_equal(fwrite(text, 1, len, f), len);
+  assert_int_equal(fclose(f), 0);
+}
+
+/* TEXT (a CSV) with the field of column COL on line LINE replaced by VALUE, in a new buffer. */
+static char *set_field(const char *text, int line, const char *col, const char *value)
+{
+  int k = 0;
+  for (const char *c = text, *end = strchr(text, '\n'); c < end; k++, c += strcspn(c, ",\n") + 1)
+    if (strncmp(c, col, strlen(col)) == 0 && strchr(",\n", c[strlen(col)]))
+      break;
+  const char *at = text;
+  for (int l = 1; l < line; l++)
+    at = strchr(at, '\n') + 1;
+  for (int f = 0; f < k; f++)
+    at += strcspn(at, ",\n") + 1;
+  char *out = calloc(strlen(text) + strlen(value) + 1, 1);
+  sprintf(out, "%.*s%s%s", (int)(at - text), text, value, at + strcspn(at, ",\n"));
+  return out;
+}
+
+static void bad_run_directories_get_one_line_and_no_output(void **state)
+{
+  (void)state;
+  const char *run = terasort_run("1GB", 4);
+  char base[4096];
+  snprintf(base, sizeof base, "%s", run);
+  size_t jl, tl;
+  char *jobs = read_text(base, "jobs.csv", &jl), *tasks = read_text(base, "tasks.csv", &tl);
+  size_t cut = tl / 2; /* mid-row, unless it falls on a row's end */
+  while (tasks[cut - 1] == '\n')
+    cut--;
+  int cut_line = 1;
+  for (size_t i = 0; i < cut; i++)
+    cut_line += tasks[i] == '\n';
+  char with_nul[1 << 16], truncated[128], ragged_says[128];
+  int fields = 1;
+  for (const char *c = tasks; *c != '\n'; c++)
+    fields += *c == ',';
+  snprintf(ragged_says, sizeof ragged_says, "tasks.csv:2: expected %d fields, as in the header, got %d", fields,
+           fields + 1);
+  snprintf(truncated, sizeof truncated, "tasks.csv:%d: expected the row to end with a newline", cut_line);
+  size_t nul_at = (size_t)(strchr(strchr(tasks, '\n') + 1, '\n') + 5 - tasks); /* on line 3 */
+  assert_true(tl < sizeof with_nul);
+  memcpy(with_nul, tasks, tl);
+  with_nul[nul_at] = '\0';
+  char *header_only = strndup(tasks, (size_t)(strchr(tasks, '\n') + 1 - tasks));
+  char *renamed = strdup(tasks);
+  memcpy(strstr(renamed, ",start,"), ",begin,", 7);
+  char *ragged = set_field(tasks, 2, "host", "worker-1,extra");
+  char *jobs_nonnum = set_field(jobs, 2, "start", "abc");
+  char *jobs_back = set_field(jobs, 2, "end", "-1");
+  char *task_back = set_field(tasks, 2, "end", "-0.5");
+  char *jobs_half = set_field(jobs, 2, "maps", "2.5");
+  static const char *const none = "";
+  const struct {
+    const char *file, *text; /* NULL text: a directory */
+    size_t len;
+    const char *says;
+  } cases[] = {
+      {"jobs.csv", none, 0, "jobs.csv:1: expected a header row, got an empty file"},
+      {"jobs.csv", jobs, (size_t)(strchr(jobs, '\n') + 1 - jobs), "jobs.csv:1: expected a row for each job"},
+      {"jobs.csv", jobs_nonnum, strlen(jobs_nonnum), "jobs.csv:2: start: expected a number, got \"abc\""},
+      {"jobs.csv", jobs_back, strlen(jobs_back), "jobs.csv:2: end: expected a time no earlier than map_phase_end"},
+      {"jobs.csv", jobs_half, strlen(jobs_half), "jobs.csv:2: maps: expected a whole number of at least 1, got 2.5"},
+      {"tasks.csv", none, 0, "tasks.csv:1: expected a header row, got an empty file"},
+      {"tasks.csv", header_only, strlen(header_only),
+       "tasks.csv: expected one successful attempt of each of the 8 maps and 4 reduces of job \"ts\""},
+      {"tasks.csv", NULL, 0, "tasks.csv: expected a CSV file, got a directory"},
+      {"tasks.csv", tasks, cut, truncated},
+      {"tasks.csv", with_nul, tl, "tasks.csv:3: expected text, got a NUL byte"},
+      {"tasks.csv", ragged, strlen(ragged), ragged_says},
+      {"tasks.csv", renamed, strlen(renamed), "tasks.csv:1: expected a column \"start\""},
+      {"tasks.csv", task_back, strlen(task_back), "tasks.csv:2: end: expected a time no earlier than start, got -0.5"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+    for (int as_history = 0; as_history < 2; as_history++) {
+      const char *dir = test_tmpdir();
+      write_bytes(dir, "jobs.csv", jobs, jl);
+      write_bytes(dir, "tasks.csv", tasks, tl);
+      char path[4096];
+      snprintf(path, sizeof path, "%s/%s", dir, cases[i].file);
+      remove(path);
+      if (cases[i].text)
+        write_bytes(dir, cases[i].file, cases[i].text, cases[i].len);
+      else
+        assert_int_equal(mkdir(path, 0777), 0);
+      test_run r;
+      test_run_mrlab(&r, NULL,
+                     as_history ? (const char *[]){"predict", base, base, base, dir, NULL}
+                                : (const char *[]){"predict", dir, base, base, base, NULL});
+      char says[4096];
+      snprintf(says, sizeof says, "mrlab: %s/%s\n", dir, cases[i].says);
+      if (r.status != 2 || strncmp(r.err, says, strlen(says) - 1) != 0 ||
+          strchr(r.err, '\n') != r.err + strlen(r.err) - 1 || r.out[0])
+        fail_msg("case %zu%s: status %d, stdout \"%s\", stderr \"%s\": expected status 2, no output and one line "
+                 "\"%s...\"",
+                 i, as_history ? " (history)" : "", r.status, r.out, r.err, says);
+    }
+  free(jobs_half), free(task_back), free(jobs_back), free(jobs_nonnum), free(ragged), free(renamed);
+  free(header_only), free(tasks), free(jobs);
+}
+
+static void predict_prints_nothing_unless_every_model_predicts(void **state)
+{
+  (void)state;
+  char run[4096];
+  snprintf(run, sizeof run, "%s", terasort_run("1GB", 4));
+  test_run r;
+  /* two history runs: ARIA could predict, Khan's LWLR cannot */
+  test_run_mrlab(&r, NULL, (const char *[]){"predict", run, run, run, NULL});
+  assert_int_equal(r.status, 2);
+  assert_string_equal(r.out, "");
+  assert_string_equal(r.err, "mrlab: khan: expected 3 or more history runs, got 2\n");
+  test_run_mrlab(&r, NULL, (const char *[]){"predict", "--model", "aria", run, run, run, NULL});
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "model,quantity,predicted,actual\naria,job_low,"));
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -164,6 +307,8 @@ int main(void)
       cmocka_unit_test(khan_predicts_exactly_what_follows_its_law),
       cmocka_unit_test(aria_scales_the_nearest_run_by_data_per_reducer),
       cmocka_unit_test(predict_and_provision_run_from_the_command_line),
+      cmocka_unit_test(bad_run_directories_get_one_line_and_no_output),
+      cmocka_unit_test(predict_prints_nothing_unless_every_model_predicts),
   };
   TEST_MAIN(tests);
 }

@@ -4,6 +4,7 @@
  * gets one message and no output. */
 #include "test.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -150,6 +151,9 @@ static void bad_experiments_are_refused(void **state)
       {"[\"1GB\", \"2GB\"]", "[\"1GB\", \"-2GB\"]", "e.cfg:4: experiments[0].history.inputs: expected sizes"},
       {"deadline = \"60s\"", "deadline = \"soon\"", "e.cfg:6: experiments[0].deadline: expected a positive time"},
       {"platforms/toy4.cfg", "platforms/toy5.cfg", "toy5.cfg: cannot open"},
+      {"name = \"small\"", "name = \"..\"",
+       "e.cfg:2: experiments[0].name: expected a name of letters, digits, '.', '_' and '-', not starting with '.', "
+       "got \"..\""},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     const char *dir = test_tmpdir();
@@ -170,6 +174,130 @@ static void bad_experiments_are_refused(void **state)
   }
 }
 
+/* The small experiment with its history grid's INPUTS and REDUCERS arrays
+ * N_INPUTS and N_REDUCES long, in a new buffer. */
+static char *experiment_with_grid(int n_inputs, int n_reduces)
+{
+  size_t len = 4096 + 16 * (size_t)(n_inputs + n_reduces);
+  char *text = malloc(len), *inputs = malloc(len), *reduces = malloc(len);
+  size_t a = 0, b = 0;
+  for (int i = 0; i < n_inputs; i++)
+    a += (size_t)snprintf(inputs + a, len - a, "%s\"%dMB\"", i ? ", " : "", 100 + i);
+  for (int i = 0; i < n_reduces; i++)
+    b += (size_t)snprintf(reduces + b, len - b, "%s%d", i ? ", " : "", 1 + i);
+  snprintf(text, len,
+           "experiments = (\n"
+           "  { name = \"big\"; platform = \"%s\";\n"
+           "    job = { generator = \"terasort\"; };\n"
+           "    history = { inputs = [%s]; reducers = [%s]; };\n"
+           "    targets = { inputs = [\"1500MB\"]; reducers = [3]; };\n"
+           "    deadline = \"60s\"; tune = true; }\n"
+           ");\n",
+           test_source_path("platforms/toy4.cfg"), inputs, reduces);
+  free(inputs);
+  free(reduces);
+  return text;
+}
+
+static void bad_command_lines_and_huge_grids_are_refused(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir();
+  char text[4096], out[4096];
+  snprintf(text, sizeof text, experiment, test_source_path("platforms/toy4.cfg"));
+  char file[4096];
+  snprintf(file, sizeof file, "%s", test_write_file(dir, "e.cfg", text));
+  snprintf(out, sizeof out, "%s/out", dir);
+  test_run r;
+  /* -j: a bounded whole number, never wrapped */
+  const char *bad_jobs[] = {"4294967296", "0", "257", "-1", "2x", ""};
+  for (size_t i = 0; i < sizeof bad_jobs / sizeof *bad_jobs; i++) {
+    test_run_mrlab(&r, dir, (const char *[]){"validate", file, "-o", out, "-j", bad_jobs[i], NULL});
+    char says[256];
+    snprintf(says, sizeof says, "mrlab: -j: expected a whole number from 1 to 256, got %s\n", bad_jobs[i]);
+    assert_int_equal(r.status, 2);
+    assert_string_equal(r.err, says);
+  }
+  /* -o a folder of the user's: refused, and left as it was */
+  char mine[4096];
+  snprintf(mine, sizeof mine, "%s/mine", dir);
+  assert_int_equal(mkdir(mine, 0777), 0);
+  test_write_file(mine, "notes.txt", "keep\n");
+  test_run_mrlab(&r, dir, (const char *[]){"validate", file, "-o", mine, NULL});
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "expected a new directory or an earlier output of mrlab to replace, got one holding "
+                                "\"notes.txt\""));
+  assert_int_equal(test_count_files(mine), 1);
+  /* grids: one too big for the bound, then a file whose simulations add up past it */
+  static const struct {
+    int inputs, reduces;
+    const char *says;
+  } grids[] = {
+      {3000, 3000,
+       "e.cfg:4: experiments[0].history: expected at most 10000 points (mrlab's bound on the simulations of an "
+       "experiment file), got 9000000 (3000 inputs times 3000 reducer counts)\n"},
+      {100, 100,
+       "e.cfg:2: experiments[0]: expected at most 10000 simulations in all (mrlab's bound on an experiment file), "
+       "got 10004 up to this experiment\n"},
+  };
+  for (size_t i = 0; i < sizeof grids / sizeof *grids; i++) {
+    char *big = experiment_with_grid(grids[i].inputs, grids[i].reduces);
+    snprintf(file, sizeof file, "%s", test_write_file(dir, "e.cfg", big));
+    free(big);
+    /* an output directory that cannot be made: were the file accepted, it would fail fast, not simulate */
+    char unmakeable[8192];
+    snprintf(unmakeable, sizeof unmakeable, "%s/out", file);
+    test_run_mrlab(&r, dir, (const char *[]){"validate", file, "-o", unmakeable, NULL});
+    assert_int_equal(r.status, 2);
+    char says[1024];
+    snprintf(says, sizeof says, "mrlab: %s/%s", dir, grids[i].says);
+    assert_string_equal(r.err, says);
+  }
+  struct stat st;
+  assert_int_not_equal(stat(out, &st), 0); /* no output directory */
+}
+
+/* A validation directory used again holds the new outputs only; a run that
+ * fails leaves it as it was. */
+static void a_validation_directory_is_all_old_or_all_new(void **state)
+{
+  (void)state;
+  char out[4096], before[65536];
+  snprintf(out, sizeof out, "%s", validate_small("2")); /* with a deadline and tune: provision.csv, tune.csv */
+  snprintf(before, sizeof before, "%s", slurp(out, "predictions.csv"));
+  const char *dir = test_tmpdir();
+  char text[4096], plain[4096];
+  snprintf(text, sizeof text, experiment, test_source_path("platforms/toy4.cfg"));
+  /* a run that fails after its simulations: two history runs are too few for Khan's LWLR */
+  char *at = strstr(text, "[\"1GB\", \"2GB\"]");
+  snprintf(plain, sizeof plain, "%.*s[\"1GB\"]%s", (int)(at - text), text, at + strlen("[\"1GB\", \"2GB\"]"));
+  const char *file = test_write_file(dir, "e.cfg", plain);
+  test_run r;
+  test_run_mrlab(&r, dir, (const char *[]){"validate", file, "-o", out, NULL});
+  assert_int_equal(r.status, 1);
+  assert_non_null(strstr(r.err, "khan: expected 3 or more history runs"));
+  assert_string_equal(slurp(out, "predictions.csv"), before);
+  assert_int_equal(test_count_files(out), 6); /* runs, predictions, provision, tune, accuracy.csv and .md */
+  /* a run without deadline and tune: no provision.csv or tune.csv left from the first */
+  at = strstr(text, "    deadline = \"60s\"; tune = true; }");
+  snprintf(plain, sizeof plain, "%.*s  }\n);\n", (int)(at - text), text);
+  file = test_write_file(dir, "e.cfg", plain);
+  test_run_mrlab(&r, dir, (const char *[]){"validate", file, "-o", out, NULL});
+  assert_int_equal(r.status, 0);
+  char path[8192];
+  struct stat st;
+  const char *gone[] = {"provision.csv", "tune.csv", "runs/small/tuned-1500MB-3", "runs/small/toggled-2GB-5"};
+  for (size_t i = 0; i < sizeof gone / sizeof *gone; i++) {
+    snprintf(path, sizeof path, "%s/%s", out, gone[i]);
+    if (stat(path, &st) == 0)
+      fail_msg("%s: left from the earlier run", path);
+  }
+  assert_int_equal(test_count_files(out), 4); /* runs, predictions, accuracy.csv and .md */
+  char runs[8192];
+  snprintf(runs, sizeof runs, "%s/runs/small", out);
+  assert_int_equal(test_count_files(runs), 5 * 3); /* 4 history and 1 target: a directory, a .cfg and a .log each */
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -177,6 +305,8 @@ int main(void)
       cmocka_unit_test(the_best_plan_runs_as_searched),
       cmocka_unit_test(the_outputs_do_not_depend_on_parallelism),
       cmocka_unit_test(bad_experiments_are_refused),
+      cmocka_unit_test(bad_command_lines_and_huge_grids_are_refused),
+      cmocka_unit_test(a_validation_directory_is_all_old_or_all_new),
   };
   TEST_MAIN(tests);
 }

@@ -6,13 +6,21 @@
 
 #include <stddef.h>
 
+/* The most simulations validate_run runs at once: each is a process of its
+ * own, and more than this would ask the machine for processes and memory
+ * without making the loop faster. */
+#define VALIDATE_MAX_JOBS 256
+
 /* Runs the experiments of file PATH with the mrlab program SELF, at most
  * JOBS simulations at once (each its own process: SimGrid's engine is one a
- * process), and writes into DIR: runs/ (every simulation), predictions.csv,
- * accuracy.csv and accuracy.md (the tables, also printed), and provision.csv
- * when an experiment sets a deadline.  Returns 0; 2 with "PATH:LINE: ..."
- * in ERR for a bad experiment file; 1 with ERR if a simulation, a fit or an
- * output failed. */
+ * process), and writes DIR: runs/ (every simulation), predictions.csv,
+ * accuracy.csv and accuracy.md (the tables, also printed), provision.csv
+ * when an experiment sets a deadline, tune.csv when one tunes.  DIR is
+ * built beside it and swapped in whole at the end, so it holds all the old
+ * outputs or all the new ones; an existing DIR must hold nothing else.
+ * Returns 0; 2 with "PATH:LINE: ..." in ERR for a bad experiment file, or
+ * with "DIR: ..." for a DIR that cannot be made or replaced; 1 with ERR if
+ * a simulation, a fit or an output failed (DIR untouched). */
 int validate_run(const char *path, const char *dir, int jobs, const char *self, char *err, size_t errlen);
 
 #endif

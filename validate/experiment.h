@@ -1,0 +1,61 @@
+/* experiment.h - an experiment file read, and the simulations an
+ * experiment asks for.  An experiment names a platform, a job (the
+ * settings of a workload job, without its name, input and reducers), a
+ * history grid and a target grid of input sizes and reducer counts, and
+ * optionally a deadline and `tune`. */
+#ifndef MRLAB_EXPERIMENT_H
+#define MRLAB_EXPERIMENT_H
+
+#include "cfg.h"
+#include "pool.h"
+#include "tune.h"
+
+/* The most simulations an experiment file may ask for, history, targets,
+ * provisioned and tuned runs together: each is a process of a second or
+ * more, so this is hours of work on a small machine. */
+#define EXPERIMENT_MAX_SIMS 10000
+
+/* The points of a grid: every input with every reducer count. */
+typedef struct {
+  const char **inputs; /* size strings, as the file gives them */
+  int n_inputs, *reduces, n_reduces;
+} grid;
+
+typedef struct {
+  const char *name;
+  char platform[4096];
+  int n_workers;
+  const config_setting_t *job;
+  grid history, targets;
+  double deadline;    /* s; 0: no provisioning */
+  int tune;           /* search MRTuner's plans */
+  tune_plan profiled; /* the job's own plan, but for its reducers */
+  double startup;     /* s: mrlab.task.startup */
+  double nic;         /* bytes/s: the slowest worker's NIC */
+  double lrw_rate;    /* bytes/s: all workers' disks reading and writing */
+} experiment;
+
+/* Reads the experiment file PATH, opened in F, into *EX (*N_EX of them),
+ * checking each platform and job by reading them as `mrlab run` would;
+ * paths in the file are relative to its folder.  0, or -1 with F->err set.
+ * The experiments point into F: close F after experiment_free_all. */
+int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_ex);
+void experiment_free_all(experiment *ex, int n_ex);
+
+int grid_size(const grid *g);
+
+/* The simulations of step 1 for experiment E: history, targets, and the
+ * toggled twin of the last history point when it tunes. */
+int experiment_n_runs(const experiment *e);
+
+/* Writes the workload file PATH: experiment E's job with INPUT and REDUCES.  0, or -1. */
+int experiment_write_workload(const experiment *e, const char *input, int reduces, const char *path);
+
+/* Fills S to run experiment E at INPUT, REDUCES on PLATFORM into
+ * runs/E/KIND-INPUT-REDUCES of the validation directory BASE (S's paths are
+ * relative to BASE, where the pool starts it), and writes its workload
+ * file.  0, or -1 if a path is too long or the file cannot be written. */
+int experiment_plan(sim *s, const experiment *e, const char *base, const char *kind, const char *input, int reduces,
+                    const char *platform);
+
+#endif

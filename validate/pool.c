@@ -1,0 +1,86 @@
+/* pool.c - a pool of `mrlab run` processes (pool.h).  posix_spawn starts
+ * each with its output in a log beside its run directory; waitpid takes
+ * whichever ends first, so JOBS stay busy while simulations differ in
+ * length.  The first failure stops new starts and is reported with the
+ * last line of its log, which holds mrlab's one-line message. */
+#define _GNU_SOURCE /* posix_spawn_file_actions_addchdir_np */
+#include "pool.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Starts simulation S of the mrlab program SELF in directory BASE: 0, or -1 with errno set. */
+static int sim_start(sim *s, const char *base, const char *self)
+{
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addchdir_np(&fa, base);
+  posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, s->log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&fa, STDOUT_FILENO, STDERR_FILENO);
+  char *argv[16] = {(char *)self, "run", s->platform, s->workload, "-o", s->dir};
+  for (int i = 0; i < s->n_sets; i++) {
+    argv[6 + 2 * i] = "--set";
+    argv[7 + 2 * i] = s->sets[i];
+  }
+  argv[6 + 2 * s->n_sets] = NULL;
+  extern char **environ;
+  int rc = posix_spawn(&s->pid, self, &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  errno = rc;
+  return rc ? -1 : 0;
+}
+
+int pool_run(sim *sims, int n, const char *base, int jobs, const char *self, char *err, size_t errlen)
+{
+  int next = 0, running = 0, failed = -1;
+  while (next < n || running > 0) {
+    while (running < jobs && next < n && failed < 0) {
+      if (sim_start(&sims[next], base, self)) {
+        snprintf(err, errlen, "%s: cannot run: %s", self, strerror(errno));
+        failed = next;
+        break;
+      }
+      next++, running++;
+    }
+    if (running == 0)
+      break;
+    int st;
+    pid_t pid = waitpid(-1, &st, 0);
+    if (pid < 0)
+      break;
+    running--;
+    for (int i = 0; i < next; i++)
+      if (sims[i].pid == pid) {
+        sims[i].status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+        if (sims[i].status && failed < 0) {
+          failed = i;
+          char line[1024] = "", last[1024] = "(no output)", path[8192];
+          snprintf(path, sizeof path, "%s/%s", base, sims[i].log);
+          FILE *log = fopen(path, "r");
+          while (log && fgets(line, sizeof line, log))
+            snprintf(last, sizeof last, "%s", line);
+          if (log)
+            fclose(log);
+          last[strcspn(last, "\n")] = '\0';
+          snprintf(err, errlen, "simulation %s failed (status %d): %s", sims[i].dir, sims[i].status, last);
+        }
+      }
+  }
+  return failed < 0 ? 0 : -1;
+}
+
+int pool_read_profiles(const sim *sims, int n, const char *base, job_profile *p, char *err, size_t errlen)
+{
+  for (int i = 0; i < n; i++) {
+    char dir[8192];
+    snprintf(dir, sizeof dir, "%s/%s", base, sims[i].dir);
+    if (profile_read(dir, NULL, &p[i], err, errlen))
+      return -1;
+  }
+  return 0;
+}

@@ -1,0 +1,68 @@
+/* provision.c - provisioned slots put to the test (provision.h).  The
+ * closed form gives slots for the whole cluster; a platform file has slots
+ * a node, so they are rounded up to a multiple of the workers, written
+ * into a copy of the platform, and the target simulated on it. */
+#include "provision.h"
+
+#include "alloc.h"
+#include "predict.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Writes platform E's copy with MAP and REDUCE slots a worker into PATH. */
+static int write_platform(const experiment *e, int map, int reduce, const char *path)
+{
+  config_t c;
+  config_init(&c);
+  int ok = config_read_file(&c, e->platform) == CONFIG_TRUE;
+  config_setting_t *classes = ok ? config_lookup(&c, "node_classes") : NULL;
+  for (int i = 0; classes && i < config_setting_length(classes); i++) {
+    config_setting_t *slots = config_setting_get_member(config_setting_get_elem(classes, (unsigned)i), "slots");
+    config_setting_t *m = slots ? config_setting_get_member(slots, "map") : NULL;
+    config_setting_t *r = slots ? config_setting_get_member(slots, "reduce") : NULL;
+    if (m && r) {
+      config_setting_set_int(m, map);
+      config_setting_set_int(r, reduce);
+    }
+  }
+  ok = ok && config_write_file(&c, path) == CONFIG_TRUE;
+  config_destroy(&c);
+  return ok ? 0 : -1;
+}
+
+int provision_targets(const experiment *e, const sim *sims, const char *base, int jobs, const char *self, FILE *prov,
+                      char *err, size_t errlen)
+{
+  int nh = grid_size(&e->history), nt = grid_size(&e->targets);
+  job_profile *p = xmalloc((size_t)(nh + nt) * sizeof *p);
+  sim *runs = xcalloc((size_t)nt, sizeof *runs);
+  double *m = xmalloc((size_t)nt * sizeof *m), *n = xmalloc((size_t)nt * sizeof *n);
+  int status = pool_read_profiles(sims, nh + nt, base, p, err, errlen);
+  for (int t = 0; t < nt && !status; t++) {
+    status = predict_provision(p, nh, &p[nh + t], e->deadline, &m[t], &n[t], err, errlen);
+    int per_map = (int)ceil(m[t] / e->n_workers), per_reduce = (int)ceil(n[t] / e->n_workers);
+    char platform[4096], path[8192]; /* relative to BASE, where the run starts, and from here */
+    snprintf(platform, sizeof platform, "runs/%s/provisioned-%d-%d.cfg", e->name, per_map, per_reduce);
+    snprintf(path, sizeof path, "%s/%s", base, platform);
+    if (!status && (write_platform(e, per_map, per_reduce, path) ||
+                    experiment_plan(&runs[t], e, base, "provisioned", e->targets.inputs[t / e->targets.n_reduces],
+                                    e->targets.reduces[t % e->targets.n_reduces], platform))) {
+      snprintf(err, errlen, "%s: cannot write the provisioned run's files", path);
+      status = -1;
+    }
+  }
+  job_profile *got = xmalloc((size_t)nt * sizeof *got);
+  if (!status)
+    status = pool_run(runs, nt, base, jobs, self, err, errlen) || pool_read_profiles(runs, nt, base, got, err, errlen);
+  for (int t = 0; t < nt && !status; t++)
+    fprintf(prov, "%s,%s,%.3f,%.3f,%.3f,%d,%d,%.3f,%s\n", e->name, strrchr(sims[nh + t].dir, '/') + 1, e->deadline,
+            m[t], n[t], got[t].map_slots, got[t].reduce_slots, got[t].time, got[t].time <= e->deadline ? "yes" : "no");
+  free(got);
+  free(n);
+  free(m);
+  free(runs);
+  free(p);
+  return status;
+}

@@ -1,0 +1,17 @@
+/* provision.h - step 4 of a validation: Khan et al.'s provisioning
+ * checked by simulation. */
+#ifndef MRLAB_PROVISION_H
+#define MRLAB_PROVISION_H
+
+#include "experiment.h"
+
+#include <stdio.h>
+
+/* Provisions the targets of experiment E for its deadline from the history
+ * SIMS, simulates each on a copy of the platform with the slots spread
+ * evenly over the workers (in BASE/runs/E, JOBS at once with the mrlab
+ * program SELF), and writes a row a target to PROV.  0, or -1 with ERR. */
+int provision_targets(const experiment *e, const sim *sims, const char *base, int jobs, const char *self, FILE *prov,
+                      char *err, size_t errlen);
+
+#endif

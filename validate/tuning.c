@@ -1,0 +1,60 @@
+/* tuning.c - MRTuner's plans simulated (tuning.h).  The plan grid sits
+ * around the job's own plan: splits of 1/2 to 4 blocks, 1/2 to 3 waves of
+ * reducers, 1 to 20 copiers, compression off and on. */
+#include "tuning.h"
+
+#include "alloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int tuning_targets(const experiment *e, const sim *sims, const char *base, int jobs, const char *self, FILE *out,
+                   char *err, size_t errlen)
+{
+  int nh = grid_size(&e->history), nt = grid_size(&e->targets);
+  job_profile *p = xmalloc((size_t)(nh + nt + 1) * sizeof *p);
+  sim *runs = xcalloc((size_t)nt, sizeof *runs);
+  tune_plan *best = xmalloc((size_t)nt * sizeof *best);
+  double *cost = xmalloc((size_t)nt * 2 * sizeof *cost);
+  tune_catalog c;
+  int status = pool_read_profiles(sims, nh + nt + 1, base, p, err, errlen) ||
+               tune_catalog_fit(p, nh, &p[nh + nt], &e->profiled, e->nic, e->lrw_rate, e->startup, &c, err, errlen);
+  /* the grid: splits around the block, reducers around a wave of slots, copiers around Hadoop's 5 */
+  double b = e->profiled.split, splits[] = {b / 2, b, 2 * b, 4 * b};
+  int rs = c.reduce_slots, reduces[] = {rs / 2 > 0 ? rs / 2 : 1, rs, rs + rs / 2, 2 * rs, 3 * rs};
+  int copiers[] = {1, 2, 5, 10, 20};
+  tune_grid g = {splits, 4, reduces, 5, copiers, 5};
+  for (int t = 0; t < nt && !status; t++) {
+    const job_profile *target = &p[nh + t];
+    tune_plan mine = e->profiled;
+    mine.reduces = target->n_reduces;
+    cost[2 * t] = tune_cost(&c, target->input_bytes, &mine, NULL);
+    cost[2 * t + 1] = tune_search(&c, target->input_bytes, &g, &best[t]);
+    const char *input = e->targets.inputs[t / e->targets.n_reduces];
+    sim *r = &runs[t];
+    char path[8192]; /* named after the target's reducers, run with the plan's */
+    if (experiment_plan(r, e, base, "tuned", input, target->n_reduces, e->platform) ||
+        snprintf(path, sizeof path, "%s/%s", base, r->workload) < 0 ||
+        experiment_write_workload(e, input, best[t].reduces, path)) {
+      snprintf(err, errlen, "%s: cannot write", path);
+      status = -1;
+    }
+    snprintf(r->sets[0], sizeof r->sets[0], "dfs.blocksize=%.0f", best[t].split);
+    snprintf(r->sets[1], sizeof r->sets[1], "mapreduce.reduce.shuffle.parallelcopies=%d", best[t].copiers);
+    snprintf(r->sets[2], sizeof r->sets[2], "mapreduce.map.output.compress=%s", best[t].compress ? "true" : "false");
+    r->n_sets = 3;
+  }
+  job_profile *got = xmalloc((size_t)nt * sizeof *got);
+  if (!status)
+    status = pool_run(runs, nt, base, jobs, self, err, errlen) || pool_read_profiles(runs, nt, base, got, err, errlen);
+  for (int t = 0; t < nt && !status; t++)
+    fprintf(out, "%s,%s,%.0f,%d,%d,%s,%.3f,%.3f,%.3f,%.3f\n", e->name, strrchr(sims[nh + t].dir, '/') + 1,
+            best[t].split / 1048576, best[t].reduces, best[t].copiers, best[t].compress ? "true" : "false", cost[2 * t],
+            cost[2 * t + 1], p[nh + t].time, got[t].time);
+  free(got);
+  free(cost);
+  free(best);
+  free(runs);
+  free(p);
+  return status;
+}

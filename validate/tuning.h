@@ -1,0 +1,17 @@
+/* tuning.h - step 5 of a validation: MRTuner's best plan against the
+ * default one, both simulated. */
+#ifndef MRLAB_TUNING_H
+#define MRLAB_TUNING_H
+
+#include "experiment.h"
+
+#include <stdio.h>
+
+/* Fits MRTuner's PTC parts on the history and toggled twin of experiment
+ * E (the runs SIMS), searches each target's best plan, simulates it (in
+ * BASE/runs/E, JOBS at once with the mrlab program SELF), and writes a row a
+ * target to OUT beside the default plan's cost and time.  0, or -1 with ERR. */
+int tuning_targets(const experiment *e, const sim *sims, const char *base, int jobs, const char *self, FILE *out,
+                   char *err, size_t errlen);
+
+#endif
