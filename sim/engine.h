@@ -24,9 +24,14 @@ typedef enum { KIND_MAP, KIND_REDUCE } task_kind;
 typedef enum { STATUS_RUNNING, STATUS_SUCCEEDED, STATUS_KILLED } attempt_status;
 typedef enum { LOCALITY_NODE, LOCALITY_RACK, LOCALITY_OFF_RACK, LOCALITY_NONE } locality;
 
-/* Phases of an attempt, in order: map read, map function, spill, merge;
- * reduce shuffle, sort (merge), reduce function, output write. */
-enum { PHASE_1, PHASE_2, PHASE_3, PHASE_4, N_PHASES };
+/* The four phases of an attempt, in order, named per kind (the index into
+ * phase_end, phase_bytes and phase_records is shared): a map reads its
+ * split, runs the map function, spills and merges its spills; a reduce
+ * shuffles, sorts (merges), runs the reduce function and writes its output.
+ * tasks.csv names its columns after them (common/rundir.h). */
+enum { PHASE_READ, PHASE_MAP, PHASE_SPILL, PHASE_MERGE };
+enum { PHASE_SHUFFLE, PHASE_SORT, PHASE_REDUCE, PHASE_WRITE };
+#define N_PHASES 4
 
 typedef struct job job;
 typedef struct task task;

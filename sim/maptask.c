@@ -110,7 +110,7 @@ static void read_and_map(engine *e, map_state *m)
                     .host = from->host,
                     .disk = engine_disk(from->host, t->block),
                     .scale = 1,
-                    .count = &a->phase_bytes[PHASE_1],
+                    .count = &a->phase_bytes[PHASE_READ],
                     .count2 = &from->disk_read};
   if (src != a->worker)
     st[n++] = (stage){.kind = STAGE_NET, .host = from->host, .dst = here->host, .scale = 1, .count2 = &from->net_sent};
@@ -122,8 +122,8 @@ static void read_and_map(engine *e, map_state *m)
                     .on_chunk = map_chunk_done,
                     .arg = m};
   pipe_run(st, n, &spec);
-  a->phase_end[PHASE_1] = st[n - 2].end;
-  a->phase_end[PHASE_2] = st[n - 1].end;
+  a->phase_end[PHASE_READ] = st[n - 2].end;
+  a->phase_end[PHASE_MAP] = st[n - 1].end;
 }
 
 /* Merges the spills into one file, in passes of io.sort.factor segments. */
@@ -181,7 +181,7 @@ void map_attempt_actor(int argc, char **argv)
     sg_sem_release(m.ready);
   }
   sg_sem_acquire(m.spilled);
-  a->phase_end[PHASE_3] = m.spill_end;
+  a->phase_end[PHASE_SPILL] = m.spill_end;
 
   int64_t spilled = 0, combined = 0;
   for (int p = 0; p < t->job->n_reduces; p++) {
@@ -190,16 +190,16 @@ void map_attempt_actor(int argc, char **argv)
   }
   if (m.n_spills > 1 && !a->cancel)
     merge_spills(&m, spilled);
-  a->phase_end[PHASE_4] = simgrid_get_clock();
+  a->phase_end[PHASE_MERGE] = simgrid_get_clock();
   tracker *tr = &e->trackers[a->worker];
   a->cache_start = tr->cache_written;
   tr->cache_written += spilled;
 
-  a->phase_records[PHASE_1] = llround((double)m.split / d->record_size);
-  a->phase_bytes[PHASE_2] = m.output;
-  a->phase_records[PHASE_2] = llround((double)m.output / d->map_record_size);
-  a->phase_bytes[PHASE_3] = a->phase_bytes[PHASE_4] = spilled;
-  a->phase_records[PHASE_3] = a->phase_records[PHASE_4] = llround((double)combined / d->map_record_size);
+  a->phase_records[PHASE_READ] = llround((double)m.split / d->record_size);
+  a->phase_bytes[PHASE_MAP] = m.output;
+  a->phase_records[PHASE_MAP] = llround((double)m.output / d->map_record_size);
+  a->phase_bytes[PHASE_SPILL] = a->phase_bytes[PHASE_MERGE] = spilled;
+  a->phase_records[PHASE_SPILL] = a->phase_records[PHASE_MERGE] = llround((double)combined / d->map_record_size);
   a->status = a->cancel ? STATUS_KILLED : STATUS_SUCCEEDED;
   if (!a->cancel)
     a->progress = 1;

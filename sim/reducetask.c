@@ -193,7 +193,7 @@ static void fetch(reduce_state *r, int src, const int *maps, int n)
                     .host = from,
                     .dst = here->host,
                     .scale = 1,
-                    .count = &r->a->phase_bytes[PHASE_1],
+                    .count = &r->a->phase_bytes[PHASE_SHUFFLE],
                     .count2 = r->by_rack ? NULL : &e->trackers[r->j->maps[maps[0]].out_worker].net_sent};
   if (conf_get(r->conf, CONF_COMPRESS) != 0 && to_memory)
     st[s++] = (stage){.kind = STAGE_CPU,
@@ -418,7 +418,7 @@ static void reduce_and_write(reduce_state *r)
   double cost = conf_get(r->conf, CONF_MERGE_COST) + d->reduce_cost +
                 (compress ? conf_get(r->conf, CONF_DECOMPRESS_COST) * from_disk : 0);
   st[s++] = (stage){
-      .kind = STAGE_CPU, .host = r->host, .flops_per_byte = cost, .scale = 1, .count = &a->phase_bytes[PHASE_2]};
+      .kind = STAGE_CPU, .host = r->host, .flops_per_byte = cost, .scale = 1, .count = &a->phase_bytes[PHASE_SORT]};
   int cpu = s - 1;
   for (int k = 0; output > 0 && k < replication; k++) {
     tracker *to = &e->trackers[targets[k]];
@@ -448,11 +448,11 @@ static void reduce_and_write(reduce_state *r)
   free(r->chunks);
   free(flops);
   free(r->explicit_at);
-  a->phase_end[PHASE_3] = st[cpu].end;
-  a->phase_bytes[PHASE_3] = output;
-  a->phase_records[PHASE_3] = llround((double)output / d->output_record_size);
-  a->phase_bytes[PHASE_4] = a->write_disk_bytes;
-  a->phase_records[PHASE_4] = a->phase_records[PHASE_3];
+  a->phase_end[PHASE_REDUCE] = st[cpu].end;
+  a->phase_bytes[PHASE_REDUCE] = output;
+  a->phase_records[PHASE_REDUCE] = llround((double)output / d->output_record_size);
+  a->phase_bytes[PHASE_WRITE] = a->write_disk_bytes;
+  a->phase_records[PHASE_WRITE] = a->phase_records[PHASE_REDUCE];
   free(st);
   free(targets);
 }
@@ -476,17 +476,17 @@ void reduce_attempt_actor(int argc, char **argv)
 
   sg_actor_sleep_for(conf_get(r.conf, CONF_TASK_STARTUP));
   shuffle(&r);
-  a->phase_end[PHASE_1] = simgrid_get_clock();
+  a->phase_end[PHASE_SHUFFLE] = simgrid_get_clock();
   for (int m = 0; m < j->n_maps; m++)
     r.input += j->maps[m].part_bytes[r.p];
-  a->phase_records[PHASE_1] = a->phase_records[PHASE_2] = llround((double)r.input / r.d->map_record_size);
+  a->phase_records[PHASE_SHUFFLE] = a->phase_records[PHASE_SORT] = llround((double)r.input / r.d->map_record_size);
   if (!a->cancel)
     sort(&r);
-  a->phase_end[PHASE_2] = simgrid_get_clock();
+  a->phase_end[PHASE_SORT] = simgrid_get_clock();
   a->progress = 2.0 / 3;
   if (!a->cancel)
     reduce_and_write(&r);
-  a->phase_end[PHASE_4] = simgrid_get_clock();
+  a->phase_end[PHASE_WRITE] = simgrid_get_clock();
   a->status = a->cancel ? STATUS_KILLED : STATUS_SUCCEEDED;
   if (!a->cancel)
     a->progress = 1;

@@ -70,9 +70,9 @@ static void write_jobs(const engine *e, FILE *f)
       const task *tk = t < j->n_maps ? &j->maps[t] : &j->reduces[t - j->n_maps];
       for (int k = 0; k < tk->n_attempts; k++)
         if (tk->attempts[k]->status == STATUS_SUCCEEDED) {
-          map_out += tk->kind == KIND_MAP ? tk->attempts[k]->phase_bytes[PHASE_2] : 0;
-          shuffled += tk->kind == KIND_REDUCE ? tk->attempts[k]->phase_bytes[PHASE_1] : 0;
-          output += tk->kind == KIND_REDUCE ? tk->attempts[k]->phase_bytes[PHASE_3] : 0;
+          map_out += tk->kind == KIND_MAP ? tk->attempts[k]->phase_bytes[PHASE_MAP] : 0;
+          shuffled += tk->kind == KIND_REDUCE ? tk->attempts[k]->phase_bytes[PHASE_SHUFFLE] : 0;
+          output += tk->kind == KIND_REDUCE ? tk->attempts[k]->phase_bytes[PHASE_REDUCE] : 0;
         }
     }
     fprintf(f, "%s,%.9f,%.9f,%.9f,%.9f,%d,%d,%d,%d,%d,%lld,%lld,%lld,%lld", j->desc->name, j->desc->submit, j->start,

@@ -23,8 +23,8 @@ static void splits_are_the_map_input(void **state)
     splits += hdfs_block_bytes(j->input, j->maps[m].block);
     for (int k = 0; k < j->maps[m].n_attempts; k++)
       if (j->maps[m].attempts[k]->status == STATUS_SUCCEEDED) {
-        assert_int_equal(j->maps[m].attempts[k]->phase_bytes[PHASE_1], hdfs_block_bytes(j->input, m));
-        read += j->maps[m].attempts[k]->phase_bytes[PHASE_1];
+        assert_int_equal(j->maps[m].attempts[k]->phase_bytes[PHASE_READ], hdfs_block_bytes(j->input, m));
+        read += j->maps[m].attempts[k]->phase_bytes[PHASE_READ];
       }
   }
   assert_int_equal(splits, j->desc->input);
@@ -48,8 +48,8 @@ static void partitions_are_fetched_and_merged_whole(void **state)
     for (int k = 0; k < r->n_attempts; k++)
       if (r->attempts[k]->status == STATUS_SUCCEEDED) {
         succeeded++;
-        assert_int_equal(r->attempts[k]->phase_bytes[PHASE_1], wire);  /* fetched */
-        assert_int_equal(r->attempts[k]->phase_bytes[PHASE_2], bytes); /* reduce input */
+        assert_int_equal(r->attempts[k]->phase_bytes[PHASE_SHUFFLE], wire);  /* fetched */
+        assert_int_equal(r->attempts[k]->phase_bytes[PHASE_SORT], bytes); /* reduce input */
       }
     assert_int_equal(succeeded, 1);
   }
@@ -67,8 +67,8 @@ static void output_times_replication_reaches_disks(void **state)
       const attempt *a = j->reduces[p].attempts[k];
       if (a->status != STATUS_SUCCEEDED)
         continue;
-      assert_int_equal(a->phase_bytes[PHASE_3], llround(0.8 * (double)a->phase_bytes[PHASE_2]));
-      assert_int_equal(a->write_disk_bytes, 3 * a->phase_bytes[PHASE_3]);
+      assert_int_equal(a->phase_bytes[PHASE_REDUCE], llround(0.8 * (double)a->phase_bytes[PHASE_SORT]));
+      assert_int_equal(a->write_disk_bytes, 3 * a->phase_bytes[PHASE_REDUCE]);
     }
 }
 
