@@ -25,8 +25,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   csv_table *t = csv_read(fuzz_write("input.csv", data, size), err, sizeof err);
   if (!t)
     fuzz_check_error("csv_read", err);
-  for (int k = 0; t && k < t->n_cols; k++)
-    csv_column(t, t->cells[k]);
+  if (t)
+    csv_column(t, "job");
   csv_free(t);
 
   fuzz_write("a/jobs.csv", data, size);
