@@ -49,7 +49,8 @@ static void replay(const char *reader)
     if (WIFSIGNALED(status))
       fail_msg("%s: %s (signal %d)", path, WTERMSIG(status) == SIGALRM ? "hangs" : "crashes", WTERMSIG(status));
     if (WEXITSTATUS(status) != 0)
-      fail_msg("%s: the harness exits with status %d (a sanitizer report?)", path, WEXITSTATUS(status));
+      fail_msg("%s: the harness exits with status %d (a sanitizer report, or an allocation that failed)", path,
+               WEXITSTATUS(status));
     free(names[i]);
   }
 }
