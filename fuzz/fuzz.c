@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static char dir[64];
+static char dir[1024];
 
 static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
@@ -26,8 +26,8 @@ static void remove_dir(void)
 const char *fuzz_dir(void)
 {
   if (!dir[0]) {
-    snprintf(dir, sizeof dir, "%s",
-             access("/dev/shm", W_OK) == 0 ? "/dev/shm/mrlab-fuzz-XXXXXX" : "/tmp/mrlab-fuzz-XXXXXX");
+    const char *base = getenv("TMPDIR") ? getenv("TMPDIR") : access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
+    snprintf(dir, sizeof dir, "%s/mrlab-fuzz-XXXXXX", base);
     if (!mkdtemp(dir)) {
       perror(dir);
       abort();

@@ -2,19 +2,21 @@
  *
  * Each harness (fuzz/<reader>.c) feeds one of mrlab's input readers, which
  * all take paths, so an input is written to a file first: in a directory of
- * the process's own under /dev/shm (memory, not disk, as libFuzzer runs
- * thousands of inputs a second).  A harness is LLVMFuzzerTestOneInput and,
- * where it needs setup, LLVMFuzzerInitialize; built with clang's libFuzzer
- * (MRLAB_FUZZ=ON) it fuzzes, built otherwise it is linked with replay.c and
- * runs the files named on its command line once each, which is how the
- * test suite replays the kept regression inputs (fuzz/regressions/). */
+ * the process's own, under /dev/shm by default (memory, not disk, as
+ * libFuzzer runs thousands of inputs a second).  A harness is
+ * LLVMFuzzerTestOneInput and, where it needs setup, LLVMFuzzerInitialize;
+ * built with clang's libFuzzer (MRLAB_FUZZ=ON) it fuzzes, built otherwise
+ * it is linked with replay.c and runs the files named on its command line
+ * once each, which is how the test suite replays the kept regression
+ * inputs (fuzz/regressions/). */
 #ifndef MRLAB_FUZZ_H
 #define MRLAB_FUZZ_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-/* The process's scratch directory (created on first use, removed at exit). */
+/* The process's scratch directory, in $TMPDIR or else /dev/shm (created on
+ * first use, removed at exit; a crash leaves it behind). */
 const char *fuzz_dir(void);
 
 /* Writes the SIZE bytes of DATA to fuzz_dir()/NAME, where NAME may hold one
