@@ -1,0 +1,39 @@
+/* experiment.c - the fuzz harness of experiment files (mrlab validate).
+ *
+ * experiment_read_file (validate/experiment.h) reads and checks every
+ * experiment of a file (its platform and its job, as `mrlab run` would)
+ * and runs nothing: the simulations start later, in validate_run.  The
+ * input is written as validate/experiments.cfg beside a link to the source
+ * tree's platforms/, so the shipped experiments' "../platforms/toy4.cfg"
+ * resolves as it does in the source tree. */
+#include "fuzz.h"
+
+#include "experiment.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+  (void)argc, (void)argv;
+  char link[4096];
+  snprintf(link, sizeof link, "%s/platforms", fuzz_dir());
+  if (symlink(MRLAB_SOURCE_DIR "/platforms", link)) {
+    perror(link);
+    exit(2);
+  }
+  return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+  cfg_file f;
+  experiment *ex = NULL;
+  int n_ex = 0;
+  if (experiment_read_file(&f, fuzz_write("validate/experiments.cfg", data, size), &ex, &n_ex))
+    fuzz_check_error("experiment_read_file", f.err);
+  experiment_free_all(ex, n_ex);
+  cfg_file_close(&f);
+  return 0;
+}
