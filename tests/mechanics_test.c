@@ -216,6 +216,29 @@ static void the_reducer_merges_disk_files_while_it_shuffles(void **state)
              reducer_disk_written(out), fetched);
 }
 
+static void the_reducer_merges_down_to_io_sort_factor_before_reducing(void **state)
+{
+  (void)state;
+  /* eight 32 MiB files on disk after the shuffle; with io.sort.factor=5
+   * (merges while shuffling only from 9 files) the sort phase first merges
+   * 8 - 5 + 1 = 4 of them, reading and writing 128 MiB at 50 MB/s; with
+   * 100 the final merge takes all eight at once */
+  const char *spread = "\"mapreduce.reduce.shuffle.memory.limit.percent=0\", \"mapreduce.task.io.sort.factor=%d\"";
+  char settings[256];
+  double fetched = 8 * 32 * MIB;
+  for (int factor = 5; factor <= 100; factor += 95) {
+    snprintf(settings, sizeof settings, spread, factor);
+    const char *out = eight_outputs(settings);
+    test_csv *t = test_csv_in(out, "tasks.csv");
+    int row = first_row(t, "reduce", NULL);
+    double sort = test_csv_num(t, row, "sort_end") - test_csv_num(t, row, "shuffle_end");
+    test_csv_free(t);
+    double merged = factor == 5 ? fetched / 2 : 0;
+    assert_close(reducer_disk_written(out), fetched + merged, 0.5);
+    assert_close(sort, 2 * merged / 50e6, 0.05 * fetched / 50e6);
+  }
+}
+
 /* One map of a 64 MiB split with 64 MiB of map output on m-1, whose core
  * runs at SPEED and whose disk writes DISK, and its reducer on r-1; KEYS
  * are more workload keys of the job, SETTINGS its `set`.  Returns the run
@@ -252,6 +275,9 @@ static void a_map_with_several_spills_merges_them(void **state)
   const char *run = one_map("10Gf", "50MBps", "", "\"mapreduce.task.io.sort.mb=10\"");
   assert_close(host_figure(run, "m-1", "disk_written_bytes"), 2 * out, 0.5);
   assert_close(map_phase(run, "spill_end", "merge_end"), out / 50e6, 0.03 * out / 50e6);
+  /* compressed (mrlab.compress.ratio 0.4), the spills and the merged file are smaller */
+  run = one_map("10Gf", "50MBps", "", "\"mapreduce.task.io.sort.mb=10\", \"mapreduce.map.output.compress=true\"");
+  assert_close(host_figure(run, "m-1", "disk_written_bytes"), 2 * 0.4 * out, 8);
   /* one spill: nothing to merge */
   run = one_map("10Gf", "50MBps", "", "\"mapreduce.task.io.sort.mb=100\", \"mapreduce.map.sort.spill.percent=1.0\"");
   assert_close(host_figure(run, "m-1", "disk_written_bytes"), out, 0.5);
@@ -348,6 +374,7 @@ int main(void)
       cmocka_unit_test(a_node_without_replicas_fills_its_slots_with_rack_local_maps),
       cmocka_unit_test(the_reducer_merges_memory_to_disk_at_the_inmem_threshold),
       cmocka_unit_test(the_reducer_merges_disk_files_while_it_shuffles),
+      cmocka_unit_test(the_reducer_merges_down_to_io_sort_factor_before_reducing),
       cmocka_unit_test(a_map_with_several_spills_merges_them),
       cmocka_unit_test(the_spill_sort_and_the_combiner_cost_cpu),
       cmocka_unit_test(one_fetch_takes_up_to_twenty_outputs_of_a_host),
