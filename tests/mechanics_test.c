@@ -239,10 +239,12 @@ static void the_reducer_merges_down_to_io_sort_factor_before_reducing(void **sta
   }
 }
 
+#define CHEAP_REDUCE "reduce_cost = 1.0;"
+
 /* One map of a 64 MiB split with 64 MiB of map output on m-1, whose core
- * runs at SPEED and whose disk writes DISK, and its reducer on r-1; KEYS
- * are more workload keys of the job, SETTINGS its `set`.  Returns the run
- * directory. */
+ * runs at SPEED and whose disk writes DISK, and its reducer on r-1 (one
+ * core of 10 Gf); KEYS are more workload keys of the job (with its
+ * reduce_cost), SETTINGS its `set`.  Returns the run directory. */
 static const char *one_map(const char *speed, const char *disk, const char *keys, const char *settings)
 {
   char classes[2048], work[2048];
@@ -250,17 +252,17 @@ static const char *one_map(const char *speed, const char *disk, const char *keys
            node_class("r", 1, "r1", "10Gf", "1GBps", "50us", 0, 1));
   snprintf(work, sizeof work,
            "jobs = ( { name = \"spill\"; input = \"64MiB\"; map_cost = 0.0; map_selectivity = 1.0;"
-           " reduce_cost = 1.0; reduce_selectivity = 0.0001; %s"
+           " reduce_selectivity = 0.0001; %s"
            " set = [\"dfs.blocksize=64m\", \"dfs.replication=1\", \"mapreduce.map.speculative=false\", %s]; } );\n",
            keys, settings);
   return test_simulate(cluster(0, "m", classes), work, NULL);
 }
 
-/* The time between two phase ends FROM and TO of the map of OUT. */
-static double map_phase(const char *out, const char *from, const char *to)
+/* The time between the columns FROM and TO of the first successful attempt of KIND in OUT. */
+static double phase_time(const char *out, const char *kind, const char *from, const char *to)
 {
   test_csv *t = test_csv_in(out, "tasks.csv");
-  int row = first_row(t, "map", NULL);
+  int row = first_row(t, kind, NULL);
   double d = test_csv_num(t, row, to) - test_csv_num(t, row, from);
   test_csv_free(t);
   return d;
@@ -272,16 +274,18 @@ static void a_map_with_several_spills_merges_them(void **state)
   /* io.sort.mb=10 at 80%: 8 spills of 8 MiB, merged in one pass (io.sort.factor 10):
    * the merge reads them from the page cache and writes 64 MiB at 50 MB/s */
   double out = 64 * MIB;
-  const char *run = one_map("10Gf", "50MBps", "", "\"mapreduce.task.io.sort.mb=10\"");
+  const char *run = one_map("10Gf", "50MBps", CHEAP_REDUCE, "\"mapreduce.task.io.sort.mb=10\"");
   assert_close(host_figure(run, "m-1", "disk_written_bytes"), 2 * out, 0.5);
-  assert_close(map_phase(run, "spill_end", "merge_end"), out / 50e6, 0.03 * out / 50e6);
+  assert_close(phase_time(run, "map", "spill_end", "merge_end"), out / 50e6, 0.03 * out / 50e6);
   /* compressed (mrlab.compress.ratio 0.4), the spills and the merged file are smaller */
-  run = one_map("10Gf", "50MBps", "", "\"mapreduce.task.io.sort.mb=10\", \"mapreduce.map.output.compress=true\"");
+  run = one_map("10Gf", "50MBps", CHEAP_REDUCE,
+                "\"mapreduce.task.io.sort.mb=10\", \"mapreduce.map.output.compress=true\"");
   assert_close(host_figure(run, "m-1", "disk_written_bytes"), 2 * 0.4 * out, 8);
   /* one spill: nothing to merge */
-  run = one_map("10Gf", "50MBps", "", "\"mapreduce.task.io.sort.mb=100\", \"mapreduce.map.sort.spill.percent=1.0\"");
+  run = one_map("10Gf", "50MBps", CHEAP_REDUCE,
+                "\"mapreduce.task.io.sort.mb=100\", \"mapreduce.map.sort.spill.percent=1.0\"");
   assert_close(host_figure(run, "m-1", "disk_written_bytes"), out, 0.5);
-  assert_close(map_phase(run, "spill_end", "merge_end"), 0, 1e-9);
+  assert_close(phase_time(run, "map", "spill_end", "merge_end"), 0, 1e-9);
 }
 
 static void the_spill_sort_and_the_combiner_cost_cpu(void **state)
@@ -293,15 +297,31 @@ static void the_spill_sort_and_the_combiner_cost_cpu(void **state)
   static const struct {
     const char *keys;
     double sort_cost, flops_per_byte;
-  } cases[] = {{"", 20, 20}, {"", 60, 60}, {"combiner = 0.5; combiner_cost = 40.0;", 20, 60}};
+  } cases[] = {
+      {CHEAP_REDUCE, 20, 20}, {CHEAP_REDUCE, 60, 60}, {CHEAP_REDUCE " combiner = 0.5; combiner_cost = 40.0;", 20, 60}};
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     char settings[256];
     snprintf(settings, sizeof settings,
              "\"mapreduce.task.io.sort.mb=100\", \"mapreduce.map.sort.spill.percent=1.0\", \"mrlab.sort.cost=%g\"",
              cases[i].sort_cost);
     double expected = 64 * MIB * cases[i].flops_per_byte / 1e9;
-    assert_close(map_phase(one_map("1Gf", "10GBps", cases[i].keys, settings), "map_end", "spill_end"), expected,
+    assert_close(phase_time(one_map("1Gf", "10GBps", cases[i].keys, settings), "map", "map_end", "spill_end"), expected,
                  0.03 * expected);
+  }
+}
+
+static void the_reduce_function_costs_cpu(void **state)
+{
+  (void)state;
+  /* 64 MiB of reduce input in memory, on one 10 Gf core: the final merge's
+   * mrlab.merge.cost and the reduce_cost flops a byte decide its time */
+  for (int cost = 100; cost <= 300; cost += 200) {
+    char keys[64];
+    snprintf(keys, sizeof keys, "reduce_cost = %d.0;", cost);
+    double expected = 64 * MIB * (5 + cost) / 1e10;
+    assert_close(
+        phase_time(one_map("10Gf", "1GBps", keys, "\"mrlab.merge.cost=5\""), "reduce", "sort_end", "reduce_end"),
+        expected, 0.03 * expected);
   }
 }
 
@@ -377,6 +397,7 @@ int main(void)
       cmocka_unit_test(the_reducer_merges_down_to_io_sort_factor_before_reducing),
       cmocka_unit_test(a_map_with_several_spills_merges_them),
       cmocka_unit_test(the_spill_sort_and_the_combiner_cost_cpu),
+      cmocka_unit_test(the_reduce_function_costs_cpu),
       cmocka_unit_test(one_fetch_takes_up_to_twenty_outputs_of_a_host),
       cmocka_unit_test(an_out_of_band_heartbeat_starts_the_next_task_at_once),
   };
