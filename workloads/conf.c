@@ -181,7 +181,7 @@ int conf_set(conf *c, conf_scope scope, const char *setting, char *err, size_t e
       return -1;
     }
     if (v < table[k].min || v > table[k].max) {
-      snprintf(err, errlen, "%s: expected a value from %g to %g, got \"%s\"", name,
+      snprintf(err, errlen, "%s: expected a value from %.15g to %.15g, got \"%s\"", name,
                table[k].min * (table[k].type == T_MS ? 1000 : 1), table[k].max * (table[k].type == T_MS ? 1000 : 1),
                value);
       return -1;
