@@ -32,7 +32,9 @@ static const cfg_bound disk_rate = {1e6, 1e11, "a disk's rate: 1 MBps to 100 GBp
 static const cfg_bound link_rate = {125000, 1.25e13, "a link's bandwidth: 1 Mbps to 100 Tbps"};
 static const cfg_bound link_latency = {0, 1, "a link's latency"};
 static const cfg_bound n_disks = {1, 64, "a node's disks"};
-static const cfg_bound n_racks = {1, MAX_WORKERS + 1, "the racks of a cluster"};
+static const cfg_bound n_racks = {1, 1000, "the racks of a cluster"};
+/* SimGrid's zones list a route per pair of a rack's hosts, and per pair of racks */
+#define MAX_RACK_NODES 200
 static const cfg_bound n_classes = {1, 1000, "the node classes of a cluster"};
 
 static const char *const top_keys[] = {"name", "core", "racks", "node_classes", "master", "settings", NULL};
@@ -250,6 +252,11 @@ static int check_cluster(cfg_file *f, const platform *p)
     return cfg_fail(f, config_setting_get_member(root, "node_classes"),
                     "no worker has a %s slot (expected slots.%s >= 1 in at least one class)",
                     map_slots == 0 ? "map" : "reduce", map_slots == 0 ? "map" : "reduce");
+  for (int r = 0; r < p->n_racks; r++)
+    if (p->racks[r].n_nodes > MAX_RACK_NODES)
+      return cfg_fail(f, config_setting_get_elem(config_setting_get_member(root, "racks"), (unsigned)r),
+                      "at most %d nodes in rack \"%s\" (mrlab's bound on a rack's nodes), got %d", MAX_RACK_NODES,
+                      p->racks[r].name, p->racks[r].n_nodes);
   for (int r = 0; r < p->n_racks; r++)
     if (p->racks[r].n_nodes == 0)
       return cfg_fail(f, config_setting_get_elem(config_setting_get_member(root, "racks"), (unsigned)r),

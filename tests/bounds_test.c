@@ -73,6 +73,8 @@ static void platforms_beyond_bounds_are_refused(void **state)
       {"count overflow", "count = 4;", "count = 2147483647;", 10,
        "count: at most 10000 (mrlab's bound on the workers of a cluster), got 2147483647"},
       {"10^8 nodes", "count = 4;", "count = 100000000;", 10, "at most 10000 (mrlab's bound on the workers"},
+      {"crowded rack", "count = 4;", "count = 201;", 7,
+       "racks[0]: at most 200 nodes in rack \"rack1\" (mrlab's bound on a rack's nodes), got 202"},
       {"workers over classes", "reduce = 2; }; }",
        "reduce = 2; }; },\n  { name = \"more\"; racks = [\"rack1\"]; count = 9999;\n"
        "    cores = 4; speed = \"2.5Gf\"; memory = \"8GiB\"; disks = ( { read = \"120MBps\"; write = \"100MBps\"; } "
