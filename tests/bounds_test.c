@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 /* platforms/toy4.cfg read whole */
@@ -129,7 +130,7 @@ static void workloads_beyond_bounds_are_refused(void **state)
        "jobs[0].input: at most 100 TiB (mrlab's bound on a job's input), got 227.4 PiB"},
       {"1 EB", "generator = \"sort\"; input = \"1EB\";", NULL, "jobs[0].input: at most 100 TiB"},
       {"WordCount of 256 PB", "generator = \"wordcount\"; input = \"256PB\";", NULL, "jobs[0].input: at most 100 TiB"},
-      {"maps", "input = \"20TiB\"; " SIZED, NULL, "jobs[0].input: at most 100000 maps (mrlab's bound on a job's maps"},
+      {"maps", "input = \"100TiB\"; " SIZED, NULL, "jobs[0].input: at most 100000 maps (mrlab's bound on a job's maps"},
       {"maps times reducers", "input = \"1TiB\"; reducers = 10000; " SIZED, NULL,
        "jobs[0].input: at most 50000000 maps times reducers"},
       {"chunks", "input = \"1TiB\"; " SIZED, "mrlab.pipeline.chunk=64KiB", "jobs[0].input: at most 10000000 pipeline"},
@@ -261,6 +262,10 @@ static void help_shows_each_property_scope(void **state)
 
 int main(void)
 {
+  /* an input wrongly accepted would simulate for hours: every mrlab this
+   * test starts inherits a minute of CPU time, and is killed after it */
+  const struct rlimit minute = {60, 60};
+  setrlimit(RLIMIT_CPU, &minute);
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(platforms_beyond_bounds_are_refused),
       cmocka_unit_test(workloads_beyond_bounds_are_refused),
