@@ -322,7 +322,7 @@ int cfg_get_quantity(cfg_file *f, const config_setting_t *group, const char *nam
 int cfg_get_bounded_quantity(cfg_file *f, const config_setting_t *group, const char *name, int required,
                              units_kind kind, const cfg_bound *b, double *out)
 {
-  double v;
+  double v = 0;
   int status = cfg_get_quantity(f, group, name, required, kind, &v);
   if (status)
     return status;
