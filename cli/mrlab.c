@@ -60,11 +60,13 @@ static const char usage_run[] =
     "  -o DIR          the run directory (created, with its parents, if missing;\n"
     "                  an existing one must hold nothing but a run's files)\n"
     "  --seed N        seeds HDFS placement (default 1)\n"
-    "  --set N=V       a Hadoop or mrlab property, for every job; wins over the\n"
-    "                  workload file's own settings\n"
+    "  --set N=V       a Hadoop or mrlab property: a job property for every job,\n"
+    "                  a cluster property for the run; wins over the workload's\n"
+    "                  and the platform's own settings\n"
     "  --cfg=N:V       a SimGrid option, as SimGrid takes it; --log= too\n"
     "\n"
-    "Properties and their defaults:\n";
+    "Properties, their defaults and their scopes (job: a job's set list in the\n"
+    "workload file; cluster: the platform file's settings list):\n";
 
 static const char usage_predict[] = "usage: mrlab predict [--model NAME] [--job NAME] TARGET HISTORY...\n"
                                     "\n"
@@ -142,7 +144,7 @@ static int cmd_run(int argc, char **argv)
     for (int k = 0; k < CONF_N_KEYS; k++) {
       char v[64];
       conf_format(&defaults, k, v, sizeof v);
-      printf("  %-48s %s\n", conf_name(k), v);
+      printf("  %-48s %-10s %s\n", conf_name(k), v, conf_scope_name(k));
     }
     return 0;
   }

@@ -1,18 +1,34 @@
 /* cfg.c - libconfig helpers that report FILE:LINE: SETTING: expected ...
- * See cfg.h for the reading pattern they support. */
+ * See cfg.h for the reading pattern they support.  Bounds (cfg_bound) are
+ * checked here so that every reader words them the same way: "at most
+ * 10000 (mrlab's bound on ...), got ...". */
 #include "cfg.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 int cfg_file_open(cfg_file *f, const char *path)
 {
   f->path = path;
   f->err[0] = '\0';
   config_init(&f->cfg);
+  /* libconfig reads a directory as an empty stream and says only "input in
+   * flex scanner failed"; a device may never end */
+  struct stat st;
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    snprintf(f->err, sizeof f->err, "%s: is a directory, expected a libconfig file", path);
+    return -1;
+  }
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+    snprintf(f->err, sizeof f->err, "%s: is not a regular file, expected a libconfig file", path);
+    return -1;
+  }
   FILE *in = fopen(path, "r");
   if (!in) {
     snprintf(f->err, sizeof f->err, "%s: cannot open: %s", path, strerror(errno));
@@ -59,18 +75,43 @@ static int setting_line(const config_setting_t *s)
   return 1;
 }
 
+static void format_message(cfg_file *f, const config_setting_t *s, char *buf, size_t len, const char *fmt, va_list ap)
+{
+  char where[600], what[400];
+  setting_path(s, where, sizeof where);
+  vsnprintf(what, sizeof what, fmt, ap);
+  snprintf(buf, len, "%s:%d: %s: %s", f->path, setting_line(s), where, what);
+}
+
 int cfg_fail(cfg_file *f, const config_setting_t *s, const char *fmt, ...)
 {
   if (f->err[0])
     return -1; /* keep the first error */
-  char where[600], what[400];
-  setting_path(s, where, sizeof where);
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(what, sizeof what, fmt, ap);
+  format_message(f, s, f->err, sizeof f->err, fmt, ap);
   va_end(ap);
-  snprintf(f->err, sizeof f->err, "%s:%d: %s: %s", f->path, setting_line(s), where, what);
   return -1;
+}
+
+void cfg_warn(cfg_file *f, const config_setting_t *s, const char *fmt, ...)
+{
+  char msg[CFG_ERRLEN];
+  va_list ap;
+  va_start(ap, fmt);
+  format_message(f, s, msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "mrlab: warning: %s\n", msg);
+}
+
+int cfg_check_bound(cfg_file *f, const config_setting_t *s, units_kind kind, const cfg_bound *b, double v)
+{
+  if (v >= b->min && v <= b->max)
+    return 0;
+  char bound[48], got[48];
+  units_format(kind, v < b->min ? b->min : b->max, bound, sizeof bound);
+  units_format(kind, v, got, sizeof got);
+  return cfg_fail(f, s, "at %s %s (mrlab's bound on %s), got %s", v < b->min ? "least" : "most", bound, b->what, got);
 }
 
 static size_t edit_distance(const char *a, const char *b)
@@ -199,22 +240,34 @@ int cfg_get_name(cfg_file *f, const config_setting_t *group, size_t max, const c
   return 0;
 }
 
-int cfg_get_int(cfg_file *f, const config_setting_t *group, const char *name, int required, int min, int *out)
+int cfg_get_bounded_int(cfg_file *f, const config_setting_t *group, const char *name, int required, const cfg_bound *b,
+                        int *out)
 {
-  char expected[80];
-  snprintf(expected, sizeof expected, "a whole number of at least %d", min);
+  char expected[160];
+  if (b->max >= INT_MAX)
+    snprintf(expected, sizeof expected, "a whole number of at least %.0f", b->min);
+  else
+    snprintf(expected, sizeof expected, "a whole number from %.0f to %.0f", b->min, b->max);
   config_setting_t *m = cfg_member(f, group, name, required, expected);
   if (!m)
     return required ? -1 : 1;
   if (config_setting_type(m) == CONFIG_TYPE_FLOAT)
     return cfg_fail(f, m, "expected %s, got %g", expected, config_setting_get_float(m));
-  if (config_setting_type(m) != CONFIG_TYPE_INT)
+  if (config_setting_type(m) != CONFIG_TYPE_INT && config_setting_type(m) != CONFIG_TYPE_INT64)
     return cfg_fail(f, m, "expected %s", expected);
-  int v = config_setting_get_int(m);
-  if (v < min)
-    return cfg_fail(f, m, "expected %s, got %d", expected, v);
-  *out = v;
+  long long v = config_setting_get_int64(m);
+  if (v < b->min || v > INT_MAX)
+    return cfg_fail(f, m, "expected %s, got %lld", expected, v);
+  if (cfg_check_bound(f, m, UNITS_NUMBER, b, (double)v))
+    return -1;
+  *out = (int)v;
   return 0;
+}
+
+int cfg_get_int(cfg_file *f, const config_setting_t *group, const char *name, int required, int min, int *out)
+{
+  const cfg_bound any = {min, INT_MAX, "a whole number"};
+  return cfg_get_bounded_int(f, group, name, required, &any, out);
 }
 
 int cfg_get_number(cfg_file *f, const config_setting_t *group, const char *name, int required, double min, double max,
@@ -248,6 +301,15 @@ static int quantity_of(cfg_file *f, const config_setting_t *s, units_kind kind, 
     return cfg_fail(f, s, "expected %s, got \"%s\"", units_expected(kind), text);
   if (!(v > 0))
     return cfg_fail(f, s, "expected a positive value, got \"%s\"", text);
+  if (kind == UNITS_SIZE && units_in_bits(kind, text)) {
+    /* every size mrlab reads holds bytes: bits are legal in SimGrid's units, but most likely a slip */
+    char bytes[48];
+    units_format(UNITS_SIZE, v, bytes, sizeof bytes);
+    if (v != floor(v))
+      return cfg_fail(f, s, "expected a whole number of bytes, got \"%s\" (bits: %.15g bytes; write B for bytes)", text,
+                      v);
+    cfg_warn(f, s, "\"%s\" is in bits, %s; write B for bytes (\"b\" means bits in SimGrid's units)", text, bytes);
+  }
   *out = v;
   return 0;
 }
@@ -259,4 +321,17 @@ int cfg_get_quantity(cfg_file *f, const config_setting_t *group, const char *nam
   if (!m)
     return required ? -1 : 1;
   return quantity_of(f, m, kind, out);
+}
+
+int cfg_get_bounded_quantity(cfg_file *f, const config_setting_t *group, const char *name, int required,
+                             units_kind kind, const cfg_bound *b, double *out)
+{
+  double v = 0;
+  int status = cfg_get_quantity(f, group, name, required, kind, &v);
+  if (status)
+    return status;
+  if (cfg_check_bound(f, config_setting_get_member(group, name), kind, b, v))
+    return -1;
+  *out = v;
+  return 0;
 }

@@ -23,7 +23,8 @@ typedef struct {
   char err[CFG_ERRLEN]; /* the first error, "" while there is none */
 } cfg_file;
 
-/* Reads PATH.  Returns 0, or -1 with F->err set (unreadable file, syntax
+/* Reads PATH.  Returns 0, or -1 with F->err set (a directory or another
+ * file that is not a regular one or a pipe, an unreadable file, a syntax
  * error).  cfg_file_close must be called either way. */
 int cfg_file_open(cfg_file *f, const char *path);
 void cfg_file_close(cfg_file *f);
@@ -46,16 +47,38 @@ config_setting_t *cfg_get_group(cfg_file *f, const config_setting_t *parent, con
                                 const char *expected);
 config_setting_t *cfg_get_list(cfg_file *f, const config_setting_t *parent, const char *name, const char *expected);
 
+/* Prints "mrlab: warning: PATH:LINE: SETTING: message" on stderr: for a
+ * setting that is legal but most likely not what was meant. */
+void cfg_warn(cfg_file *f, const config_setting_t *s, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* A bound mrlab puts on a setting, so that any accepted input fits the
+ * machine and simulates in reasonable time.  WHAT names it in messages:
+ * "at most 100 TiB (mrlab's bound on a job's input), got ...". */
+typedef struct {
+  double min, max; /* inclusive */
+  const char *what;
+} cfg_bound;
+
 /* Typed getters.  Each returns 0 and stores the value, 1 when an optional
  * member is absent (the value is untouched), or -1 with F->err set. */
 int cfg_get_string(cfg_file *f, const config_setting_t *group, const char *name, int required, const char **out);
 int cfg_get_int(cfg_file *f, const config_setting_t *group, const char *name, int required, int min, int *out);
+/* A whole number within B. */
+int cfg_get_bounded_int(cfg_file *f, const config_setting_t *group, const char *name, int required, const cfg_bound *b,
+                        int *out);
 /* A number (whole or not) from MIN to MAX. */
 int cfg_get_number(cfg_file *f, const config_setting_t *group, const char *name, int required, double min, double max,
                    double *out);
-/* A unit string of KIND whose value must be positive. */
+/* A unit string of KIND whose value must be positive.  A size written in
+ * bits ("8Gib") is accepted with a warning when it is a whole number of
+ * bytes, and refused when it is not. */
 int cfg_get_quantity(cfg_file *f, const config_setting_t *group, const char *name, int required, units_kind kind,
                      double *out);
+/* The same, within B. */
+int cfg_get_bounded_quantity(cfg_file *f, const config_setting_t *group, const char *name, int required,
+                             units_kind kind, const cfg_bound *b, double *out);
+/* Fails on S, a quantity of KIND, unless V is within B. */
+int cfg_check_bound(cfg_file *f, const config_setting_t *s, units_kind kind, const cfg_bound *b, double v);
 
 /* The member "name" of GROUP, required: a plain name of letters, digits,
  * '.', '_' and '-', not starting with '.' (it becomes part of host names,

@@ -31,11 +31,23 @@ extern "C" int units_parse(units_kind kind, const char *text, double *value)
     case UNITS_BANDWIDTH: *value = xbt_parse_get_bandwidth("", 0, text, ""); break;
     case UNITS_SPEED: *value = xbt_parse_get_speed("", 0, text, ""); break;
     case UNITS_TIME: *value = xbt_parse_get_time("", 0, text, ""); break;
+    case UNITS_NUMBER: return -1;
     }
   } catch (const std::exception &) {
     return -1;
   }
   return std::isfinite(*value) ? 0 : -1;
+}
+
+extern "C" int units_in_bits(units_kind kind, const char *text)
+{
+  /* SimGrid's units: a size in bits ends in "b" ("8Gib"), a bandwidth in "bps" */
+  size_t n = std::strlen(text);
+  if (kind == UNITS_SIZE)
+    return n > 0 && text[n - 1] == 'b';
+  if (kind == UNITS_BANDWIDTH)
+    return n >= 3 && std::strcmp(text + n - 3, "bps") == 0;
+  return 0;
 }
 
 extern "C" const char *units_expected(units_kind kind)
@@ -45,6 +57,7 @@ extern "C" const char *units_expected(units_kind kind)
   case UNITS_BANDWIDTH: return "a bandwidth such as \"125MBps\" or \"1Gbps\"";
   case UNITS_SPEED: return "a speed such as \"2.4Gf\"";
   case UNITS_TIME: return "a time such as \"50us\" or \"3s\"";
+  case UNITS_NUMBER: return "a number";
   }
   return "a quantity with a unit";
 }
@@ -53,6 +66,10 @@ extern "C" void units_format(units_kind kind, double value, char *buf, size_t le
 {
   if (kind == UNITS_TIME) {
     std::snprintf(buf, len, "%.4g s", value);
+    return;
+  }
+  if (kind == UNITS_NUMBER) {
+    std::snprintf(buf, len, "%.15g", value);
     return;
   }
   /* sizes in binary prefixes, as memory and HDFS blocks are quoted; rates in decimal ones */

@@ -18,17 +18,23 @@ typedef enum {
   UNITS_SIZE,      /* bytes: "128MiB", "10GB" */
   UNITS_BANDWIDTH, /* bytes per second: "125MBps", "1Gbps" */
   UNITS_SPEED,     /* flops per second: "2.4Gf" */
-  UNITS_TIME       /* seconds: "50us", "3s" */
+  UNITS_TIME,      /* seconds: "50us", "3s" */
+  UNITS_NUMBER     /* a plain number, for bounds on counts; never parsed */
 } units_kind;
 
 /* Parses TEXT as a quantity of KIND into *VALUE.  Returns 0, or -1 when TEXT
  * is not such a quantity (a bare number, an unknown unit, no number). */
 int units_parse(units_kind kind, const char *text, double *value);
 
+/* Whether TEXT, a size or a bandwidth, is written in bits ("8Gib",
+ * "256Mb", "1Gbps") rather than bytes ("8GiB", "125MBps"). */
+int units_in_bits(units_kind kind, const char *text);
+
 /* An example of KIND for error messages: "a size such as \"128MiB\"". */
 const char *units_expected(units_kind kind);
 
-/* Writes VALUE of KIND with a prefix ("1.25 GBps", "96 Gf", "32 GiB") into BUF. */
+/* Writes VALUE of KIND with a prefix ("1.25 GBps", "96 Gf", "32 GiB") into
+ * BUF; a number without unit as it is ("10000", "0.5"). */
 void units_format(units_kind kind, double value, char *buf, size_t len);
 
 #ifdef __cplusplus

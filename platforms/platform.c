@@ -4,16 +4,40 @@
  * the one reported.  Node classes are then expanded into one platform_node
  * per worker: a class's nodes are split over its racks in consecutive
  * blocks, so hosts named fast-1..fast-8 sit together as they would on real
- * rack shelves. */
+ * rack shelves.
+ *
+ * Every size, count and rate is bounded (the table below): to what a real
+ * cluster holds, and to what mrlab simulates in reasonable time on a small
+ * machine.  The project targets 1,000-node runs; a run's wall time grows
+ * with its events, and those with the workers (heartbeats, fetches), so the
+ * bounds leave a factor of ten above that and refuse the rest with a
+ * message naming the bound. */
 #include "platform.h"
 
 #include "alloc.h"
 #include "cfg.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const top_keys[] = {"name", "core", "racks", "node_classes", "master", NULL};
+/* mrlab's bounds on a cluster (README, "Limits"). */
+#define MAX_WORKERS 10000
+static const cfg_bound class_count = {1, MAX_WORKERS, "the workers of a cluster"};
+static const cfg_bound class_cores = {1, 256, "a node's cores"};
+static const cfg_bound class_slots = {0, 256, "a node's slots of one kind"};
+static const cfg_bound core_speed = {1e6, 1e12, "a core's speed: 1 Mf to 1 Tf"};
+static const cfg_bound node_memory = {1048576, 64 * 1099511627776.0, "a node's memory"};
+static const cfg_bound disk_rate = {1e6, 1e11, "a disk's rate: 1 MBps to 100 GBps"};
+static const cfg_bound link_rate = {125000, 1.25e13, "a link's bandwidth: 1 Mbps to 100 Tbps"};
+static const cfg_bound link_latency = {0, 1, "a link's latency"};
+static const cfg_bound n_disks = {1, 64, "a node's disks"};
+static const cfg_bound n_racks = {1, 1000, "the racks of a cluster"};
+/* SimGrid's zones list a route per pair of a rack's hosts, and per pair of racks */
+#define MAX_RACK_NODES 200
+static const cfg_bound n_classes = {1, 1000, "the node classes of a cluster"};
+
+static const char *const top_keys[] = {"name", "core", "racks", "node_classes", "master", "settings", NULL};
 static const char *const link_keys[] = {"bandwidth", "latency", NULL};
 static const char *const rack_keys[] = {"name", "uplink", NULL};
 static const char *const class_keys[] = {"name",   "count", "racks", "cores", "speed",
@@ -33,8 +57,8 @@ static int read_link(cfg_file *f, const config_setting_t *parent, const char *na
 {
   config_setting_t *g =
       cfg_get_group(f, parent, name, link_keys, "a link such as { bandwidth = \"1Gbps\"; latency = \"50us\"; }");
-  if (!g || cfg_get_quantity(f, g, "bandwidth", 1, UNITS_BANDWIDTH, &out->bandwidth) ||
-      cfg_get_quantity(f, g, "latency", 1, UNITS_TIME, &out->latency))
+  if (!g || cfg_get_bounded_quantity(f, g, "bandwidth", 1, UNITS_BANDWIDTH, &link_rate, &out->bandwidth) ||
+      cfg_get_bounded_quantity(f, g, "latency", 1, UNITS_TIME, &link_latency, &out->latency))
     return -1;
   return 0;
 }
@@ -71,7 +95,7 @@ static int read_racks(cfg_file *f, platform *p)
 {
   config_setting_t *l = cfg_get_list(f, config_root_setting(&f->cfg), "racks",
                                      "a list of racks such as ( { name = \"rack1\"; uplink = { ... }; } )");
-  if (!l)
+  if (!l || cfg_check_bound(f, l, UNITS_NUMBER, &n_racks, config_setting_length(l)))
     return -1;
   p->racks = xcalloc((size_t)config_setting_length(l), sizeof *p->racks);
   for (int r = 0; r < config_setting_length(l); r++) {
@@ -94,14 +118,15 @@ static int read_disks(cfg_file *f, const config_setting_t *cls, platform_class *
 {
   config_setting_t *l =
       cfg_get_list(f, cls, "disks", "a list of disks such as ( { read = \"150MBps\"; write = \"120MBps\"; } )");
-  if (!l)
+  if (!l || cfg_check_bound(f, l, UNITS_NUMBER, &n_disks, config_setting_length(l)))
     return -1;
   c->n_disks = config_setting_length(l);
   c->disks = xcalloc((size_t)c->n_disks, sizeof *c->disks);
   for (int d = 0; d < c->n_disks; d++) {
     config_setting_t *g = config_setting_get_elem(l, (unsigned)d);
-    if (cfg_check_keys(f, g, disk_keys) || cfg_get_quantity(f, g, "read", 1, UNITS_BANDWIDTH, &c->disks[d].read_bw) ||
-        cfg_get_quantity(f, g, "write", 1, UNITS_BANDWIDTH, &c->disks[d].write_bw))
+    if (cfg_check_keys(f, g, disk_keys) ||
+        cfg_get_bounded_quantity(f, g, "read", 1, UNITS_BANDWIDTH, &disk_rate, &c->disks[d].read_bw) ||
+        cfg_get_bounded_quantity(f, g, "write", 1, UNITS_BANDWIDTH, &disk_rate, &c->disks[d].write_bw))
       return -1;
   }
   return 0;
@@ -118,14 +143,20 @@ static int read_class(cfg_file *f, platform *p, const config_setting_t *g, platf
                     "a node class is already named \"%s\" (expected a new name)", name);
   c->name = xstrdup(name);
   p->n_classes++;
-  if (cfg_get_int(f, g, "count", 1, 1, &c->count) || cfg_get_int(f, g, "cores", 1, 1, &c->cores) ||
-      cfg_get_quantity(f, g, "speed", 1, UNITS_SPEED, &c->speed) ||
-      cfg_get_quantity(f, g, "memory", 1, UNITS_SIZE, &c->memory) || read_disks(f, g, c) ||
+  if (cfg_get_bounded_int(f, g, "count", 1, &class_count, &c->count))
+    return -1;
+  if (p->n_workers + c->count > MAX_WORKERS)
+    return cfg_fail(f, config_setting_get_member(g, "count"),
+                    "at most %d workers in all (mrlab's bound on the workers of a cluster), got %d with this class",
+                    MAX_WORKERS, p->n_workers + c->count);
+  if (cfg_get_bounded_int(f, g, "cores", 1, &class_cores, &c->cores) ||
+      cfg_get_bounded_quantity(f, g, "speed", 1, UNITS_SPEED, &core_speed, &c->speed) ||
+      cfg_get_bounded_quantity(f, g, "memory", 1, UNITS_SIZE, &node_memory, &c->memory) || read_disks(f, g, c) ||
       read_link(f, g, "nic", &c->nic))
     return -1;
   config_setting_t *slots = cfg_get_group(f, g, "slots", slot_keys, "task slots such as { map = 4; reduce = 2; }");
-  if (!slots || cfg_get_int(f, slots, "map", 1, 0, &c->map_slots) ||
-      cfg_get_int(f, slots, "reduce", 1, 0, &c->reduce_slots))
+  if (!slots || cfg_get_bounded_int(f, slots, "map", 1, &class_slots, &c->map_slots) ||
+      cfg_get_bounded_int(f, slots, "reduce", 1, &class_slots, &c->reduce_slots))
     return -1;
 
   config_setting_t *racks = cfg_member(f, g, "racks", 1, "a list of rack names such as [\"rack1\", \"rack2\"]");
@@ -159,7 +190,7 @@ static int read_classes(cfg_file *f, platform *p)
   config_setting_t *l =
       cfg_get_list(f, config_root_setting(&f->cfg), "node_classes",
                    "a non-empty list of node classes such as ( { name = \"worker\"; count = 4; ... } )");
-  if (!l)
+  if (!l || cfg_check_bound(f, l, UNITS_NUMBER, &n_classes, config_setting_length(l)))
     return -1;
   p->classes = xcalloc((size_t)config_setting_length(l), sizeof *p->classes);
   for (int i = 0; i < config_setting_length(l); i++)
@@ -187,11 +218,32 @@ static int read_master(cfg_file *f, platform *p)
   return 0;
 }
 
+/* The cluster properties of the optional list "settings" (conf.h). */
+static int read_settings(cfg_file *f, platform *p)
+{
+  conf_init(&p->settings);
+  config_setting_t *l = config_setting_get_member(config_root_setting(&f->cfg), "settings");
+  if (!l)
+    return 0;
+  if (!config_setting_is_array(l) && !config_setting_is_list(l))
+    return cfg_fail(f, l, "expected a list of settings such as [\"mapreduce.tasktracker.outofband.heartbeat=true\"]");
+  for (int i = 0; i < config_setting_length(l); i++) {
+    config_setting_t *s = config_setting_get_elem(l, (unsigned)i);
+    char err[512];
+    if (config_setting_type(s) != CONFIG_TYPE_STRING)
+      return cfg_fail(f, s,
+                      "expected a setting in double quotes such as \"mapreduce.tasktracker.outofband.heartbeat=true\"");
+    if (conf_set(&p->settings, CONF_CLUSTER, config_setting_get_string(s), err, sizeof err))
+      return cfg_fail(f, s, "%s", err);
+  }
+  return 0;
+}
+
 /* Whole-cluster checks: a cluster that parses but cannot run a job. */
 static int check_cluster(cfg_file *f, const platform *p)
 {
   const config_setting_t *root = config_root_setting(&f->cfg);
-  int map_slots = 0, reduce_slots = 0;
+  int64_t map_slots = 0, reduce_slots = 0;
   for (int i = 0; i < p->n_workers; i++) {
     map_slots += platform_node_class(p, &p->workers[i])->map_slots;
     reduce_slots += platform_node_class(p, &p->workers[i])->reduce_slots;
@@ -200,6 +252,11 @@ static int check_cluster(cfg_file *f, const platform *p)
     return cfg_fail(f, config_setting_get_member(root, "node_classes"),
                     "no worker has a %s slot (expected slots.%s >= 1 in at least one class)",
                     map_slots == 0 ? "map" : "reduce", map_slots == 0 ? "map" : "reduce");
+  for (int r = 0; r < p->n_racks; r++)
+    if (p->racks[r].n_nodes > MAX_RACK_NODES)
+      return cfg_fail(f, config_setting_get_elem(config_setting_get_member(root, "racks"), (unsigned)r),
+                      "at most %d nodes in rack \"%s\" (mrlab's bound on a rack's nodes), got %d", MAX_RACK_NODES,
+                      p->racks[r].name, p->racks[r].n_nodes);
   for (int r = 0; r < p->n_racks; r++)
     if (p->racks[r].n_nodes == 0)
       return cfg_fail(f, config_setting_get_elem(config_setting_get_member(root, "racks"), (unsigned)r),
@@ -218,7 +275,7 @@ platform *platform_read(const char *path, char *err, size_t errlen)
   if (!bad) {
     p->name = xstrdup(name);
     bad = read_link(&f, config_root_setting(&f.cfg), "core", &p->core) || read_racks(&f, p) || read_classes(&f, p) ||
-          read_master(&f, p) || check_cluster(&f, p);
+          read_master(&f, p) || check_cluster(&f, p) || read_settings(&f, p);
   }
   if (bad) {
     snprintf(err, errlen, "%s", f.err);
@@ -253,7 +310,7 @@ const platform_class *platform_node_class(const platform *p, const platform_node
 
 /* Per-rack totals for the summary. */
 typedef struct {
-  int nodes, cores;
+  long long nodes, cores;
   double flops, disk_read, disk_write, nic;
 } rack_totals;
 
@@ -261,7 +318,7 @@ static void add_node(rack_totals *t, const platform_class *c)
 {
   t->nodes++;
   t->cores += c->cores;
-  t->flops += c->cores * c->speed;
+  t->flops += (double)c->cores * c->speed;
   for (int d = 0; d < c->n_disks; d++) {
     t->disk_read += c->disks[d].read_bw;
     t->disk_write += c->disks[d].write_bw;
@@ -276,7 +333,7 @@ static void print_totals(FILE *out, const char *name, const rack_totals *t, cons
   units_format(UNITS_BANDWIDTH, t->disk_read, rd, sizeof rd);
   units_format(UNITS_BANDWIDTH, t->disk_write, wr, sizeof wr);
   units_format(UNITS_BANDWIDTH, t->nic, nic, sizeof nic);
-  fprintf(out, "%-12s %6d %6d %12s %12s %12s %12s %12s\n", name, t->nodes, t->cores, flops, rd, wr, nic, uplink);
+  fprintf(out, "%-12s %6lld %6lld %12s %12s %12s %12s %12s\n", name, t->nodes, t->cores, flops, rd, wr, nic, uplink);
 }
 
 void platform_print_summary(const platform *p, FILE *out)

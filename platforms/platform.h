@@ -5,9 +5,13 @@
  * checks it whole and expands it into one record per node, so the rest of
  * mrlab (HDFS placement, the scheduler, the SimGrid platform in sim/) never
  * sees the file, only this structure.  It knows nothing of SimGrid; all
- * quantities are in bytes, bytes per second, flops per second and seconds. */
+ * quantities are in bytes, bytes per second, flops per second and seconds.
+ * The file's optional `settings` list holds the cluster-wide properties
+ * (conf.h): heartbeats, the slots' memory; they hold for every job. */
 #ifndef MRLAB_PLATFORM_H
 #define MRLAB_PLATFORM_H
+
+#include "conf.h"
 
 #include <stdio.h>
 
@@ -54,6 +58,7 @@ typedef struct {
   int n_workers;
   platform_node *workers; /* in file order: class by class, racks dealt round-robin */
   platform_node master;
+  conf settings; /* its cluster properties are the file's settings list over the defaults; others unused */
 } platform;
 
 /* Reads and checks the platform file PATH.  Returns the platform, or NULL

@@ -167,6 +167,8 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
 {
   const platform *p = e->platform;
   j->desc = d;
+  if (workload_check_fits(d, p, e->heartbeat, err, errlen))
+    return -1;
   hdfs_policy *policy = input_policy(p, d, err, errlen);
   if (!policy)
     return -1;
@@ -240,6 +242,15 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
   e->master = sg_host_by_name(p->master.name);
   e->jobtracker = sg_mailbox_by_name("jobtracker");
   e->scheduler = &scheduler_hadoop1;
+  e->cluster = p->settings;
+  for (int i = 0; i < w->n_cluster_sets; i++) {
+    char why[512];
+    xbt_assert(conf_set(&e->cluster, CONF_CLUSTER, w->cluster_sets[i], why, sizeof why) == 0, "%s", why);
+  }
+  const conf *cc = &e->cluster;
+  /* JobTracker.getNextHeartbeatInterval of Hadoop 1 */
+  e->heartbeat = fmax(conf_get(cc, CONF_HEARTBEAT_MIN),
+                      conf_get(cc, CONF_HEARTBEAT_SCALING) * p->n_workers / conf_get(cc, CONF_HEARTBEATS_PER_SECOND));
   e->trackers = xcalloc((size_t)p->n_workers, sizeof *e->trackers);
   for (int i = 0; i < p->n_workers; i++) {
     tracker *tr = &e->trackers[i];
@@ -254,9 +265,8 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
     e->map_slots += c->map_slots;
     e->reduce_slots += c->reduce_slots;
     tr->wake = sg_sem_init(0);
-    const conf *jc = &w->jobs[0].conf;
-    tr->cache = fmax(0, c->memory - 1048576.0 * (c->map_slots * conf_get(jc, CONF_MAP_MEMORY_MB) +
-                                                 c->reduce_slots * conf_get(jc, CONF_REDUCE_MEMORY_MB)));
+    tr->cache = fmax(0, c->memory - 1048576.0 * (c->map_slots * conf_get(cc, CONF_MAP_SLOT_MB) +
+                                                 c->reduce_slots * conf_get(cc, CONF_REDUCE_SLOT_MB)));
     sg_host_get_disks(tr->host, &tr->n_disks, &tr->disks);
     sg_host_set_data(tr->host, tr);
   }
@@ -275,10 +285,6 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
       return NULL;
     }
   }
-  /* JobTracker.getNextHeartbeatInterval of Hadoop 1 */
-  const conf *c = &w->jobs[0].conf;
-  e->heartbeat = fmax(conf_get(c, CONF_HEARTBEAT_MIN),
-                      conf_get(c, CONF_HEARTBEAT_SCALING) * p->n_workers / conf_get(c, CONF_HEARTBEATS_PER_SECOND));
   return e;
 }
 

@@ -124,10 +124,11 @@ typedef struct {
   gsl_rng *rng; /* input placement, drawn before the clock starts */
   int n_jobs;
   job *jobs;
-  tracker *trackers; /* one per worker */
+  tracker *trackers;   /* one per worker */
   sg_host_t *gateways; /* per rack: its shuffle gateway (topology.h), NULL when not loaded */
   sg_host_t master;
   sg_mailbox_t jobtracker;
+  conf cluster;     /* the cluster properties: the platform's settings, then the command line's (workload.h) */
   double heartbeat; /* the interval the JobTracker asks for, s */
   const struct scheduler *scheduler;
   int map_slots, reduce_slots; /* of the whole cluster */

@@ -164,14 +164,20 @@ hdfs_file *hdfs_file_place(const platform *p, int64_t size, int64_t block_size, 
              p->name, replication);
     return NULL;
   }
+  int64_t n_blocks = size / block_size + (size % block_size != 0);
+  if (n_blocks > HDFS_MAX_BLOCKS) {
+    snprintf(err, errlen, "at most %d blocks (mrlab's bound on a file's blocks), got %lld of %lld bytes",
+             HDFS_MAX_BLOCKS, (long long)n_blocks, (long long)block_size);
+    return NULL;
+  }
   xbt_assert(writer >= -1 && writer < p->n_workers, "writer %d is no worker of %s (it has %d)", writer, p->name,
              p->n_workers);
   hdfs_file *f = xcalloc(1, sizeof *f);
   f->size = size;
   f->block_size = block_size;
   f->replication = replication;
-  f->n_blocks = (size + block_size - 1) / block_size;
-  f->replicas = xmalloc((size_t)(f->n_blocks * replication) * sizeof *f->replicas);
+  f->n_blocks = n_blocks;
+  f->replicas = xcalloc((size_t)n_blocks * (size_t)replication, sizeof *f->replicas);
   int *scratch = xmalloc((size_t)p->n_workers * sizeof *scratch);
   for (int64_t b = 0; b < f->n_blocks; b++)
     policy->choose(policy, p, writer, replication, rng, f->replicas + b * replication, scratch);

@@ -15,6 +15,10 @@
 #include <gsl/gsl_rng.h>
 #include <stdint.h>
 
+/* mrlab's bound on a file's blocks: a job's input holds at most 100,000
+ * (workload.c); a reducer's output, in blocks of at least 1 MiB, fewer. */
+#define HDFS_MAX_BLOCKS 10000000
+
 typedef struct hdfs_policy hdfs_policy;
 
 /* Hadoop's BlockPlacementPolicyDefault: the first replica on the writer (or

@@ -36,7 +36,7 @@ void engine_attempt_ended(attempt *a)
     tr->running_reduces--;
   a->next_done = tr->done;
   tr->done = a;
-  if (conf_get(&e->jobs[0].desc->conf, CONF_OUTOFBAND_HEARTBEAT) != 0)
+  if (conf_get(&e->cluster, CONF_OUTOFBAND_HEARTBEAT) != 0)
     sg_sem_release(tr->wake);
 }
 

@@ -422,9 +422,11 @@ static void trackers_heartbeat_at_the_configured_interval(void **state)
   /* four trackers, 3 s apart: they start spread over one interval, at
    * 0, 0.75, 1.5 and 2.25 s, and every task starts on a heartbeat */
   const char *work = "jobs = ( { name = \"beat\"; input = \"4GB\"; map_cost = 20.0; map_selectivity = 1.0;"
-                     " reduce_cost = 20.0; reduce_selectivity = 1.0; reducers = 4;"
-                     " set = [\"mapreduce.jobtracker.heartbeat.interval.min=3000\"]; } );\n";
-  test_csv *t = test_csv_in(test_simulate(test_source_path("platforms/toy4.cfg"), work, NULL), "tasks.csv");
+                     " reduce_cost = 20.0; reduce_selectivity = 1.0; reducers = 4; } );\n";
+  test_csv *t =
+      test_csv_in(test_simulate(test_source_path("platforms/toy4.cfg"), work,
+                                (const char *[]){"--set", "mapreduce.jobtracker.heartbeat.interval.min=3000", NULL}),
+                  "tasks.csv");
   for (int row = 1; row < t->n_rows; row++) {
     int worker = test_csv_cell(t, row, "host")[7] - '1';
     double beats = (test_csv_num(t, row, "start") - 0.75 * worker) / 3.0;

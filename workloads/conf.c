@@ -3,7 +3,10 @@
  * One row per property.  Values are parsed by their type: Hadoop's own
  * syntax for Hadoop properties (sizes with k/m/g/t suffixes, milliseconds,
  * true/false), SimGrid unit strings for mrlab's.  Defaults go through the
- * same parser, so a default is always a legal value. */
+ * same parser, so a default is always a legal value.  The bounds are
+ * Hadoop's where it has them, and otherwise mrlab's (README, "Limits"):
+ * what fits the machine and simulates in reasonable time.  Each row names
+ * its scope (conf.h). */
 #include "conf.h"
 
 #include "cfg.h"
@@ -30,15 +33,19 @@ typedef struct {
   value_type type;
   const char *def;
   double min, max; /* inclusive bounds of the value as stored */
+  conf_scope scope;
 } property;
 
+#define GiB 1073741824.0
+#define CLUSTER .scope = CONF_CLUSTER
+
 static const property table[CONF_N_KEYS] = {
-    [CONF_BLOCKSIZE] = {"dfs.blocksize", T_HSIZE, "128m", 1 << 20, 1e15},
+    [CONF_BLOCKSIZE] = {"dfs.blocksize", T_HSIZE, "128m", 1 << 20, 64 * GiB},
     [CONF_REPLICATION] = {"dfs.replication", T_INT, "3", 1, 512},
-    [CONF_REDUCES] = {"mapreduce.job.reduces", T_INT, "1", 1, 1e6},
+    [CONF_REDUCES] = {"mapreduce.job.reduces", T_INT, "1", 1, 1e5},
     [CONF_SORT_MB] = {"mapreduce.task.io.sort.mb", T_INT, "100", 1, 2047},
     [CONF_SPILL_PERCENT] = {"mapreduce.map.sort.spill.percent", T_FLOAT, "0.80", 0.01, 1},
-    [CONF_SORT_FACTOR] = {"mapreduce.task.io.sort.factor", T_INT, "10", 2, 1e6},
+    [CONF_SORT_FACTOR] = {"mapreduce.task.io.sort.factor", T_INT, "10", 2, 1e4},
     [CONF_COMPRESS] = {"mapreduce.map.output.compress", T_BOOL, "false", 0, 1},
     [CONF_SLOWSTART] = {"mapreduce.job.reduce.slowstart.completedmaps", T_FLOAT, "0.05", 0, 1},
     [CONF_PARALLELCOPIES] = {"mapreduce.reduce.shuffle.parallelcopies", T_INT, "5", 1, 1000},
@@ -56,20 +63,22 @@ static const property table[CONF_N_KEYS] = {
     [CONF_SPEC_MINIMUM] = {"mapreduce.job.speculative.minimum-allowed-tasks", T_INT, "10", 0, 1e6},
     [CONF_SPEC_RETRY_NONE] = {"mapreduce.job.speculative.retry-after-no-speculate", T_MS, "1000", 0.1, 3600},
     [CONF_SPEC_RETRY] = {"mapreduce.job.speculative.retry-after-speculate", T_MS, "15000", 0.1, 3600},
-    [CONF_HEARTBEAT_MIN] = {"mapreduce.jobtracker.heartbeat.interval.min", T_MS, "300", 0.001, 3600},
-    [CONF_HEARTBEATS_PER_SECOND] = {"mapreduce.jobtracker.heartbeats.in.second", T_INT, "100", 1, 1e6},
-    [CONF_HEARTBEAT_SCALING] = {"mapreduce.jobtracker.heartbeats.scaling.factor", T_FLOAT, "1.0", 0.01, 1e3},
-    [CONF_OUTOFBAND_HEARTBEAT] = {"mapreduce.tasktracker.outofband.heartbeat", T_BOOL, "false", 0, 1},
+    [CONF_HEARTBEAT_MIN] = {"mapreduce.jobtracker.heartbeat.interval.min", T_MS, "300", 0.1, 3600, CLUSTER},
+    [CONF_HEARTBEATS_PER_SECOND] = {"mapreduce.jobtracker.heartbeats.in.second", T_INT, "100", 1, 1e6, CLUSTER},
+    [CONF_HEARTBEAT_SCALING] = {"mapreduce.jobtracker.heartbeats.scaling.factor", T_FLOAT, "1.0", 0.01, 1e3, CLUSTER},
+    [CONF_OUTOFBAND_HEARTBEAT] = {"mapreduce.tasktracker.outofband.heartbeat", T_BOOL, "false", 0, 1, CLUSTER},
     [CONF_TASK_STARTUP] = {"mrlab.task.startup", T_TIME, "1s", 0, 3600},
-    [CONF_CHUNK] = {"mrlab.pipeline.chunk", T_SIZE, "16MiB", 4096, 1e12},
+    [CONF_CHUNK] = {"mrlab.pipeline.chunk", T_SIZE, "16MiB", 65536, GiB},
     [CONF_PIPELINE_DEPTH] = {"mrlab.pipeline.depth", T_INT, "2", 1, 1000},
-    [CONF_SORT_COST] = {"mrlab.sort.cost", T_FLOAT, "20", 0, 1e9},
-    [CONF_MERGE_COST] = {"mrlab.merge.cost", T_FLOAT, "5", 0, 1e9},
+    [CONF_SORT_COST] = {"mrlab.sort.cost", T_FLOAT, "20", 0, 1e5},
+    [CONF_MERGE_COST] = {"mrlab.merge.cost", T_FLOAT, "5", 0, 1e5},
     [CONF_COMPRESS_RATIO] = {"mrlab.compress.ratio", T_FLOAT, "0.4", 0.001, 1},
-    [CONF_COMPRESS_COST] = {"mrlab.compress.cost", T_FLOAT, "40", 0, 1e9},
-    [CONF_DECOMPRESS_COST] = {"mrlab.decompress.cost", T_FLOAT, "10", 0, 1e9},
-    [CONF_EXPLICIT_GROUPS] = {"mrlab.reduce.explicit.groups", T_INT, "16", 0, 1e6},
+    [CONF_COMPRESS_COST] = {"mrlab.compress.cost", T_FLOAT, "40", 0, 1e5},
+    [CONF_DECOMPRESS_COST] = {"mrlab.decompress.cost", T_FLOAT, "10", 0, 1e5},
+    [CONF_EXPLICIT_GROUPS] = {"mrlab.reduce.explicit.groups", T_INT, "16", 0, 1e4},
     [CONF_SHUFFLE_BY_RACK] = {"mrlab.shuffle.by.rack", T_BOOL, "false", 0, 1},
+    [CONF_MAP_SLOT_MB] = {"mapreduce.cluster.mapmemory.mb", T_INT, "1024", 1, 1e7, CLUSTER},
+    [CONF_REDUCE_SLOT_MB] = {"mapreduce.cluster.reducememory.mb", T_INT, "1024", 1, 1e7, CLUSTER},
 };
 
 static const char *expected(value_type t)
@@ -97,7 +106,8 @@ static int parse_value(value_type t, const char *text, double *out)
     *out = strcasecmp(text, "true") == 0;
     return 0;
   case T_TIME: return units_parse(UNITS_TIME, text, out);
-  case T_SIZE: return units_parse(UNITS_SIZE, text, out);
+  case T_SIZE: /* a size in bits ("64Kib") must come to whole bytes */
+    return units_parse(UNITS_SIZE, text, out) || (units_in_bits(UNITS_SIZE, text) && *out != floor(*out)) ? -1 : 0;
   case T_FLOAT: *out = strtod(text, &end); return end != text && !*end && isfinite(*out) ? 0 : -1;
   case T_INT:
   case T_MS:
@@ -126,7 +136,30 @@ void conf_init(conf *c)
     xbt_assert(parse_value(table[k].type, table[k].def, &c->v[k]) == 0, "bad default for %s", table[k].name);
 }
 
-int conf_set(conf *c, const char *setting, char *err, size_t errlen)
+/* The property SETTING names, or -1; NAME receives the name. */
+static int find(const char *setting, char *name, size_t len)
+{
+  const char *eq = strchr(setting, '=');
+  snprintf(name, len, "%.*s", eq ? (int)(eq - setting) : (int)strlen(setting), setting);
+  for (int k = 0; k < CONF_N_KEYS; k++)
+    if (strcmp(name, table[k].name) == 0)
+      return k;
+  return -1;
+}
+
+int conf_setting_scope(const char *setting)
+{
+  char name[128];
+  int k = find(setting, name, sizeof name);
+  return k < 0 ? -1 : (int)table[k].scope;
+}
+
+const char *conf_scope_name(conf_key k)
+{
+  return table[k].scope == CONF_CLUSTER ? "cluster" : "job";
+}
+
+int conf_set(conf *c, conf_scope scope, const char *setting, char *err, size_t errlen)
 {
   const char *eq = strchr(setting, '=');
   if (!eq) {
@@ -134,18 +167,26 @@ int conf_set(conf *c, const char *setting, char *err, size_t errlen)
     return -1;
   }
   char name[128];
-  snprintf(name, sizeof name, "%.*s", (int)(eq - setting), setting);
+  int k = find(setting, name, sizeof name);
   const char *value = eq + 1;
-  for (int k = 0; k < CONF_N_KEYS; k++) {
-    if (strcmp(name, table[k].name) != 0)
-      continue;
+  if (k >= 0) {
+    if (table[k].scope != scope) {
+      snprintf(err, errlen,
+               table[k].scope == CONF_CLUSTER
+                   ? "%s: a cluster-wide property (expected in the platform file's settings list or in --set, not "
+                     "in a job's set)"
+                   : "%s: a job property (expected in a job's set list in the workload file or in --set, not in "
+                     "the platform file)",
+               name);
+      return -1;
+    }
     double v;
     if (parse_value(table[k].type, value, &v) != 0) {
       snprintf(err, errlen, "%s: expected %s, got \"%s\"", name, expected(table[k].type), value);
       return -1;
     }
     if (v < table[k].min || v > table[k].max) {
-      snprintf(err, errlen, "%s: expected a value from %g to %g, got \"%s\"", name,
+      snprintf(err, errlen, "%s: expected a value from %.15g to %.15g, got \"%s\"", name,
                table[k].min * (table[k].type == T_MS ? 1000 : 1), table[k].max * (table[k].type == T_MS ? 1000 : 1),
                value);
       return -1;

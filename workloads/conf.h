@@ -5,7 +5,14 @@
  * cluster: `--set mapreduce.job.reduces=64`, `--set dfs.blocksize=256m`.
  * mrlab's own knobs, which no Hadoop property covers (task start-up, codec
  * ratios, CPU costs of sorting), are named mrlab.*.  Values are kept as
- * doubles in one array indexed by conf_key, so reading one is an index. */
+ * doubles in one array indexed by conf_key, so reading one is an index.
+ *
+ * Each property has one scope.  A job property (most of them) is set per
+ * job, in the workload file's `set` list; a cluster property (heartbeats,
+ * the slots' memory that sizes the page cache) holds for the whole run and
+ * is set in the platform file's `settings` list.  `--set` reaches either,
+ * by the property's scope.  A setting in the wrong scope is an error, so
+ * no job's setting is silently ignored. */
 #ifndef MRLAB_CONF_H
 #define MRLAB_CONF_H
 
@@ -50,19 +57,31 @@ typedef enum {
   CONF_DECOMPRESS_COST,        /* mrlab.decompress.cost, flops per byte */
   CONF_EXPLICIT_GROUPS,        /* mrlab.reduce.explicit.groups */
   CONF_SHUFFLE_BY_RACK,        /* mrlab.shuffle.by.rack */
+  CONF_MAP_SLOT_MB,            /* mapreduce.cluster.mapmemory.mb: a map slot's memory, MiB */
+  CONF_REDUCE_SLOT_MB,         /* mapreduce.cluster.reducememory.mb */
   CONF_N_KEYS
 } conf_key;
 
+typedef enum { CONF_JOB, CONF_CLUSTER } conf_scope;
+
 typedef struct {
-  double v[CONF_N_KEYS];
+  double v[CONF_N_KEYS]; /* a job's conf holds its cluster properties' defaults, unused */
 } conf;
 
 /* Hadoop's and mrlab's defaults. */
 void conf_init(conf *c);
 
-/* Applies one "name=value" setting.  Returns 0, or -1 with ERR holding what
- * was expected (an unknown name suggests the nearest known one). */
-int conf_set(conf *c, const char *setting, char *err, size_t errlen);
+/* Applies one "name=value" setting of a property of SCOPE.  Returns 0, or
+ * -1 with ERR holding what was expected (an unknown name suggests the
+ * nearest known one; a property of the other scope says where it belongs). */
+int conf_set(conf *c, conf_scope scope, const char *setting, char *err, size_t errlen);
+
+/* The scope of the property SETTING ("name=value") names, or -1 when it
+ * names none: where `--set SETTING` goes. */
+int conf_setting_scope(const char *setting);
+
+/* The scope of K by name, for `mrlab run --help`: "job" or "cluster". */
+const char *conf_scope_name(conf_key k);
 
 static inline double conf_get(const conf *c, conf_key k)
 {

@@ -25,8 +25,8 @@ static int make(cfg_file *f, const config_setting_t *g, job_desc *d, gsl_rng *r)
   d->map_cost = 39;
   if (cfg_get_number(f, g, "matches_per_record", 0, 0, 1e3, &per_record) < 0 ||
       cfg_get_number(f, g, "patterns", 0, 1, 1e7, &patterns) < 0 || cfg_get_number(f, g, "exponent", 0, 0, 2, &s) < 0 ||
-      cfg_get_number(f, g, "map_cost", 0, 0, 1e12, &d->map_cost) < 0 ||
-      cfg_get_number(f, g, "reduce_cost", 0, 0, 1e12, &flops_per_record) < 0)
+      cfg_get_number(f, g, "map_cost", 0, 0, WORKLOAD_MAX_BYTE_COST, &d->map_cost) < 0 ||
+      cfg_get_number(f, g, "reduce_cost", 0, 0, WORKLOAD_MAX_RECORD_COST, &flops_per_record) < 0)
     return -1;
   d->record_size = 100;
   d->map_record_size = 20;    /* (match, 1L) serialised */

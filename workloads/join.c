@@ -48,12 +48,12 @@ static int make(cfg_file *f, const config_setting_t *g, job_desc *d, gsl_rng *r)
   d->map_cost = 10;
   if (cfg_get_number(f, g, "keys", 0, 1, 1e7, &n_keys) < 0 || cfg_get_number(f, g, "s_r", 0, 0, 2, &s[0]) < 0 ||
       cfg_get_number(f, g, "s_s", 0, 0, 2, &s[1]) < 0 || cfg_get_number(f, g, "r_share", 0, 0, 1, &r_share) < 0 ||
-      cfg_get_number(f, g, "record_size", 0, 1, 1e9, &record) < 0 ||
-      cfg_get_number(f, g, "map_cost", 0, 0, 1e12, &d->map_cost) < 0 ||
-      cfg_get_number(f, g, "reduce_cost", 0, 0, 1e12, &per_record) < 0 ||
-      cfg_get_number(f, g, "pair_cost", 0, 0, 1e12, &per_pair) < 0 ||
-      cfg_get_number(f, g, "group_output", 0, 0, 1e12, &group_output) < 0 ||
-      cfg_get_number(f, g, "pair_output", 0, 0, 1e12, &pair_output) < 0)
+      cfg_get_number(f, g, "record_size", 0, 1, WORKLOAD_MAX_RECORD, &record) < 0 ||
+      cfg_get_number(f, g, "map_cost", 0, 0, WORKLOAD_MAX_BYTE_COST, &d->map_cost) < 0 ||
+      cfg_get_number(f, g, "reduce_cost", 0, 0, WORKLOAD_MAX_RECORD_COST, &per_record) < 0 ||
+      cfg_get_number(f, g, "pair_cost", 0, 0, WORKLOAD_MAX_RECORD_COST, &per_pair) < 0 ||
+      cfg_get_number(f, g, "group_output", 0, 0, WORKLOAD_MAX_RECORD, &group_output) < 0 ||
+      cfg_get_number(f, g, "pair_output", 0, 0, WORKLOAD_MAX_RECORD, &pair_output) < 0)
     return -1;
   int n_maps = generator_maps(d), reduces = d->reduces;
   size_t n = (size_t)n_keys;
@@ -93,6 +93,7 @@ static int make(cfg_file *f, const config_setting_t *g, job_desc *d, gsl_rng *r)
     }
   }
   size_t *start, *order = keys_by_partition(part, n, reduces, &start);
+  double all_output = 0;
   for (int p = 0; p < reduces; p++) {
     size_t first = start[p], in_p = start[p + 1] - first;
     for (int rel = 0; rel < 2 && in_p > 0; rel++) {
@@ -111,7 +112,8 @@ static int make(cfg_file *f, const config_setting_t *g, job_desc *d, gsl_rng *r)
       output += group_output + pair_output * pairs;
       groups++;
     }
-    k->parts[p].output_bytes = llround(output);
+    all_output += output;
+    k->parts[p].output_bytes = llround(fmin(output, WORKLOAD_MAX_OUTPUT));
     d->groups[p] = groups > 0 ? groups : 1;
     d->share[p] = mass[0][p] * r_share + mass[1][p] * (1 - r_share);
   }
@@ -127,6 +129,11 @@ static int make(cfg_file *f, const config_setting_t *g, job_desc *d, gsl_rng *r)
   free(part);
   free(order);
   free(start);
+  if (!(all_output <= WORKLOAD_MAX_OUTPUT))
+    return cfg_fail(f, g,
+                    "at most %.0f bytes of output (mrlab's bound on the bytes a job's reduce stage writes), got %.3g "
+                    "(group_output and pair_output over the join's pairs)",
+                    WORKLOAD_MAX_OUTPUT, all_output);
   return 0;
 }
 

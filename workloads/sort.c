@@ -20,8 +20,8 @@ static int make(cfg_file *f, const config_setting_t *g, job_desc *d, gsl_rng *r)
    * TeraSort's are, so they cost what TeraSort's do a byte (terasort.c). */
   double flops_per_record = 60 * 10505.0;
   d->map_cost = 10;
-  if (cfg_get_number(f, g, "map_cost", 0, 0, 1e12, &d->map_cost) < 0 ||
-      cfg_get_number(f, g, "reduce_cost", 0, 0, 1e12, &flops_per_record) < 0)
+  if (cfg_get_number(f, g, "map_cost", 0, 0, WORKLOAD_MAX_BYTE_COST, &d->map_cost) < 0 ||
+      cfg_get_number(f, g, "reduce_cost", 0, 0, WORKLOAD_MAX_RECORD_COST, &flops_per_record) < 0)
     return -1;
   double *shares = xmalloc((size_t)d->reduces * sizeof *shares);
   for (int p = 0; p < d->reduces; p++)

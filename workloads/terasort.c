@@ -54,9 +54,9 @@ static int make(cfg_file *f, const config_setting_t *g, job_desc *d, gsl_rng *r)
    * 6,000 is inside.  bench/calibration measures both. */
   double sample = 100000, flops_per_record = 6000, replication = 1;
   d->map_cost = 10;
-  if (cfg_get_number(f, g, "sample", 0, 1, 1e8, &sample) < 0 ||
-      cfg_get_number(f, g, "map_cost", 0, 0, 1e12, &d->map_cost) < 0 ||
-      cfg_get_number(f, g, "reduce_cost", 0, 0, 1e12, &flops_per_record) < 0 ||
+  if (cfg_get_number(f, g, "sample", 0, 1, 1e7, &sample) < 0 ||
+      cfg_get_number(f, g, "map_cost", 0, 0, WORKLOAD_MAX_BYTE_COST, &d->map_cost) < 0 ||
+      cfg_get_number(f, g, "reduce_cost", 0, 0, WORKLOAD_MAX_RECORD_COST, &flops_per_record) < 0 ||
       cfg_get_number(f, g, "output_replication", 0, 1, 512, &replication) < 0)
     return -1;
   int reduces = d->reduces;

@@ -149,10 +149,10 @@ static int make(cfg_file *f, const config_setting_t *g, job_desc *d, gsl_rng *r)
   d->map_cost = 195;
   d->combiner_cost = 20;
   if (cfg_get_number(f, g, "vocabulary", 0, 1, 1e7, &vocab) < 0 || cfg_get_number(f, g, "exponent", 0, 0, 2, &s) < 0 ||
-      cfg_get_number(f, g, "bytes_per_word", 0, 1, 1e6, &bytes_per_word) < 0 ||
-      cfg_get_number(f, g, "map_cost", 0, 0, 1e12, &d->map_cost) < 0 ||
-      cfg_get_number(f, g, "combiner_cost", 0, 0, 1e12, &d->combiner_cost) < 0 ||
-      cfg_get_number(f, g, "reduce_cost", 0, 0, 1e12, &flops_per_record) < 0)
+      cfg_get_number(f, g, "bytes_per_word", 0, 1, 1e4, &bytes_per_word) < 0 ||
+      cfg_get_number(f, g, "map_cost", 0, 0, WORKLOAD_MAX_BYTE_COST, &d->map_cost) < 0 ||
+      cfg_get_number(f, g, "combiner_cost", 0, 0, WORKLOAD_MAX_BYTE_COST, &d->combiner_cost) < 0 ||
+      cfg_get_number(f, g, "reduce_cost", 0, 0, WORKLOAD_MAX_RECORD_COST, &flops_per_record) < 0)
     return -1;
   config_setting_t *c = config_setting_get_member(g, "combine");
   if (c) {

@@ -3,7 +3,14 @@
  * A job is described directly by its sizes, costs and selectivities, or
  * made by a generator (generator.h) that fills the same job_desc from a
  * model of the data.  Settings apply in Hadoop's order of precedence: defaults, then the
- * job's own `set` list, then the command line's --set. */
+ * job's own `set` list, then the command line's --set.
+ *
+ * Every size, count and time is bounded (the table below, and conf.c for
+ * properties), so that an accepted job fits in memory and simulates in
+ * reasonable time: what the engine allocates grows with maps times
+ * reducers, and its events with maps, chunks and simulated time.  A bound
+ * that depends on two settings (input and dfs.blocksize) is checked once
+ * both are known and names the input's line. */
 #include "workload.h"
 
 #include "alloc.h"
@@ -14,6 +21,22 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* mrlab's bounds on a workload (README, "Limits"). */
+#define DAY 86400.0
+#define TiB 1099511627776.0
+#define MAX_MAPS 100000       /* 12 TiB in 128 MiB blocks; a terabyte is 8,192 maps */
+#define MAX_CELLS 50000000    /* maps x reducers: the engine keeps 24 bytes per map and partition */
+#define MAX_CHUNKS 10000000   /* input / mrlab.pipeline.chunk: every chunk is several simulated events */
+#define MAX_EXPLICIT 10000000 /* reducers x mrlab.reduce.explicit.groups: 16 bytes each */
+#define MAX_HEARTBEATS 1e7    /* a run's span times its heartbeats a second: about 25,000 a second of wall time */
+#define MAX_DAYS 30           /* simulated time */
+static const cfg_bound n_jobs = {1, 1000, "the jobs of a workload"};
+static const cfg_bound submit_time = {0, MAX_DAYS *DAY, "a job's submit time"};
+static const cfg_bound job_input = {1, 100 * TiB, "a job's input"};
+static const cfg_bound record_bytes = {1, WORKLOAD_MAX_RECORD, "a record's size"};
+static const cfg_bound key_groups = {1, 1e12, "a job's key groups"};
+static const cfg_bound job_output = {0, WORKLOAD_MAX_OUTPUT, "the bytes a job's map or reduce stage writes"};
 
 static const char *const top_keys[] = {"jobs", NULL};
 static const char *const job_keys[] = {"name",
@@ -92,7 +115,7 @@ static int read_sets(cfg_file *f, const config_setting_t *g, job_desc *j)
     char err[512];
     if (config_setting_type(s) != CONFIG_TYPE_STRING)
       return cfg_fail(f, s, "expected a setting in double quotes such as \"mapreduce.job.reduces=8\"");
-    if (conf_set(&j->conf, config_setting_get_string(s), err, sizeof err))
+    if (conf_set(&j->conf, CONF_JOB, config_setting_get_string(s), err, sizeof err))
       return cfg_fail(f, s, "%s", err);
   }
   return 0;
@@ -119,11 +142,11 @@ static int read_placement(cfg_file *f, const config_setting_t *g, job_desc *j)
   return 0;
 }
 
-/* A size setting NAME of G with default DEF (bytes). */
+/* A record size NAME of G with default DEF (bytes). */
 static int read_size(cfg_file *f, const config_setting_t *g, const char *name, double def, double *out)
 {
   *out = def;
-  return cfg_get_quantity(f, g, name, 0, UNITS_SIZE, out) < 0 ? -1 : 0;
+  return cfg_get_bounded_quantity(f, g, name, 0, UNITS_SIZE, &record_bytes, out) < 0 ? -1 : 0;
 }
 
 /* Partition shares: a Zipf exponent (share of partition p ~ 1/(p+1)^s) or
@@ -179,20 +202,55 @@ static int read_sizes(cfg_file *f, const config_setting_t *g, job_desc *j)
   if (read_size(f, g, "record_size", 100, &j->record_size) ||
       read_size(f, g, "map_record_size", j->record_size, &j->map_record_size) ||
       read_size(f, g, "output_record_size", j->record_size, &j->output_record_size) ||
-      cfg_get_number(f, g, "map_cost", 1, 0, 1e12, &j->map_cost) ||
+      cfg_get_number(f, g, "map_cost", 1, 0, WORKLOAD_MAX_BYTE_COST, &j->map_cost) ||
       cfg_get_number(f, g, "map_selectivity", 1, 0, 1e6, &j->map_selectivity) ||
-      cfg_get_number(f, g, "reduce_cost", 1, 0, 1e12, &j->reduce_cost) ||
+      cfg_get_number(f, g, "reduce_cost", 1, 0, WORKLOAD_MAX_BYTE_COST, &j->reduce_cost) ||
       cfg_get_number(f, g, "reduce_selectivity", 1, 0, 1e6, &j->reduce_selectivity))
     return -1;
   j->combiner = 1;
   if (cfg_get_number(f, g, "combiner", 0, 1e-9, 1, &j->combiner) < 0 ||
-      cfg_get_number(f, g, "combiner_cost", 0, 0, 1e12, &j->combiner_cost) < 0 || read_skew(f, g, j))
+      cfg_get_number(f, g, "combiner_cost", 0, 0, WORKLOAD_MAX_BYTE_COST, &j->combiner_cost) < 0 || read_skew(f, g, j))
     return -1;
-  int keys = 1000 * j->reduces;
-  if (cfg_get_int(f, g, "keys", 0, 1, &keys) < 0)
+  /* the bytes each stage writes, from the input */
+  double map_output = (double)j->input * j->map_selectivity;
+  if (cfg_check_bound(f, config_setting_get_member(g, "map_selectivity"), UNITS_SIZE, &job_output, map_output) ||
+      cfg_check_bound(f, config_setting_get_member(g, "reduce_selectivity"), UNITS_SIZE, &job_output,
+                      map_output * j->combiner * j->reduce_selectivity))
+    return -1;
+  double keys = 1000.0 * j->reduces;
+  if (cfg_get_number(f, g, "keys", 0, key_groups.min, key_groups.max, &keys) < 0)
     return -1;
   for (int p = 0; p < j->reduces; p++)
-    j->groups[p] = llround(fmax(1, keys * j->share[p]));
+    j->groups[p] = llround(fmax(1, floor(keys) * j->share[p]));
+  return 0;
+}
+
+/* Bounds on job J that depend on several of its settings (G: its group). */
+static int check_job(cfg_file *f, const config_setting_t *g, const job_desc *j)
+{
+  config_setting_t *input = config_setting_get_member(g, "input");
+  double block = conf_get(&j->conf, CONF_BLOCKSIZE), maps = ceil((double)j->input / block);
+  double chunks = ceil((double)j->input / conf_get(&j->conf, CONF_CHUNK));
+  if (maps > MAX_MAPS)
+    return cfg_fail(f, input,
+                    "at most %d maps (mrlab's bound on a job's maps: its input over dfs.blocksize), got %.0f "
+                    "(blocks of %.0f bytes)",
+                    MAX_MAPS, maps, block);
+  if (maps * j->reduces > MAX_CELLS)
+    return cfg_fail(f, input,
+                    "at most %d maps times reducers (mrlab's bound on what a job keeps per map and partition), got "
+                    "%.0f maps times %d reducers",
+                    MAX_CELLS, maps, j->reduces);
+  double explicit = conf_get(&j->conf, CONF_EXPLICIT_GROUPS) * j->reduces;
+  if (explicit > MAX_EXPLICIT)
+    return cfg_fail(f, input,
+                    "at most %d key groups simulated one by one (mrlab's bound on mrlab.reduce.explicit.groups times "
+                    "reducers), got %.0f",
+                    MAX_EXPLICIT, explicit);
+  if (chunks > MAX_CHUNKS)
+    return cfg_fail(f, input,
+                    "at most %d pipeline chunks (mrlab's bound on a job's input over mrlab.pipeline.chunk), got %.0f",
+                    MAX_CHUNKS, chunks);
   return 0;
 }
 
@@ -213,25 +271,55 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
   if (units_parse(UNITS_TIME, submit, &j->submit) || j->submit < 0)
     return cfg_fail(f, config_setting_get_member(g, "submit"), "expected %s, not negative, got \"%s\"",
                     units_expected(UNITS_TIME), submit);
-  if (cfg_get_quantity(f, g, "input", 1, UNITS_SIZE, &input) || read_sets(f, g, j) || read_placement(f, g, j))
+  if (cfg_check_bound(f, config_setting_get_member(g, "submit"), UNITS_TIME, &submit_time, j->submit) ||
+      cfg_get_bounded_quantity(f, g, "input", 1, UNITS_SIZE, &job_input, &input) || read_sets(f, g, j) ||
+      read_placement(f, g, j))
     return -1;
   j->input = llround(input);
   int reducers;
   switch (cfg_get_int(f, g, "reducers", 0, 1, &reducers)) {
   case -1: return -1;
-  case 0: j->conf.v[CONF_REDUCES] = reducers; break;
+  case 0: {
+    /* the same cap as --set mapreduce.job.reduces */
+    char set[64], err[512];
+    snprintf(set, sizeof set, "%s=%d", conf_name(CONF_REDUCES), reducers);
+    if (conf_set(&j->conf, CONF_JOB, set, err, sizeof err))
+      return cfg_fail(f, config_setting_get_member(g, "reducers"), "%s", err);
+    break;
+  }
   }
   for (int i = 0; i < n_sets; i++) {
     char err[512];
-    if (conf_set(&j->conf, sets[i], err, sizeof err)) {
+    if (conf_setting_scope(sets[i]) != CONF_CLUSTER && conf_set(&j->conf, CONF_JOB, sets[i], err, sizeof err)) {
       snprintf(f->err, sizeof f->err, "--set %s: %s", sets[i], err);
       return -1;
     }
   }
   j->reduces = (int)conf_get(&j->conf, CONF_REDUCES);
+  if (check_job(f, g, j))
+    return -1;
   j->share = xcalloc((size_t)j->reduces, sizeof *j->share);
   j->groups = xcalloc((size_t)j->reduces, sizeof *j->groups);
   return gen ? generate(f, g, j, gen) : read_sizes(f, g, j);
+}
+
+/* Keeps the command line's settings of cluster properties in W, checked. */
+static int read_cluster_sets(workload *w, const char *const *sets, int n_sets, char *err, size_t errlen)
+{
+  conf scratch;
+  conf_init(&scratch);
+  w->cluster_sets = xcalloc((size_t)n_sets + 1, sizeof *w->cluster_sets);
+  for (int i = 0; i < n_sets; i++) {
+    if (conf_setting_scope(sets[i]) != CONF_CLUSTER)
+      continue;
+    char why[512];
+    if (conf_set(&scratch, CONF_CLUSTER, sets[i], why, sizeof why)) {
+      snprintf(err, errlen, "--set %s: %s", sets[i], why);
+      return -1;
+    }
+    w->cluster_sets[w->n_cluster_sets++] = xstrdup(sets[i]);
+  }
+  return 0;
 }
 
 /* Orders jobs by submit time, keeping file order among equals. */
@@ -249,6 +337,9 @@ workload *workload_read(const char *path, const char *const *sets, int n_sets, c
   int bad = cfg_file_open(&f, path) || cfg_check_keys(&f, config_root_setting(&f.cfg), top_keys) ||
             !(jobs = cfg_get_list(&f, config_root_setting(&f.cfg), "jobs",
                                   "a non-empty list of jobs such as ( { name = \"sort\"; input = \"10GB\"; ... } )"));
+  if (!bad)
+    bad = cfg_check_bound(&f, jobs, UNITS_NUMBER, &n_jobs, config_setting_length(jobs)) ||
+          read_cluster_sets(w, sets, n_sets, f.err, sizeof f.err);
   if (!bad) {
     w->jobs = xcalloc((size_t)config_setting_length(jobs), sizeof *w->jobs);
     for (int i = 0; i < config_setting_length(jobs) && !bad; i++, w->n_jobs++) {
@@ -292,5 +383,60 @@ void workload_free(workload *w)
     free(w->jobs[i].placed_weight);
   }
   free(w->jobs);
+  for (int i = 0; i < w->n_cluster_sets; i++)
+    free(w->cluster_sets[i]);
+  free(w->cluster_sets);
   free(w);
+}
+
+int workload_check_fits(const job_desc *d, const platform *p, double heartbeat, char *err, size_t errlen)
+{
+  /* lower bounds on the job's time, had it the cluster to itself */
+  double flops = 0, fastest = 0, disk = 0, node_disk = 0;
+  for (int i = 0; i < p->n_workers; i++) {
+    const platform_class *c = platform_node_class(p, &p->workers[i]);
+    double rate = 0;
+    for (int k = 0; k < c->n_disks; k++)
+      rate += fmax(c->disks[k].read_bw, c->disks[k].write_bw);
+    flops += c->cores * c->speed;
+    fastest = fmax(fastest, c->speed);
+    disk += rate;
+    node_disk = fmax(node_disk, rate);
+  }
+  double block = fmin(conf_get(&d->conf, CONF_BLOCKSIZE), (double)d->input), input = (double)d->input;
+  double shuffled = input * d->map_selectivity * d->combiner, map_work = input * d->map_cost;
+  double reduce_work = shuffled * d->reduce_cost, heaviest = 0, written = 0;
+  for (int r = 0; r < d->reduces; r++) {
+    double part = d->share[r] * reduce_work, out = d->share[r] * shuffled * d->reduce_selectivity;
+    if (d->keys) {
+      const keys_partition *kp = &d->keys->parts[r];
+      part = kp->rest_flops;
+      for (int t = 0; t < kp->n_top; t++)
+        part += kp->top_flops[t];
+      out = (double)kp->output_bytes;
+      reduce_work += part;
+    }
+    heaviest = fmax(heaviest, part);
+    written = fmax(written, out);
+  }
+  double times[] = {input / disk, (map_work + reduce_work) / flops, fmax(block * d->map_cost, heaviest) / fastest,
+                    fmax(block, written) / node_disk};
+  static const char *const what[] = {"reading its input on every disk", "its map and reduce work on every core",
+                                     "its heaviest task's work on the fastest core",
+                                     "its heaviest task's data on the fastest node's disks"};
+  int worst = 0;
+  for (int k = 1; k < 4; k++)
+    if (!(times[k] <= times[worst]))
+      worst = k;
+  /* every tracker heartbeats all along, so the run's events grow with its span too */
+  double beats = (d->submit + times[worst]) * p->n_workers / heartbeat;
+  if (!(times[worst] <= MAX_DAYS * DAY) || !(beats <= MAX_HEARTBEATS)) {
+    snprintf(err, errlen,
+             "%s:%d: job %s: at most %d days of simulated time and %.0f heartbeats (mrlab's bound on a run), got at "
+             "least %.3g days (%s of %s) and %.3g heartbeats (submitted at %.0f s, %d trackers every %g s)",
+             d->path, d->line, d->name, MAX_DAYS, MAX_HEARTBEATS, times[worst] / DAY, what[worst], p->name, beats,
+             d->submit, p->n_workers, heartbeat);
+    return -1;
+  }
+  return 0;
 }

@@ -12,8 +12,15 @@
 
 #include "conf.h"
 #include "keys.h"
+#include "platform.h"
 
 #include <stdint.h>
+
+/* mrlab's bounds on a job (README, "Limits"), shared with the generators. */
+#define WORKLOAD_MAX_BYTE_COST 1e5                  /* flops a byte, for map, combiner and per-byte reduce costs */
+#define WORKLOAD_MAX_RECORD_COST 1e9                /* flops a record, or a pair of records */
+#define WORKLOAD_MAX_RECORD 1e9                     /* bytes of a record */
+#define WORKLOAD_MAX_OUTPUT (100 * 1099511627776.0) /* bytes a job's map or reduce stage writes: 100 TiB */
 
 typedef struct {
   char *name;
@@ -44,12 +51,24 @@ typedef struct {
 typedef struct {
   int n_jobs;
   job_desc *jobs; /* in submit order (file order among equal submit times) */
+  int n_cluster_sets;
+  char **cluster_sets; /* the command line's settings of cluster properties (conf.h), checked, for the engine to
+                          apply over the platform's settings */
 } workload;
 
 /* Reads the workload file PATH, then applies the N_SETS "name=value"
- * settings SETS (from the command line) to every job.  Returns the
- * workload, or NULL with "PATH:LINE: SETTING: expected ..." in ERR. */
+ * settings SETS (from the command line) to every job, or, for cluster
+ * properties, keeps them in cluster_sets.  Returns the workload, or NULL
+ * with "PATH:LINE: SETTING: expected ..." in ERR. */
 workload *workload_read(const char *path, const char *const *sets, int n_sets, char *err, size_t errlen);
 void workload_free(workload *w);
+
+/* Fails with "PATH:LINE: job NAME: ..." in ERR when job D could not end in
+ * mrlab's bounds on a run even if every core and disk of P worked on it
+ * alone (its input read from the disks, its map and reduce work on the
+ * cores, its heaviest task on the fastest node): 30 days of simulated
+ * time, and 10^7 heartbeats from its trackers, every HEARTBEAT seconds,
+ * until then. */
+int workload_check_fits(const job_desc *d, const platform *p, double heartbeat, char *err, size_t errlen);
 
 #endif
