@@ -13,6 +13,38 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* Rewrites the message in BUF (LEN bytes) on one line: a user's string may
+ * hold a newline or another control character, and each message is one
+ * line.  Each such byte becomes an escape as C writes it ("\n", "\x01");
+ * what no longer fits is cut. */
+static void one_line(char *buf, size_t len)
+{
+  char copy[CFG_ERRLEN];
+  snprintf(copy, sizeof copy, "%s", buf);
+  size_t n = 0;
+  for (const unsigned char *c = (const unsigned char *)copy; *c && n + 5 < len; c++) {
+    if (*c >= 0x20 && *c != 0x7f)
+      buf[n++] = (char)*c;
+    else if (*c == '\n' || *c == '\t' || *c == '\r')
+      n += (size_t)snprintf(buf + n, len - n, "\\%c", *c == '\n' ? 'n' : *c == '\t' ? 't' : 'r');
+    else
+      n += (size_t)snprintf(buf + n, len - n, "\\x%02x", *c);
+  }
+  buf[n] = '\0';
+}
+
+/* cfg_file_open's own refusals, on one line. */
+static int open_fail(cfg_file *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int open_fail(cfg_file *f, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(f->err, sizeof f->err, fmt, ap);
+  va_end(ap);
+  one_line(f->err, sizeof f->err);
+  return -1;
+}
+
 int cfg_file_open(cfg_file *f, const char *path)
 {
   f->path = path;
@@ -21,27 +53,20 @@ int cfg_file_open(cfg_file *f, const char *path)
   /* libconfig reads a directory as an empty stream and says only "input in
    * flex scanner failed"; a device may never end */
   struct stat st;
-  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-    snprintf(f->err, sizeof f->err, "%s: is a directory, expected a libconfig file", path);
-    return -1;
-  }
-  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
-    snprintf(f->err, sizeof f->err, "%s: is not a regular file, expected a libconfig file", path);
-    return -1;
-  }
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+    return open_fail(f, "%s: is a directory, expected a libconfig file", path);
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode))
+    return open_fail(f, "%s: is not a regular file, expected a libconfig file", path);
   FILE *in = fopen(path, "r");
-  if (!in) {
-    snprintf(f->err, sizeof f->err, "%s: cannot open: %s", path, strerror(errno));
-    return -1;
-  }
+  if (!in)
+    return open_fail(f, "%s: cannot open: %s", path, strerror(errno));
   int ok = config_read(&f->cfg, in);
   fclose(in);
   if (ok == CONFIG_TRUE)
     return 0;
   const char *where = config_error_file(&f->cfg) ? config_error_file(&f->cfg) : path;
-  snprintf(f->err, sizeof f->err, "%s:%d: %s (expected libconfig settings such as name = \"value\";)", where,
-           config_error_line(&f->cfg), config_error_text(&f->cfg));
-  return -1;
+  return open_fail(f, "%s:%d: %s (expected libconfig settings such as name = \"value\";)", where,
+                   config_error_line(&f->cfg), config_error_text(&f->cfg));
 }
 
 void cfg_file_close(cfg_file *f)
@@ -81,6 +106,7 @@ static void format_message(cfg_file *f, const config_setting_t *s, char *buf, si
   setting_path(s, where, sizeof where);
   vsnprintf(what, sizeof what, fmt, ap);
   snprintf(buf, len, "%s:%d: %s: %s", f->path, setting_line(s), where, what);
+  one_line(buf, len);
 }
 
 int cfg_fail(cfg_file *f, const config_setting_t *s, const char *fmt, ...)

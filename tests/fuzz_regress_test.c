@@ -2,8 +2,7 @@
  * reader, kept in fuzz/regressions/READER/, replayed through that reader's
  * harness (fuzz/READER.c, built with fuzz/replay.c in this build): each
  * must be read, or refused with a one-line message, without a crash, a
- * sanitizer report or a hang (the harness's 10 s alarm).  Inputs whose
- * reader is not fixed yet wait in fuzz/pending/ and are not replayed. */
+ * sanitizer report or a hang (the harness's 10 s alarm). */
 #include "test.h"
 
 #include "alloc.h"
