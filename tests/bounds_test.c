@@ -213,13 +213,18 @@ static void sizes_in_bits_are_accepted_with_a_warning(void **state)
 
 /* The start of every map of a two-wave job on toy4 with 3 s heartbeats,
  * summed, with PLATFORM_TEXT and ARGS (a --set or NULL); and its tasks.csv
- * into CSV. */
-static double map_starts(const char *platform_text, const char *set, test_csv **csv)
+ * into CSV.  jobs.csv must record the out-of-band heartbeat as OOB, the
+ * value the run had, whichever scope set it. */
+static double map_starts(const char *platform_text, const char *set, const char *oob, test_csv **csv)
 {
   const char *work =
       "jobs = ( { name = \"a\"; input = \"4GB\"; reducers = 1; " SIZED " set = [\"dfs.blocksize=128m\"]; } );\n";
   const char *args[] = {"--set", "mapreduce.jobtracker.heartbeat.interval.min=3000", set ? "--set" : NULL, set, NULL};
-  *csv = test_csv_in(test_simulate(platform_text, work, args), "tasks.csv");
+  const char *run = test_simulate(platform_text, work, args);
+  test_csv *jobs = test_csv_in(run, "jobs.csv");
+  assert_string_equal(test_csv_cell(jobs, 1, "mapreduce.tasktracker.outofband.heartbeat"), oob);
+  test_csv_free(jobs);
+  *csv = test_csv_in(run, "tasks.csv");
   double sum = 0;
   for (int row = 1; row < (*csv)->n_rows; row++)
     if (strcmp(test_csv_cell(*csv, row, "kind"), "map") == 0)
@@ -235,9 +240,9 @@ static void cluster_settings_come_from_the_platform_or_the_command_line(void **s
   char with[8192];
   snprintf(with, sizeof with, "%s%s", toy4(), "settings = [\"mapreduce.tasktracker.outofband.heartbeat=true\"];\n");
   test_csv *plain, *in_file, *on_line;
-  double base = map_starts(toy4(), NULL, &plain);
-  double file = map_starts(with, NULL, &in_file);
-  double line = map_starts(toy4(), "mapreduce.tasktracker.outofband.heartbeat=true", &on_line);
+  double base = map_starts(toy4(), NULL, "false", &plain);
+  double file = map_starts(with, NULL, "true", &in_file);
+  double line = map_starts(toy4(), "mapreduce.tasktracker.outofband.heartbeat=true", "true", &on_line);
   if (!(file < base - 1))
     fail_msg("maps started at %g s in all with out-of-band heartbeats in the platform file, %g s without", file, base);
   assert_close(line, file, 1e-9);

@@ -155,6 +155,11 @@ int conf_setting_scope(const char *setting)
   return k < 0 ? -1 : (int)table[k].scope;
 }
 
+conf_scope conf_key_scope(conf_key k)
+{
+  return table[k].scope;
+}
+
 const char *conf_scope_name(conf_key k)
 {
   return table[k].scope == CONF_CLUSTER ? "cluster" : "job";

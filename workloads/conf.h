@@ -80,7 +80,8 @@ int conf_set(conf *c, conf_scope scope, const char *setting, char *err, size_t e
  * names none: where `--set SETTING` goes. */
 int conf_setting_scope(const char *setting);
 
-/* The scope of K by name, for `mrlab run --help`: "job" or "cluster". */
+/* The scope of K, and its name for `mrlab run --help`: "job" or "cluster". */
+conf_scope conf_key_scope(conf_key k);
 const char *conf_scope_name(conf_key k);
 
 static inline double conf_get(const conf *c, conf_key k)
