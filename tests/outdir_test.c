@@ -20,21 +20,6 @@ static void put(const outdir *d, const char *name, const char *text)
   assert_int_equal(outfile_close(&o, err, sizeof err), 0);
 }
 
-/* The text of file DIR/NAME (static buffer), or "" if there is none. */
-static const char *text_of(const char *dir, const char *name)
-{
-  static char buf[256];
-  char path[4096 + 256];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
-  buf[0] = '\0';
-  FILE *f = fopen(path, "r");
-  if (f) {
-    buf[fread(buf, 1, sizeof buf - 1, f)] = '\0';
-    fclose(f);
-  }
-  return buf;
-}
-
 /* A directory PARENT/out holding an old a.csv and b.csv and a folder sub/ with a file; returns PARENT. */
 static const char *old_output(char *out, size_t len)
 {
@@ -63,7 +48,7 @@ static void a_commit_creates_missing_parents(void **state)
   snprintf(dir, sizeof dir, "%s/deep/er", parent);
   assert_int_equal(test_count_files(dir), 1); /* out, and no temporary beside it */
   snprintf(dir, sizeof dir, "%s/deep/er/out", parent);
-  assert_string_equal(text_of(dir, "a.csv"), "new a\n");
+  assert_string_equal(test_read_file(dir, "a.csv"), "new a\n");
 }
 
 static void a_commit_replaces_every_old_file(void **state)
@@ -74,9 +59,9 @@ static void a_commit_replaces_every_old_file(void **state)
   outdir d;
   assert_int_equal(outdir_open(&d, out, names, err, sizeof err), 0);
   put(&d, "a.csv", "new a\n");
-  assert_string_equal(text_of(out, "a.csv"), "old a\n"); /* nothing changes before the commit */
+  assert_string_equal(test_read_file(out, "a.csv"), "old a\n"); /* nothing changes before the commit */
   assert_int_equal(outdir_commit(&d, err, sizeof err), 0);
-  assert_string_equal(text_of(out, "a.csv"), "new a\n");
+  assert_string_equal(test_read_file(out, "a.csv"), "new a\n");
   assert_int_equal(test_count_files(out), 1); /* the old b.csv and sub/ went with the old directory */
   assert_int_equal(test_count_files(parent), 1);
 }
@@ -93,8 +78,8 @@ static void a_discard_leaves_the_old_directory(void **state)
   outdir_discard(&d);
   assert_int_equal(test_count_files(parent), 1);
   assert_int_equal(test_count_files(out), 3);
-  assert_string_equal(text_of(out, "a.csv"), "old a\n");
-  assert_string_equal(text_of(out, "b.csv"), "old b\n");
+  assert_string_equal(test_read_file(out, "a.csv"), "old a\n");
+  assert_string_equal(test_read_file(out, "b.csv"), "old b\n");
 }
 
 static void a_folder_of_the_users_is_never_replaced(void **state)

@@ -26,21 +26,6 @@ static const char small_job[] = "jobs = ( { name = \"s\"; input = \"1GB\"; map_c
 static const char big_job[] = "jobs = ( { name = \"big\"; input = \"100GB\"; map_cost = 20.0; map_selectivity = 1.0;"
                               " reduce_cost = 20.0; reduce_selectivity = 1.0; reducers = 16; } );\n";
 
-/* The whole of file DIR/NAME (a static buffer of 1 MiB, cut there), or "" if there is none. */
-static const char *slurp_file(const char *dir, const char *name)
-{
-  static char buf[1 << 20];
-  char path[4096 + 256];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
-  buf[0] = '\0';
-  FILE *f = fopen(path, "r");
-  if (f) {
-    buf[fread(buf, 1, sizeof buf - 1, f)] = '\0';
-    fclose(f);
-  }
-  return buf;
-}
-
 /* Whether DIR holds an entry whose name starts with PREFIX. */
 static int has_entry(const char *dir, const char *prefix)
 {
@@ -95,13 +80,13 @@ static void an_interrupted_run_leaves_the_old_directory(void **state)
   char out[4096], dir[4096], old_tasks[1 << 16], line[4200];
   snprintf(out, sizeof out, "%s", earlier_run());
   snprintf(dir, sizeof dir, "%.*s", (int)(strrchr(out, '/') - out), out);
-  snprintf(old_tasks, sizeof old_tasks, "%s", slurp_file(out, "tasks.csv"));
+  snprintf(old_tasks, sizeof old_tasks, "%s", test_read_file(out, "tasks.csv"));
   assert_true(strlen(old_tasks) > 100);
   int files = test_count_files(dir);
   assert_int_equal(interrupt_run(dir, out, SIGINT), 130);
   snprintf(line, sizeof line, "mrlab: interrupted; %s left as it was\n", out);
-  assert_string_equal(slurp_file(dir, "stderr"), line); /* one line, not SimGrid's state */
-  assert_string_equal(slurp_file(out, "tasks.csv"), old_tasks);
+  assert_string_equal(test_read_file(dir, "stderr"), line); /* one line, not SimGrid's state */
+  assert_string_equal(test_read_file(out, "tasks.csv"), old_tasks);
   assert_int_equal(test_count_files(out), 4);
   assert_false(has_entry(dir, "out.tmp-"));
   assert_int_equal(test_count_files(dir), files + 2); /* big.cfg and stderr, nothing else */
@@ -114,7 +99,7 @@ static void sigterm_is_an_interruption_too(void **state)
   char out[4096];
   snprintf(out, sizeof out, "%s/new", dir);
   assert_int_equal(interrupt_run(dir, out, SIGTERM), 128 + SIGTERM);
-  assert_non_null(strstr(slurp_file(dir, "stderr"), "mrlab: interrupted; "));
+  assert_non_null(strstr(test_read_file(dir, "stderr"), "mrlab: interrupted; "));
   assert_int_equal(test_count_files(dir), 2); /* no run directory, no temporary */
 }
 
@@ -131,8 +116,8 @@ static void a_new_run_replaces_every_file_of_the_old(void **state)
   test_run_mrlab(&r, dir, (const char *const[]){"run", test_source_path("platforms/toy4.cfg"), work, "-o", out, NULL});
   assert_int_equal(r.status, 0);
   assert_int_equal(test_count_files(out), 4);
-  assert_string_equal(slurp_file(out, ".jobs.csv.tmp"), "");
-  assert_true(strncmp(slurp_file(out, "groups.csv"), "job,", 4) == 0);
+  assert_false(has_entry(out, ".jobs.csv.tmp"));
+  assert_true(strncmp(test_read_file(out, "groups.csv"), "job,", 4) == 0);
 }
 
 static void a_folder_that_is_not_a_run_is_not_replaced(void **state)
@@ -148,7 +133,7 @@ static void a_folder_that_is_not_a_run_is_not_replaced(void **state)
   assert_non_null(strstr(r.err, "notes.txt"));
   assert_ptr_equal(strchr(r.err, '\n'), r.err + strlen(r.err) - 1); /* one line */
   assert_int_equal(test_count_files(dir), 1);
-  assert_string_equal(slurp_file(dir, "notes.txt"), "mine\n");
+  assert_string_equal(test_read_file(dir, "notes.txt"), "mine\n");
 }
 
 /* Runs `mrlab ARGS...` on the small job (ARGS[0] the command) with OPTION, and checks the refusal. */
@@ -190,7 +175,7 @@ static void summary_records_simgrid_options(void **state)
   const char *out =
       test_simulate(test_source_path("platforms/toy4.cfg"), small_job,
                     (const char *const[]){"--cfg=network/crosstraffic:0", "--log=root.thres:error", NULL});
-  assert_non_null(strstr(slurp_file(out, "summary.json"),
+  assert_non_null(strstr(test_read_file(out, "summary.json"),
                          "\"simgrid_options\": [\"--cfg=network/crosstraffic:0\", \"--log=root.thres:error\"]"));
 }
 
@@ -205,7 +190,7 @@ static void every_file_has_the_shared_column_names(void **state)
     char expected[4096] = "";
     for (int k = 0; k < n[f]; k++)
       snprintf(expected + strlen(expected), sizeof expected - strlen(expected), "%s%s", k ? "," : "", cols[f][k]);
-    const char *text = slurp_file(out, files[f]);
+    const char *text = test_read_file(out, files[f]);
     if (strncmp(text, expected, strlen(expected)) != 0 || !strchr(",\n", text[strlen(expected)]))
       fail_msg("%s: expected its header to start %s, got %.200s", files[f], expected, text);
   }

@@ -114,6 +114,21 @@ const char *test_write_file(const char *dir, const char *name, const char *text)
   return path;
 }
 
+const char *test_read_file(const char *dir, const char *name)
+{
+  static char buf[8][1 << 20];
+  static int k;
+  char *b = buf[k++ % 8], path[4096];
+  if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
+    fail_msg("%s/%s: path too long", dir, name);
+  FILE *f = fopen(path, "r");
+  if (!f)
+    fail_msg("%s: missing", path);
+  b[fread(b, 1, sizeof buf[0] - 1, f)] = '\0';
+  fclose(f);
+  return b;
+}
+
 int test_count_files(const char *dir)
 {
   DIR *d = opendir(dir);

@@ -56,6 +56,11 @@ const char *test_tmpdir(void);
 /* Writes TEXT to DIR/NAME and returns the path (static buffer). */
 const char *test_write_file(const char *dir, const char *name, const char *text);
 
+/* The text of DIR/NAME, cut at 1 MiB, in one of 8 static buffers used in
+ * turn (so that two can be compared); the test fails if there is no such
+ * file. */
+const char *test_read_file(const char *dir, const char *name);
+
 /* The number of entries in DIR, . and .. excluded. */
 int test_count_files(const char *dir);
 

@@ -34,23 +34,6 @@ static const char *validate_small(const char *jobs)
   return out;
 }
 
-static char *slurp(const char *dir, const char *name)
-{
-  char path[4096];
-  if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
-    fail_msg("%s/%s: path too long", dir, name);
-  FILE *f = fopen(path, "r");
-  if (!f)
-    fail_msg("%s: missing", path);
-  static char buf[8][65536];
-  static int k;
-  char *b = buf[k++ % 8];
-  size_t n = fread(b, 1, sizeof buf[0] - 1, f);
-  b[n] = '\0';
-  fclose(f);
-  return b;
-}
-
 static void the_loop_agrees_with_its_runs_and_with_predict(void **state)
 {
   (void)state;
@@ -134,7 +117,7 @@ static void the_outputs_do_not_depend_on_parallelism(void **state)
   const char *two = validate_small("2");
   const char *files[] = {"predictions.csv", "accuracy.csv", "accuracy.md", "provision.csv", "tune.csv"};
   for (int i = 0; i < 5; i++)
-    assert_string_equal(slurp(one, files[i]), slurp(two, files[i]));
+    assert_string_equal(test_read_file(one, files[i]), test_read_file(two, files[i]));
 }
 
 static void bad_experiments_are_refused(void **state)
@@ -264,7 +247,7 @@ static void a_validation_directory_is_all_old_or_all_new(void **state)
   (void)state;
   char out[4096], before[65536];
   snprintf(out, sizeof out, "%s", validate_small("2")); /* with a deadline and tune: provision.csv, tune.csv */
-  snprintf(before, sizeof before, "%s", slurp(out, "predictions.csv"));
+  snprintf(before, sizeof before, "%s", test_read_file(out, "predictions.csv"));
   const char *dir = test_tmpdir();
   char text[4096], plain[4096];
   snprintf(text, sizeof text, experiment, test_source_path("platforms/toy4.cfg"));
@@ -276,7 +259,7 @@ static void a_validation_directory_is_all_old_or_all_new(void **state)
   test_run_mrlab(&r, dir, (const char *[]){"validate", file, "-o", out, NULL});
   assert_int_equal(r.status, 1);
   assert_non_null(strstr(r.err, "khan: expected 3 or more history runs"));
-  assert_string_equal(slurp(out, "predictions.csv"), before);
+  assert_string_equal(test_read_file(out, "predictions.csv"), before);
   assert_int_equal(test_count_files(out), 6); /* runs, predictions, provision, tune, accuracy.csv and .md */
   /* a run without deadline and tune: no provision.csv or tune.csv left from the first */
   at = strstr(text, "    deadline = \"60s\"; tune = true; }");
