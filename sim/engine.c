@@ -218,16 +218,32 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   j->maps_in_rack = xcalloc((size_t)p->n_racks, sizeof *j->maps_in_rack);
   j->n_in_rack = xcalloc((size_t)p->n_racks, sizeof *j->n_in_rack);
   j->cur_rack = xcalloc((size_t)p->n_racks, sizeof *j->cur_rack);
-  for (int m = 0; m < j->n_maps; m++)
-    for (int k = 0; k < j->input->replication; k++) {
-      int w = hdfs_replica(j->input, m, k), rack = p->workers[w].rack;
-      j->maps_on_worker[w] = xrealloc(j->maps_on_worker[w], (size_t)(j->n_on_worker[w] + 1) * sizeof(int));
-      j->maps_on_worker[w][j->n_on_worker[w]++] = m;
-      if (j->n_in_rack[rack] == 0 || j->maps_in_rack[rack][j->n_in_rack[rack] - 1] != m) {
-        j->maps_in_rack[rack] = xrealloc(j->maps_in_rack[rack], (size_t)(j->n_in_rack[rack] + 1) * sizeof(int));
-        j->maps_in_rack[rack][j->n_in_rack[rack]++] = m;
-      }
+  /* two passes: count each list's maps, then fill lists of that size (a
+   * list grown map by map costs time quadratic in the maps) */
+  for (int pass = 0; pass < 2; pass++) {
+    for (int w = 0; pass && w < p->n_workers; w++) {
+      j->maps_on_worker[w] = xcalloc((size_t)j->n_on_worker[w], sizeof(int));
+      j->n_on_worker[w] = 0;
     }
+    for (int r = 0; pass && r < p->n_racks; r++) {
+      j->maps_in_rack[r] = xcalloc((size_t)j->n_in_rack[r], sizeof(int));
+      j->n_in_rack[r] = 0;
+    }
+    for (int m = 0; m < j->n_maps; m++)
+      for (int k = 0; k < j->input->replication; k++) {
+        int w = hdfs_replica(j->input, m, k), rack = p->workers[w].rack, in_rack = 0;
+        for (int h = 0; h < k && !in_rack; h++) /* a map is listed once a rack */
+          in_rack = p->workers[hdfs_replica(j->input, m, h)].rack == rack;
+        if (pass)
+          j->maps_on_worker[w][j->n_on_worker[w]] = m;
+        j->n_on_worker[w]++;
+        if (in_rack)
+          continue;
+        if (pass)
+          j->maps_in_rack[rack][j->n_in_rack[rack]] = m;
+        j->n_in_rack[rack]++;
+      }
+  }
   return 0;
 }
 
