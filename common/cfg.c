@@ -327,7 +327,7 @@ static int quantity_of(cfg_file *f, const config_setting_t *s, units_kind kind, 
     return cfg_fail(f, s, "expected %s, got \"%s\"", units_expected(kind), text);
   if (!(v > 0))
     return cfg_fail(f, s, "expected a positive value, got \"%s\"", text);
-  if (kind == UNITS_SIZE && units_in_bits(kind, text)) {
+  if (kind == UNITS_SIZE && units_size_in_bits(text)) {
     /* every size mrlab reads holds bytes: bits are legal in SimGrid's units, but most likely a slip */
     char bytes[48];
     units_format(UNITS_SIZE, v, bytes, sizeof bytes);

@@ -39,15 +39,11 @@ extern "C" int units_parse(units_kind kind, const char *text, double *value)
   return std::isfinite(*value) ? 0 : -1;
 }
 
-extern "C" int units_in_bits(units_kind kind, const char *text)
+extern "C" int units_size_in_bits(const char *text)
 {
-  /* SimGrid's units: a size in bits ends in "b" ("8Gib"), a bandwidth in "bps" */
+  /* SimGrid's units: a size in bits ends in "b" ("8Gib"), in bytes in "B" */
   size_t n = std::strlen(text);
-  if (kind == UNITS_SIZE)
-    return n > 0 && text[n - 1] == 'b';
-  if (kind == UNITS_BANDWIDTH)
-    return n >= 3 && std::strcmp(text + n - 3, "bps") == 0;
-  return 0;
+  return n > 0 && text[n - 1] == 'b';
 }
 
 extern "C" const char *units_expected(units_kind kind)

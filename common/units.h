@@ -26,9 +26,9 @@ typedef enum {
  * is not such a quantity (a bare number, an unknown unit, no number). */
 int units_parse(units_kind kind, const char *text, double *value);
 
-/* Whether TEXT, a size or a bandwidth, is written in bits ("8Gib",
- * "256Mb", "1Gbps") rather than bytes ("8GiB", "125MBps"). */
-int units_in_bits(units_kind kind, const char *text);
+/* Whether TEXT, a size, is written in bits ("8Gib", "256Mb") rather than
+ * bytes ("8GiB", "256MB"). */
+int units_size_in_bits(const char *text);
 
 /* An example of KIND for error messages: "a size such as \"128MiB\"". */
 const char *units_expected(units_kind kind);

@@ -108,7 +108,7 @@ static int parse_value(value_type t, const char *text, double *out)
     return 0;
   case T_TIME: return units_parse(UNITS_TIME, text, out);
   case T_SIZE: /* a size in bits ("64Kib") must come to whole bytes */
-    return units_parse(UNITS_SIZE, text, out) || (units_in_bits(UNITS_SIZE, text) && *out != floor(*out)) ? -1 : 0;
+    return units_parse(UNITS_SIZE, text, out) || (units_size_in_bits(text) && *out != floor(*out)) ? -1 : 0;
   case T_FLOAT: *out = strtod(text, &end); return end != text && !*end && isfinite(*out) ? 0 : -1;
   case T_INT:
   case T_MS:
