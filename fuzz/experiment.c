@@ -30,10 +30,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
   cfg_file f;
   experiment *ex = NULL;
-  int n_ex = 0;
-  if (experiment_read_file(&f, fuzz_write("validate/experiments.cfg", data, size), &ex, &n_ex))
+  comparison *cmp = NULL;
+  int n_ex = 0, n_cmp = 0;
+  if (experiment_read_file(&f, fuzz_write("validate/experiments.cfg", data, size), &ex, &n_ex, &cmp, &n_cmp))
     fuzz_check_error("experiment_read_file", f.err);
   experiment_free_all(ex, n_ex);
+  compare_free_all(cmp, n_cmp);
   cfg_file_close(&f);
   return 0;
 }

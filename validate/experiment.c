@@ -82,8 +82,7 @@ static int read_grid(cfg_file *f, const config_setting_t *e, const char *name, g
   return 0;
 }
 
-/* Copies setting FROM into group or list TO (deeply). */
-static void copy_setting(config_setting_t *to, const config_setting_t *from)
+void experiment_copy_setting(config_setting_t *to, const config_setting_t *from)
 {
   int type = config_setting_type(from);
   config_setting_t *s = config_setting_add(to, config_setting_is_group(to) ? config_setting_name(from) : NULL, type);
@@ -95,7 +94,7 @@ static void copy_setting(config_setting_t *to, const config_setting_t *from)
   case CONFIG_TYPE_STRING: config_setting_set_string(s, config_setting_get_string(from)); break;
   default:
     for (int i = 0; i < config_setting_length(from); i++)
-      copy_setting(s, config_setting_get_elem(from, (unsigned)i));
+      experiment_copy_setting(s, config_setting_get_elem(from, (unsigned)i));
   }
 }
 
@@ -109,10 +108,49 @@ int experiment_write_workload(const experiment *e, const char *input, int reduce
   config_setting_set_string(config_setting_add(j, "input", CONFIG_TYPE_STRING), input);
   config_setting_set_int(config_setting_add(j, "reducers", CONFIG_TYPE_INT), reduces);
   for (int i = 0; i < config_setting_length(e->job); i++)
-    copy_setting(j, config_setting_get_elem(e->job, (unsigned)i));
+    experiment_copy_setting(j, config_setting_get_elem(e->job, (unsigned)i));
   int ok = config_write_file(&c, path) == CONFIG_TRUE;
   config_destroy(&c);
   return ok ? 0 : -1;
+}
+
+platform *experiment_read_platform(cfg_file *f, const config_setting_t *s, const char *folder, char out[4096])
+{
+  const char *where = config_setting_get_string(s);
+  if (path_format(out, 4096, "%s%s%s", where[0] == '/' ? "" : folder, where[0] == '/' ? "" : "/", where)) {
+    cfg_fail(f, s, "expected a shorter path");
+    return NULL;
+  }
+  char why[1024], whole[PATH_MAX];
+  platform *p = platform_read(out, why, sizeof why);
+  if (!p) {
+    cfg_fail(f, s, "%s", why);
+    return NULL;
+  }
+  /* the runs start in the validation directory: they need the whole path */
+  const char *why_not = !realpath(out, whole)                 ? strerror(errno)
+                        : path_format(out, 4096, "%s", whole) ? "too long"
+                                                              : NULL;
+  if (why_not) {
+    platform_free(p);
+    cfg_fail(f, s, "%s: cannot resolve: %s", out, why_not);
+    return NULL;
+  }
+  return p;
+}
+
+workload *experiment_check_workload(cfg_file *f, const config_setting_t *at, const char *path, const char *const *sets,
+                                    int n_sets)
+{
+  char why[1024];
+  workload *w = workload_read(path, sets, n_sets, why, sizeof why);
+  remove(path);
+  if (!w) {
+    /* the job as `mrlab run` reads it: its errors, without the scratch file's name */
+    const char *job = strstr(why, "jobs[0].");
+    cfg_fail(f, at, "%s", job ? job + strlen("jobs[0].") : why);
+  }
+  return w;
 }
 
 /* Reads experiment group G of file F into E, checking its platform and job
@@ -128,21 +166,9 @@ static int read_experiment(cfg_file *f, const config_setting_t *g, const char *f
   if (deadline && (units_parse(UNITS_TIME, deadline, &e->deadline) || !(e->deadline > 0)))
     return cfg_fail(f, config_setting_get_member(g, "deadline"), "expected a positive time such as \"60s\", got \"%s\"",
                     deadline);
-  if (path_format(e->platform, sizeof e->platform, "%s%s%s", where[0] == '/' ? "" : folder, where[0] == '/' ? "" : "/",
-                  where))
-    return cfg_fail(f, config_setting_get_member(g, "platform"), "expected a shorter path");
-  char why[1024], whole[PATH_MAX];
-  platform *p = platform_read(e->platform, why, sizeof why);
+  platform *p = experiment_read_platform(f, config_setting_get_member(g, "platform"), folder, e->platform);
   if (!p)
-    return cfg_fail(f, config_setting_get_member(g, "platform"), "%s", why);
-  /* the runs start in the validation directory: they need the whole path */
-  const char *why_not = !realpath(e->platform, whole)                               ? strerror(errno)
-                        : path_format(e->platform, sizeof e->platform, "%s", whole) ? "too long"
-                                                                                    : NULL;
-  if (why_not) {
-    platform_free(p);
-    return cfg_fail(f, config_setting_get_member(g, "platform"), "%s: cannot resolve: %s", e->platform, why_not);
-  }
+    return -1;
   e->n_workers = p->n_workers;
   e->nic = INFINITY;
   for (int i = 0; i < p->n_classes; i++) {
@@ -164,17 +190,13 @@ static int read_experiment(cfg_file *f, const config_setting_t *g, const char *f
   for (const char *const *k = (const char *const[]){"name", "input", "reducers", NULL}; *k; k++)
     if (config_setting_get_member(e->job, *k))
       return cfg_fail(f, config_setting_get_member(e->job, *k), "expected it in history and targets, not in the job");
-  /* the job as `mrlab run` reads it: its errors, without the scratch file's name */
   char path[4096];
   snprintf(path, sizeof path, "%s/check.cfg", scratch);
   if (experiment_write_workload(e, e->history.inputs[0], e->history.reduces[0], path))
     return cfg_fail(f, e->job, "cannot write %s", path);
-  workload *w = workload_read(path, NULL, 0, why, sizeof why);
-  remove(path);
-  if (!w) {
-    const char *at = strstr(why, "jobs[0].");
-    return cfg_fail(f, e->job, "%s", at ? at + strlen("jobs[0].") : why);
-  }
+  workload *w = experiment_check_workload(f, e->job, path, NULL, 0);
+  if (!w)
+    return -1;
   const conf *jc = &w->jobs[0].conf;
   e->profiled = (tune_plan){conf_get(jc, CONF_BLOCKSIZE), 0, (int)conf_get(jc, CONF_PARALLELCOPIES),
                             conf_get(jc, CONF_COMPRESS) != 0};
@@ -213,25 +235,35 @@ static long long n_sims(const experiment *e)
   return experiment_n_runs(e) + (long long)grid_size(&e->targets) * ((e->deadline > 0) + e->tune);
 }
 
-int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_ex)
+int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_ex, comparison **cmp, int *n_cmp)
 {
   char copy[4096], folder[4096], scratch[] = "/tmp/mrlab-validate-XXXXXX";
   snprintf(copy, sizeof copy, "%s", path);
   snprintf(folder, sizeof folder, "%s", dirname(copy));
-  config_setting_t *list;
-  if (cfg_file_open(f, path) ||
-      cfg_check_keys(f, config_root_setting(&f->cfg), (const char *const[]){"experiments", NULL}) ||
-      !(list = cfg_get_list(f, config_root_setting(&f->cfg), "experiments",
+  if (cfg_file_open(f, path))
+    return -1;
+  const config_setting_t *root = config_root_setting(&f->cfg);
+  if (cfg_check_keys(f, root, (const char *const[]){"experiments", "comparisons", NULL}))
+    return -1;
+  int has_ex = config_setting_get_member(root, "experiments") != NULL;
+  int has_cmp = config_setting_get_member(root, "comparisons") != NULL;
+  config_setting_t *list = NULL, *cmps = NULL;
+  if ((has_ex || !has_cmp) &&
+      !(list = cfg_get_list(f, root, "experiments",
                             "a non-empty list of experiments ( { name = ...; platform = ...; ... } )")))
+    return -1;
+  if (has_cmp && !(cmps = cfg_get_list(f, root, "comparisons",
+                                       "a non-empty list of comparisons ( { name = ...; platform = ...; ... } )")))
     return -1;
   if (!mkdtemp(scratch)) {
     snprintf(f->err, sizeof f->err, "%s: cannot create: %s", scratch, strerror(errno));
     return -1;
   }
-  *ex = xcalloc((size_t)config_setting_length(list), sizeof **ex);
+  int n = list ? config_setting_length(list) : 0;
+  *ex = xcalloc(n > 0 ? (size_t)n : 1, sizeof **ex);
   int status = 0;
   long long total = 0;
-  for (int i = 0; i < config_setting_length(list) && !status; i++) {
+  for (int i = 0; i < n && !status; i++) {
     config_setting_t *g = config_setting_get_elem(list, (unsigned)i);
     (*n_ex)++;
     status = read_experiment(f, g, folder, scratch, &(*ex)[i]);
@@ -245,6 +277,8 @@ int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_
                         "this experiment",
                         EXPERIMENT_MAX_SIMS, total);
   }
+  if (!status && cmps)
+    status = compare_read(f, cmps, folder, scratch, EXPERIMENT_MAX_SIMS - total, cmp, n_cmp);
   rmdir(scratch);
   return status;
 }

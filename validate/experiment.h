@@ -7,8 +7,11 @@
 #define MRLAB_EXPERIMENT_H
 
 #include "cfg.h"
+#include "compare.h"
+#include "platform.h"
 #include "pool.h"
 #include "tune.h"
+#include "workload.h"
 
 /* The most simulations an experiment file may ask for, history, targets,
  * provisioned and tuned runs together: each is a process of a second or
@@ -35,12 +38,26 @@ typedef struct {
   double lrw_rate;    /* bytes/s: all workers' disks reading and writing */
 } experiment;
 
-/* Reads the experiment file PATH, opened in F, into *EX (*N_EX of them),
- * checking each platform and job by reading them as `mrlab run` would;
- * paths in the file are relative to its folder.  0, or -1 with F->err set.
- * The experiments point into F: close F after experiment_free_all. */
-int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_ex);
+/* Reads the experiment file PATH, opened in F, into *EX (*N_EX of them)
+ * and its comparisons into *CMP (*N_CMP; compare.h), checking each
+ * platform and job by reading them as `mrlab run` would; paths in the file
+ * are relative to its folder.  0, or -1 with F->err set.  The experiments
+ * and comparisons point into F: close F after freeing them. */
+int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_ex, comparison **cmp, int *n_cmp);
 void experiment_free_all(experiment *ex, int n_ex);
+
+/* The platform file named by string setting S, relative to FOLDER unless
+ * whole: read and checked, its whole path in OUT.  NULL with F->err set. */
+platform *experiment_read_platform(cfg_file *f, const config_setting_t *s, const char *folder, char out[4096]);
+
+/* The workload file PATH (a scratch file, removed) read as `mrlab run`
+ * would with the --set settings SETS; an error is set on setting AT, in
+ * the words of workload_read.  NULL with F->err set. */
+workload *experiment_check_workload(cfg_file *f, const config_setting_t *at, const char *path, const char *const *sets,
+                                    int n_sets);
+
+/* Copies setting FROM into group or list TO (deeply). */
+void experiment_copy_setting(config_setting_t *to, const config_setting_t *from);
 
 int grid_size(const grid *g);
 

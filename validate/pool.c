@@ -22,12 +22,22 @@ static int sim_start(sim *s, const char *base, const char *self)
   posix_spawn_file_actions_addchdir_np(&fa, base);
   posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, s->log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&fa, STDOUT_FILENO, STDERR_FILENO);
-  char *argv[16] = {(char *)self, "run", s->platform, s->workload, "-o", s->dir};
+  char *argv[9 + 2 * POOL_MAX_SETS + POOL_MAX_CFGS] = {(char *)self, "run", s->platform, s->workload, "-o", s->dir};
+  char cfgs[POOL_MAX_CFGS][sizeof s->cfgs[0] + 8];
+  int n = 6;
   for (int i = 0; i < s->n_sets; i++) {
-    argv[6 + 2 * i] = "--set";
-    argv[7 + 2 * i] = s->sets[i];
+    argv[n++] = "--set";
+    argv[n++] = s->sets[i];
   }
-  argv[6 + 2 * s->n_sets] = NULL;
+  if (s->workers[0]) {
+    argv[n++] = "--workers";
+    argv[n++] = s->workers;
+  }
+  for (int i = 0; i < s->n_cfgs; i++) {
+    snprintf(cfgs[i], sizeof cfgs[i], "--cfg=%s", s->cfgs[i]);
+    argv[n++] = cfgs[i];
+  }
+  argv[n] = NULL;
   extern char **environ;
   int rc = posix_spawn(&s->pid, self, &fa, NULL, argv, environ);
   posix_spawn_file_actions_destroy(&fa);

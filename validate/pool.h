@@ -10,12 +10,19 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+/* The most --set and --cfg= arguments of one simulation. */
+#define POOL_MAX_SETS 8
+#define POOL_MAX_CFGS 4
+
 /* One simulation to run.  Its paths are relative to the directory it runs
  * in (a validation directory), or whole. */
 typedef struct {
   char dir[4096], workload[4096], platform[4096], log[4096];
-  char sets[3][128]; /* --set arguments */
+  char sets[POOL_MAX_SETS][128]; /* --set arguments */
   int n_sets;
+  char workers[1024];            /* --workers, "" for all */
+  char cfgs[POOL_MAX_CFGS][256]; /* --cfg= SimGrid options, NAME:VALUE */
+  int n_cfgs;
   pid_t pid;
   int status;
 } sim;

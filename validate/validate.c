@@ -37,14 +37,14 @@
 #include <stdlib.h>
 
 /* What a validation directory holds: the names outdir_open may replace. */
-static const char *const outputs[] = {
-    "runs", "predictions.csv", "provision.csv", "tune.csv", "accuracy.csv", "accuracy.md", NULL};
+static const char *const outputs[] = {"runs",        "predictions.csv", "provision.csv", "tune.csv", "accuracy.csv",
+                                      "accuracy.md", "anchors.csv",     "anchors.md",    NULL};
 
-/* The runs of experiments EX into the new validation directory D:
- * simulations, predictions, tables; D swapped in whole if all went well,
- * discarded otherwise.  0, or -1 with ERR. */
-static int run_experiments(const experiment *ex, int n_ex, outdir *d, int jobs, const char *self, char *err,
-                           size_t errlen)
+/* The runs of experiments EX and comparisons CMP into the new validation
+ * directory D: simulations, predictions, tables; D swapped in whole if all
+ * went well, discarded otherwise.  0, or -1 with ERR. */
+static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp, int n_cmp, outdir *d, int jobs,
+                           const char *self, char *err, size_t errlen)
 {
   const char *dir = d->tmp;
   /* step 1: every history and target point of every experiment */
@@ -53,7 +53,8 @@ static int run_experiments(const experiment *ex, int n_ex, outdir *d, int jobs, 
     n_sims += experiment_n_runs(&ex[e]);
     any_deadline |= ex[e].deadline > 0;
   }
-  sim *sims = xcalloc((size_t)n_sims, sizeof *sims);
+  int n_cmp_runs = compare_n_runs(cmp, n_cmp);
+  sim *sims = xcalloc((size_t)(n_sims + n_cmp_runs) + 1, sizeof *sims);
   for (int e = 0; e < n_ex && !status; e++) {
     char folder[8192];
     snprintf(folder, sizeof folder, "%s/runs/%s", dir, ex[e].name);
@@ -76,12 +77,18 @@ static int run_experiments(const experiment *ex, int n_ex, outdir *d, int jobs, 
       sims[k++].n_sets = 1;
     }
   }
+  /* and every variant of every comparison, after them */
   if (!status)
-    status = pool_run(sims, n_sims, dir, jobs, self, err, errlen);
+    status = compare_plan(cmp, n_cmp, dir, sims + n_sims, err, errlen);
+  if (!status)
+    status = pool_run(sims, n_sims + n_cmp_runs, dir, jobs, self, err, errlen);
+  double *t = xcalloc((size_t)n_cmp_runs + 1, sizeof *t), *map = xcalloc((size_t)n_cmp_runs + 1, sizeof *map);
+  if (!status)
+    status = compare_measure(cmp, n_cmp, sims + n_sims, dir, t, map, err, errlen);
   /* steps 2 to 4, each experiment's runs a slice of sims */
   error_acc(*acc)[PREDICT_N_MODELS][PREDICT_N_QUANTITIES] = xcalloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *acc);
   outfile out;
-  if (!status && !(status = outfile_open(&out, dir, "predictions.csv", err, errlen))) {
+  if (!status && n_ex > 0 && !(status = outfile_open(&out, dir, "predictions.csv", err, errlen))) {
     fprintf(out.f, "experiment,target,model,quantity,predicted,actual,ape\n");
     for (int e = 0, first = 0; e < n_ex && !status; first += experiment_n_runs(&ex[e]), e++)
       status = assess_targets(&ex[e], sims + first, dir, out.f, acc[e], err, errlen);
@@ -106,7 +113,7 @@ static int run_experiments(const experiment *ex, int n_ex, outdir *d, int jobs, 
         status = tuning_targets(&ex[e], sims + first, dir, jobs, self, out.f, err, errlen);
     status = status ? (outfile_discard(&out), status) : outfile_close(&out, err, errlen);
   }
-  if (!status && !(status = outfile_open(&out, dir, "accuracy.csv", err, errlen))) {
+  if (!status && n_ex > 0 && !(status = outfile_open(&out, dir, "accuracy.csv", err, errlen))) {
     outfile md;
     if (!(status = outfile_open(&md, dir, "accuracy.md", err, errlen))) {
       tables_write(ex, n_ex, acc, out.f, md.f);
@@ -114,10 +121,27 @@ static int run_experiments(const experiment *ex, int n_ex, outdir *d, int jobs, 
     }
     status |= outfile_close(&out, err, errlen);
   }
-  if (status)
+  if (!status && n_cmp > 0 && !(status = outfile_open(&out, dir, "anchors.csv", err, errlen))) {
+    outfile md;
+    if (!(status = outfile_open(&md, dir, "anchors.md", err, errlen))) {
+      compare_write(cmp, n_cmp, t, map, out.f, md.f);
+      status = outfile_close(&md, err, errlen);
+    }
+    status |= outfile_close(&out, err, errlen);
+  }
+  if (status) {
     outdir_discard(d);
-  else if (!(status = outdir_commit(d, err, errlen)))
-    tables_write(ex, n_ex, acc, NULL, stdout);
+  } else if (!(status = outdir_commit(d, err, errlen))) {
+    if (n_ex > 0)
+      tables_write(ex, n_ex, acc, NULL, stdout);
+    if (n_cmp > 0) {
+      if (n_ex > 0)
+        printf("\n");
+      compare_write(cmp, n_cmp, t, map, NULL, stdout);
+    }
+  }
+  free(t);
+  free(map);
   free(acc);
   free(sims);
   return status;
@@ -127,16 +151,18 @@ int validate_run(const char *path, const char *dir, int jobs, const char *self, 
 {
   cfg_file f;
   experiment *ex = NULL;
+  comparison *cmp = NULL;
   outdir d;
-  int n_ex = 0, status = 2;
-  if (experiment_read_file(&f, path, &ex, &n_ex)) {
+  int n_ex = 0, n_cmp = 0, status = 2;
+  if (experiment_read_file(&f, path, &ex, &n_ex, &cmp, &n_cmp)) {
     snprintf(err, errlen, "%s", f.err);
   } else if (outdir_open(&d, dir, outputs, err, errlen)) {
     status = 2; /* -o names a file, or a folder of the user's */
   } else {
-    status = run_experiments(ex, n_ex, &d, jobs, self, err, errlen) ? 1 : 0;
+    status = run_experiments(ex, n_ex, cmp, n_cmp, &d, jobs, self, err, errlen) ? 1 : 0;
   }
   experiment_free_all(ex, n_ex);
+  compare_free_all(cmp, n_cmp);
   cfg_file_close(&f);
   return status;
 }

@@ -1,0 +1,83 @@
+/* compare.h - comparisons of an experiment file: strategies run side by
+ * side on one job, and published claims ("anchors") set against what the
+ * simulations give.  A comparison names a platform, a base job (a whole
+ * workload job), its variants (each one `mrlab run`) and its anchors. */
+#ifndef MRLAB_COMPARE_H
+#define MRLAB_COMPARE_H
+
+#include "cfg.h"
+#include "pool.h"
+
+#include <stdio.h>
+
+/* What an anchor measures, from the variants' job times (jobs.csv end -
+ * submit) or map phases (map_phase_end - start). */
+typedef enum {
+  ANCHOR_GAIN,      /* 100 (T_baseline - T_variant) / T_baseline, in points */
+  ANCHOR_MEAN_GAIN, /* the mean gain of the variant over several baselines */
+  ANCHOR_RATIO,     /* T_variant / T_baseline */
+  ANCHOR_TIME,      /* the variant's job time or map phase, s */
+  ANCHOR_BEST,      /* the variant has the lowest job time of its comparison */
+  ANCHOR_WORST,     /* ... the highest */
+  ANCHOR_N_KINDS
+} anchor_kind;
+
+typedef struct {
+  const char *name;
+  const config_setting_t *job;       /* members over the base job's, or NULL */
+  const config_setting_t *set, *cfg; /* arrays of strings, or NULL */
+  char platform[4096];               /* whole path */
+  const char *memory, *nic;          /* every node class's memory, NIC bandwidth; NULL: the platform's */
+  char workers[1024];                /* for --workers, "" for all */
+} variant;
+
+typedef struct {
+  const char *claim, *source;
+  anchor_kind kind;
+  int published_given; /* 0: a sweep point the source does not state */
+  double published;
+  int variant, baseline; /* indices into the comparison's variants */
+  int *baselines, n_baselines;
+  int map_phase;    /* time of the map phase rather than of the job */
+  double tolerance; /* points for gains, % for times and ratios */
+} anchor;
+
+typedef struct {
+  const char *name;
+  const config_setting_t *job;
+  variant *variants;
+  int n_variants;
+  anchor *anchors;
+  int n_anchors;
+} comparison;
+
+/* Default tolerances, stated in the README. */
+#define COMPARE_GAIN_TOLERANCE 5.0  /* points */
+#define COMPARE_TIME_TOLERANCE 15.0 /* % of the published time or ratio */
+
+/* Reads the comparisons of LIST (a list of groups in F) into *CMP (*N_CMP
+ * of them), checking each variant's platform and job as `mrlab run` would
+ * by writing them into the folder SCRATCH; paths are relative to FOLDER.
+ * At most MAX_SIMS variants in all.  0, or -1 with F->err set. */
+int compare_read(cfg_file *f, const config_setting_t *list, const char *folder, const char *scratch, long long max_sims,
+                 comparison **cmp, int *n_cmp);
+void compare_free_all(comparison *c, int n);
+
+/* The simulations of comparisons C: one a variant. */
+int compare_n_runs(const comparison *c, int n);
+
+/* Fills SIMS (compare_n_runs of them) with every variant's run in
+ * runs/COMPARISON/VARIANT of the validation directory BASE, and writes
+ * their workload files (and derived platform files).  0, or -1 with ERR. */
+int compare_plan(const comparison *c, int n, const char *base, sim *sims, char *err, size_t errlen);
+
+/* The job time and map phase of each run of SIMS in BASE into T and MAP.
+ * 0, or -1 with ERR. */
+int compare_measure(const comparison *c, int n, const sim *sims, const char *base, double *t, double *map, char *err,
+                    size_t errlen);
+
+/* anchors.csv into CSV if not NULL, and the Markdown table into MD, from
+ * the times T and MAP of compare_measure. */
+void compare_write(const comparison *c, int n, const double *t, const double *map, FILE *csv, FILE *md);
+
+#endif
