@@ -98,7 +98,10 @@ static const char usage_validate[] = "usage: mrlab validate EXPERIMENT.cfg [-o D
                                      "and experiment, the mean and maximum absolute percentage error of the\n"
                                      "job time and of each task statistic, and the accuracy, 100 - MAPE.  An\n"
                                      "experiment with a deadline also provisions each target's slots, simulates\n"
-                                     "it with them, and writes provision.csv.\n"
+                                     "it with them, and writes provision.csv.  For each comparison: runs every\n"
+                                     "variant of its job and writes anchors.csv and anchors.md (printed too):\n"
+                                     "each published claim beside the simulated figure, their difference, and\n"
+                                     "whether it lies within the anchor's tolerance.\n"
                                      "\n"
                                      "  -o DIR   the output directory, replaced whole at the end\n"
                                      "  -j N     simulations at once, 1 to 256 (default: the processors online)\n";

@@ -29,7 +29,9 @@ static const char comparisons[] =
     "      { claim = \"job\"; source = \"t\"; kind = \"time\"; variant = \"big\"; published = 20; },\n"
     "      { claim = \"spread is best\"; source = \"t\"; kind = \"best\"; variant = \"spread\"; published = true; },\n"
     "      { claim = \"slow is worst\"; source = \"t\"; kind = \"worst\"; variant = \"slow\"; published = true; },\n"
-    "      { claim = \"one is worst\"; source = \"t\"; kind = \"worst\"; variant = \"one\"; published = true; }\n"
+    "      { claim = \"one is worst\"; source = \"t\"; kind = \"worst\"; variant = \"one\"; published = true; },\n"
+    "      { claim = \"pairs\"; source = \"t\"; kind = \"mean_gain\"; variants = [\"spread\", \"big\"]; baselines = "
+    "[\"one\", \"slow\"]; published = 12; }\n"
     "    );\n"
     "  }\n"
     ");\n";
@@ -87,7 +89,7 @@ static void the_anchors_are_what_the_runs_imply(void **state)
       {t[2], 20, 100 * (t[2] - 20) / 20, fabs(100 * (t[2] - 20) / 20) <= 15 ? "yes" : "no"},
   };
   test_csv *a = test_csv_in(out, "anchors.csv");
-  assert_int_equal(a->n_rows, 9);
+  assert_int_equal(a->n_rows, 10);
   for (int i = 0; i < 5; i++) {
     assert_string_equal(test_csv_cell(a, i + 1, "comparison"), "toy");
     assert_close(test_csv_num(a, i + 1, "simulated"), want[i].simulated, 2e-3);
@@ -107,6 +109,10 @@ static void the_anchors_are_what_the_runs_imply(void **state)
   /* the two worst anchors cannot both hold */
   assert_string_not_equal(test_csv_cell(a, 7, "simulated"), test_csv_cell(a, 8, "simulated"));
   assert_string_equal(test_csv_cell(a, 8, "agrees"), worst == 1 ? "yes" : "no");
+  /* a sweep's average: each variant against its own baseline */
+  double pairs = (gain_one + 100 * (t[3] - t[2]) / t[3]) / 2;
+  assert_close(test_csv_num(a, 9, "simulated"), pairs, 2e-3);
+  assert_close(test_csv_num(a, 9, "difference"), pairs - 12, 2e-3);
   test_csv_free(a);
 }
 
@@ -128,6 +134,9 @@ static void bad_comparisons_are_refused(void **state)
        "\"speedup\""},
       {"{ name = \"slow\";", "{ name = \"one\";",
        "c.cfg:8: comparisons[0].variants[3].name: expected a name of its own; variant 2 has it"},
+      {"variants = [\"spread\", \"big\"]", "variants = [\"spread\"]",
+       "c.cfg:19: comparisons[0].anchors[8].variants: expected as many variants as baselines (2), each set against its "
+       "own, got 1"},
       {"quantity = \"map_phase\"", "quantity = \"reduce_phase\"",
        "c.cfg:14: comparisons[0].anchors[3].quantity: expected \"job\" or \"map_phase\", got \"reduce_phase\""},
       {"kind = \"gain\"; variant = \"spread\"; baseline", "kind = \"time\"; variant = \"spread\"; baseline",

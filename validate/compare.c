@@ -33,12 +33,12 @@
 
 static const char *const comparison_keys[] = {"name", "platform", "job", "variants", "anchors", NULL};
 static const char *const variant_keys[] = {"name", "job", "set", "platform", "workers", "cfg", "memory", "nic", NULL};
-static const char *const anchor_keys[] = {"claim",    "source",    "published", "kind",      "variant",
+static const char *const anchor_keys[] = {"claim",    "source",    "published", "kind",      "variant", "variants",
                                           "baseline", "baselines", "quantity",  "tolerance", NULL};
 static const char *const kind_names[ANCHOR_N_KINDS] = {"gain", "mean_gain", "ratio", "time", "best", "worst"};
 /* The keys each kind takes, past claim, source, published and kind. */
-static const char *const kind_keys[ANCHOR_N_KINDS][4] = {{"variant", "baseline", "tolerance", NULL},
-                                                         {"variant", "baselines", "tolerance", NULL},
+static const char *const kind_keys[ANCHOR_N_KINDS][5] = {{"variant", "baseline", "tolerance", NULL},
+                                                         {"variant", "variants", "baselines", "tolerance", NULL},
                                                          {"variant", "baseline", "tolerance", NULL},
                                                          {"variant", "quantity", "tolerance", NULL},
                                                          {"variant", NULL},
@@ -223,6 +223,17 @@ static int read_text(cfg_file *f, const config_setting_t *g, const char *name, c
   return 0;
 }
 
+/* The variants of C named by the strings of array S, into a new array *OUT. */
+static int variant_list(cfg_file *f, const config_setting_t *s, const comparison *c, int **out)
+{
+  *out = xcalloc((size_t)config_setting_length(s), sizeof **out);
+  for (int i = 0; i < config_setting_length(s); i++)
+    if (((*out)[i] = variant_find(c, config_setting_get_string_elem(s, i))) < 0)
+      return cfg_fail(f, s, "expected names of variants of comparison %s, got \"%s\"", c->name,
+                      config_setting_get_string_elem(s, i));
+  return 0;
+}
+
 /* Reads anchor group G of comparison C into A. */
 static int read_anchor(cfg_file *f, const config_setting_t *g, const comparison *c, anchor *a)
 {
@@ -235,10 +246,13 @@ static int read_anchor(cfg_file *f, const config_setting_t *g, const comparison 
   if (a->kind == ANCHOR_N_KINDS)
     return cfg_fail(f, config_setting_get_member(g, "kind"),
                     "expected one of gain, mean_gain, ratio, time, best, worst, got \"%s\"", kind);
-  const char *keys[8] = {"claim", "source", "published", "kind"};
+  const char *keys[10] = {"claim", "source", "published", "kind"};
   for (int i = 0; kind_keys[a->kind][i]; i++)
     keys[4 + i] = kind_keys[a->kind][i];
-  if (cfg_check_keys(f, g, keys) || anchor_variant(f, g, "variant", c, &a->variant))
+  int paired = a->kind == ANCHOR_MEAN_GAIN && config_setting_get_member(g, "variants");
+  if (paired && config_setting_get_member(g, "variant"))
+    return cfg_fail(f, config_setting_get_member(g, "variant"), "expected variant or variants, not both");
+  if (cfg_check_keys(f, g, keys) || (!paired && anchor_variant(f, g, "variant", c, &a->variant)))
     return -1;
   config_setting_t *pub = config_setting_get_member(g, "published");
   int boolean = a->kind == ANCHOR_BEST || a->kind == ANCHOR_WORST;
@@ -259,11 +273,17 @@ static int read_anchor(cfg_file *f, const config_setting_t *g, const comparison 
     if (!b)
       return cfg_fail(f, g, "expected baselines = [\"variant\", ...]");
     a->n_baselines = config_setting_length(b);
-    a->baselines = xcalloc((size_t)a->n_baselines, sizeof *a->baselines);
-    for (int i = 0; i < a->n_baselines; i++)
-      if ((a->baselines[i] = variant_find(c, config_setting_get_string_elem(b, i))) < 0)
-        return cfg_fail(f, b, "expected names of variants of comparison %s, got \"%s\"", c->name,
-                        config_setting_get_string_elem(b, i));
+    if (variant_list(f, b, c, &a->baselines))
+      return -1;
+    if (paired) {
+      const config_setting_t *v;
+      if (read_strings(f, g, "variants", c->n_variants, 4096, &v) || variant_list(f, v, c, &a->variants))
+        return -1;
+      if (config_setting_length(v) != a->n_baselines)
+        return cfg_fail(f, v, "expected as many variants as baselines (%d), each set against its own, got %d",
+                        a->n_baselines, config_setting_length(v));
+      a->variant = a->variants[0];
+    }
   } else if (a->kind == ANCHOR_TIME) {
     const char *quantity = "job";
     if (cfg_get_string(f, g, "quantity", 0, &quantity) < 0)
@@ -346,7 +366,7 @@ void compare_free_all(comparison *c, int n)
 {
   for (int i = 0; i < n; i++) {
     for (int a = 0; a < c[i].n_anchors; a++)
-      free(c[i].anchors[a].baselines);
+      free(c[i].anchors[a].baselines), free(c[i].anchors[a].variants);
     free(c[i].anchors);
     free(c[i].variants);
   }
@@ -436,7 +456,7 @@ static double anchor_value(const comparison *c, const anchor *a, const double *t
   case ANCHOR_MEAN_GAIN: {
     double sum = 0;
     for (int i = 0; i < a->n_baselines; i++)
-      sum += 100 * (t[a->baselines[i]] - tv) / t[a->baselines[i]];
+      sum += 100 * (t[a->baselines[i]] - t[a->variants ? a->variants[i] : a->variant]) / t[a->baselines[i]];
     return sum / a->n_baselines;
   }
   case ANCHOR_RATIO: return tv / t[a->baseline];

@@ -14,7 +14,8 @@
  * submit) or map phases (map_phase_end - start). */
 typedef enum {
   ANCHOR_GAIN,      /* 100 (T_baseline - T_variant) / T_baseline, in points */
-  ANCHOR_MEAN_GAIN, /* the mean gain of the variant over several baselines */
+  ANCHOR_MEAN_GAIN, /* the mean gain of the variant over several baselines, or of each of several variants
+                       over its own baseline (a sweep's average) */
   ANCHOR_RATIO,     /* T_variant / T_baseline */
   ANCHOR_TIME,      /* the variant's job time or map phase, s */
   ANCHOR_BEST,      /* the variant has the lowest job time of its comparison */
@@ -38,6 +39,7 @@ typedef struct {
   double published;
   int variant, baseline; /* indices into the comparison's variants */
   int *baselines, n_baselines;
+  int *variants;    /* mean_gain of variants[i] over baselines[i], or NULL */
   int map_phase;    /* time of the map phase rather than of the job */
   double tolerance; /* points for gains, % for times and ratios */
 } anchor;
