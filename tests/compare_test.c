@@ -137,6 +137,11 @@ static void bad_comparisons_are_refused(void **state)
       {"variants = [\"spread\", \"big\"]", "variants = [\"spread\"]",
        "c.cfg:19: comparisons[0].anchors[8].variants: expected as many variants as baselines (2), each set against its "
        "own, got 1"},
+      {"  }\n);\n",
+       "  }\n);\nexperiments = ( { name = \"toy\"; platform = \"" MRLAB_SOURCE_DIR "/platforms/toy4.cfg\";\n"
+       "  job = { generator = \"terasort\"; }; history = { inputs = [\"1GB\"]; reducers = [2]; };\n"
+       "  targets = { inputs = [\"1GB\"]; reducers = [2]; }; } );\n",
+       "c.cfg:2: comparisons[0].name: expected a name of its own; experiment 1 has it"},
       {"quantity = \"map_phase\"", "quantity = \"reduce_phase\"",
        "c.cfg:14: comparisons[0].anchors[3].quantity: expected \"job\" or \"map_phase\", got \"reduce_phase\""},
       {"kind = \"gain\"; variant = \"spread\"; baseline", "kind = \"time\"; variant = \"spread\"; baseline",

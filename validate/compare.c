@@ -169,6 +169,10 @@ static int read_variant(cfg_file *f, const config_setting_t *g, const comparison
       return cfg_fail(f, workers, "expected node classes or workers of the platform, got \"%s\"", w);
     }
     size_t len = strlen(v->workers);
+    if (len + strlen(w) + 2 > sizeof v->workers) {
+      platform_free(p);
+      return cfg_fail(f, workers, "expected names of fewer than %zu characters in all", sizeof v->workers - 1);
+    }
     snprintf(v->workers + len, sizeof v->workers - len, "%s%s", i ? "," : "", w);
   }
   platform_free(p);

@@ -279,6 +279,12 @@ int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_
   }
   if (!status && cmps)
     status = compare_read(f, cmps, folder, scratch, EXPERIMENT_MAX_SIMS - total, cmp, n_cmp);
+  /* experiments and comparisons share runs/ */
+  for (int i = 0; i < *n_cmp && !status; i++)
+    for (int k = 0; k < *n_ex && !status; k++)
+      if (strcmp((*cmp)[i].name, (*ex)[k].name) == 0)
+        status = cfg_fail(f, config_setting_get_member(config_setting_get_elem(cmps, (unsigned)i), "name"),
+                          "expected a name of its own; experiment %d has it", k + 1);
   rmdir(scratch);
   return status;
 }
