@@ -75,9 +75,10 @@ static void write_jobs(const engine *e, FILE *f)
           output += tk->kind == KIND_REDUCE ? tk->attempts[k]->phase_bytes[PHASE_REDUCE] : 0;
         }
     }
-    fprintf(f, "%s,%.9f,%.9f,%.9f,%.9f,%d,%d,%d,%d,%d,%lld,%lld,%lld,%lld", j->desc->name, j->desc->submit, j->start,
-            j->map_phase_end, j->end, j->n_maps, j->n_reduces, e->map_slots, e->reduce_slots, j->killed,
-            (long long)j->desc->input, map_out, shuffled, output);
+    fprintf(f, "%s,%.9f,%.9f,%.9f,%.9f,%d,%d,%d,%d,%d,%lld,%lld,%lld,%lld,%lld,%.9f", j->desc->name, j->desc->submit,
+            j->start, j->map_phase_end, j->end, j->n_maps, j->n_reduces, e->map_slots, e->reduce_slots, j->killed,
+            (long long)j->desc->input, map_out, shuffled, output, (long long)j->redistributed_bytes,
+            j->redistribution_time);
     for (int k = 0; k < CONF_N_KEYS; k++) { /* a cluster property's value is the run's */
       char v[64];
       conf_format(conf_key_scope(k) == CONF_CLUSTER ? &e->cluster : &j->desc->conf, k, v, sizeof v);
