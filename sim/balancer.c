@@ -47,30 +47,36 @@ typedef struct {
   int64_t bytes, chunk;
 } move_state;
 
-/* Charges BYTES to datanode T's throttle at BANDWIDTH, and waits until its
- * reserve is no longer overdrawn (DataTransferThrottler.throttle). */
-static void throttle_charge(throttle *t, double bandwidth, int64_t bytes)
+/* Charges BYTES to datanode T's throttle at BANDWIDTH at time NOW and
+ * returns when its reserve is no longer overdrawn: the periods that the
+ * bytes use up are reserved at once, so that the moves of one datanode
+ * share its bandwidth (DataTransferThrottler.throttle). */
+static double throttle_charge(throttle *t, double bandwidth, int64_t bytes, double now)
 {
-  double now = simgrid_get_clock();
   if (now >= t->period_end) { /* a new period starts with its full reserve */
     t->period_end = now + THROTTLE_PERIOD;
     t->reserve = bandwidth * THROTTLE_PERIOD;
   }
   t->reserve -= (double)bytes;
-  while (t->reserve <= 0) {
-    sg_actor_sleep_until(t->period_end);
-    t->period_end += THROTTLE_PERIOD;
+  double until = now;
+  for (; t->reserve <= 0; t->period_end += THROTTLE_PERIOD) {
+    until = t->period_end;
     t->reserve += bandwidth * THROTTLE_PERIOD;
   }
+  return until;
 }
 
-/* Called as a move's pipe writes each chunk: both ends' throttles. */
+/* Called as a move's pipe writes each chunk: it waits for both ends'
+ * throttles, which Hadoop applies at once (the source sends, the
+ * destination receives). */
 static void move_chunk_done(void *arg, int c)
 {
   move_state *m = arg;
+  double now = simgrid_get_clock();
   int64_t bytes = (int64_t)(c + 1) * m->chunk <= m->bytes ? m->chunk : m->bytes - (int64_t)c * m->chunk;
-  throttle_charge(&m->b->throttles[m->move->from], m->b->bandwidth, bytes);
-  throttle_charge(&m->b->throttles[m->move->to], m->b->bandwidth, bytes);
+  double src = throttle_charge(&m->b->throttles[m->move->from], m->b->bandwidth, bytes, now);
+  double dst = throttle_charge(&m->b->throttles[m->move->to], m->b->bandwidth, bytes, now);
+  sg_actor_sleep_until(src > dst ? src : dst);
 }
 
 /* Actor: one block move, on its destination (as Hadoop's replaceBlock, which

@@ -161,9 +161,11 @@ static int read_redistribute(cfg_file *f, const config_setting_t *g, job_desc *j
   if (read_placement(f, config_setting_get_member(rd, "from"), j->from))
     return -1;
   double appended = 0;
-  cfg_bound below_input = {1, (double)j->input - 1, "the bytes appended: less than the job's input"};
-  if (cfg_get_bounded_quantity(f, rd, "appended", 0, UNITS_SIZE, &below_input, &appended) < 0)
+  if (cfg_get_quantity(f, rd, "appended", 0, UNITS_SIZE, &appended) < 0)
     return -1;
+  if (llround(appended) >= j->input)
+    return cfg_fail(f, config_setting_get_member(rd, "appended"),
+                    "expected less than the job's input (%lld bytes), got %.0f bytes", (long long)j->input, appended);
   j->appended = llround(appended);
   config_setting_t *l = config_setting_get_member(rd, "added");
   if (!l)
