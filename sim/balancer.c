@@ -35,14 +35,20 @@ typedef struct {
 
 typedef struct {
   job *j;
-  int *busy;           /* per worker: moves under way */
-  throttle *throttles; /* per worker, when throttled */
-  double bandwidth;    /* bytes/s per datanode; 0: unthrottled */
-  sg_sem_t done;       /* released as each move ends */
+  int max;                          /* moves at once per datanode */
+  int *busy;                        /* per worker: moves under way */
+  throttle *throttles;              /* per worker, when throttled */
+  double bandwidth;                 /* bytes/s per datanode; 0: unthrottled */
+  char *started;                    /* per move */
+  int64_t **list, *n_list, *cursor; /* per worker: its moves in plan order (a worker is a source or a
+                                       destination, never both), and the first not started */
+  int64_t *ended, n_ended;          /* moves in the order they ended */
+  sg_sem_t done;                    /* released as each move ends */
 } balancer;
 
 typedef struct {
   balancer *b;
+  int64_t index;
   const hdfs_move *move;
   int64_t bytes, chunk;
 } move_state;
@@ -110,8 +116,39 @@ static void move_actor(int argc, char **argv)
   j->redistributed_bytes += m->bytes;
   b->busy[m->move->from]--;
   b->busy[m->move->to]--;
+  b->ended[b->n_ended++] = m->index;
   sg_sem_release(b->done);
   free(m);
+}
+
+/* Starts move I of B's job if neither of its datanodes runs B->max moves. */
+static void try_move(balancer *b, int64_t i)
+{
+  const hdfs_move *mv = &b->j->moves[i];
+  if (b->started[i] || b->busy[mv->from] >= b->max || b->busy[mv->to] >= b->max)
+    return;
+  b->started[i] = 1;
+  b->busy[mv->from]++;
+  b->busy[mv->to]++;
+  move_state *m = xmalloc(sizeof *m);
+  *m = (move_state){.b = b,
+                    .index = i,
+                    .move = mv,
+                    .bytes = hdfs_block_bytes(b->j->input, mv->block),
+                    .chunk = (int64_t)conf_get(&b->j->desc->conf, CONF_CHUNK)};
+  sg_actor_t a = sg_actor_init("move", the_engine->trackers[mv->to].host);
+  sg_actor_set_data(a, m);
+  sg_actor_start(a, move_actor, 0, NULL);
+}
+
+/* Starts what worker W's moves allow, in plan order, once one of its own
+ * has ended: only its moves can use the room that freed. */
+static void start_moves(balancer *b, int w)
+{
+  while (b->cursor[w] < b->n_list[w] && b->started[b->list[w][b->cursor[w]]])
+    b->cursor[w]++;
+  for (int64_t k = b->cursor[w]; k < b->n_list[w] && b->busy[w] < b->max; k++)
+    try_move(b, b->list[w][k]);
 }
 
 /* Actor: the redistribution of one job's input (its data), from its submission until its moves have ended. */
@@ -119,42 +156,48 @@ void balancer_actor(int argc, char **argv)
 {
   (void)argc, (void)argv;
   engine *e = the_engine;
-  balancer b = {.j = sg_actor_self_get_data()};
-  job *j = b.j;
-  int n_workers = e->platform->n_workers, max = (int)conf_get(&e->cluster, CONF_BALANCE_MOVES);
-  b.bandwidth = conf_get(&e->cluster, CONF_BALANCE_BANDWIDTH);
-  b.busy = xcalloc((size_t)n_workers, sizeof *b.busy);
-  b.throttles = xcalloc((size_t)n_workers, sizeof *b.throttles);
-  b.done = sg_sem_init(0);
-  char *started = xcalloc((size_t)j->n_moves, 1);
+  job *j = sg_actor_self_get_data();
+  int n_workers = e->platform->n_workers;
+  balancer b = {.j = j,
+                .max = (int)conf_get(&e->cluster, CONF_BALANCE_MOVES),
+                .bandwidth = conf_get(&e->cluster, CONF_BALANCE_BANDWIDTH),
+                .busy = xcalloc((size_t)n_workers, sizeof *b.busy),
+                .throttles = xcalloc((size_t)n_workers, sizeof *b.throttles),
+                .started = xcalloc((size_t)j->n_moves, 1),
+                .list = xcalloc((size_t)n_workers, sizeof *b.list),
+                .n_list = xcalloc((size_t)n_workers, sizeof *b.n_list),
+                .cursor = xcalloc((size_t)n_workers, sizeof *b.cursor),
+                .ended = xmalloc((size_t)j->n_moves * sizeof *b.ended),
+                .done = sg_sem_init(0)};
+  for (int64_t i = 0; i < j->n_moves; i++)
+    b.n_list[j->moves[i].from]++, b.n_list[j->moves[i].to]++;
+  for (int w = 0; w < n_workers; w++) {
+    b.list[w] = xmalloc((size_t)b.n_list[w] * sizeof **b.list);
+    b.n_list[w] = 0;
+  }
+  for (int64_t i = 0; i < j->n_moves; i++) {
+    b.list[j->moves[i].from][b.n_list[j->moves[i].from]++] = i;
+    b.list[j->moves[i].to][b.n_list[j->moves[i].to]++] = i;
+  }
   sg_actor_sleep_until(j->desc->submit);
-  int64_t first = 0, ended = 0; /* first: no move before it waits to start */
-  while (ended < j->n_moves) {
-    for (int64_t k = first; k < j->n_moves; k++) {
-      const hdfs_move *mv = &j->moves[k];
-      if (started[k] || b.busy[mv->from] >= max || b.busy[mv->to] >= max)
-        continue;
-      started[k] = 1;
-      b.busy[mv->from]++;
-      b.busy[mv->to]++;
-      move_state *m = xmalloc(sizeof *m);
-      *m = (move_state){.b = &b,
-                        .move = mv,
-                        .bytes = hdfs_block_bytes(j->input, mv->block),
-                        .chunk = (int64_t)conf_get(&j->desc->conf, CONF_CHUNK)};
-      sg_actor_t a = sg_actor_init("move", e->trackers[mv->to].host);
-      sg_actor_set_data(a, m);
-      sg_actor_start(a, move_actor, 0, NULL);
-    }
-    while (first < j->n_moves && started[first])
-      first++;
+  for (int64_t i = 0; i < j->n_moves; i++)
+    try_move(&b, i);
+  for (int64_t k = 0; k < j->n_moves; k++) {
     sg_sem_acquire(b.done);
-    ended++;
+    const hdfs_move *mv = &j->moves[b.ended[k]];
+    start_moves(&b, mv->from);
+    start_moves(&b, mv->to);
   }
   j->redistribution_time = simgrid_get_clock() - j->desc->submit;
   engine_index_maps(e, j);
   j->held = 0;
-  free(started);
+  for (int w = 0; w < n_workers; w++)
+    free(b.list[w]);
+  free(b.list);
+  free(b.n_list);
+  free(b.cursor);
+  free(b.ended);
+  free(b.started);
   sg_sem_destroy(b.done);
   free(b.throttles);
   free(b.busy);

@@ -129,7 +129,9 @@ static void added_node_only_receives(void **state)
 }
 
 /* With two replicas a block, a replica never joins its twin: ten blocks on
- * workers 0 and 1 spread over four workers. */
+ * workers 0 and 1 spread over four workers; and four blocks on workers 0
+ * and 1 of which worker 2 is to hold all four, so that worker 1 must give
+ * it the blocks worker 0 did not. */
 static void replicas_stay_distinct(void **state)
 {
   (void)state;
@@ -145,6 +147,11 @@ static void replicas_stay_distinct(void **state)
   assert_int_equal(n, 10);
   for (int64_t b = 0; b < 10; b++)
     assert_int_not_equal(hdfs_replica(f, b, 0), hdfs_replica(f, b, 1));
+  hdfs_file_free(f);
+  f = make_file(4, 2, holders, 64 * MiB);
+  const int64_t all_on_2[] = {2, 2, 4};
+  free(plan_and_apply(f, 3, all_on_2, &n));
+  assert_int_equal(n, 4);
   hdfs_file_free(f);
 }
 
@@ -215,6 +222,25 @@ static void one_move_takes_its_disks_and_network_time(void **state)
   test_csv_free(jobs);
 }
 
+/* The 12 moves of worker-1's blocks, one at a time at each datanode, take
+ * twelve moves' time end to end (each at least B over the 100 MB/s disk it
+ * writes); Hadoop's 5 at a time overlap and end sooner. */
+static void moves_at_once_are_bounded_per_datanode(void **state)
+{
+  (void)state;
+  const char *redist = "redistribute = { from = { worker-1 = 1.0; }; };";
+  test_csv *one = test_csv_in(
+      run_toy4(16, even4, redist, (const char *[]){"--set", "dfs.datanode.balance.max.concurrent.moves=1", NULL}),
+      "jobs.csv");
+  test_csv *five = test_csv_in(run_toy4(16, even4, redist, NULL), "jobs.csv");
+  double serial = test_csv_num(one, 1, "redistribution_time"), parallel = test_csv_num(five, 1, "redistribution_time");
+  if (!(serial >= 12 * 64 * MiB / 100e6 && parallel < serial))
+    fail_msg("12 moves took %.3f s one at a time (expected at least %.3f) and %.3f s five at a time (expected less)",
+             serial, 12 * 64 * MiB / 100e6, parallel);
+  test_csv_free(one);
+  test_csv_free(five);
+}
+
 /* Data already where the job's placement puts it moves 0 bytes in 0 s, and
  * the job runs as if there were no redistribution. */
 static void balanced_placement_moves_nothing(void **state)
@@ -272,10 +298,15 @@ static void bad_redistribute_is_refused(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(even_placement_reaches_grep_quotas), cmocka_unit_test(appended_data_moves_only_the_excess),
-      cmocka_unit_test(added_node_only_receives),           cmocka_unit_test(replicas_stay_distinct),
-      cmocka_unit_test(run_moves_the_planned_bytes),        cmocka_unit_test(one_move_takes_its_disks_and_network_time),
-      cmocka_unit_test(balanced_placement_moves_nothing),   cmocka_unit_test(bad_redistribute_is_refused),
+      cmocka_unit_test(even_placement_reaches_grep_quotas),
+      cmocka_unit_test(appended_data_moves_only_the_excess),
+      cmocka_unit_test(added_node_only_receives),
+      cmocka_unit_test(replicas_stay_distinct),
+      cmocka_unit_test(run_moves_the_planned_bytes),
+      cmocka_unit_test(one_move_takes_its_disks_and_network_time),
+      cmocka_unit_test(moves_at_once_are_bounded_per_datanode),
+      cmocka_unit_test(balanced_placement_moves_nothing),
+      cmocka_unit_test(bad_redistribute_is_refused),
   };
   TEST_MAIN(tests);
 }
