@@ -239,6 +239,15 @@ static void moves_at_once_are_bounded_per_datanode(void **state)
              serial, 12 * 64 * MiB / 100e6, parallel);
   test_csv_free(one);
   test_csv_free(five);
+  /* two sources for one destination taking one move at a time: the second
+   * source's moves start as the destination frees, and all 8 blocks move */
+  test_csv *two =
+      test_csv_in(run_toy4(8, "{ worker-3 = 1.0; }", "redistribute = { from = { worker-1 = 1.0; worker-2 = 1.0; }; };",
+                           (const char *[]){"--set", "dfs.datanode.balance.max.concurrent.moves=1", NULL}),
+                  "jobs.csv");
+  assert_int_equal((int64_t)test_csv_num(two, 1, "redistributed_bytes"), 8 * 64 * MiB);
+  assert_true(test_csv_num(two, 1, "redistribution_time") >= 8 * 64 * MiB / 100e6);
+  test_csv_free(two);
 }
 
 /* Data already where the job's placement puts it moves 0 bytes in 0 s, and
