@@ -1,11 +1,14 @@
 /* engine.c - setting up a run, running it, and tearing it down.
  *
  * Setup does everything that happens before Hadoop's clock starts: input
- * files are placed in HDFS, each job gets one map per block and its
- * reduces, and every map's output per partition is fixed (whole bytes,
- * split by largest remainders, so that bytes add up exactly from map input
- * to reduce output).  Then the JobTracker and TaskTrackers are started and
- * SimGrid runs until the last actor ends. */
+ * files are placed in HDFS (for a job with `redistribute`, where its
+ * placement puts them, which is the target, and where they were first, with
+ * the block moves from one to the other planned for balancer.c), each job
+ * gets one map per block and its reduces, and every map's output per
+ * partition is fixed (whole bytes, split by largest remainders, so that
+ * bytes add up exactly from map input to reduce output).  Then the
+ * JobTracker, the TaskTrackers and a balancer per job to redistribute are
+ * started and SimGrid runs until the last actor ends. */
 #include "engine.h"
 
 #include "alloc.h"

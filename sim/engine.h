@@ -149,7 +149,8 @@ void engine_init_simgrid(int *argc, char **argv);
 /* Sets up a run of workload W on platform P (already loaded into SimGrid):
  * places the inputs in HDFS, creates the jobs' tasks and the actors.
  * Returns NULL with ERR set when the workload cannot run on the platform
- * (replication above the datanodes, a placement naming no worker). */
+ * (replication above the datanodes, a placement or a redistribution naming
+ * no worker). */
 engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, char *err, size_t errlen);
 
 /* Runs the simulation to its end; every job has then finished. */

@@ -6,7 +6,9 @@
  * falling back to any node when its rack has no free node, and every choice
  * subject to the per-rack cap.  The fractions policy keeps, per worker, how
  * many replicas it holds, and gives each replica to the worker with the
- * largest deficit against its share. */
+ * largest deficit against its share.  The redistribution planner is a pure
+ * function of the replicas and the target counts, so that it is tested on
+ * its own; balancer.c runs its moves as traffic. */
 #include "hdfs.h"
 
 #include "alloc.h"

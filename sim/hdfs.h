@@ -6,7 +6,9 @@
  * replicas go is a placement policy's decision, behind one interface, so the
  * data-placement strategies of later work plug in beside Hadoop's own.
  * Placement is a pure function of the platform, the policy and the random
- * generator: the same seed places every block the same way. */
+ * generator: the same seed places every block the same way.  Xie's
+ * redistribution plans here which replicas move, from any placement to
+ * another's replica counts. */
 #ifndef MRLAB_HDFS_H
 #define MRLAB_HDFS_H
 
