@@ -12,9 +12,21 @@ const char *const rundir_tasks_columns[TASKS_N_COLUMNS] = {
     PHASE("merge"), PHASE("shuffle"), PHASE("sort"), PHASE("reduce"), PHASE("write")};
 #undef PHASE
 
-const char *const rundir_jobs_columns[JOBS_N_COLUMNS] = {
-    "job",         "submit",           "start",         "map_phase_end", "end",
-    "maps",        "reduces",          "map_slots",     "reduce_slots",  "killed_attempts",
-    "input_bytes", "map_output_bytes", "shuffle_bytes", "output_bytes"};
+const char *const rundir_jobs_columns[JOBS_N_COLUMNS] = {"job",
+                                                         "submit",
+                                                         "start",
+                                                         "map_phase_end",
+                                                         "end",
+                                                         "maps",
+                                                         "reduces",
+                                                         "map_slots",
+                                                         "reduce_slots",
+                                                         "killed_attempts",
+                                                         "input_bytes",
+                                                         "map_output_bytes",
+                                                         "shuffle_bytes",
+                                                         "output_bytes",
+                                                         "redistributed_bytes",
+                                                         "redistribution_time"};
 
 const char *const rundir_groups_columns[GROUPS_N_COLUMNS] = {"job", "task", "attempt", "group", "bytes", "end"};

@@ -57,6 +57,8 @@ enum {
   JOBS_MAP_OUTPUT_BYTES,
   JOBS_SHUFFLE_BYTES,
   JOBS_OUTPUT_BYTES,
+  JOBS_REDISTRIBUTED_BYTES, /* bytes its input's redistribution moved before its maps could run */
+  JOBS_REDISTRIBUTION_TIME, /* s, from its submission to the last move's end; 0 when nothing moved */
   JOBS_N_COLUMNS
 };
 extern const char *const rundir_jobs_columns[JOBS_N_COLUMNS];

@@ -1,11 +1,14 @@
 /* engine.c - setting up a run, running it, and tearing it down.
  *
  * Setup does everything that happens before Hadoop's clock starts: input
- * files are placed in HDFS, each job gets one map per block and its
- * reduces, and every map's output per partition is fixed (whole bytes,
- * split by largest remainders, so that bytes add up exactly from map input
- * to reduce output).  Then the JobTracker and TaskTrackers are started and
- * SimGrid runs until the last actor ends. */
+ * files are placed in HDFS (for a job with `redistribute`, where its
+ * placement puts them, which is the target, and where they were first, with
+ * the block moves from one to the other planned for balancer.c), each job
+ * gets one map per block and its reduces, and every map's output per
+ * partition is fixed (whole bytes, split by largest remainders, so that
+ * bytes add up exactly from map input to reduce output).  Then the
+ * JobTracker, the TaskTrackers and a balancer per job to redistribute are
+ * started and SimGrid runs until the last actor ends. */
 #include "engine.h"
 
 #include "alloc.h"
@@ -162,6 +165,113 @@ static hdfs_policy *input_policy(const platform *p, const job_desc *d, char *err
   return policy;
 }
 
+void engine_index_maps(engine *e, job *j)
+{
+  const platform *p = e->platform;
+  j->maps_on_worker = xcalloc((size_t)p->n_workers, sizeof *j->maps_on_worker);
+  j->n_on_worker = xcalloc((size_t)p->n_workers, sizeof *j->n_on_worker);
+  j->cur_worker = xcalloc((size_t)p->n_workers, sizeof *j->cur_worker);
+  j->maps_in_rack = xcalloc((size_t)p->n_racks, sizeof *j->maps_in_rack);
+  j->n_in_rack = xcalloc((size_t)p->n_racks, sizeof *j->n_in_rack);
+  j->cur_rack = xcalloc((size_t)p->n_racks, sizeof *j->cur_rack);
+  /* two passes: count each list's maps, then fill lists of that size (a
+   * list grown map by map costs time quadratic in the maps) */
+  for (int pass = 0; pass < 2; pass++) {
+    for (int w = 0; pass && w < p->n_workers; w++) {
+      j->maps_on_worker[w] = xcalloc((size_t)j->n_on_worker[w], sizeof(int));
+      j->n_on_worker[w] = 0;
+    }
+    for (int r = 0; pass && r < p->n_racks; r++) {
+      j->maps_in_rack[r] = xcalloc((size_t)j->n_in_rack[r], sizeof(int));
+      j->n_in_rack[r] = 0;
+    }
+    for (int m = 0; m < j->n_maps; m++)
+      for (int k = 0; k < j->input->replication; k++) {
+        int w = hdfs_replica(j->input, m, k), rack = p->workers[w].rack, in_rack = 0;
+        for (int h = 0; h < k && !in_rack; h++) /* a map is listed once a rack */
+          in_rack = p->workers[hdfs_replica(j->input, m, h)].rack == rack;
+        if (pass)
+          j->maps_on_worker[w][j->n_on_worker[w]] = m;
+        j->n_on_worker[w]++;
+        if (in_rack)
+          continue;
+        if (pass)
+          j->maps_in_rack[rack][j->n_in_rack[rack]] = m;
+        j->n_in_rack[rack]++;
+      }
+  }
+}
+
+/* The initial placement of D's input (its `redistribute`) in J's input:
+ * input - appended bytes placed by D->from over the workers not added,
+ * the blocks after them by Hadoop's policy over all workers.  J's input was
+ * placed by D's own policy, which is the target: the moves to it are
+ * planned, and J is held until they have run (balancer.c). */
+static int plan_redistribution(engine *e, job *j, const job_desc *d, char *err, size_t errlen)
+{
+  const platform *p = e->platform;
+  for (int k = 0; k < d->n_added; k++) {
+    int w = 0;
+    while (w < p->n_workers && strcmp(p->workers[w].name, d->added[k]) != 0)
+      w++;
+    if (w == p->n_workers) {
+      snprintf(err, errlen,
+               "%s:%d: jobs.%s.redistribute.added: no worker of %s is named \"%s\" (expected one like \"%s\")", d->path,
+               d->redistribute_line, d->name, p->name, d->added[k], p->workers[0].name);
+      return -1;
+    }
+  }
+  /* the cluster before the workers were added, and its workers' indices in P */
+  platform old = *p;
+  int *index = xmalloc((size_t)p->n_workers * sizeof *index);
+  old.workers = xmalloc((size_t)p->n_workers * sizeof *old.workers);
+  old.n_workers = 0;
+  for (int w = 0; w < p->n_workers; w++) {
+    int added = 0;
+    for (int k = 0; k < d->n_added; k++)
+      added |= strcmp(d->added[k], p->workers[w].name) == 0;
+    if (!added) {
+      index[old.n_workers] = w;
+      old.workers[old.n_workers++] = p->workers[w];
+    }
+  }
+  int64_t block = j->input->block_size, first = d->input - d->appended;
+  int64_t n_first = first / block + (first % block != 0);
+  int r = j->input->replication;
+  hdfs_file *before = NULL;
+  hdfs_policy *policy = NULL;
+  char why[512];
+  if (old.n_workers == 0)
+    snprintf(err, errlen, "%s:%d: jobs.%s.redistribute.added: expected some worker of %s not added, got all %d",
+             d->path, d->redistribute_line, d->name, p->name, p->n_workers);
+  else if ((policy = input_policy(&old, d->from, err, errlen)) &&
+           !(before = hdfs_file_place(&old, first, block, r, -1, policy, e->rng, why, sizeof why)))
+    snprintf(err, errlen, "%s:%d: jobs.%s.redistribute.from: %s", d->path, d->redistribute_line, d->name, why);
+  hdfs_policy_free(policy);
+  if (before) {
+    int64_t *target = xmalloc((size_t)p->n_workers * sizeof *target);
+    hdfs_count_replicas(j->input, p->n_workers, target);
+    for (int64_t k = 0; k < n_first * r; k++)
+      j->input->replicas[k] = index[before->replicas[k]];
+    if (n_first < j->input->n_blocks) { /* whole blocks after the first bytes' last one, by Hadoop's policy */
+      policy = hdfs_policy_rack_aware_alloc();
+      hdfs_file *appended =
+          hdfs_file_place(p, (j->input->n_blocks - n_first) * block, block, r, -1, policy, e->rng, why, sizeof why);
+      xbt_assert(appended, "%s", why); /* J's input was placed on P with these sizes */
+      memcpy(j->input->replicas + n_first * r, appended->replicas, (size_t)(appended->n_blocks * r) * sizeof(int));
+      hdfs_file_free(appended);
+      hdfs_policy_free(policy);
+    }
+    j->n_moves = hdfs_plan_redistribution(j->input, p->n_workers, target, &j->moves);
+    j->held = j->n_moves > 0;
+    free(target);
+    hdfs_file_free(before);
+  }
+  free(old.workers);
+  free(index);
+  return before ? 0 : -1;
+}
+
 /* Builds job J: its input in HDFS, its tasks and the scheduler's lists. */
 static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errlen)
 {
@@ -211,39 +321,10 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   }
   for (int r = 0; r < j->n_reduces; r++)
     j->reduces[r] = (task){.job = j, .kind = KIND_REDUCE, .index = r};
-  /* the scheduler's lists: maps by the workers and racks holding their block */
-  j->maps_on_worker = xcalloc((size_t)p->n_workers, sizeof *j->maps_on_worker);
-  j->n_on_worker = xcalloc((size_t)p->n_workers, sizeof *j->n_on_worker);
-  j->cur_worker = xcalloc((size_t)p->n_workers, sizeof *j->cur_worker);
-  j->maps_in_rack = xcalloc((size_t)p->n_racks, sizeof *j->maps_in_rack);
-  j->n_in_rack = xcalloc((size_t)p->n_racks, sizeof *j->n_in_rack);
-  j->cur_rack = xcalloc((size_t)p->n_racks, sizeof *j->cur_rack);
-  /* two passes: count each list's maps, then fill lists of that size (a
-   * list grown map by map costs time quadratic in the maps) */
-  for (int pass = 0; pass < 2; pass++) {
-    for (int w = 0; pass && w < p->n_workers; w++) {
-      j->maps_on_worker[w] = xcalloc((size_t)j->n_on_worker[w], sizeof(int));
-      j->n_on_worker[w] = 0;
-    }
-    for (int r = 0; pass && r < p->n_racks; r++) {
-      j->maps_in_rack[r] = xcalloc((size_t)j->n_in_rack[r], sizeof(int));
-      j->n_in_rack[r] = 0;
-    }
-    for (int m = 0; m < j->n_maps; m++)
-      for (int k = 0; k < j->input->replication; k++) {
-        int w = hdfs_replica(j->input, m, k), rack = p->workers[w].rack, in_rack = 0;
-        for (int h = 0; h < k && !in_rack; h++) /* a map is listed once a rack */
-          in_rack = p->workers[hdfs_replica(j->input, m, h)].rack == rack;
-        if (pass)
-          j->maps_on_worker[w][j->n_on_worker[w]] = m;
-        j->n_on_worker[w]++;
-        if (in_rack)
-          continue;
-        if (pass)
-          j->maps_in_rack[rack][j->n_in_rack[rack]] = m;
-        j->n_in_rack[rack]++;
-      }
-  }
+  if (d->from && plan_redistribution(e, j, d, err, errlen))
+    return -1;
+  if (!j->held)
+    engine_index_maps(e, j);
   return 0;
 }
 
@@ -312,12 +393,19 @@ void engine_run(engine *e)
     sg_actor_set_data(a, &e->trackers[i]);
     sg_actor_start(a, tasktracker_actor, 0, NULL);
   }
+  for (int i = 0; i < e->n_jobs; i++)
+    if (e->jobs[i].held) {
+      sg_actor_t a = sg_actor_init("balancer", e->master);
+      sg_actor_set_data(a, &e->jobs[i]);
+      sg_actor_start(a, balancer_actor, 0, NULL);
+    }
   simgrid_run();
 }
 
 static void job_free(job *j, const platform *p)
 {
   hdfs_file_free(j->input);
+  free(j->moves);
   for (int k = 0; k < 2; k++) {
     free(j->parts[k][0]);
     free(j->parts[k][1]);

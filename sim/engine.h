@@ -94,6 +94,13 @@ struct job {
   task *wanted[2];      /* per kind: the task the speculator chose for a speculative attempt, until a slot takes it */
   int64_t *parts[2][2]; /* part_bytes and part_wire for full blocks [0] and the last block [1], or with key
                            data, for every map in [0], map by map */
+  /* redistribution (balancer.c): the block moves planned at setup, run from
+   * the job's submission; while HELD, the scheduler gives it no task */
+  hdfs_move *moves;
+  int64_t n_moves;
+  int held;
+  int64_t redistributed_bytes;
+  double redistribution_time;
 };
 
 typedef struct {
@@ -142,7 +149,8 @@ void engine_init_simgrid(int *argc, char **argv);
 /* Sets up a run of workload W on platform P (already loaded into SimGrid):
  * places the inputs in HDFS, creates the jobs' tasks and the actors.
  * Returns NULL with ERR set when the workload cannot run on the platform
- * (replication above the datanodes, a placement naming no worker). */
+ * (replication above the datanodes, a placement or a redistribution naming
+ * no worker). */
 engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, char *err, size_t errlen);
 
 /* Runs the simulation to its end; every job has then finished. */
@@ -158,6 +166,11 @@ void tasktracker_actor(int argc, char **argv);
 void map_attempt_actor(int argc, char **argv);
 void reduce_attempt_actor(int argc, char **argv);
 void speculator_actor(int argc, char **argv);
+void balancer_actor(int argc, char **argv);
+
+/* Builds job J's scheduler lists (maps by the workers and racks that hold
+ * their block) from where its input's replicas are now. */
+void engine_index_maps(engine *e, job *j);
 
 /* Launches attempt A of its task on its worker (called by its tracker). */
 void engine_launch(attempt *a);

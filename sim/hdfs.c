@@ -6,7 +6,9 @@
  * falling back to any node when its rack has no free node, and every choice
  * subject to the per-rack cap.  The fractions policy keeps, per worker, how
  * many replicas it holds, and gives each replica to the worker with the
- * largest deficit against its share. */
+ * largest deficit against its share.  The redistribution planner is a pure
+ * function of the replicas and the target counts, so that it is tested on
+ * its own; balancer.c runs its moves as traffic. */
 #include "hdfs.h"
 
 #include "alloc.h"
@@ -196,4 +198,97 @@ void hdfs_file_free(hdfs_file *f)
 int64_t hdfs_block_bytes(const hdfs_file *f, int64_t b)
 {
   return b < f->n_blocks - 1 ? f->block_size : f->size - (f->n_blocks - 1) * f->block_size;
+}
+
+void hdfs_count_replicas(const hdfs_file *f, int n_workers, int64_t *counts)
+{
+  memset(counts, 0, (size_t)n_workers * sizeof *counts);
+  for (int64_t k = 0; k < f->n_blocks * f->replication; k++)
+    counts[f->replicas[k]]++;
+}
+
+/* Whether worker W holds a replica of block B among REPLICAS (block-major, R a block). */
+static int holds(const int *replicas, int r, int64_t b, int w)
+{
+  for (int k = 0; k < r; k++)
+    if (replicas[b * r + k] == w)
+      return 1;
+  return 0;
+}
+
+/* Sorts the N workers LIST by |EXCESS| descending, then by index (an
+ * insertion sort: stable, and the lists are a cluster's workers at most). */
+static void sort_by_excess(int *list, int n, const int64_t *excess)
+{
+  for (int i = 1; i < n; i++)
+    for (int k = i; k > 0 && llabs(excess[list[k - 1]]) < llabs(excess[list[k]]); k--) {
+      int t = list[k];
+      list[k] = list[k - 1];
+      list[k - 1] = t;
+    }
+}
+
+int64_t hdfs_plan_redistribution(const hdfs_file *f, int n_workers, const int64_t *target, hdfs_move **moves)
+{
+  int r = f->replication;
+  int64_t n_replicas = f->n_blocks * r, n_moves = 0;
+  int64_t *excess = xmalloc((size_t)n_workers * sizeof *excess);
+  int *over = xmalloc((size_t)n_workers * sizeof *over), *under = xmalloc((size_t)n_workers * sizeof *under);
+  int n_over = 0, n_under = 0;
+  hdfs_count_replicas(f, n_workers, excess);
+  for (int w = 0; w < n_workers; w++) {
+    excess[w] -= target[w];
+    if (excess[w] > 0)
+      over[n_over++] = w;
+    else if (excess[w] < 0)
+      under[n_under++] = w;
+  }
+  sort_by_excess(over, n_over, excess);
+  sort_by_excess(under, n_under, excess);
+  /* the replicas as they will be, and each source's blocks not yet moved (slots into it) */
+  int *now = xmalloc((size_t)n_replicas * sizeof *now);
+  memcpy(now, f->replicas, (size_t)n_replicas * sizeof *now);
+  int64_t *mine = xmalloc((size_t)n_replicas * sizeof *mine);
+  *moves = NULL;
+  int64_t cap = 0;
+  for (int i = 0, head = 0; i < n_over && head < n_under; i++) {
+    int s = over[i];
+    int64_t n_mine = 0;
+    for (int64_t k = 0; k < n_replicas; k++)
+      if (now[k] == s)
+        mine[n_mine++] = k;
+    for (int u = head; u < n_under && excess[s] > 0; u++) {
+      int d = under[u];
+      for (int64_t m = 0; m < n_mine && excess[d] < 0 && excess[s] > 0; m++) {
+        int64_t b = mine[m] / r;
+        if (mine[m] < 0 || holds(now, r, b, d))
+          continue; /* moved already, or D has this block */
+        if (n_moves == cap)
+          *moves = xrealloc(*moves, (size_t)(cap = cap ? 2 * cap : 64) * sizeof **moves);
+        (*moves)[n_moves++] = (hdfs_move){.block = b, .from = s, .to = d};
+        now[mine[m]] = d;
+        mine[m] = -1;
+        excess[s]--;
+        excess[d]++;
+      }
+      while (head < n_under && excess[under[head]] == 0) /* the under list's head reached its target */
+        head++;
+    }
+  }
+  free(mine);
+  free(now);
+  free(over);
+  free(under);
+  free(excess);
+  return n_moves;
+}
+
+void hdfs_apply_move(hdfs_file *f, const hdfs_move *m)
+{
+  for (int k = 0; k < f->replication; k++)
+    if (f->replicas[m->block * f->replication + k] == m->from) {
+      f->replicas[m->block * f->replication + k] = m->to;
+      return;
+    }
+  xbt_assert(0, "block %lld has no replica on worker %d to move", (long long)m->block, m->from);
 }

@@ -6,7 +6,9 @@
  * replicas go is a placement policy's decision, behind one interface, so the
  * data-placement strategies of later work plug in beside Hadoop's own.
  * Placement is a pure function of the platform, the policy and the random
- * generator: the same seed places every block the same way. */
+ * generator: the same seed places every block the same way.  Xie's
+ * redistribution plans here which replicas move, from any placement to
+ * another's replica counts. */
 #ifndef MRLAB_HDFS_H
 #define MRLAB_HDFS_H
 
@@ -56,6 +58,33 @@ void hdfs_file_free(hdfs_file *f);
 
 /* The bytes of block B (all blocks are block_size but the last). */
 int64_t hdfs_block_bytes(const hdfs_file *f, int64_t b);
+
+/* One replica moved by a redistribution: block BLOCK's replica on worker
+ * FROM goes to worker TO. */
+typedef struct {
+  int64_t block;
+  int from, to;
+} hdfs_move;
+
+/* Counts into COUNTS[w] the replicas of F that each of N_WORKERS workers holds. */
+void hdfs_count_replicas(const hdfs_file *f, int n_workers, int64_t *counts);
+
+/* Plans Xie's data redistribution (2011, Table 3.1) of file F over
+ * N_WORKERS workers towards TARGET[w] replicas on worker w (summing to F's
+ * replicas): workers above their target form the over-utilized list, those
+ * below the under-utilized list, each sorted by its excess (largest first,
+ * then lowest index); the head of the first gives whole blocks to the head
+ * of the second, as many as the smaller excess, and a worker leaves its
+ * list when it reaches its target, until a list is empty.  A replica goes
+ * only to a worker that holds none of its block; a source whose remaining
+ * blocks the first under-utilized worker all holds already gives to the
+ * next one.  Blocks leave a source in block order.  Returns the number of
+ * moves, in order, in *MOVES (the caller frees it); F is left as it is
+ * (hdfs_apply_move changes it). */
+int64_t hdfs_plan_redistribution(const hdfs_file *f, int n_workers, const int64_t *target, hdfs_move **moves);
+
+/* Makes move M's destination hold its replica instead of its source. */
+void hdfs_apply_move(hdfs_file *f, const hdfs_move *m);
 
 /* The worker holding replica R of block B. */
 static inline int hdfs_replica(const hdfs_file *f, int64_t b, int r)

@@ -75,9 +75,10 @@ static void write_jobs(const engine *e, FILE *f)
           output += tk->kind == KIND_REDUCE ? tk->attempts[k]->phase_bytes[PHASE_REDUCE] : 0;
         }
     }
-    fprintf(f, "%s,%.9f,%.9f,%.9f,%.9f,%d,%d,%d,%d,%d,%lld,%lld,%lld,%lld", j->desc->name, j->desc->submit, j->start,
-            j->map_phase_end, j->end, j->n_maps, j->n_reduces, e->map_slots, e->reduce_slots, j->killed,
-            (long long)j->desc->input, map_out, shuffled, output);
+    fprintf(f, "%s,%.9f,%.9f,%.9f,%.9f,%d,%d,%d,%d,%d,%lld,%lld,%lld,%lld,%lld,%.9f", j->desc->name, j->desc->submit,
+            j->start, j->map_phase_end, j->end, j->n_maps, j->n_reduces, e->map_slots, e->reduce_slots, j->killed,
+            (long long)j->desc->input, map_out, shuffled, output, (long long)j->redistributed_bytes,
+            j->redistribution_time);
     for (int k = 0; k < CONF_N_KEYS; k++) { /* a cluster property's value is the run's */
       char v[64];
       conf_format(conf_key_scope(k) == CONF_CLUSTER ? &e->cluster : &j->desc->conf, k, v, sizeof v);
@@ -232,6 +233,9 @@ void report_print(const engine *e, FILE *out)
     mean_phases(j->reduces, j->n_reduces, startup, r, none);
     fprintf(out, "job %s: submitted at %.2f s, maps done at %.2f s, ended at %.2f s (%.2f s)\n", j->desc->name,
             j->desc->submit, j->map_phase_end, j->end, j->end - j->desc->submit);
+    if (j->desc->from)
+      fprintf(out, "  redistribution: %lld bytes moved in %.2f s before the maps\n", (long long)j->redistributed_bytes,
+              j->redistribution_time);
     fprintf(out, "  %5d maps, mean s:    start-up %6.2f  read %6.2f  map %6.2f  spill %6.2f  merge %6.2f\n", j->n_maps,
             m[0], m[1], m[2], m[3], m[4]);
     fprintf(out, "  %5d reduces, mean s: start-up %6.2f  shuffle %6.2f  sort %6.2f  reduce %6.2f  write %6.2f\n",

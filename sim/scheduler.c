@@ -53,10 +53,10 @@ static task *next_pending(job *j, const int *list, int n, int *cur)
   return *cur < n ? &j->maps[list[*cur]] : NULL;
 }
 
-/* Whether J is submitted and unfinished at NOW. */
+/* Whether J is submitted, its input in place, and unfinished at NOW. */
 static int runnable(const job *j, double now)
 {
-  return !j->finished && j->desc->submit <= now;
+  return !j->finished && !j->held && j->desc->submit <= now;
 }
 
 /* The task of KIND in J that the speculator wants a speculative attempt of,

@@ -80,6 +80,12 @@ static const property table[CONF_N_KEYS] = {
     [CONF_SHUFFLE_BY_RACK] = {"mrlab.shuffle.by.rack", T_BOOL, "false", 0, 1, JOB},
     [CONF_MAP_SLOT_MB] = {"mapreduce.cluster.mapmemory.mb", T_INT, "1024", 1, 1e7, CLUSTER},
     [CONF_REDUCE_SLOT_MB] = {"mapreduce.cluster.reducememory.mb", T_INT, "1024", 1, 1e7, CLUSTER},
+    /* redistribution (sim/balancer.c), as Hadoop 2.x's datanodes bound the Balancer's moves; Hadoop 2.x's
+     * hdfs-default.xml has 5 moves and 1048576 bytes/s (Hortonworks HDP 2.6.5, "Configuring the Balancer").
+     * Xie's redistribution is a tool of its own that moves data before the job runs, with no throttle in
+     * the thesis, so mrlab's default bandwidth is 0: unthrottled; set 1m for the Balancer's. */
+    [CONF_BALANCE_MOVES] = {"dfs.datanode.balance.max.concurrent.moves", T_INT, "5", 1, 1e4, CLUSTER},
+    [CONF_BALANCE_BANDWIDTH] = {"dfs.datanode.balance.bandwidthPerSec", T_HSIZE, "0", 0, 1e12, CLUSTER},
 };
 
 static const char *expected(value_type t)

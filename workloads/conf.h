@@ -59,6 +59,8 @@ typedef enum {
   CONF_SHUFFLE_BY_RACK,        /* mrlab.shuffle.by.rack */
   CONF_MAP_SLOT_MB,            /* mapreduce.cluster.mapmemory.mb: a map slot's memory, MiB */
   CONF_REDUCE_SLOT_MB,         /* mapreduce.cluster.reducememory.mb */
+  CONF_BALANCE_MOVES,          /* dfs.datanode.balance.max.concurrent.moves: block moves at once per datanode */
+  CONF_BALANCE_BANDWIDTH,      /* dfs.datanode.balance.bandwidthPerSec, bytes/s per datanode; 0: unthrottled */
   CONF_N_KEYS
 } conf_key;
 

@@ -56,11 +56,12 @@ static const char *const job_keys[] = {"name",
                                        "keys",
                                        "set",
                                        "placement",
+                                       "redistribute",
                                        NULL};
 
 /* The keys of a job made by a generator: these, then the generator's own. */
-static const char *const generated_keys[] = {"name",     "submit", "generator", "input",
-                                             "reducers", "seed",   "set",       "placement"};
+static const char *const generated_keys[] = {"name", "submit", "generator", "input",       "reducers",
+                                             "seed", "set",    "placement", "redistribute"};
 #define N_GENERATED (sizeof generated_keys / sizeof *generated_keys)
 
 /* Checks the keys of job G, made by generator GEN (NULL: described directly). */
@@ -121,10 +122,9 @@ static int read_sets(cfg_file *f, const config_setting_t *g, job_desc *j)
   return 0;
 }
 
-/* An explicit input placement: { worker-name = weight; ... }. */
-static int read_placement(cfg_file *f, const config_setting_t *g, job_desc *j)
+/* An explicit input placement PL (NULL: none): { worker-name = weight; ... }. */
+static int read_placement(cfg_file *f, const config_setting_t *pl, job_desc *j)
 {
-  config_setting_t *pl = config_setting_get_member(g, "placement");
   if (!pl)
     return 0;
   if (!config_setting_is_group(pl) || config_setting_length(pl) == 0)
@@ -138,6 +138,46 @@ static int read_placement(cfg_file *f, const config_setting_t *g, job_desc *j)
     j->placed_on[i] = xstrdup(config_setting_name(e));
     if (cfg_get_number(f, pl, config_setting_name(e), 1, 0, 1e12, &j->placed_weight[i]))
       return -1;
+  }
+  return 0;
+}
+
+static const char *const redistribute_keys[] = {"from", "appended", "added", NULL};
+
+/* The job's `redistribute` group, if any, once its input is known. */
+static int read_redistribute(cfg_file *f, const config_setting_t *g, job_desc *j)
+{
+  config_setting_t *rd = config_setting_get_member(g, "redistribute");
+  if (!rd)
+    return 0;
+  if (!config_setting_is_group(rd))
+    return cfg_fail(f, rd, "expected { from = PLACEMENT; appended = SIZE; added = [\"worker\", ...]; }");
+  if (cfg_check_keys(f, rd, redistribute_keys))
+    return -1;
+  j->redistribute_line = config_setting_source_line(rd);
+  j->from = xcalloc(1, sizeof *j->from);
+  j->from->path = j->path; /* for errors */
+  j->from->name = j->name;
+  if (read_placement(f, config_setting_get_member(rd, "from"), j->from))
+    return -1;
+  double appended = 0;
+  if (cfg_get_quantity(f, rd, "appended", 0, UNITS_SIZE, &appended) < 0)
+    return -1;
+  if (llround(appended) >= j->input)
+    return cfg_fail(f, config_setting_get_member(rd, "appended"),
+                    "expected less than the job's input (%lld bytes), got %.0f bytes", (long long)j->input, appended);
+  j->appended = llround(appended);
+  config_setting_t *l = config_setting_get_member(rd, "added");
+  if (!l)
+    return 0;
+  if (!config_setting_is_array(l) && !config_setting_is_list(l))
+    return cfg_fail(f, l, "expected a list of worker names such as [\"C-1\", \"C-2\"]");
+  j->added = xcalloc((size_t)config_setting_length(l), sizeof *j->added);
+  for (int i = 0; i < config_setting_length(l); i++, j->n_added++) {
+    config_setting_t *e = config_setting_get_elem(l, (unsigned)i);
+    if (config_setting_type(e) != CONFIG_TYPE_STRING)
+      return cfg_fail(f, e, "expected a worker name in double quotes such as \"C-1\"");
+    j->added[i] = xstrdup(config_setting_get_string(e));
   }
   return 0;
 }
@@ -273,9 +313,11 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
                     units_expected(UNITS_TIME), submit);
   if (cfg_check_bound(f, config_setting_get_member(g, "submit"), UNITS_TIME, &submit_time, j->submit) ||
       cfg_get_bounded_quantity(f, g, "input", 1, UNITS_SIZE, &job_input, &input) || read_sets(f, g, j) ||
-      read_placement(f, g, j))
+      read_placement(f, config_setting_get_member(g, "placement"), j))
     return -1;
   j->input = llround(input);
+  if (read_redistribute(f, g, j))
+    return -1;
   int reducers;
   switch (cfg_get_int(f, g, "reducers", 0, 1, &reducers)) {
   case -1: return -1;
@@ -368,6 +410,17 @@ workload *workload_read(const char *path, const char *const *sets, int n_sets, c
   return w;
 }
 
+/* Frees the placement fields of J (if any). */
+static void free_placement(job_desc *j)
+{
+  if (!j)
+    return;
+  for (int k = 0; k < j->n_placed; k++)
+    free(j->placed_on[k]);
+  free(j->placed_on);
+  free(j->placed_weight);
+}
+
 void workload_free(workload *w)
 {
   if (!w)
@@ -377,10 +430,12 @@ void workload_free(workload *w)
     free(w->jobs[i].share);
     free(w->jobs[i].groups);
     keys_free(w->jobs[i].keys);
-    for (int k = 0; k < w->jobs[i].n_placed; k++)
-      free(w->jobs[i].placed_on[k]);
-    free(w->jobs[i].placed_on);
-    free(w->jobs[i].placed_weight);
+    free_placement(&w->jobs[i]);
+    free_placement(w->jobs[i].from);
+    free(w->jobs[i].from);
+    for (int k = 0; k < w->jobs[i].n_added; k++)
+      free(w->jobs[i].added[k]);
+    free(w->jobs[i].added);
   }
   free(w->jobs);
   for (int i = 0; i < w->n_cluster_sets; i++)

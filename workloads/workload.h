@@ -22,7 +22,7 @@
 #define WORKLOAD_MAX_RECORD 1e9                     /* bytes of a record */
 #define WORKLOAD_MAX_OUTPUT (100 * 1099511627776.0) /* bytes a job's map or reduce stage writes: 100 TiB */
 
-typedef struct {
+typedef struct job_desc {
   char *name;
   double submit;      /* s */
   int64_t input;      /* bytes */
@@ -46,6 +46,16 @@ typedef struct {
   const char *path;       /* the workload file, and the lines of the job and of its placement, for errors */
   int line, placement_line;
   conf conf;
+  /* `redistribute` (Xie 2011, section 3.2.3), if set: the input was first
+   * placed by FROM's placement (only its placement fields are set) over the
+   * workers not named in ADDED, with input - APPENDED bytes; APPENDED bytes
+   * were then appended by Hadoop's policy; HDFS moves blocks to the job's
+   * own placement before its maps run. */
+  struct job_desc *from;
+  int64_t appended;
+  int n_added;
+  char **added;
+  int redistribute_line;
 } job_desc;
 
 typedef struct {
