@@ -4,7 +4,7 @@
  * same run gives the same bytes.  Each attempt has four phases; their names
  * depend on its kind (map: read, map, spill, merge; reduce: shuffle, sort,
  * reduce, write), and tasks.csv has a column group for each of the eight,
- * left empty where they do not apply. */
+ * left empty where they do not apply, then the preshuffle columns (rundir.h). */
 #include "report.h"
 
 #include "outfile.h"
@@ -54,6 +54,14 @@ static void write_tasks(const engine *e, FILE *f)
               fprintf(f, ",%.9f,%lld,%lld", a->phase_end[ph], (long long)a->phase_bytes[ph],
                       (long long)a->phase_records[ph]);
           }
+        fprintf(f, ",%lld", (long long)a->pushed_bytes);
+        if (tk->kind == KIND_MAP)
+          fprintf(f, ",,%d,", a->pushes);
+        else if (a->first_byte < 0)
+          fprintf(f, ",%lld,%d,", (long long)(a->phase_bytes[PHASE_SHUFFLE] - a->pushed_bytes), a->pushes);
+        else
+          fprintf(f, ",%lld,%d,%.9f", (long long)(a->phase_bytes[PHASE_SHUFFLE] - a->pushed_bytes), a->pushes,
+                  a->first_byte);
         fputc('\n', f);
       }
     }
