@@ -11,8 +11,9 @@
  *
  * In push mode (push.h) the buffer spills at mrlab.shuffle.push.threshold
  * instead of spill.percent, and each spill, once written, goes to the
- * attempt's stage 2 (push.c), which pushes it to the running reducers; the
- * attempt ends when stage 2 has sent its last spill. */
+ * attempt's stage 2 (push.c), which pushes it to the running reducers;
+ * once stage 2 has sent the last spill, the merge takes only the pieces no
+ * reducer took. */
 #include "engine.h"
 #include "pipe.h"
 #include "push.h"
@@ -135,7 +136,7 @@ static void read_and_map(engine *e, map_state *m)
   a->phase_end[PHASE_MAP] = st[n - 1].end;
 }
 
-/* Merges the spills into one file, in passes of io.sort.factor segments. */
+/* Merges SPILLED bytes, spread evenly over the spills, into one file, in passes of io.sort.factor segments. */
 static void merge_spills(map_state *m, int64_t spilled)
 {
   int factor = (int)conf_get(m->conf, CONF_SORT_FACTOR);
@@ -208,13 +209,14 @@ void map_attempt_actor(int argc, char **argv)
     spilled += t->part_wire[p];
     combined += t->part_bytes[p];
   }
-  if (m.n_spills > 1 && !a->cancel)
-    merge_spills(&m, spilled);
-  if (push) { /* the last spill's pushes */
+  if (push) { /* the last spill's pushes; then only the pieces no reducer took are merged */
     sg_sem_acquire(feed.done);
     sg_sem_destroy(feed.written);
     sg_sem_destroy(feed.done);
   }
+  int64_t to_merge = push ? feed.unpushed : spilled;
+  if (m.n_spills > 1 && to_merge > 0 && !a->cancel)
+    merge_spills(&m, to_merge);
   a->phase_end[PHASE_MERGE] = simgrid_get_clock();
   tracker *tr = &e->trackers[a->worker];
   a->cache_start = tr->cache_written;

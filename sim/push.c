@@ -60,6 +60,7 @@ void push_actor(int argc, char **argv)
     for (int p = 0; p < j->n_reduces && !a->cancel; p++) {
       task *t = &j->reduces[p];
       int64_t wire = piece_bytes(f, a->task->part_wire[p], k);
+      int taken = 0;
       for (int i = 0; wire > 0 && i < t->n_attempts; i++) {
         attempt *r = t->attempts[i];
         if (r->status != STATUS_RUNNING || !reduce_accept(r, a))
@@ -70,7 +71,10 @@ void push_actor(int argc, char **argv)
         sg_actor_set_data(actor, pc);
         sg_actor_start(actor, receive_actor, 0, NULL);
         n++;
+        taken = 1;
       }
+      if (!taken)
+        f->unpushed += wire;
     }
     for (int i = 0; i < n; i++)
       sg_sem_acquire(sent);

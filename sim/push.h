@@ -6,8 +6,10 @@
  * to the reducers: each partition's piece goes over the network to every
  * running attempt of its reducer, which merges it as a fetched segment
  * (reducetask.c).  A piece no running attempt takes stays in the spill on
- * disk, and the map still merges its spills into its output file, so a
- * reducer that starts later, or runs again, fetches what it did not get.
+ * disk; at its end the map merges those pieces into its output file, and a
+ * reducer that starts later, or runs again, fetches what it did not get
+ * (pieces a reducer took stay in their spill files: mrlab fetches them
+ * from the same disk as the output file).
  *
  * Exactly once: a reduce attempt takes the pushes of one attempt of each
  * map (the first to push to it, or the next if that one is killed), and
@@ -28,6 +30,7 @@ typedef struct {
   int64_t output, spill_size; /* map output bytes, and per full spill */
   sg_sem_t written;           /* released as each spill is on disk (or skipped when cancelled) */
   sg_sem_t done;              /* released when every spill has been offered and sent */
+  int64_t unpushed;           /* out: bytes (as stored) of pieces no reduce attempt took */
 } push_feed;
 
 /* Actor: a map attempt's stage 2, on its host. */
