@@ -28,11 +28,7 @@ static void receive_actor(int argc, char **argv)
 {
   (void)argc, (void)argv;
   piece *pc = sg_actor_self_get_data();
-  if (reduce_receive(pc->r, pc->map, pc->wire)) {
-    pc->map->pushed_bytes += pc->wire;
-    pc->map->pushes++;
-  }
-  sg_sem_release(pc->sent);
+  reduce_receive(pc->r, pc->map, pc->wire, pc->sent);
   free(pc);
 }
 

@@ -41,7 +41,9 @@ void push_actor(int argc, char **argv);
 int reduce_accept(attempt *r, const attempt *map);
 
 /* Receives WIRE bytes (as stored) of MAP's output for R's partition, pushed
- * from the map's host; runs on R's host.  Returns 1 if R counted them. */
-int reduce_receive(attempt *r, const attempt *map, int64_t wire);
+ * from the map's host; runs on R's host.  Once the bytes are in, adds them
+ * to MAP's pushes if R counted them and releases SENT; then merges, as
+ * R's memory and disk thresholds say, while the map goes on. */
+void reduce_receive(attempt *r, attempt *map, int64_t wire, sg_sem_t sent);
 
 #endif

@@ -284,7 +284,7 @@ int reduce_accept(attempt *ra, const attempt *map)
   return 1;
 }
 
-int reduce_receive(attempt *ra, const attempt *map, int64_t wire)
+void reduce_receive(attempt *ra, attempt *map, int64_t wire, sg_sem_t sent)
 {
   reduce_state *r = ra->inbox; /* set until in_flight falls to 0 */
   const task *m = map->task;
@@ -308,21 +308,24 @@ int reduce_receive(attempt *ra, const attempt *map, int64_t wire)
   if (counted) {
     r->got[m->index] += wire;
     ra->pushes++;
+    map->pushed_bytes += wire;
+    map->pushes++;
     if (memory) {
       r->mem_segments++;
     } else {
       r->disk_files++;
       r->disk_bytes += wire;
     }
-    maybe_merge(r);
   } else if (memory) { /* dropped */
     r->mem_used -= bytes;
   }
+  sg_sem_release(sent);
+  if (counted)
+    maybe_merge(r);
   sg_mutex_lock(r->j->mutex);
   if (--r->in_flight == 0)
     sg_cond_notify_all(r->drained);
   sg_mutex_unlock(r->j->mutex);
-  return counted;
 }
 
 /* Actor: a fetcher of a reduce attempt, fetching from one host at a time until every map output is in. */
