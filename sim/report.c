@@ -230,6 +230,25 @@ static void mean_phases(const task *tasks, int n, double startup, double mean[N_
     mean[k] /= count;
 }
 
+/* Push mode: the successful reduces' pushed share of their shuffle, and their first shuffled byte. */
+static void print_pushed(const job *j, FILE *out)
+{
+  long long pushed = 0, shuffled = 0;
+  double first = -1;
+  for (int r = 0; r < j->n_reduces; r++)
+    for (int k = 0; k < j->reduces[r].n_attempts; k++) {
+      const attempt *a = j->reduces[r].attempts[k];
+      if (a->status != STATUS_SUCCEEDED)
+        continue;
+      pushed += a->pushed_bytes;
+      shuffled += a->phase_bytes[PHASE_SHUFFLE];
+      if (a->first_byte >= 0 && (first < 0 || a->first_byte < first))
+        first = a->first_byte;
+    }
+  fprintf(out, "  push: %lld of %lld shuffle bytes pushed (%.1f%%), first byte at a reduce %.2f s\n", pushed, shuffled,
+          shuffled ? 100.0 * (double)pushed / (double)shuffled : 0.0, first);
+}
+
 void report_print(const engine *e, FILE *out)
 {
   for (int i = 0; i < e->n_jobs; i++) {
@@ -246,6 +265,8 @@ void report_print(const engine *e, FILE *out)
             j->n_reduces, r[0], r[1], r[2], r[3], r[4]);
     fprintf(out, "  maps node-local %d, rack-local %d, off-rack %d; killed attempts %d\n", loc[0], loc[1], loc[2],
             j->killed);
+    if (conf_get(&j->desc->conf, CONF_SHUFFLE_MODE) == CONF_SHUFFLE_PUSH)
+      print_pushed(j, out);
   }
   fprintf(out, "makespan %.2f s\n", makespan(e));
 }
