@@ -7,9 +7,10 @@ const char *const rundir_files[] = {RUNDIR_TASKS, RUNDIR_JOBS, RUNDIR_GROUPS, RU
 
 #define PHASE(name) name "_end", name "_bytes", name "_records"
 const char *const rundir_tasks_columns[TASKS_N_COLUMNS] = {
-    "job",          "task",           "kind",        "attempt",       "host",        "rack",       "locality",
-    "speculative",  "status",         "start",       "end",           PHASE("read"), PHASE("map"), PHASE("spill"),
-    PHASE("merge"), PHASE("shuffle"), PHASE("sort"), PHASE("reduce"), PHASE("write")};
+    "job",          "task",         "kind",          "attempt",        "host",        "rack",
+    "locality",     "speculative",  "status",        "start",          "end",         PHASE("read"),
+    PHASE("map"),   PHASE("spill"), PHASE("merge"),  PHASE("shuffle"), PHASE("sort"), PHASE("reduce"),
+    PHASE("write"), "pushed_bytes", "fetched_bytes", "pushes",         "first_byte"};
 #undef PHASE
 
 const char *const rundir_jobs_columns[JOBS_N_COLUMNS] = {"job",

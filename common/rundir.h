@@ -30,7 +30,15 @@ enum {
   TASKS_END,
   TASKS_READ_END,                          /* the first of 8 phases times (end, bytes, records) */
   TASKS_SORT_END = TASKS_READ_END + 3 * 5, /* the reduce's merge, its phase 2 */
-  TASKS_N_COLUMNS = TASKS_READ_END + 3 * 8
+  /* preshuffle (mrlab.shuffle.mode=push): a map's pushed bytes and pieces
+   * (those a reducer counted); a reduce's pushed bytes it counted, bytes it
+   * fetched, pieces it counted, and when its first shuffled byte arrived
+   * (empty if none did).  A map leaves fetched_bytes and first_byte empty. */
+  TASKS_PUSHED_BYTES = TASKS_READ_END + 3 * 8,
+  TASKS_FETCHED_BYTES,
+  TASKS_PUSHES,
+  TASKS_FIRST_BYTE,
+  TASKS_N_COLUMNS
 };
 extern const char *const rundir_tasks_columns[TASKS_N_COLUMNS];
 

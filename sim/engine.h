@@ -56,6 +56,11 @@ struct attempt {
   double *group_end;
   int64_t *group_bytes;
   attempt *next_done; /* in its tracker's list of attempts to report */
+  /* preshuffle (mrlab.shuffle.mode=push, push.c) */
+  struct reduce_state *inbox; /* reduce, while it shuffles in push mode: where maps push to it */
+  int64_t pushed_bytes;       /* map: bytes it pushed; reduce: pushed bytes it counted (the rest it fetched) */
+  int pushes;                 /* map: pieces it pushed; reduce: pieces it received */
+  double first_byte;          /* reduce: when its first shuffled byte arrived, -1 before */
 };
 
 struct task {

@@ -7,9 +7,16 @@
  * it, while the map function goes on; the last spill follows the end of
  * the map function.  With more than one spill, the spills are merged into
  * one output file, in passes of io.sort.factor segments, reading them from
- * the page cache while it still holds them (tracker.cache). */
+ * the page cache while it still holds them (tracker.cache).
+ *
+ * In push mode (push.h) the buffer spills at mrlab.shuffle.push.threshold
+ * instead of spill.percent, and each spill, once written, goes to the
+ * attempt's stage 2 (push.c), which pushes it to the running reducers;
+ * once stage 2 has sent the last spill, the merge takes only the pieces no
+ * reducer took. */
 #include "engine.h"
 #include "pipe.h"
+#include "push.h"
 
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>
@@ -31,6 +38,7 @@ typedef struct {
   sg_sem_t ready, spilled;
   double spill_end;
   int64_t spill_cache_start; /* the tracker's cache_written before the first spill */
+  push_feed *push;           /* push mode: the attempt's stage 2, NULL in pull mode */
 } map_state;
 
 /* The bytes of map output in spill K. */
@@ -75,6 +83,8 @@ static void spill_actor(int argc, char **argv)
     st[1].count2 = &tr->disk_written;
     pipe_run(st, 2, &spec);
     tr->cache_written += llround(scale * (double)spill_bytes(m, k));
+    if (m->push)
+      sg_sem_release(m->push->written);
   }
   m->spill_end = simgrid_get_clock();
   sg_sem_release(m->spilled);
@@ -126,7 +136,7 @@ static void read_and_map(engine *e, map_state *m)
   a->phase_end[PHASE_MAP] = st[n - 1].end;
 }
 
-/* Merges the spills into one file, in passes of io.sort.factor segments. */
+/* Merges SPILLED bytes, spread evenly over the spills, into one file, in passes of io.sort.factor segments. */
 static void merge_spills(map_state *m, int64_t spilled)
 {
   int factor = (int)conf_get(m->conf, CONF_SORT_FACTOR);
@@ -166,12 +176,23 @@ void map_attempt_actor(int argc, char **argv)
   m.split = hdfs_block_bytes(t->job->input, t->block);
   m.chunk = (int64_t)conf_get(m.conf, CONF_CHUNK);
   m.output = llround(d->map_selectivity * (double)m.split);
-  m.spill_size = llround(conf_get(m.conf, CONF_SORT_MB) * 1048576.0 * conf_get(m.conf, CONF_SPILL_PERCENT));
+  int push = conf_get(m.conf, CONF_SHUFFLE_MODE) == CONF_SHUFFLE_PUSH;
+  m.spill_size = llround(conf_get(m.conf, CONF_SORT_MB) * 1048576.0 *
+                         conf_get(m.conf, push ? CONF_PUSH_THRESHOLD : CONF_SPILL_PERCENT));
   m.n_spills = m.output > m.spill_size ? (int)((m.output + m.spill_size - 1) / m.spill_size) : 1;
   m.ready = sg_sem_init(0);
   m.spilled = sg_sem_init(0);
+  push_feed feed = {.a = a, .n_spills = m.n_spills, .output = m.output, .spill_size = m.spill_size};
 
   sg_actor_sleep_for(conf_get(m.conf, CONF_TASK_STARTUP));
+  if (push) {
+    m.push = &feed;
+    feed.written = sg_sem_init(0);
+    feed.done = sg_sem_init(0);
+    sg_actor_t pusher = sg_actor_init("push", m.host);
+    sg_actor_set_data(pusher, &feed);
+    sg_actor_start(pusher, push_actor, 0, NULL);
+  }
   sg_actor_t spiller = sg_actor_init("spill", m.host);
   sg_actor_set_data(spiller, &m);
   sg_actor_start(spiller, spill_actor, 0, NULL);
@@ -188,8 +209,14 @@ void map_attempt_actor(int argc, char **argv)
     spilled += t->part_wire[p];
     combined += t->part_bytes[p];
   }
-  if (m.n_spills > 1 && !a->cancel)
-    merge_spills(&m, spilled);
+  if (push) { /* the last spill's pushes; then only the pieces no reducer took are merged */
+    sg_sem_acquire(feed.done);
+    sg_sem_destroy(feed.written);
+    sg_sem_destroy(feed.done);
+  }
+  int64_t to_merge = push ? feed.unpushed : spilled;
+  if (m.n_spills > 1 && to_merge > 0 && !a->cancel)
+    merge_spills(&m, to_merge);
   a->phase_end[PHASE_MERGE] = simgrid_get_clock();
   tracker *tr = &e->trackers[a->worker];
   a->cache_start = tr->cache_written;

@@ -21,10 +21,15 @@
  * intermediate passes bring the disk files down to io.sort.factor.
  * Reduce: the final merge streams into the reduce function, key group by
  * key group for the heaviest groups and in batches for the rest, and the
- * output streams down the HDFS replica pipeline. */
+ * output streams down the HDFS replica pipeline.
+ * Push mode (push.h): while it shuffles, the attempt also takes pieces
+ * that maps push to it; each lands in memory or on disk by the same rules
+ * as a fetched segment, and counts toward the merge thresholds.  A map's
+ * fetch then takes only what the attempt did not count from its pushes. */
 #include "alloc.h"
 #include "engine.h"
 #include "pipe.h"
+#include "push.h"
 
 #include <simgrid/actor.h>
 #include <simgrid/cond.h>
@@ -39,7 +44,7 @@
 
 #define MAX_MAPS_PER_FETCH 20 /* ShuffleSchedulerImpl.MAX_MAPS_AT_ONCE */
 
-typedef struct {
+typedef struct reduce_state {
   attempt *a;
   engine *e;
   job *j;
@@ -63,6 +68,14 @@ typedef struct {
   int disk_files;
   int64_t disk_bytes; /* bytes in disk files, as stored */
   sg_sem_t fetchers_done;
+  int64_t *rest; /* per map: the bytes (as stored) to fetch */
+  /* push mode (push.h), per map: the attempt whose pushes it takes (NULL: none yet), the bytes they
+   * brought, and whether the map's output was announced (no more pushes then) */
+  int open, in_flight; /* taking pushes; pushes under way */
+  const attempt **owner;
+  int64_t *got;
+  char *closed;
+  sg_cond_t drained; /* with the job's mutex: notified when in_flight falls to 0 */
   /* reduce */
   int64_t *chunks;  /* the reduce input, cut as reduce_chunks says */
   int *explicit_at; /* per chunk: the explicit group it is, or -1 */
@@ -77,6 +90,19 @@ static void collect_finished(reduce_state *r)
     int m = j->finished_maps[r->cursor], w = j->maps[m].out_worker;
     if (r->by_rack)
       w = r->e->platform->workers[w].rack;
+    r->rest[m] = j->maps[m].part_wire[r->p];
+    if (r->owner) { /* count what its attempt pushed if that attempt succeeded (push.h) */
+      r->closed[m] = 1;
+      if (r->owner[m] && r->owner[m]->status == STATUS_SUCCEEDED) {
+        r->rest[m] -= r->got[m];
+        r->a->pushed_bytes += r->got[m];
+      }
+      if (r->rest[m] == 0) { /* all pushed: nothing to fetch */
+        r->assigned++;
+        r->fetched++;
+        continue;
+      }
+    }
     r->next[m] = -1;
     if (r->head[w] < 0) {
       r->head[w] = m;
@@ -133,6 +159,21 @@ static void maybe_merge(reduce_state *r)
   }
 }
 
+/* The bytes a reducer merges (decompressed) for WIRE of map M's stored bytes of partition P. */
+static double segment_bytes(const task *m, int p, int64_t wire)
+{
+  return wire == m->part_wire[p] ? (double)m->part_bytes[p] : (double)m->part_bytes[p] * wire / m->part_wire[p];
+}
+
+/* A pipe's on_chunk for shuffled bytes: the reduce attempt ARG's first byte has arrived. */
+static void first_byte(void *arg, int c)
+{
+  (void)c;
+  attempt *a = arg;
+  if (a->first_byte < 0)
+    a->first_byte = simgrid_get_clock();
+}
+
 /* Fetches the outputs of the N maps MAPS, all of source SRC, for partition P.
  * Each output the page cache has let go is read from the disk its map wrote
  * it to; outputs on several disks are read from all of them at once, one
@@ -150,7 +191,8 @@ static void fetch(reduce_state *r, int src, const int *maps, int n)
   for (int k = 0; k < n; k++) {
     const task *m = &r->j->maps[maps[k]];
     tracker *from = &e->trackers[m->out_worker];
-    int64_t seg = m->part_wire[r->p];
+    int64_t seg = r->rest[maps[k]];
+    double bytes = segment_bytes(m, r->p, seg);
     wire += seg;
     if ((double)(from->cache_written - m->cache_start) > from->cache) {
       int d = 0;
@@ -163,10 +205,10 @@ static void fetch(reduce_state *r, int src, const int *maps, int n)
       }
       uncached[d] += (double)seg;
     }
-    if (m->part_bytes[r->p] <= r->single_limit && r->mem_used + decompressed + m->part_bytes[r->p] <= r->buffer) {
+    if (bytes <= r->single_limit && r->mem_used + decompressed + bytes <= r->buffer) {
       to_memory += seg;
       in_memory++;
-      decompressed += (double)m->part_bytes[r->p];
+      decompressed += bytes;
     } else {
       to_disk += seg;
     }
@@ -203,13 +245,18 @@ static void fetch(reduce_state *r, int src, const int *maps, int n)
   if (to_disk)
     st[s++] = (stage){
         .kind = STAGE_WRITE, .host = r->host, .disk = r->disk, .scale = disk_share, .count2 = &here->disk_written};
-  pipe_spec spec = {.total = wire, .chunk = r->chunk, .depth = r->depth, .cancel = &r->a->cancel};
+  pipe_spec spec = {.total = wire,
+                    .chunk = r->chunk,
+                    .depth = r->depth,
+                    .cancel = &r->a->cancel,
+                    .on_chunk = first_byte,
+                    .arg = r->a};
   int done = pipe_run(st, s, &spec) == (wire + r->chunk - 1) / r->chunk;
   free(disks);
   free(uncached);
   free(disk_read);
   for (int k = 0; r->by_rack && done && k < n; k++) /* each sender's share of what the gateway sent */
-    e->trackers[r->j->maps[maps[k]].out_worker].net_sent += r->j->maps[maps[k]].part_wire[r->p];
+    e->trackers[r->j->maps[maps[k]].out_worker].net_sent += r->rest[maps[k]];
   r->fetched += n;
   r->mem_segments += in_memory;
   if (to_disk) {
@@ -218,6 +265,67 @@ static void fetch(reduce_state *r, int src, const int *maps, int n)
   }
   r->a->progress = (double)r->fetched / r->j->n_maps / 3;
   maybe_merge(r);
+}
+
+int reduce_accept(attempt *ra, const attempt *map)
+{
+  reduce_state *r = ra->inbox;
+  int m = map->task->index;
+  if (!r || !r->open || r->closed[m] || ra->cancel)
+    return 0;
+  const attempt *o = r->owner[m];
+  if (o && o != map) {
+    if (!o->cancel && o->status != STATUS_KILLED)
+      return 0;
+    r->got[m] = 0; /* the attempt it took pushes from was killed: take this one's */
+  }
+  r->owner[m] = map;
+  r->in_flight++;
+  return 1;
+}
+
+void reduce_receive(attempt *ra, attempt *map, int64_t wire, sg_sem_t sent)
+{
+  reduce_state *r = ra->inbox; /* set until in_flight falls to 0 */
+  const task *m = map->task;
+  tracker *from = &r->e->trackers[map->worker], *here = &r->e->trackers[ra->worker];
+  double bytes = segment_bytes(m, r->p, wire);
+  int memory = bytes <= r->single_limit && r->mem_used + bytes <= r->buffer;
+  if (memory)
+    r->mem_used += bytes; /* reserved, as for a fetch */
+  stage st[2];
+  int s = 0;
+  st[s++] = (stage){.kind = STAGE_NET, .host = from->host, .dst = r->host, .scale = 1, .count2 = &from->net_sent};
+  if (!memory)
+    st[s++] = (stage){.kind = STAGE_WRITE, .host = r->host, .disk = r->disk, .scale = 1, .count2 = &here->disk_written};
+  else if (conf_get(r->conf, CONF_COMPRESS) != 0)
+    st[s++] = (stage){
+        .kind = STAGE_CPU, .host = r->host, .flops_per_byte = conf_get(r->conf, CONF_DECOMPRESS_COST), .scale = 1};
+  pipe_spec spec = {
+      .total = wire, .chunk = r->chunk, .depth = r->depth, .cancel = &map->cancel, .on_chunk = first_byte, .arg = ra};
+  int done = pipe_run(st, s, &spec) == (wire + r->chunk - 1) / r->chunk;
+  int counted = done && r->owner[m->index] == map && !r->closed[m->index];
+  if (counted) {
+    r->got[m->index] += wire;
+    ra->pushes++;
+    map->pushed_bytes += wire;
+    map->pushes++;
+    if (memory) {
+      r->mem_segments++;
+    } else {
+      r->disk_files++;
+      r->disk_bytes += wire;
+    }
+  } else if (memory) { /* dropped */
+    r->mem_used -= bytes;
+  }
+  sg_sem_release(sent);
+  if (counted)
+    maybe_merge(r);
+  sg_mutex_lock(r->j->mutex);
+  if (--r->in_flight == 0)
+    sg_cond_notify_all(r->drained);
+  sg_mutex_unlock(r->j->mutex);
 }
 
 /* Actor: a fetcher of a reduce attempt, fetching from one host at a time until every map output is in. */
@@ -289,10 +397,19 @@ static void shuffle(reduce_state *r)
   r->tail = xmalloc((size_t)n * sizeof *r->tail);
   r->busy = xcalloc((size_t)n, sizeof *r->busy);
   r->queue = xmalloc((size_t)(2 * r->j->n_maps + n) * sizeof *r->queue); /* enqueues: at most two per map */
+  r->rest = xmalloc((size_t)r->j->n_maps * sizeof *r->rest);
   for (int k = 0; k < n; k++)
     r->head[k] = -1;
   r->fetchers_done = sg_sem_init(0);
   r->a->wake = sg_cond_init();
+  if (conf_get(r->conf, CONF_SHUFFLE_MODE) == CONF_SHUFFLE_PUSH) {
+    r->owner = xcalloc((size_t)r->j->n_maps, sizeof *r->owner);
+    r->got = xcalloc((size_t)r->j->n_maps, sizeof *r->got);
+    r->closed = xcalloc((size_t)r->j->n_maps, sizeof *r->closed);
+    r->drained = sg_cond_init();
+    r->open = 1;
+    r->a->inbox = r;
+  }
   for (int f = 0; f < n_fetchers; f++) {
     sg_actor_t a = sg_actor_init("fetcher", r->host);
     sg_actor_set_data(a, r);
@@ -300,6 +417,19 @@ static void shuffle(reduce_state *r)
   }
   for (int f = 0; f < n_fetchers; f++)
     sg_sem_acquire(r->fetchers_done);
+  if (r->owner) { /* no more pushes: wait for those under way */
+    sg_mutex_lock(r->j->mutex);
+    r->open = 0;
+    while (r->in_flight > 0)
+      sg_cond_wait(r->drained, r->j->mutex);
+    sg_mutex_unlock(r->j->mutex);
+    r->a->inbox = NULL;
+    sg_cond_destroy(r->drained);
+    free(r->owner);
+    free(r->got);
+    free(r->closed);
+  }
+  free(r->rest);
   sg_sem_destroy(r->fetchers_done);
   sg_cond_destroy(r->a->wake);
   r->a->wake = NULL;
@@ -474,9 +604,11 @@ void reduce_attempt_actor(int argc, char **argv)
   r.single_limit = r.buffer * conf_get(r.conf, CONF_SHUFFLE_LIMIT_PERCENT);
   r.merge_at = r.buffer * conf_get(r.conf, CONF_SHUFFLE_MERGE_PERCENT);
 
+  a->first_byte = -1;
   sg_actor_sleep_for(conf_get(r.conf, CONF_TASK_STARTUP));
   shuffle(&r);
   a->phase_end[PHASE_SHUFFLE] = simgrid_get_clock();
+  a->phase_bytes[PHASE_SHUFFLE] += a->pushed_bytes;
   for (int m = 0; m < j->n_maps; m++)
     r.input += j->maps[m].part_bytes[r.p];
   a->phase_records[PHASE_SHUFFLE] = a->phase_records[PHASE_SORT] = llround((double)r.input / r.d->map_record_size);

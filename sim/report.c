@@ -4,7 +4,7 @@
  * same run gives the same bytes.  Each attempt has four phases; their names
  * depend on its kind (map: read, map, spill, merge; reduce: shuffle, sort,
  * reduce, write), and tasks.csv has a column group for each of the eight,
- * left empty where they do not apply. */
+ * left empty where they do not apply, then the preshuffle columns (rundir.h). */
 #include "report.h"
 
 #include "outfile.h"
@@ -54,6 +54,14 @@ static void write_tasks(const engine *e, FILE *f)
               fprintf(f, ",%.9f,%lld,%lld", a->phase_end[ph], (long long)a->phase_bytes[ph],
                       (long long)a->phase_records[ph]);
           }
+        fprintf(f, ",%lld", (long long)a->pushed_bytes);
+        if (tk->kind == KIND_MAP)
+          fprintf(f, ",,%d,", a->pushes);
+        else if (a->first_byte < 0)
+          fprintf(f, ",%lld,%d,", (long long)(a->phase_bytes[PHASE_SHUFFLE] - a->pushed_bytes), a->pushes);
+        else
+          fprintf(f, ",%lld,%d,%.9f", (long long)(a->phase_bytes[PHASE_SHUFFLE] - a->pushed_bytes), a->pushes,
+                  a->first_byte);
         fputc('\n', f);
       }
     }
@@ -223,6 +231,25 @@ static void mean_phases(const task *tasks, int n, double startup, double mean[N_
     mean[k] /= count;
 }
 
+/* Push mode: the successful reduces' pushed share of their shuffle, and their first shuffled byte. */
+static void print_pushed(const job *j, FILE *out)
+{
+  long long pushed = 0, shuffled = 0;
+  double first = -1;
+  for (int r = 0; r < j->n_reduces; r++)
+    for (int k = 0; k < j->reduces[r].n_attempts; k++) {
+      const attempt *a = j->reduces[r].attempts[k];
+      if (a->status != STATUS_SUCCEEDED)
+        continue;
+      pushed += a->pushed_bytes;
+      shuffled += a->phase_bytes[PHASE_SHUFFLE];
+      if (a->first_byte >= 0 && (first < 0 || a->first_byte < first))
+        first = a->first_byte;
+    }
+  fprintf(out, "  push: %lld of %lld shuffle bytes pushed (%.1f%%), first byte at a reduce %.2f s\n", pushed, shuffled,
+          shuffled ? 100.0 * (double)pushed / (double)shuffled : 0.0, first);
+}
+
 void report_print(const engine *e, FILE *out)
 {
   for (int i = 0; i < e->n_jobs; i++) {
@@ -242,6 +269,8 @@ void report_print(const engine *e, FILE *out)
             j->n_reduces, r[0], r[1], r[2], r[3], r[4]);
     fprintf(out, "  maps node-local %d, rack-local %d, off-rack %d; killed attempts %d\n", loc[0], loc[1], loc[2],
             j->killed);
+    if (conf_get(&j->desc->conf, CONF_SHUFFLE_MODE) == CONF_SHUFFLE_PUSH)
+      print_pushed(j, out);
   }
   fprintf(out, "makespan %.2f s\n", makespan(e));
 }

@@ -25,7 +25,8 @@ typedef enum {
   T_HSIZE, /* bytes, Hadoop style: 134217728 or 128m */
   T_MS,    /* Hadoop milliseconds, kept in seconds */
   T_TIME,  /* SimGrid time string, seconds */
-  T_SIZE   /* SimGrid size string, bytes */
+  T_SIZE,  /* SimGrid size string, bytes */
+  T_ENUM   /* one of the row's names, kept as its index */
 } value_type;
 
 typedef struct {
@@ -34,11 +35,14 @@ typedef struct {
   const char *def;
   double min, max; /* inclusive bounds of the value as stored */
   conf_scope scope;
+  const char *const *names; /* T_ENUM: the values, NULL-terminated */
 } property;
 
 #define GiB 1073741824.0
 #define JOB .scope = CONF_JOB
 #define CLUSTER .scope = CONF_CLUSTER
+
+static const char *const shuffle_modes[] = {"pull", "push", NULL}; /* CONF_SHUFFLE_PULL, CONF_SHUFFLE_PUSH */
 
 static const property table[CONF_N_KEYS] = {
     [CONF_BLOCKSIZE] = {"dfs.blocksize", T_HSIZE, "128m", 1 << 20, 64 * GiB, JOB},
@@ -86,11 +90,20 @@ static const property table[CONF_N_KEYS] = {
      * the thesis, so mrlab's default bandwidth is 0: unthrottled; set 1m for the Balancer's. */
     [CONF_BALANCE_MOVES] = {"dfs.datanode.balance.max.concurrent.moves", T_INT, "5", 1, 1e4, CLUSTER},
     [CONF_BALANCE_BANDWIDTH] = {"dfs.datanode.balance.bandwidthPerSec", T_HSIZE, "0", 0, 1e12, CLUSTER},
+    [CONF_SHUFFLE_MODE] = {"mrlab.shuffle.mode", T_ENUM, "pull", 0, 1, JOB, shuffle_modes},
+    [CONF_PUSH_THRESHOLD] = {"mrlab.shuffle.push.threshold", T_FLOAT, "0.25", 0.01, 1, JOB},
 };
 
-static const char *expected(value_type t)
+static const char *expected(const property *p)
 {
-  switch (t) {
+  static char names[128];
+  switch (p->type) {
+  case T_ENUM:
+    names[0] = 0;
+    for (int k = 0; p->names[k]; k++)
+      snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k ? (p->names[k + 1] ? ", " : " or ") : "",
+               p->names[k]);
+    return names;
   case T_INT: return "a whole number";
   case T_FLOAT: return "a number";
   case T_BOOL: return "true or false";
@@ -102,11 +115,19 @@ static const char *expected(value_type t)
   return "a value";
 }
 
-/* Parses TEXT as a value of type T into *OUT; returns 0 or -1. */
-static int parse_value(value_type t, const char *text, double *out)
+/* Parses TEXT as a value of property P into *OUT; returns 0 or -1. */
+static int parse_value(const property *p, const char *text, double *out)
 {
   char *end;
+  value_type t = p->type;
   switch (t) {
+  case T_ENUM:
+    for (int k = 0; p->names[k]; k++)
+      if (strcmp(text, p->names[k]) == 0) {
+        *out = k;
+        return 0;
+      }
+    return -1;
   case T_BOOL:
     if (strcasecmp(text, "true") && strcasecmp(text, "false"))
       return -1;
@@ -140,7 +161,7 @@ static int parse_value(value_type t, const char *text, double *out)
 void conf_init(conf *c)
 {
   for (int k = 0; k < CONF_N_KEYS; k++)
-    xbt_assert(parse_value(table[k].type, table[k].def, &c->v[k]) == 0, "bad default for %s", table[k].name);
+    xbt_assert(parse_value(&table[k], table[k].def, &c->v[k]) == 0, "bad default for %s", table[k].name);
 }
 
 /* The property SETTING names, or -1; NAME receives the name. */
@@ -193,8 +214,8 @@ int conf_set(conf *c, conf_scope scope, const char *setting, char *err, size_t e
       return -1;
     }
     double v;
-    if (parse_value(table[k].type, value, &v) != 0) {
-      snprintf(err, errlen, "%s: expected %s, got \"%s\"", name, expected(table[k].type), value);
+    if (parse_value(&table[k], value, &v) != 0) {
+      snprintf(err, errlen, "%s: expected %s, got \"%s\"", name, expected(&table[k]), value);
       return -1;
     }
     if (v < table[k].min || v > table[k].max) {
@@ -228,6 +249,7 @@ void conf_format(const conf *c, conf_key k, char *buf, size_t len)
   double v = c->v[k];
   switch (table[k].type) {
   case T_BOOL: snprintf(buf, len, "%s", v != 0 ? "true" : "false"); break;
+  case T_ENUM: snprintf(buf, len, "%s", table[k].names[(int)v]); break;
   case T_MS: snprintf(buf, len, "%.0f", v * 1000); break;
   case T_TIME: snprintf(buf, len, "%.15gs", v); break;
   case T_SIZE: snprintf(buf, len, "%.0fB", v); break;

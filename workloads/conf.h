@@ -61,10 +61,15 @@ typedef enum {
   CONF_REDUCE_SLOT_MB,         /* mapreduce.cluster.reducememory.mb */
   CONF_BALANCE_MOVES,          /* dfs.datanode.balance.max.concurrent.moves: block moves at once per datanode */
   CONF_BALANCE_BANDWIDTH,      /* dfs.datanode.balance.bandwidthPerSec, bytes/s per datanode; 0: unthrottled */
+  CONF_SHUFFLE_MODE,           /* mrlab.shuffle.mode: CONF_SHUFFLE_PULL or CONF_SHUFFLE_PUSH */
+  CONF_PUSH_THRESHOLD,         /* mrlab.shuffle.push.threshold, a fraction of the sort buffer */
   CONF_N_KEYS
 } conf_key;
 
 typedef enum { CONF_JOB, CONF_CLUSTER } conf_scope;
+
+/* The values of CONF_SHUFFLE_MODE: Hadoop's pull, or Xie's preshuffle push. */
+enum { CONF_SHUFFLE_PULL, CONF_SHUFFLE_PUSH };
 
 typedef struct {
   double v[CONF_N_KEYS]; /* a job's conf holds its cluster properties' defaults, unused */
