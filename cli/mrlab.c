@@ -49,7 +49,8 @@ static const char usage_platform[] = "usage: mrlab platform PLATFORM.cfg [--xml]
                                      "exit status 2.  SimGrid's own --cfg= and --log= options pass through.\n";
 
 static const char usage_run[] =
-    "usage: mrlab run PLATFORM.cfg WORKLOAD.cfg [-o DIR] [--seed N] [--set NAME=VALUE ...] [--cfg=NAME:VALUE ...]\n"
+    "usage: mrlab run PLATFORM.cfg WORKLOAD.cfg [-o DIR] [--seed N] [--set NAME=VALUE ...] [--workers NAME,...]\n"
+    "                 [--cfg=NAME:VALUE ...]\n"
     "\n"
     "Simulates the jobs of WORKLOAD.cfg on the cluster of PLATFORM.cfg, Hadoop 1\n"
     "style, and writes tasks.csv, jobs.csv, groups.csv and summary.json into DIR\n"
@@ -63,6 +64,8 @@ static const char usage_run[] =
     "  --set N=V       a Hadoop or mrlab property: a job property for every job,\n"
     "                  a cluster property for the run; wins over the workload's\n"
     "                  and the platform's own settings\n"
+    "  --workers L     only the workers in L, worker or node class names\n"
+    "                  separated by commas (\"A-1,C\"), and the master\n"
     "  --cfg=N:V       a SimGrid option, as SimGrid takes it; --log= too\n"
     "\n"
     "Properties, their defaults and their scopes (job: a job's set list in the\n"
@@ -134,7 +137,7 @@ static int is_simgrid_option(const char *arg)
   return strncmp(arg, "--cfg=", 6) == 0 || strncmp(arg, "--log=", 6) == 0;
 }
 
-/* mrlab run PLATFORM WORKLOAD [-o DIR] [--seed N] [--set K=V ...] [--cfg=K:V ...] */
+/* mrlab run PLATFORM WORKLOAD [-o DIR] [--seed N] [--set K=V ...] [--workers L] [--cfg=K:V ...] */
 static int cmd_run(int argc, char **argv)
 {
   if (wants_help(argc, argv)) {
@@ -148,16 +151,20 @@ static int cmd_run(int argc, char **argv)
     }
     return 0;
   }
-  const char *files[2] = {NULL, NULL}, *dir = "run";
+  const char *files[2] = {NULL, NULL}, *dir = "run", *workers = NULL;
   const char **sets = xmalloc((size_t)argc * sizeof *sets), **options = xmalloc((size_t)argc * sizeof *options);
   int n_files = 0, n_sets = 0, n_options = 0, status = 0;
   unsigned long seed = 1;
   for (int i = 1; i < argc && !status; i++) {
     const char *arg = argv[i];
-    if ((strcmp(arg, "-o") == 0 || strcmp(arg, "--seed") == 0 || strcmp(arg, "--set") == 0) && i + 1 == argc) {
+    if ((strcmp(arg, "-o") == 0 || strcmp(arg, "--seed") == 0 || strcmp(arg, "--set") == 0 ||
+         strcmp(arg, "--workers") == 0) &&
+        i + 1 == argc) {
       status = usage_error(usage_run, "%s needs a value", arg);
     } else if (strcmp(arg, "-o") == 0) {
       dir = argv[++i];
+    } else if (strcmp(arg, "--workers") == 0) {
+      workers = argv[++i];
     } else if (strcmp(arg, "--seed") == 0) {
       char *end;
       seed = strtoul(argv[++i], &end, 10);
@@ -182,6 +189,10 @@ static int cmd_run(int argc, char **argv)
   if (!status) {
     char err[1024];
     p = platform_read(files[0], err, sizeof err);
+    if (p && workers && platform_restrict(p, workers, err, sizeof err)) {
+      platform_free(p);
+      p = NULL;
+    }
     w = p ? workload_read(files[1], sets, n_sets, err, sizeof err) : NULL;
     sim_inputs in = {.platform_path = files[0],
                      .workload_path = files[1],
@@ -189,7 +200,8 @@ static int cmd_run(int argc, char **argv)
                      .n_sets = n_sets,
                      .options = options,
                      .n_options = n_options,
-                     .seed = seed};
+                     .seed = seed,
+                     .workers = workers};
     status = w ? sim_run(p, w, &in, dir, stdout, err, sizeof err) : 2;
     if (status)
       fprintf(stderr, "mrlab: %s\n", err);
