@@ -27,7 +27,12 @@ static int sim_start(sim *s, const char *base, const char *self)
     argv[6 + 2 * i] = "--set";
     argv[7 + 2 * i] = s->sets[i];
   }
-  argv[6 + 2 * s->n_sets] = NULL;
+  int n = 6 + 2 * s->n_sets;
+  if (s->workers[0]) {
+    argv[n++] = "--workers";
+    argv[n++] = s->workers;
+  }
+  argv[n] = NULL;
   extern char **environ;
   int rc = posix_spawn(&s->pid, self, &fa, NULL, argv, environ);
   posix_spawn_file_actions_destroy(&fa);

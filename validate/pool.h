@@ -16,6 +16,7 @@ typedef struct {
   char dir[4096], workload[4096], platform[4096], log[4096];
   char sets[3][128]; /* --set arguments */
   int n_sets;
+  char workers[256]; /* --workers, unless empty */
   pid_t pid;
   int status;
 } sim;
