@@ -37,7 +37,7 @@ static const char usage_main[] =
     "  predict TARGET HISTORY...       a run's job time as the models predict it from earlier runs\n"
     "  provision TARGET HISTORY...     the slots that meet a deadline, by Khan et al.'s model\n"
     "  validate EXPERIMENT.cfg         the models' predictions against simulated runs\n"
-    "  ratios PLATFORM.cfg WORKLOAD.cfg  each node class's computing ratio for a job\n"
+    "  ratios PLATFORM WORKLOAD        each node class's computing ratio for a job\n"
     "  version                         print the version\n"
     "\n"
     "Every command takes --help.\n";

@@ -192,14 +192,14 @@ static int read_ratio_group(cfg_file *f, const config_setting_t *g, ratio_table 
                     "of a file written by `mrlab ratios`");
   t->names = xcalloc((size_t)config_setting_length(g), sizeof *t->names);
   t->values = xcalloc((size_t)config_setting_length(g), sizeof *t->values);
-  for (; t->n < config_setting_length(g); t->n++) {
+  while (t->n < config_setting_length(g)) {
     config_setting_t *e = config_setting_get_elem(g, (unsigned)t->n);
-    t->names[t->n] = xstrdup(config_setting_name(e));
-    if (cfg_get_number(f, g, config_setting_name(e), 1, -1e12, 1e12, &t->values[t->n]))
+    double *v = &t->values[t->n];
+    t->names[t->n++] = xstrdup(config_setting_name(e)); /* counted at once, so that workload_free frees it */
+    if (cfg_get_number(f, g, config_setting_name(e), 1, -1e12, 1e12, v))
       return -1;
-    if (!(t->values[t->n] > 0))
-      return cfg_fail(f, e, "expected a computing ratio above 0 (a node's time over the fastest's), got %g",
-                      t->values[t->n]);
+    if (!(*v > 0))
+      return cfg_fail(f, e, "expected a computing ratio above 0 (a node's time over the fastest's), got %g", *v);
   }
   return 0;
 }
