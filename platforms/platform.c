@@ -299,8 +299,9 @@ int platform_restrict(platform *p, const char *names, char *err, size_t errlen)
         keep[w] = found = 1;
     bad = !found;
     if (bad)
-      snprintf(err, errlen, "--workers: no worker or node class of %s is named \"%s\" (expected one like \"%s\" or \"%s\")",
-               p->name, name, p->workers[0].name, p->classes[p->workers[0].cls].name);
+      snprintf(err, errlen,
+               "--workers: no worker or node class of %s is named \"%s\" (expected one like \"%s\" or \"%s\")", p->name,
+               name, p->workers[0].name, p->classes[p->workers[0].cls].name);
   }
   int map_slots = 0, reduce_slots = 0;
   for (int w = 0; w < p->n_workers && !bad; w++)

@@ -165,9 +165,10 @@ static int ratio_weights(const platform *p, const job_desc *d, double *weights, 
   const ratio_table *t = &d->ratios;
   for (int i = 0; i < t->n; i++)
     if (worker_named(p, t->names[i]) < 0 && class_named(p, t->names[i]) < 0) {
-      snprintf(err, errlen, "%s:%d: jobs.%s.ratios: no worker or node class of %s is named \"%s\" (expected one like "
-               "\"%s\" or \"%s\")", d->path, t->line, d->name, p->name, t->names[i], p->workers[0].name,
-               p->classes[p->workers[0].cls].name);
+      snprintf(err, errlen,
+               "%s:%d: jobs.%s.ratios: no worker or node class of %s is named \"%s\" (expected one like "
+               "\"%s\" or \"%s\")",
+               d->path, t->line, d->name, p->name, t->names[i], p->workers[0].name, p->classes[p->workers[0].cls].name);
       return -1;
     }
   for (int w = 0; w < p->n_workers; w++) {
@@ -210,9 +211,10 @@ static hdfs_policy *input_policy(const platform *p, const job_desc *d, char *err
     }
     bad = chosen == 0; /* no such name, or a class whose workers --workers left out */
     if (bad)
-      snprintf(err, errlen, "%s:%d: jobs.%s.placement: all-in: no worker or node class of %s is named \"%s\" "
-               "(expected one like \"%s\" or \"%s\")", d->path, pl->line, d->name, p->name, pl->all_in,
-               p->workers[0].name, p->classes[p->workers[0].cls].name);
+      snprintf(err, errlen,
+               "%s:%d: jobs.%s.placement: all-in: no worker or node class of %s is named \"%s\" "
+               "(expected one like \"%s\" or \"%s\")",
+               d->path, pl->line, d->name, p->name, pl->all_in, p->workers[0].name, p->classes[p->workers[0].cls].name);
     break;
   }
   default:

@@ -107,7 +107,8 @@ static int local_maps(const char *dir, const char *host)
   int n = 0;
   for (int r = 1; r < t->n_rows; r++)
     n += strcmp(test_csv_cell(t, r, "kind"), "map") == 0 && strcmp(test_csv_cell(t, r, "host"), host) == 0 &&
-         strcmp(test_csv_cell(t, r, "locality"), "node") == 0 && strcmp(test_csv_cell(t, r, "status"), "SUCCEEDED") == 0;
+         strcmp(test_csv_cell(t, r, "locality"), "node") == 0 &&
+         strcmp(test_csv_cell(t, r, "status"), "SUCCEEDED") == 0;
   test_csv_free(t);
   return n;
 }
@@ -161,7 +162,7 @@ static void workers_cut_the_cluster_down(void **state)
   test_csv_free(jobs);
 }
 
-/* A platform of two classes whose cores differ in speed by FACTOR, with
+/* A platform of two classes whose cores differ in speed 4 times, with
  * everything else equal and ample, for a CPU-bound job. */
 static const char *two_speeds(void)
 {
@@ -170,10 +171,12 @@ static const char *two_speeds(void)
          "racks = ( { name = \"r\"; uplink = { bandwidth = \"10Gbps\"; latency = \"5us\"; }; } );\n"
          "node_classes = (\n"
          "  { name = \"fast\"; count = 2; racks = [\"r\"]; cores = 1; speed = \"4Gf\"; memory = \"4GiB\";\n"
-         "    disks = ( { read = \"1GBps\"; write = \"1GBps\"; } ); nic = { bandwidth = \"10Gbps\"; latency = \"50us\"; };\n"
+         "    disks = ( { read = \"1GBps\"; write = \"1GBps\"; } ); nic = { bandwidth = \"10Gbps\"; latency = "
+         "\"50us\"; };\n"
          "    slots = { map = 1; reduce = 1; }; },\n"
          "  { name = \"slow\"; count = 2; racks = [\"r\"]; cores = 1; speed = \"1Gf\"; memory = \"4GiB\";\n"
-         "    disks = ( { read = \"1GBps\"; write = \"1GBps\"; } ); nic = { bandwidth = \"10Gbps\"; latency = \"50us\"; };\n"
+         "    disks = ( { read = \"1GBps\"; write = \"1GBps\"; } ); nic = { bandwidth = \"10Gbps\"; latency = "
+         "\"50us\"; };\n"
          "    slots = { map = 1; reduce = 1; }; } );\n"
          "master = { class = \"fast\"; rack = \"r\"; };\n";
 }
@@ -233,7 +236,7 @@ static void measured_ratios_follow_speeds_and_read_back(void **state)
     assert_int_equal(input_blocks(a, hosts[h]), input_blocks(b, hosts[h]));
     total += input_blocks(a, hosts[h]);
   }
-  assert_int_equal(total, 15);                          /* 2 GB in 128 MiB blocks */
+  assert_int_equal(total, 15);                                             /* 2 GB in 128 MiB blocks */
   assert_true(input_blocks(a, "fast-1") >= 3 * input_blocks(a, "slow-1")); /* about 4 to 1 */
 }
 
@@ -248,14 +251,16 @@ static void bad_input_is_refused(void **state)
   } cases[] = {
       {"placement = \"evn\";", NULL, NULL, "w.cfg:1: jobs[0].placement: expected \"default\", \"even\""},
       {"placement = \"evn\";", NULL, NULL, "did you mean \"even\"?"},
-      {"placement = \"all-in:Z\";", NULL, NULL, "w.cfg:1: jobs.g.placement: all-in: no worker or node class of xie5 is named \"Z\""},
+      {"placement = \"all-in:Z\";", NULL, NULL,
+       "w.cfg:1: jobs.g.placement: all-in: no worker or node class of xie5 is named \"Z\""},
       {"placement = \"all-in:\";", NULL, NULL, "w.cfg:1: jobs[0].placement: expected"},
       {"placement = \"ratio\";", NULL, NULL, "placement \"ratio\" needs the job's computing ratios"},
       {"placement = \"ratio\"; ratios = { A = 1.0; B = 0.0; C = 3.3; };", NULL, NULL,
        "w.cfg:1: jobs[0].ratios.B: expected a computing ratio above 0"},
       {"placement = \"ratio\"; ratios = { A = 1.0; B = -2.0; C = 3.3; };", NULL, NULL,
        "jobs[0].ratios.B: expected a computing ratio above 0"},
-      {"placement = \"ratio\"; ratios = { A = 1.0; B = \"fast\"; C = 3.3; };", NULL, NULL, "jobs[0].ratios.B: expected"},
+      {"placement = \"ratio\"; ratios = { A = 1.0; B = \"fast\"; C = 3.3; };", NULL, NULL,
+       "jobs[0].ratios.B: expected"},
       {"placement = \"ratio\"; ratios = { A = 1.0; C = 3.3; };", NULL, NULL,
        "w.cfg:1: jobs.g.ratios: no ratio for worker B-1 (expected an entry for it or its class B)"},
       {"placement = \"ratio\"; ratios = { A = 1.0; B = 2.0; C = 3.3; D = 4.0; };", NULL, NULL,

@@ -60,7 +60,7 @@ static const char *const job_keys[] = {"name",
                                        NULL};
 
 /* The keys of a job made by a generator: these, then the generator's own. */
-static const char *const generated_keys[] = {"name", "submit", "generator", "input",    "reducers",
+static const char *const generated_keys[] = {"name", "submit", "generator", "input", "reducers",
                                              "seed", "set",    "placement", "ratios"};
 #define N_GENERATED (sizeof generated_keys / sizeof *generated_keys)
 

@@ -66,7 +66,7 @@ typedef struct {
   double *share;          /* reduces of them: each partition's share of map output, summing to 1 */
   int64_t *groups;        /* reduces of them: key groups in each partition */
   placement_desc placement;
-  ratio_table ratios; /* n = 0 without `ratios` */
+  ratio_table ratios;     /* n = 0 without `ratios` */
   keys_data *keys;        /* from a generator (generator.h): the data at key level; NULL for a job described by
                              its sizes, whose map outputs split by `share` and whose groups are equal */
   int output_replication; /* of the job's output; 0: dfs.replication */
