@@ -9,6 +9,7 @@
 #include "alloc.h"
 #include "platform.h"
 #include "predict.h"
+#include "ratios.h"
 #include "sim.h"
 #include "units.h"
 #include "validate.h"
@@ -36,6 +37,7 @@ static const char usage_main[] =
     "  predict TARGET HISTORY...       a run's job time as the models predict it from earlier runs\n"
     "  provision TARGET HISTORY...     the slots that meet a deadline, by Khan et al.'s model\n"
     "  validate EXPERIMENT.cfg         the models' predictions against simulated runs\n"
+    "  ratios PLATFORM WORKLOAD        each node class's computing ratio for a job\n"
     "  version                         print the version\n"
     "\n"
     "Every command takes --help.\n";
@@ -49,7 +51,8 @@ static const char usage_platform[] = "usage: mrlab platform PLATFORM.cfg [--xml]
                                      "exit status 2.  SimGrid's own --cfg= and --log= options pass through.\n";
 
 static const char usage_run[] =
-    "usage: mrlab run PLATFORM.cfg WORKLOAD.cfg [-o DIR] [--seed N] [--set NAME=VALUE ...] [--cfg=NAME:VALUE ...]\n"
+    "usage: mrlab run PLATFORM.cfg WORKLOAD.cfg [-o DIR] [--seed N] [--set NAME=VALUE ...] [--workers NAME,...]\n"
+    "                 [--cfg=NAME:VALUE ...]\n"
     "\n"
     "Simulates the jobs of WORKLOAD.cfg on the cluster of PLATFORM.cfg, Hadoop 1\n"
     "style, and writes tasks.csv, jobs.csv, groups.csv and summary.json into DIR\n"
@@ -63,6 +66,8 @@ static const char usage_run[] =
     "  --set N=V       a Hadoop or mrlab property: a job property for every job,\n"
     "                  a cluster property for the run; wins over the workload's\n"
     "                  and the platform's own settings\n"
+    "  --workers L     only the workers in L, worker or node class names\n"
+    "                  separated by commas (\"A-1,C\"), and the master\n"
     "  --cfg=N:V       a SimGrid option, as SimGrid takes it; --log= too\n"
     "\n"
     "Properties, their defaults and their scopes (job: a job's set list in the\n"
@@ -106,6 +111,20 @@ static const char usage_validate[] = "usage: mrlab validate EXPERIMENT.cfg [-o D
                                      "  -o DIR   the output directory, replaced whole at the end\n"
                                      "  -j N     simulations at once, 1 to 256 (default: the processors online)\n";
 
+static const char usage_ratios[] =
+    "usage: mrlab ratios PLATFORM.cfg WORKLOAD.cfg [-o FILE] [--job NAME] [--input SIZE]\n"
+    "\n"
+    "Measures each node class's computing ratio for a job, as Xie profiles a\n"
+    "cluster: the job simulated on one worker of the class alone (run --workers,\n"
+    "dfs.replication=1), each class in a process of its own; the ratio is the\n"
+    "class's time over the fastest class's.  Prints libconfig text, a comment\n"
+    "with each class's time and then ratios = { CLASS = RATIO; ... };, that a\n"
+    "workload job reads with ratios = \"FILE\".\n"
+    "\n"
+    "  -o FILE        also write the text to FILE, whole\n"
+    "  --job NAME     the workload's job to measure (default: its first)\n"
+    "  --input SIZE   the job's input on each node (default: 1GB, as Xie's)\n";
+
 static int wants_help(int argc, char **argv)
 {
   for (int i = 1; i < argc; i++)
@@ -137,7 +156,17 @@ static int is_simgrid_option(const char *arg)
   return strncmp(arg, "--cfg=", 6) == 0 || strncmp(arg, "--log=", 6) == 0;
 }
 
-/* mrlab run PLATFORM WORKLOAD [-o DIR] [--seed N] [--set K=V ...] [--cfg=K:V ...] */
+/* The path of the running mrlab program into SELF (for child runs): 0, or 1 after a message. */
+static int own_program(char *self, size_t size)
+{
+  ssize_t n = readlink("/proc/self/exe", self, size - 1);
+  if (n < 0)
+    return fprintf(stderr, "mrlab: cannot find its own program: /proc/self/exe\n"), 1;
+  self[n] = '\0';
+  return 0;
+}
+
+/* mrlab run PLATFORM WORKLOAD [-o DIR] [--seed N] [--set K=V ...] [--workers L] [--cfg=K:V ...] */
 static int cmd_run(int argc, char **argv)
 {
   if (wants_help(argc, argv)) {
@@ -151,16 +180,20 @@ static int cmd_run(int argc, char **argv)
     }
     return 0;
   }
-  const char *files[2] = {NULL, NULL}, *dir = "run";
+  const char *files[2] = {NULL, NULL}, *dir = "run", *workers = NULL;
   const char **sets = xmalloc((size_t)argc * sizeof *sets), **options = xmalloc((size_t)argc * sizeof *options);
   int n_files = 0, n_sets = 0, n_options = 0, status = 0;
   unsigned long seed = 1;
   for (int i = 1; i < argc && !status; i++) {
     const char *arg = argv[i];
-    if ((strcmp(arg, "-o") == 0 || strcmp(arg, "--seed") == 0 || strcmp(arg, "--set") == 0) && i + 1 == argc) {
+    if ((strcmp(arg, "-o") == 0 || strcmp(arg, "--seed") == 0 || strcmp(arg, "--set") == 0 ||
+         strcmp(arg, "--workers") == 0) &&
+        i + 1 == argc) {
       status = usage_error(usage_run, "%s needs a value", arg);
     } else if (strcmp(arg, "-o") == 0) {
       dir = argv[++i];
+    } else if (strcmp(arg, "--workers") == 0) {
+      workers = argv[++i];
     } else if (strcmp(arg, "--seed") == 0) {
       char *end;
       seed = strtoul(argv[++i], &end, 10);
@@ -185,6 +218,10 @@ static int cmd_run(int argc, char **argv)
   if (!status) {
     char err[1024];
     p = platform_read(files[0], err, sizeof err);
+    if (p && workers && platform_restrict(p, workers, err, sizeof err)) {
+      platform_free(p);
+      p = NULL;
+    }
     w = p ? workload_read(files[1], sets, n_sets, err, sizeof err) : NULL;
     sim_inputs in = {.platform_path = files[0],
                      .workload_path = files[1],
@@ -192,7 +229,8 @@ static int cmd_run(int argc, char **argv)
                      .n_sets = n_sets,
                      .options = options,
                      .n_options = n_options,
-                     .seed = seed};
+                     .seed = seed,
+                     .workers = workers};
     status = w ? sim_run(p, w, &in, dir, stdout, err, sizeof err) : 2;
     if (status)
       fprintf(stderr, "mrlab: %s\n", err);
@@ -337,12 +375,47 @@ static int cmd_validate(int argc, char **argv)
   if (!file)
     return usage_error(usage_validate, "%s", "missing EXPERIMENT.cfg");
   char self[4096], err[4096];
-  ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-  if (n < 0)
-    return fprintf(stderr, "mrlab: cannot find its own program: /proc/self/exe\n"), 1;
-  self[n] = '\0';
+  if (own_program(self, sizeof self))
+    return 1;
   jobs = jobs < 1 ? 1 : jobs > VALIDATE_MAX_JOBS ? VALIDATE_MAX_JOBS : jobs; /* the processors online */
   int status = validate_run(file, dir, (int)jobs, self, err, sizeof err);
+  if (status)
+    fprintf(stderr, "mrlab: %s\n", err);
+  return status;
+}
+
+/* mrlab ratios PLATFORM WORKLOAD [-o FILE] [--job NAME] [--input SIZE] */
+static int cmd_ratios(int argc, char **argv)
+{
+  if (wants_help(argc, argv))
+    return fputs(usage_ratios, stdout), 0;
+  const char *files[2] = {NULL, NULL}, *file = NULL, *job = NULL, *input = "1GB";
+  int n_files = 0;
+  for (int i = 1; i < argc; i++) {
+    int takes_value = strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--job") == 0 || strcmp(argv[i], "--input") == 0;
+    if (takes_value && i + 1 == argc)
+      return usage_error(usage_ratios, "%s needs a value", argv[i]);
+    if (strcmp(argv[i], "-o") == 0)
+      file = argv[++i];
+    else if (strcmp(argv[i], "--job") == 0)
+      job = argv[++i];
+    else if (strcmp(argv[i], "--input") == 0)
+      input = argv[++i];
+    else if (argv[i][0] == '-')
+      return usage_error(usage_ratios, "unknown option %s", argv[i]);
+    else if (n_files < 2)
+      files[n_files++] = argv[i];
+    else
+      return usage_error(usage_ratios, "unexpected argument %s", argv[i]);
+  }
+  if (n_files < 2)
+    return usage_error(usage_ratios, "%s", "expected PLATFORM.cfg and WORKLOAD.cfg");
+  char self[4096], err[4096];
+  if (own_program(self, sizeof self))
+    return 1;
+  long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+  jobs = jobs < 1 ? 1 : jobs > VALIDATE_MAX_JOBS ? VALIDATE_MAX_JOBS : jobs;
+  int status = ratios_measure(files[0], files[1], job, input, file, (int)jobs, self, stdout, err, sizeof err);
   if (status)
     fprintf(stderr, "mrlab: %s\n", err);
   return status;
@@ -403,5 +476,7 @@ int main(int argc, char **argv)
     return cmd_provision(argc - 1, argv + 1);
   if (strcmp(argv[1], "validate") == 0)
     return cmd_validate(argc - 1, argv + 1);
+  if (strcmp(argv[1], "ratios") == 0)
+    return cmd_ratios(argc - 1, argv + 1);
   return usage_error(usage_main, "unknown command %s", argv[1]);
 }

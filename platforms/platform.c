@@ -286,6 +286,65 @@ platform *platform_read(const char *path, char *err, size_t errlen)
   return p;
 }
 
+int platform_restrict(platform *p, const char *names, char *err, size_t errlen)
+{
+  char *list = xstrdup(names), *save = NULL;
+  int *keep = xcalloc((size_t)p->n_workers, sizeof *keep), bad = !*names;
+  if (bad)
+    snprintf(err, errlen, "--workers: expected worker or node class names separated by commas, got nothing");
+  for (char *name = strtok_r(list, ",", &save); name && !bad; name = strtok_r(NULL, ",", &save)) {
+    int cls = find_class(p, name), found = cls >= 0;
+    for (int w = 0; w < p->n_workers; w++)
+      if (p->workers[w].cls == cls || strcmp(p->workers[w].name, name) == 0)
+        keep[w] = found = 1;
+    bad = !found;
+    if (bad)
+      snprintf(err, errlen,
+               "--workers: no worker or node class of %s is named \"%s\" (expected one like \"%s\" or \"%s\")", p->name,
+               name, p->workers[0].name, p->classes[p->workers[0].cls].name);
+  }
+  int map_slots = 0, reduce_slots = 0;
+  for (int w = 0; w < p->n_workers && !bad; w++)
+    if (keep[w]) {
+      map_slots += platform_node_class(p, &p->workers[w])->map_slots;
+      reduce_slots += platform_node_class(p, &p->workers[w])->reduce_slots;
+    }
+  if (!bad && (map_slots == 0 || reduce_slots == 0)) {
+    bad = 1;
+    snprintf(err, errlen, "--workers: %s have no %s slot (expected at least one worker with slots.%s >= 1)", names,
+             map_slots ? "reduce" : "map", map_slots ? "reduce" : "map");
+  }
+  if (!bad) {
+    int n = 0, *rack_to = xcalloc((size_t)p->n_racks, sizeof *rack_to), n_racks = 0;
+    for (int c = 0; c < p->n_classes; c++)
+      p->classes[c].count = 0;
+    for (int r = 0; r < p->n_racks; r++)
+      p->racks[r].n_nodes = r == p->master.rack;
+    for (int w = 0; w < p->n_workers; w++)
+      if (keep[w]) {
+        p->workers[n] = p->workers[w];
+        p->classes[p->workers[n].cls].count++;
+        p->racks[p->workers[n++].rack].n_nodes++;
+      }
+    p->n_workers = n;
+    for (int r = 0; r < p->n_racks; r++) {
+      rack_to[r] = n_racks;
+      if (p->racks[r].n_nodes)
+        p->racks[n_racks++] = p->racks[r];
+      else
+        free(p->racks[r].name);
+    }
+    p->n_racks = n_racks;
+    for (int w = 0; w < n; w++)
+      p->workers[w].rack = rack_to[p->workers[w].rack];
+    p->master.rack = rack_to[p->master.rack];
+    free(rack_to);
+  }
+  free(keep);
+  free(list);
+  return bad ? -1 : 0;
+}
+
 void platform_free(platform *p)
 {
   if (!p)

@@ -66,6 +66,15 @@ typedef struct {
 platform *platform_read(const char *path, char *err, size_t errlen);
 void platform_free(platform *p);
 
+/* Cuts P down to the workers NAMES lists (comma-separated worker or node
+ * class names; a class stands for all its workers), plus the master, as if
+ * the file had declared only those: the other workers are dropped, the
+ * classes counted again (a class may be left with no worker) and the racks
+ * left empty removed.  Returns 0, or -1 with "--workers: ..." in ERR for a
+ * name that is no worker or class of P, or workers without a map or a
+ * reduce slot among them; P is unchanged then. */
+int platform_restrict(platform *p, const char *names, char *err, size_t errlen);
+
 /* The class and rack of a node, for brevity at call sites. */
 const platform_class *platform_node_class(const platform *p, const platform_node *n);
 

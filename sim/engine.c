@@ -142,25 +142,101 @@ static void keyed_output(const job_desc *d, int64_t **bytes, int64_t **wire)
   }
 }
 
-/* The input placement policy of D: its explicit weights, or Hadoop's. */
-static hdfs_policy *input_policy(const platform *p, const job_desc *d, char *err, size_t errlen)
+/* The worker named NAME in P, or -1. */
+static int worker_named(const platform *p, const char *name)
 {
-  if (d->n_placed == 0)
+  for (int w = 0; w < p->n_workers; w++)
+    if (strcmp(p->workers[w].name, name) == 0)
+      return w;
+  return -1;
+}
+
+/* The node class named NAME in P, or -1. */
+static int class_named(const platform *p, const char *name)
+{
+  for (int c = 0; c < p->n_classes; c++)
+    if (strcmp(p->classes[c].name, name) == 0)
+      return c;
+  return -1;
+}
+
+/* Each worker's weight under D's ratio placement, 1/ratio, into WEIGHTS:
+ * its own ratio, else its class's.  Fails on a name in the ratios that is
+ * no worker or class of P, and on a worker without a ratio. */
+static int ratio_weights(const platform *p, const job_desc *d, double *weights, char *err, size_t errlen)
+{
+  const ratio_table *t = &d->ratios;
+  for (int i = 0; i < t->n; i++)
+    if (worker_named(p, t->names[i]) < 0 && class_named(p, t->names[i]) < 0) {
+      snprintf(err, errlen,
+               "%s:%d: jobs.%s.ratios: no worker or node class of %s is named \"%s\" (expected one like "
+               "\"%s\" or \"%s\")",
+               d->path, t->line, d->name, p->name, t->names[i], p->workers[0].name, p->classes[p->workers[0].cls].name);
+      return -1;
+    }
+  for (int w = 0; w < p->n_workers; w++) {
+    double ratio = 0;
+    for (int i = 0; i < t->n; i++)
+      if (strcmp(t->names[i], p->workers[w].name) == 0 ||
+          (ratio == 0 && strcmp(t->names[i], p->classes[p->workers[w].cls].name) == 0))
+        ratio = t->values[i];
+    if (ratio == 0) {
+      snprintf(err, errlen, "%s:%d: jobs.%s.ratios: no ratio for worker %s (expected an entry for it or its class %s)",
+               d->path, t->line, d->name, p->workers[w].name, p->classes[p->workers[w].cls].name);
+      return -1;
+    }
+    weights[w] = 1 / ratio;
+  }
+  return 0;
+}
+
+/* The policy of placement PL (job D's own, or its redistribution's `from`,
+ * named WHAT in errors) on P: Hadoop's, or a weighted one (even, ratio
+ * with D's ratios, all-in, explicit weights); names resolved against P, with
+ * the workload file's line in ERR when one names nothing there. */
+static hdfs_policy *input_policy(const platform *p, const job_desc *d, const placement_desc *pl, const char *what,
+                                 char *err, size_t errlen)
+{
+  if (pl->kind == PLACEMENT_DEFAULT)
     return hdfs_policy_rack_aware_alloc();
   double *weights = xcalloc((size_t)p->n_workers, sizeof *weights);
-  for (int i = 0; i < d->n_placed; i++) {
-    int w = 0;
-    while (w < p->n_workers && strcmp(p->workers[w].name, d->placed_on[i]) != 0)
-      w++;
-    if (w == p->n_workers) {
-      snprintf(err, errlen, "%s:%d: jobs.%s.placement: no worker of %s is named \"%s\" (expected one like \"%s\")",
-               d->path, d->placement_line, d->name, p->name, d->placed_on[i], p->workers[0].name);
-      free(weights);
-      return NULL;
+  int bad = 0;
+  switch (pl->kind) {
+  case PLACEMENT_EVEN:
+    for (int w = 0; w < p->n_workers; w++)
+      weights[w] = 1;
+    break;
+  case PLACEMENT_RATIO: bad = ratio_weights(p, d, weights, err, errlen); break;
+  case PLACEMENT_ALL_IN: {
+    int one = worker_named(p, pl->all_in), cls = class_named(p, pl->all_in), chosen = 0;
+    for (int w = 0; w < p->n_workers; w++) {
+      weights[w] = w == one || p->workers[w].cls == cls;
+      chosen += weights[w] > 0;
     }
-    weights[w] = d->placed_weight[i];
+    bad = chosen == 0; /* no such name, or a class whose workers --workers left out */
+    if (bad)
+      snprintf(err, errlen,
+               "%s:%d: jobs.%s.%s: all-in: no worker or node class of %s is named \"%s\" "
+               "(expected one like \"%s\" or \"%s\")",
+               d->path, pl->line, d->name, what, p->name, pl->all_in, p->workers[0].name, p->classes[p->workers[0].cls].name);
+    break;
   }
-  hdfs_policy *policy = hdfs_policy_fractions_alloc(p, weights, err, errlen);
+  default:
+    for (int i = 0; i < pl->n_placed && !bad; i++) {
+      int w = worker_named(p, pl->placed_on[i]);
+      bad = w < 0;
+      if (bad)
+        snprintf(err, errlen, "%s:%d: jobs.%s.%s: no worker of %s is named \"%s\" (expected one like \"%s\")",
+                 d->path, pl->line, d->name, what, p->name, pl->placed_on[i], p->workers[0].name);
+      else
+        weights[w] = pl->placed_weight[i];
+    }
+  }
+  hdfs_policy *policy = NULL;
+  if (!bad && pl->kind == PLACEMENT_EXPLICIT)
+    policy = hdfs_policy_fractions_alloc(p, weights, err, errlen);
+  else if (!bad)
+    policy = hdfs_policy_weighted_alloc(p, weights, err, errlen);
   free(weights);
   return policy;
 }
@@ -244,7 +320,7 @@ static int plan_redistribution(engine *e, job *j, const job_desc *d, char *err, 
   if (old.n_workers == 0)
     snprintf(err, errlen, "%s:%d: jobs.%s.redistribute.added: expected some worker of %s not added, got all %d",
              d->path, d->redistribute_line, d->name, p->name, p->n_workers);
-  else if ((policy = input_policy(&old, d->from, err, errlen)) &&
+  else if ((policy = input_policy(&old, d, d->from, "redistribute.from", err, errlen)) &&
            !(before = hdfs_file_place(&old, first, block, r, -1, policy, e->rng, why, sizeof why)))
     snprintf(err, errlen, "%s:%d: jobs.%s.redistribute.from: %s", d->path, d->redistribute_line, d->name, why);
   hdfs_policy_free(policy);
@@ -279,7 +355,7 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   j->desc = d;
   if (workload_check_fits(d, p, e->heartbeat, err, errlen))
     return -1;
-  hdfs_policy *policy = input_policy(p, d, err, errlen);
+  hdfs_policy *policy = input_policy(p, d, &d->placement, "placement", err, errlen);
   if (!policy)
     return -1;
   char why[512];

@@ -6,9 +6,13 @@
  * falling back to any node when its rack has no free node, and every choice
  * subject to the per-rack cap.  The fractions policy keeps, per worker, how
  * many replicas it holds, and gives each replica to the worker with the
- * largest deficit against its share.  The redistribution planner is a pure
- * function of the replicas and the target counts, so that it is tested on
- * its own; balancer.c runs its moves as traffic. */
+ * largest deficit against its share.  The weighted policy (even, ratio,
+ * all-in) knows the file's blocks before it deals them, so its counts are
+ * exact quotas: largest-remainder rounding of the weights, the rule that
+ * reproduces Xie's worked examples, dealt by the same deficit rule.  The
+ * redistribution planner is a pure function of the replicas and the target
+ * counts, so that it is tested on its own; balancer.c runs its moves as
+ * traffic. */
 #include "hdfs.h"
 
 #include "alloc.h"
@@ -24,11 +28,16 @@ struct hdfs_policy {
    * has room for one int per worker. */
   void (*choose)(hdfs_policy *self, const platform *p, int writer, int replication, gsl_rng *rng, int *out,
                  int *scratch);
-  /* fractions policy only */
+  /* Prepares for a file of N_BLOCKS blocks; NULL for a policy that need not know. */
+  void (*start)(hdfs_policy *self, int64_t n_blocks);
+  /* fractions and weighted policies */
   int n_workers;
   double *share;  /* normalised */
-  int64_t *held;  /* replicas given to each worker so far */
-  int64_t placed; /* replicas given in all */
+  int64_t *held;  /* replicas (weighted: first replicas) given to each worker so far */
+  int64_t placed; /* replicas given in all (weighted: blocks) */
+  /* weighted policy only */
+  int64_t *quota;   /* first replicas each worker gets of the file */
+  int64_t n_blocks; /* of the file */
 };
 
 /* A uniformly random worker that holds no replica in CHOSEN[0..N), lies in
@@ -144,12 +153,110 @@ hdfs_policy *hdfs_policy_fractions_alloc(const platform *p, const double *fracti
   return policy;
 }
 
+/* OUT[i]: BLOCKS shared in proportion to the N weights W (some positive),
+ * each share's whole part, then one more to the largest remainders (ties to
+ * the lower index) until they sum to BLOCKS. */
+static void largest_remainder(const double *w, int n, int64_t blocks, int64_t *out)
+{
+  double sum = 0;
+  for (int i = 0; i < n; i++)
+    sum += w[i];
+  int64_t given = 0;
+  for (int i = 0; i < n; i++) {
+    out[i] = (int64_t)floor((double)blocks * (w[i] / sum));
+    given += out[i];
+  }
+  for (; given < blocks; given++) {
+    int best = -1;
+    double best_rest = -1;
+    for (int i = 0; i < n; i++) {
+      double rest = (double)blocks * (w[i] / sum) - (double)out[i];
+      if (w[i] > 0 && rest > best_rest) {
+        best = i;
+        best_rest = rest;
+      }
+    }
+    out[best]++;
+  }
+}
+
+int hdfs_ratios(const double *times, int n, double *ratios)
+{
+  double least = INFINITY;
+  for (int i = 0; i < n; i++) {
+    if (!(times[i] > 0) || !isfinite(times[i]))
+      return -1;
+    least = times[i] < least ? times[i] : least;
+  }
+  for (int i = 0; i < n; i++)
+    ratios[i] = times[i] / least;
+  return 0;
+}
+
+int hdfs_quotas(const double *ratios, int n, int64_t blocks, int64_t *out)
+{
+  double *w = xmalloc((size_t)n * sizeof *w);
+  int bad = n < 1 || blocks < 0;
+  for (int i = 0; i < n && !bad; i++) {
+    bad = !(ratios[i] > 0) || !isfinite(ratios[i]);
+    w[i] = 1 / ratios[i];
+  }
+  if (!bad)
+    largest_remainder(w, n, blocks, out);
+  free(w);
+  return bad ? -1 : 0;
+}
+
+static void weighted_start(hdfs_policy *self, int64_t n_blocks)
+{
+  largest_remainder(self->share, self->n_workers, n_blocks, self->quota);
+  memset(self->held, 0, (size_t)self->n_workers * sizeof *self->held);
+  self->placed = 0;
+  self->n_blocks = n_blocks;
+}
+
+/* The first replica to the worker furthest behind its quota's pace (the
+ * quota times the share of the file dealt so far), among those still under
+ * their quota; the others by Hadoop's rule, written from there. */
+static void weighted_choose(hdfs_policy *self, const platform *p, int writer, int replication, gsl_rng *rng, int *out,
+                            int *scratch)
+{
+  (void)writer;
+  int best = -1;
+  double best_deficit = -INFINITY, done = (double)(self->placed + 1) / (double)self->n_blocks;
+  for (int w = 0; w < self->n_workers; w++) {
+    double deficit = (double)self->quota[w] * done - (double)self->held[w];
+    if (self->held[w] < self->quota[w] && deficit > best_deficit) {
+      best = w;
+      best_deficit = deficit;
+    }
+  }
+  self->held[best]++;
+  self->placed++;
+  if (replication > 1)
+    rack_aware_choose(self, p, best, replication, rng, out, scratch);
+  else
+    out[0] = best;
+}
+
+hdfs_policy *hdfs_policy_weighted_alloc(const platform *p, const double *weights, char *err, size_t errlen)
+{
+  hdfs_policy *policy = hdfs_policy_fractions_alloc(p, weights, err, errlen);
+  if (!policy)
+    return NULL;
+  policy->choose = weighted_choose;
+  policy->start = weighted_start;
+  policy->quota = xcalloc((size_t)p->n_workers, sizeof *policy->quota);
+  return policy;
+}
+
 void hdfs_policy_free(hdfs_policy *policy)
 {
   if (!policy)
     return;
   free(policy->share);
   free(policy->held);
+  free(policy->quota);
   free(policy);
 }
 
@@ -181,6 +288,8 @@ hdfs_file *hdfs_file_place(const platform *p, int64_t size, int64_t block_size, 
   f->n_blocks = n_blocks;
   f->replicas = xcalloc((size_t)n_blocks * (size_t)replication, sizeof *f->replicas);
   int *scratch = xmalloc((size_t)p->n_workers * sizeof *scratch);
+  if (policy->start)
+    policy->start(policy, n_blocks);
   for (int64_t b = 0; b < f->n_blocks; b++)
     policy->choose(policy, p, writer, replication, rng, f->replicas + b * replication, scratch);
   free(scratch);

@@ -38,7 +38,33 @@ hdfs_policy *hdfs_policy_rack_aware_alloc(void);
  * when the fractions cannot be a placement. */
 hdfs_policy *hdfs_policy_fractions_alloc(const platform *p, const double *fractions, char *err, size_t errlen);
 
+/* Xie's placement by weight: worker i holds the first replicas of
+ * quota[i] blocks, the largest-remainder quotas of the file's blocks in
+ * proportion to WEIGHTS[i] (n_workers of them, none negative, some
+ * positive; 0: no block).  Blocks are dealt in weighted round-robin, each
+ * to the worker furthest below its quota's pace, so every prefix of the
+ * file is spread as the whole is (a cycle of Xie's portions).  Further
+ * replicas go where Hadoop's default policy would put them, with the first
+ * replica's worker as the writer (Xie's placement has one replica).  Even
+ * placement is weights all 1; ratio placement 1/ratio; all-in 1 on the
+ * chosen workers.  Returns NULL with ERR set when the weights cannot be a
+ * placement. */
+hdfs_policy *hdfs_policy_weighted_alloc(const platform *p, const double *weights, char *err, size_t errlen);
+
 void hdfs_policy_free(hdfs_policy *policy);
+
+/* Computing ratios (Xie 2011, section 3.2.2): RATIOS[i] = TIMES[i] / the
+ * shortest of the N times, so the fastest node has ratio 1 and scaling
+ * every time leaves the ratios unchanged.  Returns 0, or -1 when a time is
+ * not a positive number. */
+int hdfs_ratios(const double *times, int n, double *ratios);
+
+/* The blocks each of N nodes gets of BLOCKS by ratio placement: in
+ * proportion to 1/RATIOS[i], rounded by largest remainder (ties to the
+ * lower index) so that the quotas sum to BLOCKS.  With whole ratios and
+ * BLOCKS their cycle (the sum of LCM/ratio), these are Xie's LCM portions.
+ * Returns 0, or -1 when a ratio is not a positive number. */
+int hdfs_quotas(const double *ratios, int n, int64_t blocks, int64_t *out);
 
 typedef struct {
   int64_t size, block_size;
@@ -51,7 +77,7 @@ typedef struct {
  * outside the cluster).  Returns the file, or NULL with ERR set when the
  * request is impossible (replication above the number of datanodes, sizes
  * not positive).  RNG may be NULL for a policy that draws no random numbers
- * (the fractions policy). */
+ * (the fractions policy; the weighted one with replication 1). */
 hdfs_file *hdfs_file_place(const platform *p, int64_t size, int64_t block_size, int replication, int writer,
                            hdfs_policy *policy, gsl_rng *rng, char *err, size_t errlen);
 void hdfs_file_free(hdfs_file *f);

@@ -7,6 +7,7 @@
  * left empty where they do not apply, then the preshuffle columns (rundir.h). */
 #include "report.h"
 
+#include "alloc.h"
 #include "outfile.h"
 #include "rundir.h"
 
@@ -154,6 +155,7 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
   json_string(f, in->workload_path);
   json_strings(f, "set", in->sets, in->n_sets);
   json_strings(f, "simgrid_options", in->options, in->n_options);
+  json_strings(f, "workers", &in->workers, in->workers != NULL);
   fprintf(f, ",\n  \"seed\": %lu,\n  \"makespan\": %.9f,\n  \"jobs\": [", in->seed, span);
   for (int i = 0; i < e->n_jobs; i++) {
     const job *j = &e->jobs[i];
@@ -165,6 +167,11 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
             j->desc->submit, j->start, j->map_phase_end, j->end, j->n_maps, j->n_reduces);
   }
   fprintf(f, "\n  ],\n  \"hosts\": [");
+  int64_t *blocks = xcalloc((size_t)e->platform->n_workers, sizeof *blocks); /* input replicas placed on each */
+  for (int k = 0; k < e->n_jobs; k++)
+    for (int64_t b = 0; b < e->jobs[k].input->n_blocks; b++)
+      for (int r = 0; r < e->jobs[k].input->replication; r++)
+        blocks[hdfs_replica(e->jobs[k].input, b, r)]++;
   for (int i = 0; i < e->platform->n_workers; i++) {
     const tracker *tr = &e->trackers[i];
     const platform_class *c = platform_node_class(e->platform, &e->platform->workers[i]);
@@ -179,11 +186,12 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
     json_string(f, e->platform->workers[i].name);
     fprintf(f,
             ", \"cpu\": %.6f, \"disk\": %.6f, \"nic\": %.6f, \"disk_read_bytes\": %lld, "
-            "\"disk_written_bytes\": %lld, \"net_sent_bytes\": %lld}",
+            "\"disk_written_bytes\": %lld, \"net_sent_bytes\": %lld, \"input_blocks\": %lld}",
             span > 0 ? cpu / span : 0, span > 0 ? disk_time / span : 0,
             span > 0 ? (double)tr->net_sent / c->nic.bandwidth / span : 0, (long long)tr->disk_read,
-            (long long)tr->disk_written, (long long)tr->net_sent);
+            (long long)tr->disk_written, (long long)tr->net_sent, (long long)blocks[i]);
   }
+  free(blocks);
   fprintf(f, "\n  ]\n}\n");
 }
 

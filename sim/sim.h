@@ -23,6 +23,7 @@ typedef struct {
   const char *const *options; /* SimGrid's options as given: "--cfg=network/crosstraffic:0" */
   int n_options;
   unsigned long seed;
+  const char *workers; /* --workers NAME,...: the platform already cut down to them (platform_restrict); or NULL */
 } sim_inputs;
 
 /* Simulates workload W on platform P and writes the run directory DIR

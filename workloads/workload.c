@@ -56,12 +56,13 @@ static const char *const job_keys[] = {"name",
                                        "keys",
                                        "set",
                                        "placement",
+                                       "ratios",
                                        "redistribute",
                                        NULL};
 
 /* The keys of a job made by a generator: these, then the generator's own. */
 static const char *const generated_keys[] = {"name", "submit", "generator", "input",       "reducers",
-                                             "seed", "set",    "placement", "redistribute"};
+                                             "seed", "set",    "placement", "ratios", "redistribute"};
 #define N_GENERATED (sizeof generated_keys / sizeof *generated_keys)
 
 /* Checks the keys of job G, made by generator GEN (NULL: described directly). */
@@ -122,22 +123,84 @@ static int read_sets(cfg_file *f, const config_setting_t *g, job_desc *j)
   return 0;
 }
 
-/* An explicit input placement PL (NULL: none): { worker-name = weight; ... }. */
-static int read_placement(cfg_file *f, const config_setting_t *pl, job_desc *j)
+/* The placement policies a string names; "all-in:" takes a name after it. */
+static const char *const placement_names[] = {"default", "even", "ratio", "all-in:", NULL};
+
+/* Reads S, a placement: a policy named in a string ("default", "even",
+ * "ratio", "all-in:NAME") or explicit weights in a group ({ worker-1 = 2.0;
+ * ... }), into OUT.  Workers and classes are names here; the engine, which
+ * knows the platform, resolves them.  Returns 0, or -1 with F->err set. */
+static int read_placement_setting(cfg_file *f, const config_setting_t *s, placement_desc *out)
 {
-  if (!pl)
-    return 0;
-  if (!config_setting_is_group(pl) || config_setting_length(pl) == 0)
-    return cfg_fail(f, pl, "expected weights per worker such as { worker-1 = 2.0; worker-2 = 1.0; }");
-  j->placement_line = config_setting_source_line(pl);
-  j->n_placed = config_setting_length(pl);
-  j->placed_on = xcalloc((size_t)j->n_placed, sizeof *j->placed_on);
-  j->placed_weight = xcalloc((size_t)j->n_placed, sizeof *j->placed_weight);
-  for (int i = 0; i < j->n_placed; i++) {
-    config_setting_t *e = config_setting_get_elem(pl, (unsigned)i);
-    j->placed_on[i] = xstrdup(config_setting_name(e));
-    if (cfg_get_number(f, pl, config_setting_name(e), 1, 0, 1e12, &j->placed_weight[i]))
+  out->line = config_setting_source_line(s);
+  if (config_setting_type(s) == CONFIG_TYPE_STRING) {
+    const char *v = config_setting_get_string(s);
+    if (strncmp(v, "all-in:", 7) == 0 && v[7]) {
+      out->kind = PLACEMENT_ALL_IN;
+      out->all_in = xstrdup(v + 7);
+      return 0;
+    }
+    for (int k = 0; k < 3; k++)
+      if (strcmp(v, placement_names[k]) == 0) {
+        out->kind = (placement_kind[]){PLACEMENT_DEFAULT, PLACEMENT_EVEN, PLACEMENT_RATIO}[k];
+        return 0;
+      }
+    const char *near = strcmp(v, "all-in:") == 0 ? NULL : cfg_nearest(v, placement_names);
+    return cfg_fail(f, s,
+                    "expected \"default\", \"even\", \"ratio\", \"all-in:NAME\" (a worker or node class) or weights "
+                    "per worker such as { worker-1 = 2.0; }, got \"%s\"%s%s%s",
+                    v, near ? "; did you mean \"" : "", near ? near : "", near ? "\"?" : "");
+  }
+  if (!config_setting_is_group(s) || config_setting_length(s) == 0)
+    return cfg_fail(f, s,
+                    "expected a policy such as \"ratio\" or weights per worker such as { worker-1 = 2.0; worker-2 = "
+                    "1.0; }");
+  out->kind = PLACEMENT_EXPLICIT;
+  out->n_placed = config_setting_length(s);
+  out->placed_on = xcalloc((size_t)out->n_placed, sizeof *out->placed_on);
+  out->placed_weight = xcalloc((size_t)out->n_placed, sizeof *out->placed_weight);
+  for (int i = 0; i < out->n_placed; i++) {
+    config_setting_t *e = config_setting_get_elem(s, (unsigned)i);
+    out->placed_on[i] = xstrdup(config_setting_name(e));
+    if (cfg_get_number(f, s, config_setting_name(e), 1, 0, 1e12, &out->placed_weight[i]))
       return -1;
+  }
+  return 0;
+}
+
+static void placement_desc_free(placement_desc *d)
+{
+  free(d->all_in);
+  for (int k = 0; k < d->n_placed; k++)
+    free(d->placed_on[k]);
+  free(d->placed_on);
+  free(d->placed_weight);
+}
+
+/* The job's input placement, if it has one (Hadoop's default otherwise). */
+static int read_placement(cfg_file *f, const config_setting_t *g, job_desc *j)
+{
+  config_setting_t *pl = config_setting_get_member(g, "placement");
+  return pl ? read_placement_setting(f, pl, &j->placement) : 0;
+}
+
+/* Ratios per node class or worker from group G of F into T. */
+static int read_ratio_group(cfg_file *f, const config_setting_t *g, ratio_table *t)
+{
+  if (!config_setting_is_group(g) || config_setting_length(g) == 0)
+    return cfg_fail(f, g,
+                    "expected computing ratios per node class or worker such as { A = 1.0; B = 2.0; }, or the name "
+                    "of a file written by `mrlab ratios`");
+  t->names = xcalloc((size_t)config_setting_length(g), sizeof *t->names);
+  t->values = xcalloc((size_t)config_setting_length(g), sizeof *t->values);
+  while (t->n < config_setting_length(g)) {
+    config_setting_t *e = config_setting_get_elem(g, (unsigned)t->n);
+    double *v = &t->values[t->n];
+    t->names[t->n++] = xstrdup(config_setting_name(e)); /* counted at once, so that workload_free frees it */
+    if (cfg_get_number(f, g, config_setting_name(e), 1, -1e12, 1e12, v))
+      return -1;
+    if (!(*v > 0))
+      return cfg_fail(f, e, "expected a computing ratio above 0 (a node's time over the fastest's), got %g", *v);
   }
   return 0;
 }
@@ -155,11 +218,13 @@ static int read_redistribute(cfg_file *f, const config_setting_t *g, job_desc *j
   if (cfg_check_keys(f, rd, redistribute_keys))
     return -1;
   j->redistribute_line = config_setting_source_line(rd);
-  j->from = xcalloc(1, sizeof *j->from);
-  j->from->path = j->path; /* for errors */
-  j->from->name = j->name;
-  if (read_placement(f, config_setting_get_member(rd, "from"), j->from))
+  j->from = xcalloc(1, sizeof *j->from); /* Hadoop's policy, unless `from` says otherwise */
+  config_setting_t *from = config_setting_get_member(rd, "from");
+  if (from && read_placement_setting(f, from, j->from))
     return -1;
+  if (j->from->kind == PLACEMENT_RATIO && j->ratios.n == 0)
+    return cfg_fail(f, from, "placement \"ratio\" needs the job's computing ratios: expected ratios = { CLASS = 1.0; "
+                             "... } or ratios = \"FILE\" in the job");
   double appended = 0;
   if (cfg_get_quantity(f, rd, "appended", 0, UNITS_SIZE, &appended) < 0)
     return -1;
@@ -180,6 +245,37 @@ static int read_redistribute(cfg_file *f, const config_setting_t *g, job_desc *j
     j->added[i] = xstrdup(config_setting_get_string(e));
   }
   return 0;
+}
+
+/* The job's computing ratios: a group, or the name of a file that `mrlab
+ * ratios` wrote (relative to the workload file), whose errors name it. */
+static int read_ratios(cfg_file *f, const config_setting_t *g, job_desc *j)
+{
+  config_setting_t *r = config_setting_get_member(g, "ratios");
+  if (!r)
+    return 0;
+  j->ratios.line = config_setting_source_line(r);
+  if (config_setting_type(r) != CONFIG_TYPE_STRING)
+    return read_ratio_group(f, r, &j->ratios);
+  const char *name = config_setting_get_string(r), *slash = strrchr(f->path, '/');
+  char path[8192];
+  if (name[0] == '/' || !slash)
+    snprintf(path, sizeof path, "%s", name);
+  else
+    snprintf(path, sizeof path, "%.*s/%s", (int)(slash - f->path), f->path, name);
+  static const char *const file_keys[] = {"ratios", NULL};
+  cfg_file rf;
+  config_setting_t *group = NULL;
+  int bad = 0;
+  if (cfg_file_open(&rf, path))
+    bad = cfg_fail(f, r, "expected a ratios file written by `mrlab ratios`: %s", rf.err);
+  else if (cfg_check_keys(&rf, config_root_setting(&rf.cfg), file_keys) ||
+           !(group = cfg_member(&rf, config_root_setting(&rf.cfg), "ratios", 1,
+                                "computing ratios such as ratios = { A = 1.0; B = 2.0; }")) ||
+           read_ratio_group(&rf, group, &j->ratios))
+    bad = -1, snprintf(f->err, sizeof f->err, "%s", rf.err);
+  cfg_file_close(&rf);
+  return bad;
 }
 
 /* A record size NAME of G with default DEF (bytes). */
@@ -313,8 +409,12 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
                     units_expected(UNITS_TIME), submit);
   if (cfg_check_bound(f, config_setting_get_member(g, "submit"), UNITS_TIME, &submit_time, j->submit) ||
       cfg_get_bounded_quantity(f, g, "input", 1, UNITS_SIZE, &job_input, &input) || read_sets(f, g, j) ||
-      read_placement(f, config_setting_get_member(g, "placement"), j))
+      read_placement(f, g, j) || read_ratios(f, g, j))
     return -1;
+  if (j->placement.kind == PLACEMENT_RATIO && j->ratios.n == 0)
+    return cfg_fail(f, config_setting_get_member(g, "placement"),
+                    "placement \"ratio\" needs the job's computing ratios: expected ratios = { CLASS = 1.0; ... } or "
+                    "ratios = \"FILE\" beside it");
   j->input = llround(input);
   if (read_redistribute(f, g, j))
     return -1;
@@ -410,17 +510,6 @@ workload *workload_read(const char *path, const char *const *sets, int n_sets, c
   return w;
 }
 
-/* Frees the placement fields of J (if any). */
-static void free_placement(job_desc *j)
-{
-  if (!j)
-    return;
-  for (int k = 0; k < j->n_placed; k++)
-    free(j->placed_on[k]);
-  free(j->placed_on);
-  free(j->placed_weight);
-}
-
 void workload_free(workload *w)
 {
   if (!w)
@@ -430,8 +519,13 @@ void workload_free(workload *w)
     free(w->jobs[i].share);
     free(w->jobs[i].groups);
     keys_free(w->jobs[i].keys);
-    free_placement(&w->jobs[i]);
-    free_placement(w->jobs[i].from);
+    placement_desc_free(&w->jobs[i].placement);
+    for (int k = 0; k < w->jobs[i].ratios.n; k++)
+      free(w->jobs[i].ratios.names[k]);
+    free(w->jobs[i].ratios.names);
+    free(w->jobs[i].ratios.values);
+    if (w->jobs[i].from)
+      placement_desc_free(w->jobs[i].from);
     free(w->jobs[i].from);
     for (int k = 0; k < w->jobs[i].n_added; k++)
       free(w->jobs[i].added[k]);

@@ -22,7 +22,35 @@
 #define WORKLOAD_MAX_RECORD 1e9                     /* bytes of a record */
 #define WORKLOAD_MAX_OUTPUT (100 * 1099511627776.0) /* bytes a job's map or reduce stage writes: 100 TiB */
 
-typedef struct job_desc {
+/* How a job's input is placed in HDFS (sim/hdfs.h has the policies). */
+typedef enum {
+  PLACEMENT_DEFAULT,  /* Hadoop's rack-aware policy */
+  PLACEMENT_EVEN,     /* equal block counts over all workers, round-robin */
+  PLACEMENT_RATIO,    /* in proportion to 1/ratio (the job's ratios) */
+  PLACEMENT_ALL_IN,   /* every block on one worker, or evenly over one node class */
+  PLACEMENT_EXPLICIT, /* by weight per worker */
+} placement_kind;
+
+typedef struct {
+  placement_kind kind;
+  char *all_in;          /* ALL_IN: the worker's or the class's name */
+  int n_placed;          /* EXPLICIT: */
+  char **placed_on;      /* worker names, */
+  double *placed_weight; /* and the share of the input blocks each holds */
+  int line;              /* of the setting in the workload file, for errors; 0 without one */
+} placement_desc;
+
+/* A job's computing ratios (Xie): a node class's or a worker's time for
+ * the job over the fastest node's; a worker's own entry wins over its
+ * class's. */
+typedef struct {
+  int n;
+  char **names;
+  double *values; /* > 0 */
+  int line;       /* of the `ratios` setting in the workload file */
+} ratio_table;
+
+typedef struct {
   char *name;
   double submit;      /* s */
   int64_t input;      /* bytes */
@@ -37,21 +65,20 @@ typedef struct job_desc {
   int reduces;            /* = conf mapreduce.job.reduces */
   double *share;          /* reduces of them: each partition's share of map output, summing to 1 */
   int64_t *groups;        /* reduces of them: key groups in each partition */
-  int n_placed;           /* an explicit input placement, if n_placed > 0: */
-  char **placed_on;       /* worker names, */
-  double *placed_weight;  /* and the share of the input blocks each holds */
+  placement_desc placement;
+  ratio_table ratios;     /* n = 0 without `ratios` */
   keys_data *keys;        /* from a generator (generator.h): the data at key level; NULL for a job described by
                              its sizes, whose map outputs split by `share` and whose groups are equal */
   int output_replication; /* of the job's output; 0: dfs.replication */
-  const char *path;       /* the workload file, and the lines of the job and of its placement, for errors */
-  int line, placement_line;
+  const char *path;       /* the workload file, and the job's line, for errors */
+  int line;
   conf conf;
   /* `redistribute` (Xie 2011, section 3.2.3), if set: the input was first
-   * placed by FROM's placement (only its placement fields are set) over the
+   * placed by FROM (with the job's ratios, if it names "ratio") over the
    * workers not named in ADDED, with input - APPENDED bytes; APPENDED bytes
    * were then appended by Hadoop's policy; HDFS moves blocks to the job's
    * own placement before its maps run. */
-  struct job_desc *from;
+  placement_desc *from;
   int64_t appended;
   int n_added;
   char **added;
