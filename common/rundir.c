@@ -7,9 +7,12 @@ const char *const rundir_files[] = {RUNDIR_TASKS, RUNDIR_JOBS, RUNDIR_GROUPS, RU
 
 #define PHASE(name) name "_end", name "_bytes", name "_records"
 const char *const rundir_tasks_columns[TASKS_N_COLUMNS] = {
-    "job",          "task",           "kind",        "attempt",       "host",        "rack",       "locality",
-    "speculative",  "status",         "start",       "end",           PHASE("read"), PHASE("map"), PHASE("spill"),
-    PHASE("merge"), PHASE("shuffle"), PHASE("sort"), PHASE("reduce"), PHASE("write")};
+    "job",          "task",           "kind",         "attempt",
+    "host",         "rack",           "locality",     "speculative",
+    "status",       "start",          "end",          PHASE("read"),
+    PHASE("map"),   PHASE("spill"),   PHASE("merge"), PHASE("shuffle"),
+    PHASE("sort"),  PHASE("reduce"),  PHASE("write"), "prefetch_issued",
+    "prefetch_due", "prefetch_start", "prefetch_end"};
 #undef PHASE
 
 const char *const rundir_jobs_columns[JOBS_N_COLUMNS] = {

@@ -15,7 +15,12 @@
 extern const char *const rundir_files[];
 
 /* tasks.csv: one row per task attempt.  Each phase has its end time, bytes
- * and records; a map fills the first four phases, a reduce the last four. */
+ * and records; a map fills the first four phases, a reduce the last four.
+ * A map whose split PSP prefetched (mrlab.prefetch) has the prefetch's
+ * times: when it was issued (the map before it started and the scheduler
+ * reserved this one), when it was due (that map's predicted finish less the
+ * predicted load time), when the load started (the later of those two) and
+ * ended; other attempts leave them empty. */
 enum {
   TASKS_JOB,
   TASKS_TASK,
@@ -30,7 +35,11 @@ enum {
   TASKS_END,
   TASKS_READ_END,                          /* the first of 8 phases times (end, bytes, records) */
   TASKS_SORT_END = TASKS_READ_END + 3 * 5, /* the reduce's merge, its phase 2 */
-  TASKS_N_COLUMNS = TASKS_READ_END + 3 * 8
+  TASKS_PREFETCH_ISSUED = TASKS_READ_END + 3 * 8,
+  TASKS_PREFETCH_DUE,
+  TASKS_PREFETCH_START,
+  TASKS_PREFETCH_END,
+  TASKS_N_COLUMNS
 };
 extern const char *const rundir_tasks_columns[TASKS_N_COLUMNS];
 

@@ -9,6 +9,7 @@
 #include "engine.h"
 
 #include "alloc.h"
+#include "prefetch.h"
 #include "scheduler.h"
 #include "topology.h"
 
@@ -114,15 +115,33 @@ static int64_t stored(const job_desc *d, int64_t bytes)
                                                 : bytes;
 }
 
+/* Fills the partition tables BYTES and WIRE of a map whose split is SPLIT bytes. */
+static void map_output_fill(const job_desc *d, int64_t split, int64_t *bytes, int64_t *wire)
+{
+  int64_t combined = llround((double)llround(d->map_selectivity * (double)split) * d->combiner);
+  split_bytes(combined, d->share, d->reduces, bytes);
+  for (int p = 0; p < d->reduces; p++)
+    wire[p] = stored(d, bytes[p]);
+}
+
 /* The partition tables of a map whose split is SPLIT bytes. */
 static void map_output(const job_desc *d, int64_t split, int64_t **bytes, int64_t **wire)
 {
-  int64_t combined = llround((double)llround(d->map_selectivity * (double)split) * d->combiner);
   *bytes = xmalloc((size_t)d->reduces * sizeof **bytes);
   *wire = xmalloc((size_t)d->reduces * sizeof **wire);
-  split_bytes(combined, d->share, d->reduces, *bytes);
-  for (int p = 0; p < d->reduces; p++)
-    (*wire)[p] = stored(d, (*bytes)[p]);
+  map_output_fill(d, split, *bytes, *wire);
+}
+
+/* The partition tables of every map of job J, map by map (splits of `files` inputs differ in size). */
+static void files_output(const job *j, int64_t **bytes, int64_t **wire)
+{
+  const job_desc *d = j->desc;
+  size_t n = (size_t)j->n_maps * (size_t)d->reduces;
+  *bytes = xmalloc(n * sizeof **bytes);
+  *wire = xmalloc(n * sizeof **wire);
+  for (int m = 0; m < j->n_maps; m++)
+    map_output_fill(d, hdfs_block_bytes(j->input, m), *bytes + (size_t)m * (size_t)d->reduces,
+                    *wire + (size_t)m * (size_t)d->reduces);
 }
 
 /* The partition tables of every map of D, from its key data: map by map,
@@ -173,8 +192,10 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   if (!policy)
     return -1;
   char why[512];
-  j->input = hdfs_file_place(p, d->input, (int64_t)conf_get(&d->conf, CONF_BLOCKSIZE),
-                             (int)conf_get(&d->conf, CONF_REPLICATION), -1, policy, e->rng, why, sizeof why);
+  int64_t block = (int64_t)conf_get(&d->conf, CONF_BLOCKSIZE);
+  int replication = (int)conf_get(&d->conf, CONF_REPLICATION);
+  j->input = d->files ? hdfs_files_place(p, d->input, d->files, block, replication, -1, policy, e->rng, why, sizeof why)
+                      : hdfs_file_place(p, d->input, block, replication, -1, policy, e->rng, why, sizeof why);
   hdfs_policy_free(policy);
   if (!j->input) {
     snprintf(err, errlen, "%s:%d: job %s: %s", d->path, d->line, d->name, why);
@@ -191,23 +212,30 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   j->reduces = xcalloc((size_t)j->n_reduces, sizeof *j->reduces);
   j->finished_maps = xmalloc((size_t)j->n_maps * sizeof *j->finished_maps);
   j->mutex = sg_mutex_init();
+  /* the client lists the input and asks the NameNode for each file's blocks before it submits */
+  j->ready = d->submit + (double)d->files * conf_get(&e->cluster, CONF_NAMENODE_RPC);
+  j->block_time = xcalloc((size_t)p->n_classes, sizeof *j->block_time);
+  j->block_count = xcalloc((size_t)p->n_classes, sizeof *j->block_count);
+  int per_map = d->keys || d->files; /* one table row a map */
   if (d->keys) {
     xbt_assert(d->keys->n_maps == j->n_maps, "job %s: key data for %d maps, %d blocks", d->name, d->keys->n_maps,
                j->n_maps);
     keyed_output(d, &j->parts[0][0], &j->parts[0][1]);
+  } else if (d->files) {
+    files_output(j, &j->parts[0][0], &j->parts[0][1]);
   } else {
     map_output(d, hdfs_block_bytes(j->input, 0), &j->parts[0][0], &j->parts[0][1]);
     map_output(d, hdfs_block_bytes(j->input, j->n_maps - 1), &j->parts[1][0], &j->parts[1][1]);
   }
   for (int m = 0; m < j->n_maps; m++) {
     int last = m == j->n_maps - 1;
-    size_t row = d->keys ? (size_t)m * (size_t)j->n_reduces : 0;
+    size_t row = per_map ? (size_t)m * (size_t)j->n_reduces : 0;
     j->maps[m] = (task){.job = j,
                         .kind = KIND_MAP,
                         .index = m,
                         .block = m,
-                        .part_bytes = d->keys ? j->parts[0][0] + row : j->parts[last][0],
-                        .part_wire = d->keys ? j->parts[0][1] + row : j->parts[last][1]};
+                        .part_bytes = per_map ? j->parts[0][0] + row : j->parts[last][0],
+                        .part_wire = per_map ? j->parts[0][1] + row : j->parts[last][1]};
   }
   for (int r = 0; r < j->n_reduces; r++)
     j->reduces[r] = (task){.job = j, .kind = KIND_REDUCE, .index = r};
@@ -324,6 +352,7 @@ static void job_free(job *j, const platform *p)
   }
   for (int t = 0; t < j->n_maps + j->n_reduces; t++) {
     task *tk = t < j->n_maps ? &j->maps[t] : &j->reduces[t - j->n_maps];
+    prefetch_free(tk->prefetch);
     for (int k = 0; k < tk->n_attempts; k++) {
       free(tk->attempts[k]->group_end);
       free(tk->attempts[k]->group_bytes);
@@ -333,6 +362,8 @@ static void job_free(job *j, const platform *p)
   free(j->maps);
   free(j->reduces);
   free(j->finished_maps);
+  free(j->block_time);
+  free(j->block_count);
   if (j->mutex)
     sg_mutex_destroy(j->mutex);
   if (j->maps_on_worker)

@@ -55,7 +55,8 @@ struct attempt {
   int n_groups;             /* reduce: explicitly simulated key groups, and when each ended */
   double *group_end;
   int64_t *group_bytes;
-  attempt *next_done; /* in its tracker's list of attempts to report */
+  attempt *next_done;        /* in its tracker's list of attempts to report */
+  struct prefetch *prefetch; /* map: the prefetch (prefetch.h) its split was read from, or NULL */
 };
 
 struct task {
@@ -73,6 +74,8 @@ struct task {
   int64_t *part_bytes; /* per partition, after the combiner: what a reducer merges */
   int64_t *part_wire;  /* per partition, as stored and fetched (compressed if so set) */
   /* (both point into their job's tables: maps of one split size share them) */
+  int reserved;              /* map, PSP: held by a tracker as its next map, so no heartbeat hands it out */
+  struct prefetch *prefetch; /* map, PSP: the load of its block into its tracker's memory, or NULL */
 };
 
 struct job {
@@ -82,6 +85,10 @@ struct job {
   int n_maps, n_reduces;
   task *maps, *reduces;
   int maps_done, reduces_done, killed;
+  double ready;       /* when its splits are known: submit, then one NameNode RPC a file (`files`) */
+  double *block_time; /* PSP, per node class: the summed durations of its successful maps, */
+  int *block_count;   /* and how many, as heartbeats reported them */
+  int prefetches_issued, prefetches_used;
   int started, finished;
   double start, map_phase_end, end;
   int *finished_maps; /* map indices in the order the JobTracker learnt of them */
@@ -106,6 +113,7 @@ typedef struct {
   attempt **launch; /* attempts the JobTracker gave it, to launch on its answer */
   int n_launch;
   int shutdown;  /* the JobTracker's answer: all jobs are done */
+  task *next;    /* PSP: the map reserved for the next map slot that frees here, or NULL */
   sg_sem_t wake; /* released to send a heartbeat early (out-of-band) */
   /* The OS page cache, for map spills and outputs: memory less the slots'
    * heaps.  What a map writes stays cached until `cache` more bytes have
@@ -171,6 +179,17 @@ void engine_attempt_ended(attempt *a);
  * their effect, not by reshuffled random numbers (common random numbers).
  * The caller frees it. */
 gsl_rng *engine_attempt_rng(const attempt *a);
+
+/* The worker holding the replica of map T's block closest to worker W. */
+int engine_closest_replica(const engine *e, const task *t, int w);
+
+/* Opens the file of map T's split as an HDFS client on worker DST does,
+ * when its job's input is `files` (workload.h): a getBlockLocations RPC to
+ * the NameNode on the master (a round trip over the network and the
+ * NameNode's mrlab.namenode.rpc), then the seek of worker SRC's disk
+ * before it streams the block (mrlab.disk.seek, as the bytes the disk
+ * would read meanwhile, so the seek holds the disk as reads do). */
+void engine_open_split(const task *t, int src, int dst);
 
 /* Disk K modulo the disks of host H: how a task picks among mapred.local.dir
  * and how a datanode spreads blocks over its volumes. */

@@ -19,7 +19,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-attempt *scheduler_give(tracker *tr, task *t, locality loc, int speculative, double now)
+/* A new attempt of task T on tracker TR's worker, started at NOW. */
+static attempt *new_attempt(tracker *tr, task *t, locality loc, int speculative, double now)
 {
   attempt *a = xcalloc(1, sizeof *a);
   a->task = t;
@@ -39,24 +40,36 @@ attempt *scheduler_give(tracker *tr, task *t, locality loc, int speculative, dou
     t->job->started = 1;
     t->job->start = now;
   }
+  return a;
+}
+
+attempt *scheduler_give(tracker *tr, task *t, locality loc, int speculative, double now)
+{
+  attempt *a = new_attempt(tr, t, loc, speculative, now);
   tr->launch = xrealloc(tr->launch, (size_t)(tr->n_launch + 1) * sizeof *tr->launch);
   tr->launch[tr->n_launch++] = a;
   return a;
 }
 
-/* The next map of LIST[*CUR..N) that has never run, advancing the cursor
- * past maps that have. */
+/* Whether map T is taken: it has run, or a tracker holds it (PSP). */
+static int taken(const task *t)
+{
+  return t->n_attempts > 0 || t->reserved;
+}
+
+/* The next map of LIST[*CUR..N) that is not taken, advancing the cursor
+ * past maps that are. */
 static task *next_pending(job *j, const int *list, int n, int *cur)
 {
-  while (*cur < n && j->maps[list[*cur]].n_attempts > 0)
+  while (*cur < n && taken(&j->maps[list[*cur]]))
     (*cur)++;
   return *cur < n ? &j->maps[list[*cur]] : NULL;
 }
 
-/* Whether J is submitted and unfinished at NOW. */
+/* Whether J's splits are known and J unfinished at NOW. */
 static int runnable(const job *j, double now)
 {
-  return !j->finished && j->desc->submit <= now;
+  return !j->finished && j->ready <= now;
 }
 
 /* The task of KIND in J that the speculator wants a speculative attempt of,
@@ -99,6 +112,22 @@ static task *local_map(engine *e, job *j, int w)
   return t;
 }
 
+task *scheduler_next_map(engine *e, job *j, int w)
+{
+  task *t = local_map(e, j, w);
+  while (!t && j->cur_any < j->n_maps)
+    if (!taken(&j->maps[j->cur_any++]))
+      t = &j->maps[j->cur_any - 1];
+  return t;
+}
+
+attempt *scheduler_start_reserved(engine *e, tracker *tr, double now)
+{
+  task *t = tr->next;
+  tr->next = NULL;
+  return new_attempt(tr, t, map_locality(e, t, tr->worker), 0, now);
+}
+
 static void hadoop1_assign(engine *e, tracker *tr, double now)
 {
   int w = tr->worker;
@@ -126,7 +155,7 @@ static void hadoop1_assign(engine *e, tracker *tr, double now)
       job *j = &e->jobs[i];
       if (!runnable(j, now))
         continue;
-      while (j->cur_any < j->n_maps && j->maps[j->cur_any].n_attempts > 0)
+      while (j->cur_any < j->n_maps && taken(&j->maps[j->cur_any]))
         j->cur_any++;
       if (j->cur_any < j->n_maps) {
         t = &j->maps[j->cur_any];

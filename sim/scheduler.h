@@ -26,4 +26,14 @@ extern const scheduler scheduler_hadoop1;
 /* Creates attempt of task T on tracker TR's worker and queues it for launch. */
 attempt *scheduler_give(tracker *tr, task *t, locality loc, int speculative, double now);
 
+/* PSP (prefetch.h): the map the locality-aware scheduler would give worker
+ * W next in job J (node-local, else rack-local, else any map not taken),
+ * or NULL when none is left. */
+task *scheduler_next_map(engine *e, job *j, int w);
+
+/* PSP: an attempt of the map tracker TR holds in reserve, started at NOW
+ * on its worker as a map slot frees there, without waiting for a
+ * heartbeat; the tracker no longer holds it.  The caller launches it. */
+attempt *scheduler_start_reserved(engine *e, tracker *tr, double now);
+
 #endif

@@ -80,6 +80,11 @@ static const property table[CONF_N_KEYS] = {
     [CONF_SHUFFLE_BY_RACK] = {"mrlab.shuffle.by.rack", T_BOOL, "false", 0, 1, JOB},
     [CONF_MAP_SLOT_MB] = {"mapreduce.cluster.mapmemory.mb", T_INT, "1024", 1, 1e7, CLUSTER},
     [CONF_REDUCE_SLOT_MB] = {"mapreduce.cluster.reducememory.mb", T_INT, "1024", 1, 1e7, CLUSTER},
+    [CONF_PREFETCH] = {"mrlab.prefetch", T_BOOL, "false", 0, 1, JOB},
+    /* an RPC of a few ms (Hadoop 0.20's NameNode under light load), and a
+     * 7200 rpm SATA disk of 2008: 8.5 ms average seek plus half a turn */
+    [CONF_NAMENODE_RPC] = {"mrlab.namenode.rpc", T_TIME, "2ms", 0, 10, CLUSTER},
+    [CONF_DISK_SEEK] = {"mrlab.disk.seek", T_TIME, "12.7ms", 0, 10, CLUSTER},
 };
 
 static const char *expected(value_type t)

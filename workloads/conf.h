@@ -59,6 +59,9 @@ typedef enum {
   CONF_SHUFFLE_BY_RACK,        /* mrlab.shuffle.by.rack */
   CONF_MAP_SLOT_MB,            /* mapreduce.cluster.mapmemory.mb: a map slot's memory, MiB */
   CONF_REDUCE_SLOT_MB,         /* mapreduce.cluster.reducememory.mb */
+  CONF_PREFETCH,               /* mrlab.prefetch: PSP predictive scheduling and prefetching (Xie 2011, ch. 4) */
+  CONF_NAMENODE_RPC,           /* mrlab.namenode.rpc, s: the NameNode's time to serve one metadata RPC */
+  CONF_DISK_SEEK,              /* mrlab.disk.seek, s: a disk's seek and rotation before it reads an opened file */
   CONF_N_KEYS
 } conf_key;
 
