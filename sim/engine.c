@@ -309,6 +309,7 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
     e->map_slots += c->map_slots;
     e->reduce_slots += c->reduce_slots;
     tr->wake = sg_sem_init(0);
+    tr->loads = sg_sem_init(1);
     tr->cache = fmax(0, c->memory - 1048576.0 * (c->map_slots * conf_get(cc, CONF_MAP_SLOT_MB) +
                                                  c->reduce_slots * conf_get(cc, CONF_REDUCE_SLOT_MB)));
     sg_host_get_disks(tr->host, &tr->n_disks, &tr->disks);
@@ -388,8 +389,10 @@ void engine_free(engine *e)
     job_free(&e->jobs[i], e->platform);
   for (int i = 0; i < e->platform->n_workers; i++) {
     sg_sem_destroy(e->trackers[i].wake);
+    sg_sem_destroy(e->trackers[i].loads);
     free(e->trackers[i].disks);
     free(e->trackers[i].launch);
+    free(e->trackers[i].maps);
   }
   free(e->trackers);
   free(e->gateways);

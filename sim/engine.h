@@ -88,6 +88,7 @@ struct job {
   double ready;       /* when its splits are known: submit, then one NameNode RPC a file (`files`) */
   double *block_time; /* PSP, per node class: the summed durations of its successful maps, */
   int *block_count;   /* and how many, as heartbeats reported them */
+  int maps_taken;     /* maps that have an attempt or a tracker holding them (PSP) */
   int prefetches_issued, prefetches_used;
   int started, finished;
   double start, map_phase_end, end;
@@ -109,12 +110,14 @@ typedef struct {
   sg_mailbox_t mailbox;
   int map_slots, reduce_slots;
   int running_maps, running_reduces;
+  attempt **maps;   /* its running map attempts, running_maps of them (in no order) */
   attempt *done;    /* finished attempts not yet reported to the JobTracker */
   attempt **launch; /* attempts the JobTracker gave it, to launch on its answer */
   int n_launch;
-  int shutdown;  /* the JobTracker's answer: all jobs are done */
-  task *next;    /* PSP: the map reserved for the next map slot that frees here, or NULL */
-  sg_sem_t wake; /* released to send a heartbeat early (out-of-band) */
+  int shutdown;   /* the JobTracker's answer: all jobs are done */
+  task *next;     /* PSP: the map reserved for the next map slot that frees here, or NULL */
+  sg_sem_t loads; /* PSP: one block loads at a time here (prefetch.c) */
+  sg_sem_t wake;  /* released to send a heartbeat early (out-of-band) */
   /* The OS page cache, for map spills and outputs: memory less the slots'
    * heaps.  What a map writes stays cached until `cache` more bytes have
    * been written after it (first in, first out); later reads of it (the

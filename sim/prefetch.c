@@ -3,7 +3,8 @@
  * Xie's PSP (2011, ch. 4) hides two waits of native Hadoop from a map: the
  * heartbeat that hands it to a free slot, and the read of its block.
  * - The predictive scheduler runs when a map starts on a tracker that holds
- *   no reserved map.  It predicts that map's finish as its start plus the
+ *   no reserved map.  It predicts when the first of the tracker's running
+ *   maps will end (the reserved map starts then): each one's start plus the
  *   mean block processing time (start to end of a successful map) of the
  *   tracker's node class in this job, measured online from the maps the
  *   heartbeats have reported; before any has been reported, from an
@@ -12,6 +13,11 @@
  *   the prediction only: it times nothing.  It then reserves the map the
  *   locality-aware scheduler would give the tracker next (scheduler.h), and
  *   the tracker launches it the moment a map slot frees (tasktracker.c).
+ *   It reserves only when the tracker's map slots are all busy and more
+ *   maps wait than the cluster's free slots could take: a map reserved
+ *   otherwise would wait for this tracker while a slot elsewhere idles;
+ *   and a heartbeat that finds no map left for a free slot takes back a
+ *   reserved map whose load has not begun.
  * - The prefetching module is one actor a reserved map, on its tracker:
  *   it sleeps until max(now, predicted finish - t_load), where t_load is
  *   the block over the replica's disk read rate (and the NICs' rate when
@@ -20,7 +26,11 @@
  *   network), so its reads share the disks and links with everything
  *   else: what it gains comes out of SimGrid's sharing, never assumed.  A
  *   tracker holds one reserved map, so at most one prefetch a node is ever
- *   outstanding (issued and not yet taken by its map).
+ *   outstanding (issued and not yet taken by its map), and a load waits
+ *   for the one before it on its node to end.  A reserved map
+ *   that starts before its load has started (a slot freed sooner than
+ *   predicted) drops the load and reads from disk as native Hadoop does;
+ *   one whose load is under way waits for it.
  * - Memory: the loaded block lives in the node's memory from the start of
  *   its load until its map has read it, and meanwhile the page cache
  *   (tracker.cache) is smaller by the block: map spills and outputs leave
@@ -78,6 +88,14 @@ static void prefetch_actor(int argc, char **argv)
   int64_t bytes = hdfs_block_bytes(t->job->input, t->block);
   if (p->due > simgrid_get_clock())
     sg_actor_sleep_until(p->due);
+  if (p->dropped)
+    return;
+  sg_sem_acquire(here->loads); /* after the load before it, if that still runs */
+  if (p->dropped) {
+    sg_sem_release(here->loads);
+    return;
+  }
+  p->started = 1;
   p->start = simgrid_get_clock();
   here->cache -= (double)bytes;
   if (t->job->desc->files)
@@ -95,6 +113,7 @@ static void prefetch_actor(int argc, char **argv)
       .total = bytes, .chunk = (int64_t)conf_get(c, CONF_CHUNK), .depth = (int)conf_get(c, CONF_PIPELINE_DEPTH)};
   pipe_run(st, n, &spec);
   p->end = simgrid_get_clock();
+  sg_sem_release(here->loads);
   p->done = 1;
   sg_sem_release(p->loaded);
 }
@@ -106,19 +125,21 @@ void prefetch_plan(attempt *a)
   tracker *tr = &e->trackers[a->worker];
   if (conf_get(&j->desc->conf, CONF_PREFETCH) == 0 || tr->next)
     return;
-  task *next = scheduler_next_map(e, j, a->worker);
+  task *next = scheduler_reserve(e, j, tr);
   if (!next)
     return;
-  next->reserved = 1;
-  tr->next = next;
   prefetch *p = xcalloc(1, sizeof *p);
   p->task = next;
   p->worker = a->worker;
   p->src = engine_closest_replica(e, next, a->worker);
   p->issued = simgrid_get_clock();
-  int64_t bytes = hdfs_block_bytes(j->input, next->block);
-  double finish = a->start + block_time(e, j, a->worker, hdfs_block_bytes(j->input, a->task->block));
-  p->due = finish - load_time(e, p, bytes);
+  double finish = INFINITY; /* the reserved map starts as the first running map ends */
+  for (int k = 0; k < tr->running_maps; k++) {
+    const attempt *r = tr->maps[k];
+    const job *rj = r->task->job;
+    finish = fmin(finish, r->start + block_time(e, rj, a->worker, hdfs_block_bytes(rj->input, r->task->block)));
+  }
+  p->due = finish - load_time(e, p, hdfs_block_bytes(j->input, next->block));
   p->loaded = sg_sem_init(0);
   next->prefetch = p;
   j->prefetches_issued++;
@@ -130,8 +151,12 @@ void prefetch_plan(attempt *a)
 prefetch *prefetch_take(attempt *a)
 {
   prefetch *p = a->task->prefetch;
-  if (!p || p->worker != a->worker || p->used)
+  if (!p || p->worker != a->worker || p->used || p->dropped)
     return NULL;
+  if (!p->started) {
+    p->dropped = 1;
+    return NULL;
+  }
   sg_sem_acquire(p->loaded); /* at once if the load has ended */
   p->used = 1;
   a->task->job->prefetches_used++;

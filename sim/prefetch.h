@@ -14,10 +14,11 @@ typedef struct prefetch {
   task *task;    /* the reserved map whose block it loads */
   int worker;    /* where it runs, and where the block goes */
   int src;       /* the worker whose replica it reads */
-  double issued; /* when the map before it started and the scheduler reserved the task */
-  double due;    /* predicted finish of that map less the predicted load time */
+  double issued; /* when a map started on the tracker and the scheduler reserved the task */
+  double due;    /* the first predicted finish of the tracker's running maps, less the predicted load time */
   double start, end;
-  int done, used;
+  int started, done, used;
+  int dropped;     /* its map started before it did: the map reads from disk, and the load never starts */
   sg_sem_t loaded; /* released once the block is in memory */
 } prefetch;
 
@@ -27,9 +28,10 @@ typedef struct prefetch {
  * its block at max(now, predicted finish - load time). */
 void prefetch_plan(attempt *a);
 
-/* Called by map attempt A before it reads its split: if its block was
- * prefetched to its worker, waits until it is loaded, marks it used and
- * returns it; else returns NULL and A reads from disk. */
+/* Called by map attempt A before it reads its split: if its block is
+ * being or has been prefetched to its worker, waits until it is loaded,
+ * marks it used and returns it; else returns NULL and A reads from disk
+ * (a prefetch not started yet is dropped). */
 prefetch *prefetch_take(attempt *a);
 
 /* Frees P (a task's prefetch, once the run is over). */

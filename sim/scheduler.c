@@ -15,6 +15,7 @@
 #include "scheduler.h"
 
 #include "alloc.h"
+#include "prefetch.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -23,6 +24,8 @@
 static attempt *new_attempt(tracker *tr, task *t, locality loc, int speculative, double now)
 {
   attempt *a = xcalloc(1, sizeof *a);
+  if (t->kind == KIND_MAP && t->n_attempts == 0 && !t->reserved)
+    t->job->maps_taken++;
   a->task = t;
   a->number = t->n_attempts;
   a->worker = tr->worker;
@@ -32,9 +35,10 @@ static attempt *new_attempt(tracker *tr, task *t, locality loc, int speculative,
   a->start = now;
   t->attempts[t->n_attempts++] = a;
   t->running++;
-  if (t->kind == KIND_MAP)
-    tr->running_maps++;
-  else
+  if (t->kind == KIND_MAP) {
+    tr->maps = xrealloc(tr->maps, (size_t)(tr->running_maps + 1) * sizeof *tr->maps);
+    tr->maps[tr->running_maps++] = a;
+  } else
     tr->running_reduces++;
   if (!t->job->started) {
     t->job->started = 1;
@@ -112,12 +116,22 @@ static task *local_map(engine *e, job *j, int w)
   return t;
 }
 
-task *scheduler_next_map(engine *e, job *j, int w)
+task *scheduler_reserve(engine *e, job *j, tracker *tr)
 {
-  task *t = local_map(e, j, w);
+  int free_slots = 0;
+  for (int w = 0; w < e->platform->n_workers; w++)
+    free_slots += e->trackers[w].map_slots - e->trackers[w].running_maps;
+  if (tr->running_maps < tr->map_slots || j->n_maps - j->maps_taken <= free_slots)
+    return NULL;
+  task *t = local_map(e, j, tr->worker);
   while (!t && j->cur_any < j->n_maps)
     if (!taken(&j->maps[j->cur_any++]))
       t = &j->maps[j->cur_any - 1];
+  if (t) {
+    t->reserved = 1;
+    tr->next = t;
+    j->maps_taken++;
+  }
   return t;
 }
 
@@ -126,6 +140,25 @@ attempt *scheduler_start_reserved(engine *e, tracker *tr, double now)
   task *t = tr->next;
   tr->next = NULL;
   return new_attempt(tr, t, map_locality(e, t, tr->worker), 0, now);
+}
+
+/* PSP: a map of J that another tracker holds in reserve and has not begun
+ * to load, taken back from it for TR, whose slot is free now (the holder's
+ * slot is not: a reservation is a prediction, never a reason to leave a
+ * slot idle); or NULL. */
+static task *reclaim_reserved(engine *e, job *j, tracker *tr)
+{
+  for (int w = 0; w < e->platform->n_workers; w++) {
+    tracker *holder = &e->trackers[w];
+    task *t = holder->next;
+    if (holder == tr || !t || t->job != j || (t->prefetch && t->prefetch->started))
+      continue;
+    if (t->prefetch)
+      t->prefetch->dropped = 1;
+    holder->next = NULL;
+    return t;
+  }
+  return NULL;
 }
 
 static void hadoop1_assign(engine *e, tracker *tr, double now)
@@ -157,8 +190,8 @@ static void hadoop1_assign(engine *e, tracker *tr, double now)
         continue;
       while (j->cur_any < j->n_maps && taken(&j->maps[j->cur_any]))
         j->cur_any++;
-      if (j->cur_any < j->n_maps) {
-        t = &j->maps[j->cur_any];
+      if (j->cur_any < j->n_maps || (t = reclaim_reserved(e, j, tr))) {
+        t = t ? t : &j->maps[j->cur_any];
         scheduler_give(tr, t, map_locality(e, t, w), 0, now);
       } else if ((t = wanted_task(j, KIND_MAP, w))) {
         scheduler_give(tr, t, map_locality(e, t, w), 1, now);

@@ -37,10 +37,14 @@ void engine_attempt_ended(attempt *a)
   tracker *tr = &e->trackers[a->worker];
   a->end = simgrid_get_clock();
   a->task->running--;
-  if (a->task->kind == KIND_MAP)
-    tr->running_maps--;
-  else
+  if (a->task->kind == KIND_MAP) {
+    int k = 0;
+    while (tr->maps[k] != a)
+      k++;
+    tr->maps[k] = tr->maps[--tr->running_maps];
+  } else {
     tr->running_reduces--;
+  }
   if (a->task->kind == KIND_MAP && tr->next)
     engine_launch(scheduler_start_reserved(e, tr, a->end));
   a->next_done = tr->done;
