@@ -34,7 +34,7 @@
 static const cfg_bound n_jobs = {1, 1000, "the jobs of a workload"};
 static const cfg_bound submit_time = {0, MAX_DAYS *DAY, "a job's submit time"};
 static const cfg_bound job_input = {1, 100 * TiB, "a job's input"};
-static const cfg_bound job_files = {1, MAX_MAPS, "a job's input files (each is a map at least)"};
+static const cfg_bound job_files = {1, MAX_MAPS, "a job's input files, each a map at least"};
 static const cfg_bound record_bytes = {1, WORKLOAD_MAX_RECORD, "a record's size"};
 static const cfg_bound key_groups = {1, 1e12, "a job's key groups"};
 static const cfg_bound job_output = {0, WORKLOAD_MAX_OUTPUT, "the bytes a job's map or reduce stage writes"};
