@@ -1,7 +1,9 @@
 /* maptask.c - a map attempt: read its split, map, spill, merge.
  *
  * The split streams from a replica's disk (and over the network when the
- * replica is elsewhere) into the map function.  Map output fills the sort
+ * replica is elsewhere) into the map function, after the file is opened
+ * when the input is `files` (an RPC to the NameNode, a disk seek), or from
+ * memory when PSP prefetched it (prefetch.h).  Map output fills the sort
  * buffer (io.sort.mb x spill.percent); each full buffer is handed to the
  * spill thread, which sorts it, runs the combiner, compresses and writes
  * it, while the map function goes on; the last spill follows the end of
@@ -121,7 +123,7 @@ static void read_and_map(engine *e, map_state *m)
   const job_desc *d = t->job->desc;
   int src = engine_closest_replica(e, t, a->worker);
   tracker *from = &e->trackers[src], *here = &e->trackers[a->worker];
-  stage st[3];
+  stage st[3], map = {.kind = STAGE_CPU, .host = m->host, .flops_per_byte = d->map_cost, .scale = 1};
   int n = 0;
   pipe_spec spec = {.total = m->split,
                     .chunk = m->chunk,
@@ -131,11 +133,8 @@ static void read_and_map(engine *e, map_state *m)
                     .arg = m};
   if ((a->prefetch = prefetch_take(a))) {
     a->phase_end[PHASE_READ] = simgrid_get_clock();
-    st[0] = (stage){.kind = STAGE_CPU,
-                    .host = m->host,
-                    .flops_per_byte = d->map_cost,
-                    .scale = 1,
-                    .count = &a->phase_bytes[PHASE_READ]};
+    map.count = &a->phase_bytes[PHASE_READ];
+    st[0] = map;
     pipe_run(st, 1, &spec);
     a->phase_end[PHASE_MAP] = st[0].end;
     here->cache += (double)m->split;
@@ -151,7 +150,7 @@ static void read_and_map(engine *e, map_state *m)
                     .count2 = &from->disk_read};
   if (src != a->worker)
     st[n++] = (stage){.kind = STAGE_NET, .host = from->host, .dst = here->host, .scale = 1, .count2 = &from->net_sent};
-  st[n++] = (stage){.kind = STAGE_CPU, .host = m->host, .flops_per_byte = d->map_cost, .scale = 1};
+  st[n++] = map;
   pipe_run(st, n, &spec);
   a->phase_end[PHASE_READ] = st[n - 2].end;
   a->phase_end[PHASE_MAP] = st[n - 1].end;
