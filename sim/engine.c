@@ -2,10 +2,12 @@
  *
  * Setup does everything that happens before Hadoop's clock starts: input
  * files are placed in HDFS (one file, or `files` of them, each cut into its
- * own blocks), each job gets one map per block and its reduces, and the
- * time its splits are known (one NameNode RPC a file after its submit), and every map's output per partition is fixed
- * (whole bytes, split by largest remainders, so that bytes add up exactly from map input to reduce output).  Then the
- * JobTracker and TaskTrackers are started and SimGrid runs until the last actor ends. */
+ * own blocks), each job gets one map per block, its reduces, and the time
+ * its splits are known (one NameNode RPC a file after its submit), and
+ * every map's output per partition is fixed (whole bytes, split by largest
+ * remainders, so that bytes add up exactly from map input to reduce
+ * output).  Then the JobTracker and TaskTrackers are started and SimGrid
+ * runs until the last actor ends. */
 #include "engine.h"
 
 #include "alloc.h"
