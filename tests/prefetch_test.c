@@ -258,6 +258,19 @@ static void bad_files_are_refused(void **state)
       fail_msg("%s: status %d, stderr \"%s\"; expected status 2, no output and one line \"%s...%s\"", cases[i].files,
                r.status, r.err, where, cases[i].says);
   }
+  /* a generator whose data is drawn block by block of one file */
+  const char *dir = test_tmpdir();
+  char plat[4096], work[4096], out[4096];
+  snprintf(plat, sizeof plat, "%s", test_write_file(dir, "p.cfg", cluster));
+  snprintf(work, sizeof work, "%s",
+           test_write_file(dir, "w.cfg",
+                           "jobs = ( { name = \"t\"; generator = \"terasort\"; input = \"1GB\";\n  files = 4; } );\n"));
+  snprintf(out, sizeof out, "%s/out", dir);
+  test_run r;
+  test_run_mrlab(&r, dir, (const char *[]){"run", plat, work, "-o", out, NULL});
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "w.cfg:2: jobs[0].files: expected no files with generator \"terasort\""));
+  assert_true(strchr(r.err, '\n') == r.err + strlen(r.err) - 1 && access(out, F_OK) != 0);
 }
 
 int main(void)
