@@ -11,7 +11,9 @@
  * Which tasks get a speculative attempt is the speculator's choice
  * (speculator.c); a slot left free once a job's pending tasks are all
  * placed takes it, on a worker where the task is not running already, as
- * Hadoop 1's TaskInProgress.hasRunOnMachine keeps it. */
+ * Hadoop 1's TaskInProgress.hasRunOnMachine keeps it.  With PSP
+ * (prefetch.h) a map a tracker holds in reserve is taken as a running one
+ * is, until a free slot finds nothing else to do and takes it back. */
 #include "scheduler.h"
 
 #include "alloc.h"
