@@ -117,33 +117,34 @@ static int64_t stored(const job_desc *d, int64_t bytes)
                                                 : bytes;
 }
 
-/* Fills the partition tables BYTES and WIRE of a map whose split is SPLIT bytes. */
-static void map_output_fill(const job_desc *d, int64_t split, int64_t *bytes, int64_t *wire)
-{
-  int64_t combined = llround((double)llround(d->map_selectivity * (double)split) * d->combiner);
-  split_bytes(combined, d->share, d->reduces, bytes);
-  for (int p = 0; p < d->reduces; p++)
-    wire[p] = stored(d, bytes[p]);
-}
-
 /* The partition tables of a map whose split is SPLIT bytes. */
 static void map_output(const job_desc *d, int64_t split, int64_t **bytes, int64_t **wire)
 {
+  int64_t combined = llround((double)llround(d->map_selectivity * (double)split) * d->combiner);
   *bytes = xmalloc((size_t)d->reduces * sizeof **bytes);
   *wire = xmalloc((size_t)d->reduces * sizeof **wire);
-  map_output_fill(d, split, *bytes, *wire);
+  split_bytes(combined, d->share, d->reduces, *bytes);
+  for (int p = 0; p < d->reduces; p++)
+    (*wire)[p] = stored(d, (*bytes)[p]);
 }
 
-/* The partition tables of every map of job J, map by map (splits of `files` inputs differ in size). */
-static void files_output(const job *j, int64_t **bytes, int64_t **wire)
+/* The table of J's parts that map M uses, made when first needed: one per
+ * split size (one file: full blocks [0] and the last block [1]; `files`:
+ * full blocks and the last block of the larger and of the smaller files). */
+static int map_table(job *j, int m)
 {
-  const job_desc *d = j->desc;
-  size_t n = (size_t)j->n_maps * (size_t)d->reduces;
-  *bytes = xmalloc(n * sizeof **bytes);
-  *wire = xmalloc(n * sizeof **wire);
-  for (int m = 0; m < j->n_maps; m++)
-    map_output_fill(d, hdfs_block_bytes(j->input, m), *bytes + (size_t)m * (size_t)d->reduces,
-                    *wire + (size_t)m * (size_t)d->reduces);
+  int64_t split = hdfs_block_bytes(j->input, m);
+  int k = 0;
+  if (!j->desc->files)
+    k = m == j->n_maps - 1;
+  else
+    while (j->parts[k][0] && hdfs_block_bytes(j->input, j->table_map[k]) != split)
+      xbt_assert(++k < 3, "job %s: more than three split sizes", j->desc->name);
+  if (!j->parts[k][0]) {
+    j->table_map[k] = m;
+    map_output(j->desc, split, &j->parts[k][0], &j->parts[k][1]);
+  }
+  return k;
 }
 
 /* The partition tables of every map of D, from its key data: map by map,
@@ -218,26 +219,20 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   j->ready = d->submit + (double)d->files * conf_get(&e->cluster, CONF_NAMENODE_RPC);
   j->block_time = xcalloc((size_t)p->n_classes, sizeof *j->block_time);
   j->block_count = xcalloc((size_t)p->n_classes, sizeof *j->block_count);
-  int per_map = d->keys || d->files; /* one table row a map */
   if (d->keys) {
     xbt_assert(d->keys->n_maps == j->n_maps, "job %s: key data for %d maps, %d blocks", d->name, d->keys->n_maps,
                j->n_maps);
     keyed_output(d, &j->parts[0][0], &j->parts[0][1]);
-  } else if (d->files) {
-    files_output(j, &j->parts[0][0], &j->parts[0][1]);
-  } else {
-    map_output(d, hdfs_block_bytes(j->input, 0), &j->parts[0][0], &j->parts[0][1]);
-    map_output(d, hdfs_block_bytes(j->input, j->n_maps - 1), &j->parts[1][0], &j->parts[1][1]);
   }
   for (int m = 0; m < j->n_maps; m++) {
-    int last = m == j->n_maps - 1;
-    size_t row = per_map ? (size_t)m * (size_t)j->n_reduces : 0;
+    size_t row = (size_t)m * (size_t)j->n_reduces;
+    int k = d->keys ? 0 : map_table(j, m);
     j->maps[m] = (task){.job = j,
                         .kind = KIND_MAP,
                         .index = m,
                         .block = m,
-                        .part_bytes = per_map ? j->parts[0][0] + row : j->parts[last][0],
-                        .part_wire = per_map ? j->parts[0][1] + row : j->parts[last][1]};
+                        .part_bytes = d->keys ? j->parts[0][0] + row : j->parts[k][0],
+                        .part_wire = d->keys ? j->parts[0][1] + row : j->parts[k][1]};
   }
   for (int r = 0; r < j->n_reduces; r++)
     j->reduces[r] = (task){.job = j, .kind = KIND_REDUCE, .index = r};
@@ -349,7 +344,7 @@ void engine_run(engine *e)
 static void job_free(job *j, const platform *p)
 {
   hdfs_file_free(j->input);
-  for (int k = 0; k < 2; k++) {
+  for (int k = 0; k < 3; k++) {
     free(j->parts[k][0]);
     free(j->parts[k][1]);
   }

@@ -100,8 +100,9 @@ struct job {
   int **maps_in_rack, *n_in_rack, *cur_rack;
   int cur_any, cur_reduce;
   task *wanted[2];      /* per kind: the task the speculator chose for a speculative attempt, until a slot takes it */
-  int64_t *parts[2][2]; /* part_bytes and part_wire for full blocks [0] and the last block [1], or with key
-                           data, for every map in [0], map by map */
+  int64_t *parts[3][2]; /* part_bytes and part_wire for each split size (engine.c), or with key data, for every
+                           map in [0], map by map */
+  int table_map[3];     /* a map whose split has the size of parts[k] */
 };
 
 typedef struct {
