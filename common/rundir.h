@@ -15,7 +15,12 @@
 extern const char *const rundir_files[];
 
 /* tasks.csv: one row per task attempt.  Each phase has its end time, bytes
- * and records; a map fills the first four phases, a reduce the last four. */
+ * and records; a map fills the first four phases, a reduce the last four.
+ * A map whose split PSP prefetched (mrlab.prefetch) has the prefetch's
+ * times: when it was issued (the map before it started and the scheduler
+ * reserved this one), when it was due (that map's predicted finish less the
+ * predicted load time), when the load started (the later of those two) and
+ * ended; other attempts leave them empty. */
 enum {
   TASKS_JOB,
   TASKS_TASK,
@@ -38,6 +43,13 @@ enum {
   TASKS_FETCHED_BYTES,
   TASKS_PUSHES,
   TASKS_FIRST_BYTE,
+  /* PSP (mrlab.prefetch): for a map whose block was prefetched, when the
+   * scheduler reserved it, when its load was due, and when it ran; empty
+   * for the others */
+  TASKS_PREFETCH_ISSUED,
+  TASKS_PREFETCH_DUE,
+  TASKS_PREFETCH_START,
+  TASKS_PREFETCH_END,
   TASKS_N_COLUMNS
 };
 extern const char *const rundir_tasks_columns[TASKS_N_COLUMNS];

@@ -1,17 +1,20 @@
 /* engine.c - setting up a run, running it, and tearing it down.
  *
  * Setup does everything that happens before Hadoop's clock starts: input
- * files are placed in HDFS (for a job with `redistribute`, where its
- * placement puts them, which is the target, and where they were first, with
- * the block moves from one to the other planned for balancer.c), each job
- * gets one map per block and its reduces, and every map's output per
- * partition is fixed (whole bytes, split by largest remainders, so that
- * bytes add up exactly from map input to reduce output).  Then the
- * JobTracker, the TaskTrackers and a balancer per job to redistribute are
- * started and SimGrid runs until the last actor ends. */
+ * files are placed in HDFS (one file, or `files` of them, each cut into its
+ * own blocks; for a job with `redistribute`, where its placement puts them,
+ * which is the target, and where they were first, with the block moves from
+ * one to the other planned for balancer.c), each job gets one map per block,
+ * its reduces, and the time its splits are known (one NameNode RPC a file
+ * after its submit), and every map's output per partition is fixed (whole
+ * bytes, split by largest remainders, so that bytes add up exactly from map
+ * input to reduce output).  Then the JobTracker, the TaskTrackers and a
+ * balancer per job to redistribute are started and SimGrid runs until the
+ * last actor ends. */
 #include "engine.h"
 
 #include "alloc.h"
+#include "prefetch.h"
 #include "scheduler.h"
 #include "topology.h"
 
@@ -126,6 +129,25 @@ static void map_output(const job_desc *d, int64_t split, int64_t **bytes, int64_
   split_bytes(combined, d->share, d->reduces, *bytes);
   for (int p = 0; p < d->reduces; p++)
     (*wire)[p] = stored(d, (*bytes)[p]);
+}
+
+/* The table of J's parts that map M uses, made when first needed: one per
+ * split size (one file: full blocks [0] and the last block [1]; `files`:
+ * full blocks and the last block of the larger and of the smaller files). */
+static int map_table(job *j, int m)
+{
+  int64_t split = hdfs_block_bytes(j->input, m);
+  int k = 0;
+  if (!j->desc->files)
+    k = m == j->n_maps - 1;
+  else
+    while (j->parts[k][0] && hdfs_block_bytes(j->input, j->table_map[k]) != split)
+      xbt_assert(++k < 3, "job %s: more than three split sizes", j->desc->name);
+  if (!j->parts[k][0]) {
+    j->table_map[k] = m;
+    map_output(j->desc, split, &j->parts[k][0], &j->parts[k][1]);
+  }
+  return k;
 }
 
 /* The partition tables of every map of D, from its key data: map by map,
@@ -359,8 +381,10 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   if (!policy)
     return -1;
   char why[512];
-  j->input = hdfs_file_place(p, d->input, (int64_t)conf_get(&d->conf, CONF_BLOCKSIZE),
-                             (int)conf_get(&d->conf, CONF_REPLICATION), -1, policy, e->rng, why, sizeof why);
+  int64_t block = (int64_t)conf_get(&d->conf, CONF_BLOCKSIZE);
+  int replication = (int)conf_get(&d->conf, CONF_REPLICATION);
+  j->input = d->files ? hdfs_files_place(p, d->input, d->files, block, replication, -1, policy, e->rng, why, sizeof why)
+                      : hdfs_file_place(p, d->input, block, replication, -1, policy, e->rng, why, sizeof why);
   hdfs_policy_free(policy);
   if (!j->input) {
     snprintf(err, errlen, "%s:%d: job %s: %s", d->path, d->line, d->name, why);
@@ -377,23 +401,24 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   j->reduces = xcalloc((size_t)j->n_reduces, sizeof *j->reduces);
   j->finished_maps = xmalloc((size_t)j->n_maps * sizeof *j->finished_maps);
   j->mutex = sg_mutex_init();
+  /* the client lists the input and asks the NameNode for each file's blocks before it submits */
+  j->ready = d->submit + (double)d->files * conf_get(&e->cluster, CONF_NAMENODE_RPC);
+  j->block_time = xcalloc((size_t)p->n_classes, sizeof *j->block_time);
+  j->block_count = xcalloc((size_t)p->n_classes, sizeof *j->block_count);
   if (d->keys) {
     xbt_assert(d->keys->n_maps == j->n_maps, "job %s: key data for %d maps, %d blocks", d->name, d->keys->n_maps,
                j->n_maps);
     keyed_output(d, &j->parts[0][0], &j->parts[0][1]);
-  } else {
-    map_output(d, hdfs_block_bytes(j->input, 0), &j->parts[0][0], &j->parts[0][1]);
-    map_output(d, hdfs_block_bytes(j->input, j->n_maps - 1), &j->parts[1][0], &j->parts[1][1]);
   }
   for (int m = 0; m < j->n_maps; m++) {
-    int last = m == j->n_maps - 1;
-    size_t row = d->keys ? (size_t)m * (size_t)j->n_reduces : 0;
+    size_t row = (size_t)m * (size_t)j->n_reduces;
+    int k = d->keys ? 0 : map_table(j, m);
     j->maps[m] = (task){.job = j,
                         .kind = KIND_MAP,
                         .index = m,
                         .block = m,
-                        .part_bytes = d->keys ? j->parts[0][0] + row : j->parts[last][0],
-                        .part_wire = d->keys ? j->parts[0][1] + row : j->parts[last][1]};
+                        .part_bytes = d->keys ? j->parts[0][0] + row : j->parts[k][0],
+                        .part_wire = d->keys ? j->parts[0][1] + row : j->parts[k][1]};
   }
   for (int r = 0; r < j->n_reduces; r++)
     j->reduces[r] = (task){.job = j, .kind = KIND_REDUCE, .index = r};
@@ -438,6 +463,7 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
     e->map_slots += c->map_slots;
     e->reduce_slots += c->reduce_slots;
     tr->wake = sg_sem_init(0);
+    tr->loads = sg_sem_init(1);
     tr->cache = fmax(0, c->memory - 1048576.0 * (c->map_slots * conf_get(cc, CONF_MAP_SLOT_MB) +
                                                  c->reduce_slots * conf_get(cc, CONF_REDUCE_SLOT_MB)));
     sg_host_get_disks(tr->host, &tr->n_disks, &tr->disks);
@@ -482,12 +508,13 @@ static void job_free(job *j, const platform *p)
 {
   hdfs_file_free(j->input);
   free(j->moves);
-  for (int k = 0; k < 2; k++) {
+  for (int k = 0; k < 3; k++) {
     free(j->parts[k][0]);
     free(j->parts[k][1]);
   }
   for (int t = 0; t < j->n_maps + j->n_reduces; t++) {
     task *tk = t < j->n_maps ? &j->maps[t] : &j->reduces[t - j->n_maps];
+    prefetch_free(tk->prefetch);
     for (int k = 0; k < tk->n_attempts; k++) {
       free(tk->attempts[k]->group_end);
       free(tk->attempts[k]->group_bytes);
@@ -497,6 +524,8 @@ static void job_free(job *j, const platform *p)
   free(j->maps);
   free(j->reduces);
   free(j->finished_maps);
+  free(j->block_time);
+  free(j->block_count);
   if (j->mutex)
     sg_mutex_destroy(j->mutex);
   if (j->maps_on_worker)
@@ -521,8 +550,10 @@ void engine_free(engine *e)
     job_free(&e->jobs[i], e->platform);
   for (int i = 0; i < e->platform->n_workers; i++) {
     sg_sem_destroy(e->trackers[i].wake);
+    sg_sem_destroy(e->trackers[i].loads);
     free(e->trackers[i].disks);
     free(e->trackers[i].launch);
+    free(e->trackers[i].maps);
   }
   free(e->trackers);
   free(e->gateways);

@@ -61,6 +61,7 @@ struct attempt {
   int64_t pushed_bytes;       /* map: bytes it pushed; reduce: pushed bytes it counted (the rest it fetched) */
   int pushes;                 /* map: pieces it pushed; reduce: pieces it received */
   double first_byte;          /* reduce: when its first shuffled byte arrived, -1 before */
+  struct prefetch *prefetch;   /* map: the prefetch (prefetch.h) its split was read from, or NULL */
 };
 
 struct task {
@@ -78,6 +79,8 @@ struct task {
   int64_t *part_bytes; /* per partition, after the combiner: what a reducer merges */
   int64_t *part_wire;  /* per partition, as stored and fetched (compressed if so set) */
   /* (both point into their job's tables: maps of one split size share them) */
+  int reserved;              /* map, PSP: held by a tracker as its next map, so no heartbeat hands it out */
+  struct prefetch *prefetch; /* map, PSP: the load of its block into its tracker's memory, or NULL */
 };
 
 struct job {
@@ -87,6 +90,11 @@ struct job {
   int n_maps, n_reduces;
   task *maps, *reduces;
   int maps_done, reduces_done, killed;
+  double ready;       /* when its splits are known: submit, then one NameNode RPC a file (`files`) */
+  double *block_time; /* PSP, per node class: the summed durations of its successful maps, */
+  int *block_count;   /* and how many, as heartbeats reported them */
+  int maps_taken;     /* maps that have an attempt or a tracker holding them (PSP) */
+  int prefetches_issued, prefetches_used;
   int started, finished;
   double start, map_phase_end, end;
   int *finished_maps; /* map indices in the order the JobTracker learnt of them */
@@ -97,8 +105,9 @@ struct job {
   int **maps_in_rack, *n_in_rack, *cur_rack;
   int cur_any, cur_reduce;
   task *wanted[2];      /* per kind: the task the speculator chose for a speculative attempt, until a slot takes it */
-  int64_t *parts[2][2]; /* part_bytes and part_wire for full blocks [0] and the last block [1], or with key
-                           data, for every map in [0], map by map */
+  int64_t *parts[3][2]; /* part_bytes and part_wire for each split size (engine.c), or with key data, for every
+                           map in [0], map by map */
+  int table_map[3];     /* a map whose split has the size of parts[k] */
   /* redistribution (balancer.c): the block moves planned at setup, run from
    * the job's submission; while HELD, the scheduler gives it no task */
   hdfs_move *moves;
@@ -114,11 +123,14 @@ typedef struct {
   sg_mailbox_t mailbox;
   int map_slots, reduce_slots;
   int running_maps, running_reduces;
+  attempt **maps;   /* its running map attempts, running_maps of them (in no order) */
   attempt *done;    /* finished attempts not yet reported to the JobTracker */
   attempt **launch; /* attempts the JobTracker gave it, to launch on its answer */
   int n_launch;
-  int shutdown;  /* the JobTracker's answer: all jobs are done */
-  sg_sem_t wake; /* released to send a heartbeat early (out-of-band) */
+  int shutdown;   /* the JobTracker's answer: all jobs are done */
+  task *next;     /* PSP: the map reserved for the next map slot that frees here, or NULL */
+  sg_sem_t loads; /* PSP: one block loads at a time here (prefetch.c) */
+  sg_sem_t wake;  /* released to send a heartbeat early (out-of-band) */
   /* The OS page cache, for map spills and outputs: memory less the slots'
    * heaps.  What a map writes stays cached until `cache` more bytes have
    * been written after it (first in, first out); later reads of it (the
@@ -189,6 +201,17 @@ void engine_attempt_ended(attempt *a);
  * their effect, not by reshuffled random numbers (common random numbers).
  * The caller frees it. */
 gsl_rng *engine_attempt_rng(const attempt *a);
+
+/* The worker holding the replica of map T's block closest to worker W. */
+int engine_closest_replica(const engine *e, const task *t, int w);
+
+/* Opens the file of map T's split as an HDFS client on worker DST does,
+ * when its job's input is `files` (workload.h): a getBlockLocations RPC to
+ * the NameNode on the master (a round trip over the network and the
+ * NameNode's mrlab.namenode.rpc), then the seek of worker SRC's disk
+ * before it streams the block (mrlab.disk.seek, as the bytes the disk
+ * would read meanwhile, so the seek holds the disk as reads do). */
+void engine_open_split(const task *t, int src, int dst);
 
 /* Disk K modulo the disks of host H: how a task picks among mapred.local.dir
  * and how a datanode spreads blocks over its volumes. */

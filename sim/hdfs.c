@@ -286,6 +286,7 @@ hdfs_file *hdfs_file_place(const platform *p, int64_t size, int64_t block_size, 
   f->block_size = block_size;
   f->replication = replication;
   f->n_blocks = n_blocks;
+  f->n_files = 1;
   f->replicas = xcalloc((size_t)n_blocks * (size_t)replication, sizeof *f->replicas);
   int *scratch = xmalloc((size_t)p->n_workers * sizeof *scratch);
   if (policy->start)
@@ -296,16 +297,50 @@ hdfs_file *hdfs_file_place(const platform *p, int64_t size, int64_t block_size, 
   return f;
 }
 
+hdfs_file *hdfs_files_place(const platform *p, int64_t size, int64_t n_files, int64_t block_size, int replication,
+                            int writer, hdfs_policy *policy, gsl_rng *rng, char *err, size_t errlen)
+{
+  if (n_files < 1 || n_files > size) {
+    snprintf(err, errlen, "files: expected 1 to %lld (one a byte at most), got %lld", (long long)size,
+             (long long)n_files);
+    return NULL;
+  }
+  hdfs_file *all = NULL;
+  for (int64_t k = 0; k < n_files; k++) {
+    hdfs_file *f = hdfs_file_place(p, size / n_files + (k < size % n_files), block_size, replication, writer, policy,
+                                   rng, err, errlen);
+    if (!f) {
+      hdfs_file_free(all);
+      return NULL;
+    }
+    if (!all) { /* room for every file's blocks: the first file has the most */
+      all = xcalloc(1, sizeof *all);
+      *all = (hdfs_file){.size = size, .block_size = block_size, .replication = replication, .n_files = n_files};
+      all->replicas = xmalloc((size_t)(f->n_blocks * n_files) * (size_t)replication * sizeof *all->replicas);
+      all->block_bytes = xmalloc((size_t)(f->n_blocks * n_files) * sizeof *all->block_bytes);
+    }
+    memcpy(all->replicas + all->n_blocks * replication, f->replicas,
+           (size_t)f->n_blocks * (size_t)replication * sizeof *f->replicas);
+    for (int64_t b = 0; b < f->n_blocks; b++)
+      all->block_bytes[all->n_blocks++] = hdfs_block_bytes(f, b);
+    hdfs_file_free(f);
+  }
+  return all;
+}
+
 void hdfs_file_free(hdfs_file *f)
 {
   if (!f)
     return;
+  free(f->block_bytes);
   free(f->replicas);
   free(f);
 }
 
 int64_t hdfs_block_bytes(const hdfs_file *f, int64_t b)
 {
+  if (f->block_bytes)
+    return f->block_bytes[b];
   return b < f->n_blocks - 1 ? f->block_size : f->size - (f->n_blocks - 1) * f->block_size;
 }
 

@@ -70,7 +70,9 @@ typedef struct {
   int64_t size, block_size;
   int replication;
   int64_t n_blocks;
-  int *replicas; /* n_blocks x replication worker indices, block-major */
+  int *replicas;        /* n_blocks x replication worker indices, block-major */
+  int64_t n_files;      /* 1, or the files of hdfs_files_place */
+  int64_t *block_bytes; /* with several files: each block's bytes; NULL for one file */
 } hdfs_file;
 
 /* Places a file of SIZE bytes written from worker WRITER (-1: a client
@@ -81,6 +83,15 @@ typedef struct {
 hdfs_file *hdfs_file_place(const platform *p, int64_t size, int64_t block_size, int replication, int writer,
                            hdfs_policy *policy, gsl_rng *rng, char *err, size_t errlen);
 void hdfs_file_free(hdfs_file *f);
+
+/* Places N_FILES files that hold SIZE bytes together (the first SIZE mod
+ * N_FILES of them one byte more than the others), each cut into its own
+ * blocks, one after the other by POLICY, as one hdfs_file listing their
+ * blocks file by file (a job's input directory: FileInputFormat gives each
+ * block a map).  Fails as hdfs_file_place does, and when there are more
+ * files than bytes. */
+hdfs_file *hdfs_files_place(const platform *p, int64_t size, int64_t n_files, int64_t block_size, int replication,
+                            int writer, hdfs_policy *policy, gsl_rng *rng, char *err, size_t errlen);
 
 /* The bytes of block B (all blocks are block_size but the last). */
 int64_t hdfs_block_bytes(const hdfs_file *f, int64_t b);

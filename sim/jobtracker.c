@@ -45,6 +45,9 @@ static void attempt_reported(engine *e, attempt *a, double now)
     t->out_worker = a->worker;
     t->out_disk = engine_disk(e->trackers[a->worker].host, t->index);
     t->cache_start = a->cache_start;
+    int c = e->platform->workers[a->worker].cls; /* for PSP's prediction (prefetch.c) */
+    j->block_time[c] += a->end - a->start;
+    j->block_count[c]++;
     j->finished_maps[j->n_finished_maps++] = t->index;
     if (++j->maps_done == j->n_maps)
       j->map_phase_end = now;

@@ -1,7 +1,9 @@
 /* maptask.c - a map attempt: read its split, map, spill, merge.
  *
  * The split streams from a replica's disk (and over the network when the
- * replica is elsewhere) into the map function.  Map output fills the sort
+ * replica is elsewhere) into the map function, after the file is opened
+ * when the input is `files` (an RPC to the NameNode, a disk seek), or from
+ * memory when PSP prefetched it (prefetch.h).  Map output fills the sort
  * buffer (io.sort.mb x spill.percent); each full buffer is handed to the
  * spill thread, which sorts it, runs the combiner, compresses and writes
  * it, while the map function goes on; the last spill follows the end of
@@ -17,8 +19,10 @@
 #include "engine.h"
 #include "pipe.h"
 #include "push.h"
+#include "prefetch.h"
 
 #include <simgrid/actor.h>
+#include <simgrid/disk.h>
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <simgrid/semaphore.h>
@@ -90,8 +94,7 @@ static void spill_actor(int argc, char **argv)
   sg_sem_release(m->spilled);
 }
 
-/* The worker holding the replica of the split closest to worker W. */
-static int closest_replica(const engine *e, const task *t, int w)
+int engine_closest_replica(const engine *e, const task *t, int w)
 {
   const hdfs_file *f = t->job->input;
   int best = hdfs_replica(f, t->block, 0);
@@ -106,16 +109,49 @@ static int closest_replica(const engine *e, const task *t, int w)
   return best;
 }
 
-/* Reads the split into the map function; the spill thread runs alongside. */
+#define RPC_BYTES 1024 /* a getBlockLocations request, and its answer */
+
+void engine_open_split(const task *t, int src, int dst)
+{
+  engine *e = the_engine;
+  sg_host_t client = e->trackers[dst].host;
+  sg_host_sendto(client, e->master, RPC_BYTES);
+  sg_actor_sleep_for(conf_get(&e->cluster, CONF_NAMENODE_RPC));
+  sg_host_sendto(e->master, client, RPC_BYTES);
+  sg_disk_t disk = engine_disk(e->trackers[src].host, t->block);
+  sg_disk_read(disk, (sg_size_t)llround(conf_get(&e->cluster, CONF_DISK_SEEK) * sg_disk_read_bandwidth(disk)));
+}
+
+/* Reads the split into the map function; the spill thread runs alongside.
+ * A split that PSP prefetched into memory (prefetch.h) is waited for, then
+ * mapped from memory, which it leaves once mapped; any other is opened
+ * (`files` inputs) and streamed from a replica's disk. */
 static void read_and_map(engine *e, map_state *m)
 {
   attempt *a = m->a;
   task *t = a->task;
   const job_desc *d = t->job->desc;
-  int src = closest_replica(e, t, a->worker);
+  int src = engine_closest_replica(e, t, a->worker);
   tracker *from = &e->trackers[src], *here = &e->trackers[a->worker];
-  stage st[3];
+  stage st[3], map = {.kind = STAGE_CPU, .host = m->host, .flops_per_byte = d->map_cost, .scale = 1};
   int n = 0;
+  pipe_spec spec = {.total = m->split,
+                    .chunk = m->chunk,
+                    .depth = (int)conf_get(m->conf, CONF_PIPELINE_DEPTH),
+                    .cancel = &a->cancel,
+                    .on_chunk = map_chunk_done,
+                    .arg = m};
+  if ((a->prefetch = prefetch_take(a))) {
+    a->phase_end[PHASE_READ] = simgrid_get_clock();
+    map.count = &a->phase_bytes[PHASE_READ];
+    st[0] = map;
+    pipe_run(st, 1, &spec);
+    a->phase_end[PHASE_MAP] = st[0].end;
+    here->cache += (double)m->split;
+    return;
+  }
+  if (d->files)
+    engine_open_split(t, src, a->worker);
   st[n++] = (stage){.kind = STAGE_READ,
                     .host = from->host,
                     .disk = engine_disk(from->host, t->block),
@@ -124,13 +160,7 @@ static void read_and_map(engine *e, map_state *m)
                     .count2 = &from->disk_read};
   if (src != a->worker)
     st[n++] = (stage){.kind = STAGE_NET, .host = from->host, .dst = here->host, .scale = 1, .count2 = &from->net_sent};
-  st[n++] = (stage){.kind = STAGE_CPU, .host = m->host, .flops_per_byte = d->map_cost, .scale = 1};
-  pipe_spec spec = {.total = m->split,
-                    .chunk = m->chunk,
-                    .depth = (int)conf_get(m->conf, CONF_PIPELINE_DEPTH),
-                    .cancel = &a->cancel,
-                    .on_chunk = map_chunk_done,
-                    .arg = m};
+  st[n++] = map;
   pipe_run(st, n, &spec);
   a->phase_end[PHASE_READ] = st[n - 2].end;
   a->phase_end[PHASE_MAP] = st[n - 1].end;

@@ -9,6 +9,7 @@
 
 #include "alloc.h"
 #include "outfile.h"
+#include "prefetch.h"
 #include "rundir.h"
 
 #include <simgrid/engine.h>
@@ -63,7 +64,11 @@ static void write_tasks(const engine *e, FILE *f)
         else
           fprintf(f, ",%lld,%d,%.9f", (long long)(a->phase_bytes[PHASE_SHUFFLE] - a->pushed_bytes), a->pushes,
                   a->first_byte);
-        fputc('\n', f);
+        const prefetch *p = a->prefetch;
+        if (p)
+          fprintf(f, ",%.9f,%.9f,%.9f,%.9f\n", p->issued, p->due, p->start, p->end);
+        else
+          fprintf(f, ",,,,\n");
       }
     }
   }
@@ -163,8 +168,9 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
     json_string(f, j->desc->name);
     fprintf(f,
             ", \"submit\": %.9f, \"start\": %.9f, \"map_phase_end\": %.9f, \"end\": %.9f, \"maps\": %d, "
-            "\"reduces\": %d}",
-            j->desc->submit, j->start, j->map_phase_end, j->end, j->n_maps, j->n_reduces);
+            "\"reduces\": %d, \"prefetches_issued\": %d, \"prefetches_used\": %d}",
+            j->desc->submit, j->start, j->map_phase_end, j->end, j->n_maps, j->n_reduces, j->prefetches_issued,
+            j->prefetches_used);
   }
   fprintf(f, "\n  ],\n  \"hosts\": [");
   int64_t *blocks = xcalloc((size_t)e->platform->n_workers, sizeof *blocks); /* input replicas placed on each */

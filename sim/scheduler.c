@@ -11,17 +11,23 @@
  * Which tasks get a speculative attempt is the speculator's choice
  * (speculator.c); a slot left free once a job's pending tasks are all
  * placed takes it, on a worker where the task is not running already, as
- * Hadoop 1's TaskInProgress.hasRunOnMachine keeps it. */
+ * Hadoop 1's TaskInProgress.hasRunOnMachine keeps it.  With PSP
+ * (prefetch.h) a map a tracker holds in reserve is taken as a running one
+ * is, until a free slot finds nothing else to do and takes it back. */
 #include "scheduler.h"
 
 #include "alloc.h"
+#include "prefetch.h"
 
 #include <math.h>
 #include <stdlib.h>
 
-attempt *scheduler_give(tracker *tr, task *t, locality loc, int speculative, double now)
+/* A new attempt of task T on tracker TR's worker, started at NOW. */
+static attempt *new_attempt(tracker *tr, task *t, locality loc, int speculative, double now)
 {
   attempt *a = xcalloc(1, sizeof *a);
+  if (t->kind == KIND_MAP && t->n_attempts == 0 && !t->reserved)
+    t->job->maps_taken++;
   a->task = t;
   a->number = t->n_attempts;
   a->worker = tr->worker;
@@ -31,32 +37,45 @@ attempt *scheduler_give(tracker *tr, task *t, locality loc, int speculative, dou
   a->start = now;
   t->attempts[t->n_attempts++] = a;
   t->running++;
-  if (t->kind == KIND_MAP)
-    tr->running_maps++;
-  else
+  if (t->kind == KIND_MAP) {
+    tr->maps = xrealloc(tr->maps, (size_t)(tr->running_maps + 1) * sizeof *tr->maps);
+    tr->maps[tr->running_maps++] = a;
+  } else
     tr->running_reduces++;
   if (!t->job->started) {
     t->job->started = 1;
     t->job->start = now;
   }
+  return a;
+}
+
+attempt *scheduler_give(tracker *tr, task *t, locality loc, int speculative, double now)
+{
+  attempt *a = new_attempt(tr, t, loc, speculative, now);
   tr->launch = xrealloc(tr->launch, (size_t)(tr->n_launch + 1) * sizeof *tr->launch);
   tr->launch[tr->n_launch++] = a;
   return a;
 }
 
-/* The next map of LIST[*CUR..N) that has never run, advancing the cursor
- * past maps that have. */
+/* Whether map T is taken: it has run, or a tracker holds it (PSP). */
+static int taken(const task *t)
+{
+  return t->n_attempts > 0 || t->reserved;
+}
+
+/* The next map of LIST[*CUR..N) that is not taken, advancing the cursor
+ * past maps that are. */
 static task *next_pending(job *j, const int *list, int n, int *cur)
 {
-  while (*cur < n && j->maps[list[*cur]].n_attempts > 0)
+  while (*cur < n && taken(&j->maps[list[*cur]]))
     (*cur)++;
   return *cur < n ? &j->maps[list[*cur]] : NULL;
 }
 
-/* Whether J is submitted, its input in place, and unfinished at NOW. */
+/* Whether J's splits are known, its input in place, and J unfinished at NOW. */
 static int runnable(const job *j, double now)
 {
-  return !j->finished && !j->held && j->desc->submit <= now;
+  return !j->finished && !j->held && j->ready <= now;
 }
 
 /* The task of KIND in J that the speculator wants a speculative attempt of,
@@ -99,6 +118,51 @@ static task *local_map(engine *e, job *j, int w)
   return t;
 }
 
+task *scheduler_reserve(engine *e, job *j, tracker *tr)
+{
+  int free_slots = 0;
+  for (int w = 0; w < e->platform->n_workers; w++)
+    free_slots += e->trackers[w].map_slots - e->trackers[w].running_maps;
+  if (tr->running_maps < tr->map_slots || j->n_maps - j->maps_taken <= free_slots)
+    return NULL;
+  task *t = local_map(e, j, tr->worker);
+  while (!t && j->cur_any < j->n_maps)
+    if (!taken(&j->maps[j->cur_any++]))
+      t = &j->maps[j->cur_any - 1];
+  if (t) {
+    t->reserved = 1;
+    tr->next = t;
+    j->maps_taken++;
+  }
+  return t;
+}
+
+attempt *scheduler_start_reserved(engine *e, tracker *tr, double now)
+{
+  task *t = tr->next;
+  tr->next = NULL;
+  return new_attempt(tr, t, map_locality(e, t, tr->worker), 0, now);
+}
+
+/* PSP: a map of J that another tracker holds in reserve and has not begun
+ * to load, taken back from it for TR, whose slot is free now (the holder's
+ * slot is not: a reservation is a prediction, never a reason to leave a
+ * slot idle); or NULL. */
+static task *reclaim_reserved(engine *e, job *j, tracker *tr)
+{
+  for (int w = 0; w < e->platform->n_workers; w++) {
+    tracker *holder = &e->trackers[w];
+    task *t = holder->next;
+    if (holder == tr || !t || t->job != j || (t->prefetch && t->prefetch->started))
+      continue;
+    if (t->prefetch)
+      t->prefetch->dropped = 1;
+    holder->next = NULL;
+    return t;
+  }
+  return NULL;
+}
+
 static void hadoop1_assign(engine *e, tracker *tr, double now)
 {
   int w = tr->worker;
@@ -126,10 +190,10 @@ static void hadoop1_assign(engine *e, tracker *tr, double now)
       job *j = &e->jobs[i];
       if (!runnable(j, now))
         continue;
-      while (j->cur_any < j->n_maps && j->maps[j->cur_any].n_attempts > 0)
+      while (j->cur_any < j->n_maps && taken(&j->maps[j->cur_any]))
         j->cur_any++;
-      if (j->cur_any < j->n_maps) {
-        t = &j->maps[j->cur_any];
+      if (j->cur_any < j->n_maps || (t = reclaim_reserved(e, j, tr))) {
+        t = t ? t : &j->maps[j->cur_any];
         scheduler_give(tr, t, map_locality(e, t, w), 0, now);
       } else if ((t = wanted_task(j, KIND_MAP, w))) {
         scheduler_give(tr, t, map_locality(e, t, w), 1, now);

@@ -26,4 +26,17 @@ extern const scheduler scheduler_hadoop1;
 /* Creates attempt of task T on tracker TR's worker and queues it for launch. */
 attempt *scheduler_give(tracker *tr, task *t, locality loc, int speculative, double now);
 
+/* PSP (prefetch.h): reserves for tracker TR the map of job J that the
+ * locality-aware scheduler would give it next (node-local, else rack-local,
+ * else any map not taken), and returns it; or NULL, reserving nothing, when
+ * TR has a free map slot (a heartbeat fills it) or when the cluster's free
+ * map slots could take every map of J not taken (a reserved map would wait
+ * for TR while a slot elsewhere idles). */
+task *scheduler_reserve(engine *e, job *j, tracker *tr);
+
+/* PSP: an attempt of the map tracker TR holds in reserve, started at NOW
+ * on its worker as a map slot frees there, without waiting for a
+ * heartbeat; the tracker no longer holds it.  The caller launches it. */
+attempt *scheduler_start_reserved(engine *e, tracker *tr, double now);
+
 #endif

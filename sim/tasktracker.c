@@ -3,8 +3,13 @@
  * A tracker heartbeats the JobTracker, launches the attempts given in the
  * answer, and sleeps for the heartbeat interval, or less when an attempt
  * ends and out-of-band heartbeats are on.  Trackers start spread over one
- * interval, as real TaskTrackers never start in the same millisecond. */
+ * interval, as real TaskTrackers never start in the same millisecond.
+ * With PSP (prefetch.h) a tracker also holds the map reserved for it, and
+ * launches it as soon as a map slot frees: the slot stays busy and the
+ * next heartbeat finds no free map slot to fill. */
 #include "engine.h"
+#include "prefetch.h"
+#include "scheduler.h"
 
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>
@@ -22,6 +27,8 @@ void engine_launch(attempt *a)
   sg_actor_t actor = sg_actor_init(a->task->kind == KIND_MAP ? "map" : "reduce", tr->host);
   sg_actor_set_data(actor, a);
   sg_actor_start(actor, a->task->kind == KIND_MAP ? map_attempt_actor : reduce_attempt_actor, 0, NULL);
+  if (a->task->kind == KIND_MAP)
+    prefetch_plan(a);
 }
 
 void engine_attempt_ended(attempt *a)
@@ -30,10 +37,16 @@ void engine_attempt_ended(attempt *a)
   tracker *tr = &e->trackers[a->worker];
   a->end = simgrid_get_clock();
   a->task->running--;
-  if (a->task->kind == KIND_MAP)
-    tr->running_maps--;
-  else
+  if (a->task->kind == KIND_MAP) {
+    int k = 0;
+    while (tr->maps[k] != a)
+      k++;
+    tr->maps[k] = tr->maps[--tr->running_maps];
+  } else {
     tr->running_reduces--;
+  }
+  if (a->task->kind == KIND_MAP && tr->next)
+    engine_launch(scheduler_start_reserved(e, tr, a->end));
   a->next_done = tr->done;
   tr->done = a;
   if (conf_get(&e->cluster, CONF_OUTOFBAND_HEARTBEAT) != 0)

@@ -92,6 +92,11 @@ static const property table[CONF_N_KEYS] = {
     [CONF_BALANCE_BANDWIDTH] = {"dfs.datanode.balance.bandwidthPerSec", T_HSIZE, "0", 0, 1e12, CLUSTER},
     [CONF_SHUFFLE_MODE] = {"mrlab.shuffle.mode", T_ENUM, "pull", 0, 1, JOB, shuffle_modes},
     [CONF_PUSH_THRESHOLD] = {"mrlab.shuffle.push.threshold", T_FLOAT, "0.25", 0.01, 1, JOB},
+    [CONF_PREFETCH] = {"mrlab.prefetch", T_BOOL, "false", 0, 1, JOB},
+    /* an RPC of a few ms (Hadoop 0.20's NameNode under light load), and a
+     * 7200 rpm SATA disk of 2008: 8.5 ms average seek plus half a turn */
+    [CONF_NAMENODE_RPC] = {"mrlab.namenode.rpc", T_TIME, "2ms", 0, 10, CLUSTER},
+    [CONF_DISK_SEEK] = {"mrlab.disk.seek", T_TIME, "12.7ms", 0, 10, CLUSTER},
 };
 
 static const char *expected(const property *p)

@@ -63,6 +63,9 @@ typedef enum {
   CONF_BALANCE_BANDWIDTH,      /* dfs.datanode.balance.bandwidthPerSec, bytes/s per datanode; 0: unthrottled */
   CONF_SHUFFLE_MODE,           /* mrlab.shuffle.mode: CONF_SHUFFLE_PULL or CONF_SHUFFLE_PUSH */
   CONF_PUSH_THRESHOLD,         /* mrlab.shuffle.push.threshold, a fraction of the sort buffer */
+  CONF_PREFETCH,               /* mrlab.prefetch: PSP predictive scheduling and prefetching (Xie 2011, ch. 4) */
+  CONF_NAMENODE_RPC,           /* mrlab.namenode.rpc, s: the NameNode's time to serve one metadata RPC */
+  CONF_DISK_SEEK,              /* mrlab.disk.seek, s: a disk's seek and rotation before it reads an opened file */
   CONF_N_KEYS
 } conf_key;
 

@@ -16,6 +16,5 @@ const generator *generator_find(const char *name)
 
 int generator_maps(const job_desc *d)
 {
-  int64_t block = (int64_t)conf_get(&d->conf, CONF_BLOCKSIZE);
-  return (int)((d->input + block - 1) / block);
+  return (int)workload_maps(d);
 }

@@ -29,11 +29,26 @@ static const char *const params[] = {"vocabulary",    "exponent",    "combine", 
                                      "combiner_cost", "reduce_cost", "bytes_per_word", NULL};
 
 /* Tokens of split M: its bytes times TOKENS_PER_BYTE. */
-static int64_t split_tokens(const job_desc *d, int m, int n_maps, double tokens_per_byte)
+static int64_t split_tokens(const job_desc *d, int m, double tokens_per_byte)
 {
-  int64_t block = (int64_t)conf_get(&d->conf, CONF_BLOCKSIZE);
-  int64_t bytes = m == n_maps - 1 ? d->input - (int64_t)m * block : block;
-  return llround((double)bytes * tokens_per_byte);
+  return llround((double)workload_split_bytes(d, m) * tokens_per_byte);
+}
+
+/* The class of split M among at most three whose maps draw their distinct
+ * words alike: one file, full blocks [0] and the last block [1]; several
+ * files, by size (full blocks, and the last block of the larger and of the
+ * smaller files).  SIZE[c] gets a class's bytes the first time it is seen. */
+static int split_class(const job_desc *d, int m, int n_maps, int64_t size[3])
+{
+  int64_t bytes = workload_split_bytes(d, m);
+  int c = 0;
+  if (!d->files)
+    c = m == n_maps - 1;
+  else
+    while (c < 2 && size[c] >= 0 && size[c] != bytes)
+      c++;
+  size[c] = bytes;
+  return c;
 }
 
 int generator_count_tokens(job_desc *d, gsl_rng *r, double tokens_per_byte, size_t vocab, double s, int combine,
@@ -52,11 +67,10 @@ int generator_count_tokens(job_desc *d, gsl_rng *r, double tokens_per_byte, size
   int64_t *total = xcalloc((size_t)reduces, sizeof *total), *distinct = xcalloc((size_t)reduces, sizeof *distinct);
   int64_t emitted = 0;
   for (int m = 0; m < n_maps; m++)
-    emitted += split_tokens(d, m, n_maps, tokens_per_byte);
+    emitted += split_tokens(d, m, tokens_per_byte);
   if (!combine) {
     for (int m = 0; m < n_maps; m++)
-      keys_multinomial(r, split_tokens(d, m, n_maps, tokens_per_byte), mass, (size_t)reduces,
-                       keys_map_records(k, m, 0));
+      keys_multinomial(r, split_tokens(d, m, tokens_per_byte), mass, (size_t)reduces, keys_map_records(k, m, 0));
     for (int m = 0; m < n_maps; m++)
       for (int p = 0; p < reduces; p++)
         total[p] += *keys_map_records(k, m, p);
@@ -81,16 +95,25 @@ int generator_count_tokens(job_desc *d, gsl_rng *r, double tokens_per_byte, size
     free(order);
     free(start);
   } else {
-    int64_t full = split_tokens(d, 0, n_maps, tokens_per_byte),
-            last = split_tokens(d, n_maps - 1, n_maps, tokens_per_byte);
-    double *expect_full = xcalloc((size_t)reduces, sizeof *expect_full),
-           *expect_last = xcalloc((size_t)reduces, sizeof *expect_last);
+    /* maps of a class have splits of one size: each word is among a
+     * map's distinct words with one probability per class */
+    int64_t size[3] = {-1, -1, -1}, n_class[3] = {0, 0, 0};
+    int *cls = xmalloc((size_t)n_maps * sizeof *cls);
+    for (int m = 0; m < n_maps; m++)
+      n_class[cls[m] = split_class(d, m, n_maps, size)]++;
+    double *expect = xcalloc(3 * (size_t)reduces, sizeof *expect);
     for (size_t t = 0; t < vocab; t++) {
-      double q_full = -expm1((double)full * log1p(-w[t])), q_last = -expm1((double)last * log1p(-w[t]));
-      int64_t g = n_maps > 1 ? gsl_ran_binomial(r, q_full, (unsigned int)(n_maps - 1)) : 0;
-      g += gsl_rng_uniform(r) < q_last;
-      expect_full[part[t]] += q_full;
-      expect_last[part[t]] += q_last;
+      int64_t g = 0;
+      for (int c = 0; c < 3; c++) {
+        if (!n_class[c])
+          continue;
+        double q = -expm1((double)llround((double)size[c] * tokens_per_byte) * log1p(-w[t]));
+        if (c > 0 && n_class[c] == 1)
+          g += gsl_rng_uniform(r) < q;
+        else
+          g += gsl_ran_binomial(r, q, (unsigned int)n_class[c]);
+        expect[(size_t)c * (size_t)reduces + (size_t)part[t]] += q;
+      }
       if (g > 0) {
         keys_add_groups(k, part[t], 1, g, flops_per_record * (double)g);
         total[part[t]] += g;
@@ -101,7 +124,7 @@ int generator_count_tokens(job_desc *d, gsl_rng *r, double tokens_per_byte, size
     int64_t *column = xmalloc((size_t)n_maps * sizeof *column);
     for (int p = 0; p < reduces; p++) {
       for (int m = 0; m < n_maps; m++) {
-        by_map[m] = m == n_maps - 1 ? expect_last[p] : expect_full[p];
+        by_map[m] = expect[(size_t)cls[m] * (size_t)reduces + (size_t)p];
         column[m] = 0;
       }
       if (total[p] > 0)
@@ -111,8 +134,8 @@ int generator_count_tokens(job_desc *d, gsl_rng *r, double tokens_per_byte, size
     }
     free(by_map);
     free(column);
-    free(expect_full);
-    free(expect_last);
+    free(expect);
+    free(cls);
   }
   int64_t kept = 0;
   for (int p = 0; p < reduces; p++) {

@@ -34,6 +34,7 @@
 static const cfg_bound n_jobs = {1, 1000, "the jobs of a workload"};
 static const cfg_bound submit_time = {0, MAX_DAYS *DAY, "a job's submit time"};
 static const cfg_bound job_input = {1, 100 * TiB, "a job's input"};
+static const cfg_bound job_files = {1, MAX_MAPS, "a job's input files, each a map at least"};
 static const cfg_bound record_bytes = {1, WORKLOAD_MAX_RECORD, "a record's size"};
 static const cfg_bound key_groups = {1, 1e12, "a job's key groups"};
 static const cfg_bound job_output = {0, WORKLOAD_MAX_OUTPUT, "the bytes a job's map or reduce stage writes"};
@@ -58,11 +59,13 @@ static const char *const job_keys[] = {"name",
                                        "placement",
                                        "ratios",
                                        "redistribute",
+                                       "files",
                                        NULL};
 
 /* The keys of a job made by a generator: these, then the generator's own. */
-static const char *const generated_keys[] = {"name", "submit", "generator", "input",       "reducers",
-                                             "seed", "set",    "placement", "ratios", "redistribute"};
+static const char *const generated_keys[] = {"name", "submit",    "generator", "input",  "reducers",
+                                             "seed", "set",       "placement", "ratios", "redistribute",
+                                             "files"};
 #define N_GENERATED (sizeof generated_keys / sizeof *generated_keys)
 
 /* Checks the keys of job G, made by generator GEN (NULL: described directly). */
@@ -365,7 +368,7 @@ static int read_sizes(cfg_file *f, const config_setting_t *g, job_desc *j)
 static int check_job(cfg_file *f, const config_setting_t *g, const job_desc *j)
 {
   config_setting_t *input = config_setting_get_member(g, "input");
-  double block = conf_get(&j->conf, CONF_BLOCKSIZE), maps = ceil((double)j->input / block);
+  double block = conf_get(&j->conf, CONF_BLOCKSIZE), maps = (double)workload_maps(j);
   double chunks = ceil((double)j->input / conf_get(&j->conf, CONF_CHUNK));
   if (maps > MAX_MAPS)
     return cfg_fail(f, input,
@@ -416,8 +419,24 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
                     "placement \"ratio\" needs the job's computing ratios: expected ratios = { CLASS = 1.0; ... } or "
                     "ratios = \"FILE\" beside it");
   j->input = llround(input);
+  if (cfg_get_bounded_int(f, g, "files", 0, &job_files, &j->files) < 0)
+    return -1;
+  if (j->files > j->input)
+    return cfg_fail(f, config_setting_get_member(g, "files"),
+                    "expected at most one file a byte of the input (%lld), got %d files", (long long)j->input,
+                    j->files);
+  if (j->files && gen && strcmp(gen->name, "wordcount") && strcmp(gen->name, "grep"))
+    return cfg_fail(f, config_setting_get_member(g, "files"),
+                    "expected no files with generator \"%s\" (files work with wordcount, grep and jobs described by "
+                    "sizes)",
+                    gen->name);
   if (read_redistribute(f, g, j))
     return -1;
+  if (j->files && j->from)
+    return cfg_fail(f, config_setting_get_member(g, "redistribute"),
+                    "expected no redistribution of an input of several files (files = %d): mrlab moves the blocks of "
+                    "one file",
+                    j->files);
   int reducers;
   switch (cfg_get_int(f, g, "reducers", 0, 1, &reducers)) {
   case -1: return -1;
@@ -443,6 +462,41 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
   j->share = xcalloc((size_t)j->reduces, sizeof *j->share);
   j->groups = xcalloc((size_t)j->reduces, sizeof *j->groups);
   return gen ? generate(f, g, j, gen) : read_sizes(f, g, j);
+}
+
+/* File K's bytes, and its blocks, when D's input is D->files files. */
+static int64_t file_bytes(const job_desc *d, int64_t k)
+{
+  return d->input / d->files + (k < d->input % d->files);
+}
+
+static int64_t file_blocks(const job_desc *d, int64_t k)
+{
+  int64_t block = (int64_t)conf_get(&d->conf, CONF_BLOCKSIZE);
+  return (file_bytes(d, k) + block - 1) / block;
+}
+
+int64_t workload_maps(const job_desc *d)
+{
+  int64_t block = (int64_t)conf_get(&d->conf, CONF_BLOCKSIZE);
+  if (!d->files)
+    return (d->input + block - 1) / block;
+  int64_t big = d->input % d->files; /* files of one byte more */
+  return big * file_blocks(d, 0) + (d->files - big) * file_blocks(d, d->files - 1);
+}
+
+int64_t workload_split_bytes(const job_desc *d, int64_t m)
+{
+  int64_t block = (int64_t)conf_get(&d->conf, CONF_BLOCKSIZE), n = workload_maps(d);
+  if (!d->files)
+    return m < n - 1 ? block : d->input - (n - 1) * block;
+  int64_t big = d->input % d->files, per_big = file_blocks(d, 0), k = 0;
+  if (m >= big * per_big) { /* one of the smaller files */
+    m -= big * per_big;
+    k = d->files - 1;
+  }
+  int64_t per = file_blocks(d, k), size = file_bytes(d, k), b = m % per;
+  return b < per - 1 ? block : size - (per - 1) * block;
 }
 
 /* Keeps the command line's settings of cluster properties in W, checked. */

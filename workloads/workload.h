@@ -70,6 +70,8 @@ typedef struct {
   keys_data *keys;        /* from a generator (generator.h): the data at key level; NULL for a job described by
                              its sizes, whose map outputs split by `share` and whose groups are equal */
   int output_replication; /* of the job's output; 0: dfs.replication */
+  int files;              /* 0: the input is one file (no per-file costs); else this many equal files, each cut
+                             into its own blocks and opened by its maps (`files = N`) */
   const char *path;       /* the workload file, and the job's line, for errors */
   int line;
   conf conf;
@@ -99,6 +101,15 @@ typedef struct {
  * with "PATH:LINE: SETTING: expected ..." in ERR. */
 workload *workload_read(const char *path, const char *const *sets, int n_sets, char *err, size_t errlen);
 void workload_free(workload *w);
+
+/* The maps of job D: one per block of each of its input files (a block
+ * never spans two files, as FileInputFormat cuts them).  With N files of an
+ * input of I bytes, the first I mod N files hold one byte more than the
+ * others; maps are numbered file by file. */
+int64_t workload_maps(const job_desc *d);
+
+/* The bytes of map M's split (0 <= M < workload_maps(D)). */
+int64_t workload_split_bytes(const job_desc *d, int64_t m);
 
 /* Fails with "PATH:LINE: job NAME: ..." in ERR when job D could not end in
  * mrlab's bounds on a run even if every core and disk of P worked on it
