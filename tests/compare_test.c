@@ -72,11 +72,17 @@ static void the_anchors_are_what_the_runs_imply(void **state)
   assert_close(maps[2], 4, 0);
   assert_true(maps[0] > 4);
   assert_true(t[3] > t[0]);
-  int best = 0, worst = 0;
+  int best = 0, worst = 0, n_best = 0, n_worst = 0; /* strictly: -1 when two variants tie */
   for (int v = 1; v < N_VARIANTS; v++) {
     best = t[v] < t[best] ? v : best;
     worst = t[v] > t[worst] ? v : worst;
   }
+  for (int v = 0; v < N_VARIANTS; v++) {
+    n_best += t[v] == t[best];
+    n_worst += t[v] == t[worst];
+  }
+  best = n_best > 1 ? -1 : best;
+  worst = n_worst > 1 ? -1 : worst;
   double gain_one = 100 * (t[1] - t[0]) / t[1], gain_big = 100 * (t[2] - t[0]) / t[2];
   const struct {
     double simulated, published, difference;

@@ -466,9 +466,9 @@ static double anchor_value(const comparison *c, const anchor *a, const double *t
   case ANCHOR_RATIO: return tv / t[a->baseline];
   case ANCHOR_TIME: return a->map_phase ? map[a->variant] : tv;
   default: {
-    int extreme = 1;
+    int extreme = 1; /* strictly: a variant tied with another is not the best (worst) */
     for (int i = 0; i < c->n_variants; i++)
-      extreme &= a->kind == ANCHOR_BEST ? tv <= t[i] : tv >= t[i];
+      extreme &= i == a->variant || (a->kind == ANCHOR_BEST ? tv < t[i] : tv > t[i]);
     return extreme;
   }
   }
