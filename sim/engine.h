@@ -89,7 +89,7 @@ struct job {
   hdfs_file *input;
   int n_maps, n_reduces;
   task *maps, *reduces;
-  int maps_done, reduces_done, killed;
+  int maps_done, reduces_done;
   double ready;       /* when its splits are known: submit, then one NameNode RPC a file (`files`) */
   double *block_time; /* PSP, per node class: the summed durations of its successful maps, */
   int *block_count;   /* and how many, as heartbeats reported them */

@@ -28,10 +28,8 @@ static void attempt_reported(engine *e, attempt *a, double now)
   job *j = t->job;
   if (a->status == STATUS_SUCCEEDED && t->done)
     a->status = STATUS_KILLED; /* its twin won first: Hadoop would have killed it */
-  if (a->status == STATUS_KILLED) {
-    j->killed++;
+  if (a->status == STATUS_KILLED)
     return;
-  }
   t->done = 1;
   sg_mutex_lock(j->mutex);
   for (int k = 0; k < t->n_attempts; k++)

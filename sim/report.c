@@ -24,6 +24,19 @@
 static const char *const status_names[] = {RUNDIR_STATUS_RUNNING, RUNDIR_STATUS_SUCCEEDED, RUNDIR_STATUS_KILLED};
 static const char *const locality_names[] = {"node", "rack", "off-rack", ""};
 
+/* Attempts of J that were killed: twins that lost, including those that
+ * ended only after the job (their trackers never reported them). */
+static int killed_attempts(const job *j)
+{
+  int n = 0;
+  for (int t = 0; t < j->n_maps + j->n_reduces; t++) {
+    const task *tk = t < j->n_maps ? &j->maps[t] : &j->reduces[t - j->n_maps];
+    for (int k = 0; k < tk->n_attempts; k++)
+      n += tk->attempts[k]->status == STATUS_KILLED;
+  }
+  return n;
+}
+
 /* One CSV header line: the N column names COLS, then, when EXTRA, the name of every property. */
 static void write_header(FILE *f, const char *const *cols, int n, int extra)
 {
@@ -90,8 +103,8 @@ static void write_jobs(const engine *e, FILE *f)
         }
     }
     fprintf(f, "%s,%.9f,%.9f,%.9f,%.9f,%d,%d,%d,%d,%d,%lld,%lld,%lld,%lld,%lld,%.9f", j->desc->name, j->desc->submit,
-            j->start, j->map_phase_end, j->end, j->n_maps, j->n_reduces, e->map_slots, e->reduce_slots, j->killed,
-            (long long)j->desc->input, map_out, shuffled, output, (long long)j->redistributed_bytes,
+            j->start, j->map_phase_end, j->end, j->n_maps, j->n_reduces, e->map_slots, e->reduce_slots,
+            killed_attempts(j), (long long)j->desc->input, map_out, shuffled, output, (long long)j->redistributed_bytes,
             j->redistribution_time);
     for (int k = 0; k < CONF_N_KEYS; k++) { /* a cluster property's value is the run's */
       char v[64];
@@ -282,7 +295,7 @@ void report_print(const engine *e, FILE *out)
     fprintf(out, "  %5d reduces, mean s: start-up %6.2f  shuffle %6.2f  sort %6.2f  reduce %6.2f  write %6.2f\n",
             j->n_reduces, r[0], r[1], r[2], r[3], r[4]);
     fprintf(out, "  maps node-local %d, rack-local %d, off-rack %d; killed attempts %d\n", loc[0], loc[1], loc[2],
-            j->killed);
+            killed_attempts(j));
     if (conf_get(&j->desc->conf, CONF_SHUFFLE_MODE) == CONF_SHUFFLE_PUSH)
       print_pushed(j, out);
   }

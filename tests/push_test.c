@@ -195,6 +195,27 @@ static void a_killed_map_attempts_pushes_do_not_count(void **state)
   test_csv_free(push);
 }
 
+/* The slow node's map loses to its twin and is still reading when the job
+ * ends, so no heartbeat reports it: jobs.csv counts it killed all the
+ * same, as tasks.csv shows it (pull mode; nothing here is about pushes). */
+static void twins_killed_after_the_job_are_counted(void **state)
+{
+  (void)state;
+  const char *dir = test_simulate(one_slow, wordcount(2),
+                                  (const char *[]){"--set", "mapreduce.job.reduce.slowstart.completedmaps=0", NULL});
+  test_csv *tasks = test_csv_in(dir, "tasks.csv"), *jobs = test_csv_in(dir, "jobs.csv");
+  int killed = 0, after = 0;
+  for (int row = 1; row < tasks->n_rows; row++)
+    if (strcmp(test_csv_cell(tasks, row, "status"), "KILLED") == 0) {
+      killed++;
+      after += test_csv_num(tasks, row, "end") > test_csv_num(jobs, 1, "end");
+    }
+  assert_true(after >= 1);
+  assert_int_equal((int)test_csv_num(jobs, 1, "killed_attempts"), killed);
+  test_csv_free(tasks);
+  test_csv_free(jobs);
+}
+
 /* A threshold of 0.1 of the sort buffer spills and pushes more often, in
  * smaller pieces, than one of 0.5; the bytes pushed are the same. */
 static void a_smaller_threshold_pushes_more_smaller_pieces(void **state)
@@ -252,6 +273,7 @@ int main(void)
       cmocka_unit_test(pushed_bytes_arrive_once_and_early),
       cmocka_unit_test(reducers_without_a_slot_fetch_later),
       cmocka_unit_test(a_killed_map_attempts_pushes_do_not_count),
+      cmocka_unit_test(twins_killed_after_the_job_are_counted),
       cmocka_unit_test(a_smaller_threshold_pushes_more_smaller_pieces),
       cmocka_unit_test(a_bad_mode_or_threshold_is_refused),
   };
