@@ -93,7 +93,7 @@ void hdfs_file_free(hdfs_file *f);
 hdfs_file *hdfs_files_place(const platform *p, int64_t size, int64_t n_files, int64_t block_size, int replication,
                             int writer, hdfs_policy *policy, gsl_rng *rng, char *err, size_t errlen);
 
-/* The bytes of block B (all blocks are block_size but the last). */
+/* The bytes of block B (of one file, every block is block_size but the last). */
 int64_t hdfs_block_bytes(const hdfs_file *f, int64_t b);
 
 /* One replica moved by a redistribution: block BLOCK's replica on worker
