@@ -386,6 +386,44 @@ int progress_nearestfit(const progress_snapshot *s, progress_estimate *e)
   return status;
 }
 
+size_t progress_smooth(progress_point *p, size_t n, double merge)
+{
+  size_t kept = 0;
+  for (size_t k = 0; k < n; k++) {
+    size_t j = 0;
+    while (j < kept && !(p[j].size == p[k].size && fabs(p[j].cost - p[k].cost) <= merge))
+      j++;
+    if (j < kept)
+      p[j].cost = (p[j].cost + p[k].cost) / 2;
+    else
+      p[kept++] = p[k];
+  }
+  return kept;
+}
+
+int progress_burst_split(progress_point *p, size_t n, double total)
+{
+  double bytes = points_size(p, n);
+  if (!(bytes > 0))
+    return GSL_EINVAL;
+  for (size_t k = 0; k < n; k++)
+    p[k].cost = total * p[k].size / bytes;
+  return GSL_SUCCESS;
+}
+
+int progress_implicit_groups(double s, const progress_group *hist, size_t n, progress_group *out)
+{
+  double freq = 0, mu = 0;
+  for (size_t k = 0; k < n; k++)
+    freq += hist[k].count, mu += hist[k].size * hist[k].count;
+  if (!(freq > 0 && mu > 0))
+    return GSL_EINVAL;
+  mu /= freq; /* frequencies need not sum to 1 */
+  for (size_t k = 0; k < n; k++)
+    out[k] = (progress_group){hist[k].size, s / mu * hist[k].count / freq};
+  return GSL_SUCCESS;
+}
+
 int progress_error(const double *t, const double *p, size_t n, double t_start, double end, double *avg, double *max)
 {
   if (!n || !(end > t_start))

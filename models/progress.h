@@ -102,6 +102,22 @@ double progress_fit_eval(const progress_fit *f, double x);
  * *Y; returns 0, or GSL_EFAILED if none is. */
 int progress_nearest(const progress_point *p, size_t n, double x, double delta, double *y);
 
+/* The reduce profile as the paper compresses it (§6), before it reaches D_i:
+ * merges each point into an earlier one of the same size whose cost differs
+ * by at most MERGE seconds (0.5 in the paper), the two replaced by their
+ * mean; returns the number of points left at the front of P. */
+size_t progress_smooth(progress_point *p, size_t n, double merge);
+/* Splits the time TOTAL of a burst of N untimed invocations among them in
+ * proportion to their sizes P[k].size, into P[k].cost (§6).  Returns 0, or
+ * GSL_EINVAL if the sizes do not sum to a positive number. */
+int progress_burst_split(progress_point *p, size_t n, double total);
+/* The implicit keys of a task, S bytes of unknown groups, shared out by
+ * the histogram of sizes seen so far (N entries: size, frequency): with
+ * mu = sum(pi(x) x), n = S / mu groups of which pi(x) n have size x, into
+ * OUT[k] (spec §5.3, a reconstruction).  Returns 0, or GSL_EINVAL if the
+ * histogram's mean size is not positive. */
+int progress_implicit_groups(double s, const progress_group *hist, size_t n, progress_group *out);
+
 /* The paper's error (§7.4) of N estimates (T[k], P[k] percent) against the
  * true progress 100 (t - t_start) / (end - t_start): mean and max of the
  * absolute difference, in points.  Returns 0, or GSL_EINVAL if N is 0 or

@@ -214,6 +214,32 @@ static void errors_are_mean_and_max_absolute_points(void **state)
   assert_int_equal(progress_error(t, p, 3, 240, 240, &avg, &max), GSL_EINVAL);
 }
 
+static void profiles_are_smoothed_split_and_shared(void **state)
+{
+  (void)state;
+  progress_point p[] = {{100, 1.2}, {100, 1.6}, {100, 2.2}, {200, 2.2}};
+  assert_int_equal(progress_smooth(p, 4, 0.5), 3); /* 1.2 and 1.6 merge; 2.2 is 0.8 s from their mean */
+  assert_close(p[0].cost, 1.4, 1e-9);
+  assert_close(p[1].cost, 2.2, 1e-9);
+  assert_close(p[2].size, 200, 0);
+  progress_point q[] = {{100, 2.2}, {100, 1.2}};
+  assert_int_equal(progress_smooth(q, 2, 0.5), 2);
+  progress_point b[] = {{10, 0}, {20, 0}, {70, 0}};
+  assert_int_equal(progress_burst_split(b, 3, 2.0), 0);
+  assert_close(b[0].cost, 0.2, 1e-9);
+  assert_close(b[1].cost, 0.4, 1e-9);
+  assert_close(b[2].cost, 1.4, 1e-9);
+  const progress_group hist[] = {{10, 0.6}, {50, 0.4}}, raw[] = {{10, 3}, {50, 2}};
+  progress_group g[2];
+  assert_int_equal(progress_implicit_groups(1000, hist, 2, g), 0); /* mu = 26 B */
+  assert_close(g[0].count, 0.6 * 1000 / 26, 1e-9);
+  assert_close(g[1].count, 0.4 * 1000 / 26, 1e-9);
+  assert_close(g[0].size * g[0].count + g[1].size * g[1].count, 1000, 1e-9);
+  assert_int_equal(progress_implicit_groups(1000, raw, 2, g), 0);
+  assert_close(g[0].count, 0.6 * 1000 / 26, 1e-9);
+  assert_int_equal(progress_implicit_groups(1000, hist, 0, g), GSL_EINVAL);
+}
+
 static void no_indicator_reads_past_now(void **state)
 {
   (void)state;
@@ -374,6 +400,7 @@ int main(void)
       cmocka_unit_test(the_last_task_ends_the_phase),
       cmocka_unit_test(hadoop_is_fooled_by_short_tasks),
       cmocka_unit_test(errors_are_mean_and_max_absolute_points),
+      cmocka_unit_test(profiles_are_smoothed_split_and_shared),
       cmocka_unit_test(no_indicator_reads_past_now),
       cmocka_unit_test(without_skew_every_indicator_is_close),
       cmocka_unit_test(with_skew_nearestfit_beats_the_ratios),
