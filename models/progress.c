@@ -12,8 +12,8 @@
  *
  * Nothing here keeps state: an estimate is a pure function of one snapshot,
  * which is why checking the snapshot's times against "now" is enough to know
- * that no indicator reads the future.  The estimated end is never before
- * "now" (the phase is not over while a task runs), so progress stays <= 100. */
+ * that no indicator reads the future.  While a task runs the estimated end
+ * is never before "now" (the phase is not over), so progress stays <= 100. */
 #include "progress.h"
 
 #include "alloc.h"
@@ -52,8 +52,9 @@ static int snapshot_check(const progress_snapshot *s)
 }
 
 /* Eqs. 1-2 from each task's remaining time R[i] (a done task's is unused):
- * running tasks end at p_i + R[i], pending ones start in index order on the
- * earliest slot free, the phase ends with the last task, never before now. */
+ * running tasks end at p_i + R[i] but not before now, pending ones start in
+ * index order on the earliest slot free, the phase ends with the last task
+ * (once all are done: the true end, progress 100). */
 static void estimate_finish(const progress_snapshot *s, const double *r, progress_estimate *e)
 {
   size_t running = 0;
@@ -61,7 +62,7 @@ static void estimate_finish(const progress_snapshot *s, const double *r, progres
     running += s->tasks[i].state != PROGRESS_PENDING && s->tasks[i].state != PROGRESS_DONE;
   size_t n_slots = s->slots > running ? s->slots : running, used = 0;
   double *free_at = xcalloc(n_slots ? n_slots : 1, sizeof *free_at);
-  double end = s->now;
+  double end = s->t_start;
   for (size_t i = 0; i < s->n_tasks; i++) {
     const progress_task *t = &s->tasks[i];
     if (t->state == PROGRESS_DONE)
@@ -85,7 +86,7 @@ static void estimate_finish(const progress_snapshot *s, const double *r, progres
   }
   free(free_at);
   e->end = end;
-  e->progress = end > s->t_start ? 100 * (s->now - s->t_start) / (end - s->t_start) : 100;
+  e->progress = end > s->t_start ? fmin(100, 100 * (s->now - s->t_start) / (end - s->t_start)) : 100;
 }
 
 int progress_hadoop(const progress_snapshot *s, progress_weights w, progress_estimate *e)

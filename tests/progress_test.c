@@ -174,6 +174,18 @@ static void the_last_task_ends_the_phase(void **state)
   assert_int_equal(progress_jobratio(&s, &e), 0);
   assert_close(e.end, 40 + 2 * 40, 1e-9);
   t[1].n_done = 0;
+  /* a task overdue (due at 20 + 10, still running at 40) ends no earlier than now */
+  t[0].updated = 20;
+  progress_snapshot late = snapshot_of(t, 1, 40);
+  assert_int_equal(progress_jobratio(&late, &e), 0);
+  assert_close(e.end, 40, 1e-9);
+  assert_close(e.progress, 100, 1e-9);
+  /* once every task is done, the phase ended with the last */
+  t[0].state = PROGRESS_DONE, t[0].end = 35;
+  assert_int_equal(progress_jobratio(&late, &e), 0);
+  assert_close(e.end, 35, 1e-9);
+  assert_close(e.progress, 100, 1e-9);
+  t[0].state = PROGRESS_REDUCE;
   /* two slots: tasks end at 30 and 50; a pending task of 40 s starts at 30 */
   t[0].updated = t[1].updated = 20, t[1].left = g30;
   t[2] = (progress_task){.state = PROGRESS_PENDING, .left = g40, .n_left = 1};
