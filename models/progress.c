@@ -181,17 +181,69 @@ int progress_taskratio(const progress_snapshot *s, progress_estimate *e)
   return ratio_estimate(s, 1, e);
 }
 
+/* Points sorted by size with running sums of their costs, so that the mean
+ * cost of a neighbourhood (eq. 6) takes two binary searches: NearestFit asks
+ * it once per key group left, of which a task may have many thousands. */
+typedef struct {
+  double *size, *sum; /* sum[k]: the cost of the K smallest points */
+  size_t n;
+} nn_index;
+
+static int point_compare(const void *a, const void *b)
+{
+  double x = ((const progress_point *)a)->size, y = ((const progress_point *)b)->size;
+  return (x > y) - (x < y);
+}
+
+static nn_index nn_index_alloc(const progress_point *p, size_t n)
+{
+  progress_point *sorted = xcalloc(n ? n : 1, sizeof *sorted);
+  for (size_t k = 0; k < n; k++)
+    sorted[k] = p[k];
+  qsort(sorted, n, sizeof *sorted, point_compare);
+  nn_index ix = {xcalloc(n ? n : 1, sizeof(double)), xcalloc(n + 1, sizeof(double)), n};
+  for (size_t k = 0; k < n; k++)
+    ix.size[k] = sorted[k].size, ix.sum[k + 1] = ix.sum[k] + sorted[k].cost;
+  free(sorted);
+  return ix;
+}
+
+static void nn_index_free(nn_index *ix)
+{
+  free(ix->size);
+  free(ix->sum);
+}
+
+/* The number of indexed sizes below X, or at most X if INCLUSIVE. */
+static size_t nn_index_rank(const nn_index *ix, double x, int inclusive)
+{
+  size_t lo = 0, hi = ix->n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (ix->size[mid] < x || (inclusive && ix->size[mid] == x))
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+/* The closed interval of eq. 6: sizes in [x - delta, x + delta]. */
+static int nn_index_mean(const nn_index *ix, double x, double delta, double *y)
+{
+  size_t lo = nn_index_rank(ix, x - delta, 0), hi = nn_index_rank(ix, x + delta, 1);
+  if (hi <= lo)
+    return GSL_EFAILED;
+  *y = (ix->sum[hi] - ix->sum[lo]) / (hi - lo);
+  return GSL_SUCCESS;
+}
+
 int progress_nearest(const progress_point *p, size_t n, double x, double delta, double *y)
 {
-  double sum = 0;
-  size_t hits = 0;
-  for (size_t k = 0; k < n; k++)
-    if (p[k].size >= x - delta && p[k].size <= x + delta) /* the closed interval of eq. 6 */
-      sum += p[k].cost, hits++;
-  if (!hits)
-    return GSL_EFAILED;
-  *y = sum / hits;
-  return GSL_SUCCESS;
+  nn_index ix = nn_index_alloc(p, n);
+  int status = nn_index_mean(&ix, x, delta, y);
+  nn_index_free(&ix);
+  return status;
 }
 
 double progress_fit_eval(const progress_fit *f, double x)
@@ -309,37 +361,46 @@ int progress_fit_points(const progress_point *p, size_t n, progress_fit *f)
   return GSL_SUCCESS;
 }
 
-/* NearestFit's cost of one key group of SIZE bytes in task I (§3.5):
- * local neighbours, the local fit if R^2 >= 0.9, global neighbours, then of
- * the other tasks' fits the one with the least error on task I's points (on
- * none: the best R^2).  A pending task knows nothing of its own: steps 3-4
- * only.  Returns the step used, or PROGRESS_N_STEPS if none applies. */
-static int nearestfit_cost(const progress_snapshot *s, size_t i, const progress_fit *fits, const int *fitted,
-                           const progress_point *all, size_t n_all, double size, double *y)
+/* Rule 4's model for task I: of the other tasks' fits, the one with the
+ * least squared error on task I's points (none: the best R^2).  Task I's own
+ * fit is left out: it would always win on its own points.  Returns the
+ * task, or S->n_tasks if no other task has a fit. */
+static size_t nearestfit_donor(const progress_snapshot *s, size_t i, const progress_fit *fits, const int *fitted)
 {
   const progress_task *t = &s->tasks[i];
-  if (t->state != PROGRESS_PENDING) {
-    if (progress_nearest(t->done, t->n_done, size, s->delta, y) == GSL_SUCCESS)
+  size_t best = s->n_tasks;
+  double best_score = INFINITY;
+  for (size_t j = 0; j < s->n_tasks; j++) {
+    if (j == i || !fitted[j])
+      continue;
+    double score = t->n_done ? fit_sse(&fits[j], t->done, t->n_done) : -fits[j].r2;
+    if (score < best_score)
+      best = j, best_score = score;
+  }
+  return best;
+}
+
+/* NearestFit's cost of one key group of SIZE bytes in task I (§3.5):
+ * local neighbours, the local fit if R^2 >= 0.9, global neighbours, then
+ * the fit of task DONOR (nearestfit_donor).  A pending task knows nothing of
+ * its own: rules 3-4 only.  Returns the rule used, or PROGRESS_N_STEPS if
+ * none applies. */
+static int nearestfit_cost(const progress_snapshot *s, size_t i, const nn_index *local, const progress_fit *fits,
+                           const int *fitted, const nn_index *global, size_t donor, double size, double *y)
+{
+  if (s->tasks[i].state != PROGRESS_PENDING) {
+    if (nn_index_mean(local, size, s->delta, y) == GSL_SUCCESS)
       return PROGRESS_LOCAL_NN;
     if (fitted[i] && fits[i].r2 >= 0.9) {
       *y = progress_fit_eval(&fits[i], size);
       return PROGRESS_LOCAL_FIT;
     }
   }
-  if (progress_nearest(all, n_all, size, s->delta, y) == GSL_SUCCESS)
+  if (nn_index_mean(global, size, s->delta, y) == GSL_SUCCESS)
     return PROGRESS_GLOBAL_NN;
-  size_t best = s->n_tasks;
-  double best_score = INFINITY;
-  for (size_t j = 0; j < s->n_tasks; j++) {
-    if (j == i || !fitted[j])
-      continue; /* task I's own fit would always win on its own points */
-    double score = t->n_done ? fit_sse(&fits[j], t->done, t->n_done) : -fits[j].r2;
-    if (score < best_score)
-      best = j, best_score = score;
-  }
-  if (best == s->n_tasks)
+  if (donor == s->n_tasks)
     return PROGRESS_N_STEPS;
-  *y = progress_fit_eval(&fits[best], size);
+  *y = progress_fit_eval(&fits[donor], size);
   return PROGRESS_GLOBAL_FIT;
 }
 
@@ -360,19 +421,24 @@ int progress_nearestfit(const progress_snapshot *s, progress_estimate *e)
   for (size_t i = 0, k = 0; i < s->n_tasks; i++)
     for (size_t j = 0; j < s->tasks[i].n_done; j++)
       all[k++] = s->tasks[i].done[j];
+  nn_index global = nn_index_alloc(all, n_all);
+  free(all);
   progress_estimate out = {0};
   for (size_t i = 0; i < s->n_tasks && !status; i++) {
     const progress_task *t = &s->tasks[i];
     if (t->state == PROGRESS_DONE)
       continue;
+    nn_index local = nn_index_alloc(t->done, t->n_done);
+    size_t donor = nearestfit_donor(s, i, fits, fitted);
     for (size_t k = 0; k < t->n_left && !status; k++) {
       double y;
-      int step = nearestfit_cost(s, i, fits, fitted, all, n_all, t->left[k].size, &y);
+      int step = nearestfit_cost(s, i, &local, fits, fitted, &global, donor, t->left[k].size, &y);
       if (step == PROGRESS_N_STEPS)
         status = GSL_EFAILED;
       else
         out.steps[step]++, r[i] += t->left[k].count * y; /* eq. 5 */
     }
+    nn_index_free(&local);
     if (t->state == PROGRESS_PENDING)
       r[i] += s->shuffle_time;
   }
@@ -380,7 +446,7 @@ int progress_nearestfit(const progress_snapshot *s, progress_estimate *e)
     estimate_finish(s, r, &out);
     *e = out;
   }
-  free(all);
+  nn_index_free(&global);
   free(r);
   free(fitted);
   free(fits);
