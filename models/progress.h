@@ -92,9 +92,10 @@ int progress_taskratio(const progress_snapshot *s, progress_estimate *e);
  * other tasks' fit that best explains this task's points (eqs. 5-8, §3.5). */
 int progress_nearestfit(const progress_snapshot *s, progress_estimate *e);
 
-/* Fits a + b (x/scale)^c to N points by GSL's non-linear least squares,
- * scale = the largest x.  Returns 0; GSL_EFAILED if fewer than 3 distinct
- * sizes or all costs equal (no R^2). */
+/* Fits a + b (x/scale)^c, c in [0.1, 6], to N points by GSL's non-linear
+ * least squares started from the best c of a grid, scale = the largest x.
+ * Returns 0; GSL_EFAILED if fewer than 3 distinct sizes or all costs equal
+ * (no R^2). */
 int progress_fit_points(const progress_point *p, size_t n, progress_fit *f);
 double progress_fit_eval(const progress_fit *f, double x);
 
