@@ -95,7 +95,8 @@ static void exact_until_full(void **state)
 }
 
 /* Random weighted streams over more keys than counters, many evictions:
- * the guarantee holds after every 500 updates, for several capacities. */
+ * the guarantee holds after each of the first 100 updates and every 500th
+ * after, for several capacities. */
 static void guarantee_holds_on_random_streams(void **state)
 {
   (void)state;
@@ -114,7 +115,7 @@ static void guarantee_holds_on_random_streams(void **state)
       double w = (double)(1 + gsl_rng_uniform_int(r, 100));
       truth[key] += w;
       spacesaving_add(s, key, w);
-      if (u % 500 == 0)
+      if (u <= 100 || u % 500 == 0) /* each of the first evictions, then now and then */
         check_guarantee(s, truth, n);
     }
     spacesaving_free(s);
