@@ -8,6 +8,7 @@
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -195,4 +196,23 @@ const char *test_simulate(const char *platform, const char *workload_text, const
   if (r.status != 0)
     fail_msg("mrlab run failed with status %d: %s", r.status, r.err);
   return out;
+}
+
+void test_validate_refuses(const char *text, const char *name, const char *from, const char *to, const char *says)
+{
+  const char *dir = test_tmpdir();
+  char bad[16384], out[4096];
+  const char *at = strstr(text, from);
+  assert_non_null(at);
+  assert_true(strlen(text) - strlen(from) + strlen(to) < sizeof bad);
+  snprintf(bad, sizeof bad, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+  const char *file = test_write_file(dir, name, bad);
+  snprintf(out, sizeof out, "%s/out", dir);
+  test_run r;
+  test_run_mrlab(&r, dir, (const char *[]){"validate", file, "-o", out, NULL});
+  if (r.status != 2 || !strstr(r.err, says) || strchr(r.err, '\n') != r.err + strlen(r.err) - 1)
+    fail_msg("%s with \"%s\" for \"%s\": status %d, stderr \"%s\": expected status 2 and one line saying \"%s\"", name,
+             to, from, r.status, r.err, says);
+  struct stat st;
+  assert_int_not_equal(stat(out, &st), 0); /* no output directory */
 }

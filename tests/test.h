@@ -82,4 +82,10 @@ const char *test_simulate(const char *platform, const char *workload_text, const
 /* DIR/NAME read as a CSV. */
 test_csv *test_csv_in(const char *dir, const char *name);
 
+/* Writes TEXT, its first FROM replaced by TO, as NAME in a fresh directory,
+ * runs `mrlab validate NAME -o DIR/out` there, and fails unless it exits
+ * with status 2 and one line on stderr that holds SAYS, and leaves no
+ * output directory. */
+void test_validate_refuses(const char *text, const char *name, const char *from, const char *to, const char *says);
+
 #endif

@@ -139,21 +139,9 @@ static void bad_experiments_are_refused(void **state)
        "got \"..\""},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-    const char *dir = test_tmpdir();
-    char text[4096], bad[4096], out[4096];
+    char text[4096];
     snprintf(text, sizeof text, experiment, test_source_path("platforms/toy4.cfg"));
-    char *at = strstr(text, cases[i].from);
-    assert_non_null(at);
-    snprintf(bad, sizeof bad, "%.*s%s%s", (int)(at - text), text, cases[i].to, at + strlen(cases[i].from));
-    const char *file = test_write_file(dir, "e.cfg", bad);
-    snprintf(out, sizeof out, "%s/out", dir);
-    test_run r;
-    test_run_mrlab(&r, dir, (const char *[]){"validate", file, "-o", out, NULL});
-    if (r.status != 2 || !strstr(r.err, cases[i].says) || strchr(r.err, '\n') != r.err + strlen(r.err) - 1)
-      fail_msg("case %zu: status %d, stderr \"%s\": expected status 2 and one line saying \"%s\"", i, r.status, r.err,
-               cases[i].says);
-    struct stat st;
-    assert_int_not_equal(stat(out, &st), 0); /* no output directory */
+    test_validate_refuses(text, "e.cfg", cases[i].from, cases[i].to, cases[i].says);
   }
 }
 
