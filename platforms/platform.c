@@ -71,7 +71,7 @@ static int find_rack(const platform *p, const char *name)
   return -1;
 }
 
-static int find_class(const platform *p, const char *name)
+int platform_class_named(const platform *p, const char *name)
 {
   for (int c = 0; c < p->n_classes; c++)
     if (strcmp(p->classes[c].name, name) == 0)
@@ -138,7 +138,7 @@ static int read_class(cfg_file *f, platform *p, const config_setting_t *g, platf
   const char *name;
   if (cfg_check_keys(f, g, class_keys) || get_name(f, g, &name))
     return -1;
-  if (find_class(p, name) >= 0)
+  if (platform_class_named(p, name) >= 0)
     return cfg_fail(f, config_setting_get_member(g, "name"),
                     "a node class is already named \"%s\" (expected a new name)", name);
   c->name = xstrdup(name);
@@ -206,7 +206,7 @@ static int read_master(cfg_file *f, platform *p)
   const char *cls;
   if (!g || cfg_get_string(f, g, "class", 1, &cls))
     return -1;
-  p->master.cls = find_class(p, cls);
+  p->master.cls = platform_class_named(p, cls);
   if (p->master.cls < 0)
     return cfg_fail(f, config_setting_get_member(g, "class"),
                     "no node class is named \"%s\" (expected a name from \"node_classes\")", cls);
@@ -293,7 +293,7 @@ int platform_restrict(platform *p, const char *names, char *err, size_t errlen)
   if (bad)
     snprintf(err, errlen, "--workers: expected worker or node class names separated by commas, got nothing");
   for (char *name = strtok_r(list, ",", &save); name && !bad; name = strtok_r(NULL, ",", &save)) {
-    int cls = find_class(p, name), found = cls >= 0;
+    int cls = platform_class_named(p, name), found = cls >= 0;
     for (int w = 0; w < p->n_workers; w++)
       if (p->workers[w].cls == cls || strcmp(p->workers[w].name, name) == 0)
         keep[w] = found = 1;

@@ -75,6 +75,9 @@ void platform_free(platform *p);
  * reduce slot among them; P is unchanged then. */
 int platform_restrict(platform *p, const char *names, char *err, size_t errlen);
 
+/* The index of P's node class named NAME, or -1. */
+int platform_class_named(const platform *p, const char *name);
+
 /* The class and rack of a node, for brevity at call sites. */
 const platform_class *platform_node_class(const platform *p, const platform_node *n);
 

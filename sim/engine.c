@@ -173,15 +173,6 @@ static int worker_named(const platform *p, const char *name)
   return -1;
 }
 
-/* The node class named NAME in P, or -1. */
-static int class_named(const platform *p, const char *name)
-{
-  for (int c = 0; c < p->n_classes; c++)
-    if (strcmp(p->classes[c].name, name) == 0)
-      return c;
-  return -1;
-}
-
 /* Each worker's weight under D's ratio placement, 1/ratio, into WEIGHTS:
  * its own ratio, else its class's.  Fails on a name in the ratios that is
  * no worker or class of P, and on a worker without a ratio. */
@@ -189,7 +180,7 @@ static int ratio_weights(const platform *p, const job_desc *d, double *weights, 
 {
   const ratio_table *t = &d->ratios;
   for (int i = 0; i < t->n; i++)
-    if (worker_named(p, t->names[i]) < 0 && class_named(p, t->names[i]) < 0) {
+    if (worker_named(p, t->names[i]) < 0 && platform_class_named(p, t->names[i]) < 0) {
       snprintf(err, errlen,
                "%s:%d: jobs.%s.ratios: no worker or node class of %s is named \"%s\" (expected one like "
                "\"%s\" or \"%s\")",
@@ -230,7 +221,7 @@ static hdfs_policy *input_policy(const platform *p, const job_desc *d, const pla
     break;
   case PLACEMENT_RATIO: bad = ratio_weights(p, d, weights, err, errlen); break;
   case PLACEMENT_ALL_IN: {
-    int one = worker_named(p, pl->all_in), cls = class_named(p, pl->all_in), chosen = 0;
+    int one = worker_named(p, pl->all_in), cls = platform_class_named(p, pl->all_in), chosen = 0;
     for (int w = 0; w < p->n_workers; w++) {
       weights[w] = w == one || p->workers[w].cls == cls;
       chosen += weights[w] > 0;
@@ -240,7 +231,8 @@ static hdfs_policy *input_policy(const platform *p, const job_desc *d, const pla
       snprintf(err, errlen,
                "%s:%d: jobs.%s.%s: all-in: no worker or node class of %s is named \"%s\" "
                "(expected one like \"%s\" or \"%s\")",
-               d->path, pl->line, d->name, what, p->name, pl->all_in, p->workers[0].name, p->classes[p->workers[0].cls].name);
+               d->path, pl->line, d->name, what, p->name, pl->all_in, p->workers[0].name,
+               p->classes[p->workers[0].cls].name);
     break;
   }
   default:
@@ -248,8 +240,8 @@ static hdfs_policy *input_policy(const platform *p, const job_desc *d, const pla
       int w = worker_named(p, pl->placed_on[i]);
       bad = w < 0;
       if (bad)
-        snprintf(err, errlen, "%s:%d: jobs.%s.%s: no worker of %s is named \"%s\" (expected one like \"%s\")",
-                 d->path, pl->line, d->name, what, p->name, pl->placed_on[i], p->workers[0].name);
+        snprintf(err, errlen, "%s:%d: jobs.%s.%s: no worker of %s is named \"%s\" (expected one like \"%s\")", d->path,
+                 pl->line, d->name, what, p->name, pl->placed_on[i], p->workers[0].name);
       else
         weights[w] = pl->placed_weight[i];
     }

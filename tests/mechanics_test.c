@@ -73,20 +73,16 @@ static int first_row(const test_csv *t, const char *kind, const char *host)
 /* FIELD of HOST in the run's summary.json (disk_written_bytes, ...). */
 static double host_figure(const char *out, const char *host, const char *field)
 {
-  char path[4096], text[65536], name[256];
-  snprintf(path, sizeof path, "%s/summary.json", out);
-  FILE *f = fopen(path, "r");
-  assert_non_null(f);
-  text[fread(text, 1, sizeof text - 1, f)] = '\0';
-  fclose(f);
+  const char *text = test_read_file(out, "summary.json");
+  char name[256];
   snprintf(name, sizeof name, "{\"name\": \"%s\",", host);
   const char *at = strstr(text, name);
   if (!at)
-    fail_msg("no host %s in %s", host, path);
+    fail_msg("no host %s in %s/summary.json", host, out);
   snprintf(name, sizeof name, "\"%s\": ", field);
   const char *value = strstr(at, name);
   if (!value)
-    fail_msg("no %s for host %s in %s", field, host, path);
+    fail_msg("no %s for host %s in %s/summary.json", field, host, out);
   return strtod(value + strlen(name), NULL);
 }
 

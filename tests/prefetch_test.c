@@ -53,12 +53,8 @@ static int prefetched(const test_csv *t, int row)
 /* FIELD of the first job in summary.json, a whole number. */
 static long summary_count(const char *out, const char *field)
 {
-  char path[4096], text[65536], key[128];
-  snprintf(path, sizeof path, "%s/summary.json", out);
-  FILE *f = fopen(path, "r");
-  assert_non_null(f);
-  text[fread(text, 1, sizeof text - 1, f)] = '\0';
-  fclose(f);
+  const char *text = test_read_file(out, "summary.json");
+  char key[128];
   snprintf(key, sizeof key, "\"%s\": ", field);
   const char *at = strstr(text, key);
   if (!at)
