@@ -52,6 +52,23 @@ static int snapshot_check(const progress_snapshot *s)
   return GSL_SUCCESS;
 }
 
+/* Restores the min-heap order of the N slot times H below index K. */
+static void slots_sift_down(double *h, size_t n, size_t k)
+{
+  for (;;) {
+    size_t least = k, l = 2 * k + 1, r = l + 1;
+    if (l < n && h[l] < h[least])
+      least = l;
+    if (r < n && h[r] < h[least])
+      least = r;
+    if (least == k)
+      return;
+    double t = h[k];
+    h[k] = h[least], h[least] = t;
+    k = least;
+  }
+}
+
 /* Eqs. 1-2 from each task's remaining time R[i] (a done task's is unused):
  * running tasks end at p_i + R[i] but not before now, pending ones start in
  * index order on the earliest slot free, the phase ends with the last task
@@ -75,15 +92,14 @@ static void estimate_finish(const progress_snapshot *s, const double *r, progres
   }
   for (; used < n_slots; used++)
     free_at[used] = s->now;
+  for (size_t k = n_slots / 2; k-- > 0;) /* the slot that frees first on top: thousands of tasks wait */
+    slots_sift_down(free_at, n_slots, k);
   for (size_t i = 0; i < s->n_tasks; i++) {
     if (s->tasks[i].state != PROGRESS_PENDING)
       continue;
-    size_t first = 0;
-    for (size_t k = 1; k < n_slots; k++)
-      if (free_at[k] < free_at[first])
-        first = k;
-    free_at[first] += r[i];
-    end = fmax(end, free_at[first]);
+    free_at[0] += r[i];
+    end = fmax(end, free_at[0]);
+    slots_sift_down(free_at, n_slots, 0);
   }
   free(free_at);
   e->end = end;
