@@ -109,6 +109,34 @@ static void khan_predicts_exactly_what_follows_its_law(void **state)
   assert_non_null(strstr(err, "expected 3 or more history runs"));
 }
 
+/* Runs with no more reducers than slots have no second shuffle wave: their
+ * later-wave statistics are absent (n = 0), not zero durations, and train
+ * nothing.  The four runs with 12 reducers follow the law alone. */
+static void khan_trains_later_waves_only_on_runs_that_have_them(void **state)
+{
+  (void)state;
+  job_profile h[12], target = {.n_maps = 20, .n_reduces = 10, .map_slots = 16, .reduce_slots = 8, .input_bytes = 2.5e9};
+  linear_history(h, 12);
+  for (int i = 0; i < 12; i++)
+    if (h[i].n_reduces <= h[i].reduce_slots)
+      h[i].sh2 = (profile_stat){0, 0, 0};
+  prediction r;
+  char err[512];
+  assert_int_equal(predict_job(PREDICT_KHAN, h, 12, &target, &r, err, sizeof err), 0);
+  assert_close(r.sh2_avg, 1e-9 * 2.5e9 + 0.25 * 10, 1e-9);
+  assert_close(r.sh1_avg, 2e-9 * 2.5e9 + 5, 1e-9); /* every run still trains the first wave */
+  /* a target with one wave needs no later-wave statistic */
+  target.n_reduces = 6;
+  assert_int_equal(predict_job(PREDICT_KHAN, h, 8, &target, &r, err, sizeof err), 0);
+  assert_close(r.sh2_avg, 0, 0);
+  /* two runs with a second wave are too few to train it: an error, not 0 */
+  target.n_reduces = 10;
+  h[8].sh2 = h[9].sh2 = (profile_stat){0, 0, 0};
+  assert_int_equal(predict_job(PREDICT_KHAN, h, 12, &target, &r, err, sizeof err), -1);
+  assert_non_null(strstr(err, "expected 3 or more history runs with a second shuffle wave"));
+  assert_non_null(strstr(err, "got 2 of 12"));
+}
+
 static void aria_scales_the_nearest_run_by_data_per_reducer(void **state)
 {
   (void)state;
@@ -305,6 +333,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(a_profile_holds_every_task_of_the_run),
       cmocka_unit_test(khan_predicts_exactly_what_follows_its_law),
+      cmocka_unit_test(khan_trains_later_waves_only_on_runs_that_have_them),
       cmocka_unit_test(aria_scales_the_nearest_run_by_data_per_reducer),
       cmocka_unit_test(predict_and_provision_run_from_the_command_line),
       cmocka_unit_test(bad_run_directories_get_one_line_and_no_output),
