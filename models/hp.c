@@ -3,7 +3,11 @@
  * The model charges each phase its tasks' total work spread over the slots:
  * the lower bound from mean task durations, the upper from maxima, so that
  * T_phase = T_task * N_tasks / N_slots with fractional waves, as the paper
- * writes it (not ceil(N/slots); docs/models.md says what that costs).  The
+ * writes it (not ceil(N/slots)).  The paper models jobs of several waves;
+ * read literally, a job with fewer tasks than slots would be charged a
+ * fraction of one task's time, so N_slots is the slots the job can use,
+ * min(N_tasks, N^slot), unless the profile asks for the literal reading
+ * (docs/models.md compares both).  The
  * map phase counts only its first wave: the later map waves overlap the
  * first shuffle wave and hide inside its duration.  The job's estimate is
  * the mean of the two bounds.
@@ -16,11 +20,17 @@
 
 #include <math.h>
 
+double hp_usable_slots(double tasks, double slots, int literal)
+{
+  return literal || !(tasks >= 1) ? slots : fmin(tasks, slots);
+}
+
 int hp_bounds_compute(const hp_profile *p, hp_bounds *b)
 {
   if (!(p->map_slots > 0) || !(p->reduce_slots > 0))
     return -1;
-  double ms = p->map_slots, rs = p->reduce_slots;
+  double ms = hp_usable_slots(p->n_maps, p->map_slots, p->literal_slots);
+  double rs = hp_usable_slots(p->n_reduces, p->reduce_slots, p->literal_slots);
   b->map_low = p->map_avg * p->maps_w1 / ms;                         /* eq. 8 */
   b->map_up = p->map_max * p->maps_w1 / ms;                          /* eq. 9 */
   b->sh1_low = p->sh1_avg * p->shuffles_w1 / rs;                     /* eq. 10 */

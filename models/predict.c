@@ -19,16 +19,15 @@
 
 static const char *const names[PREDICT_N_MODELS] = {"khan", "aria"};
 
-const predict_quantity predict_quantities[PREDICT_N_QUANTITIES] = {{"job_time", offsetof(prediction, estimate)},
-                                                                   {"map_avg", offsetof(prediction, map_avg)},
-                                                                   {"shuffle1_avg", offsetof(prediction, sh1_avg)},
-                                                                   {"shuffle2_avg", offsetof(prediction, sh2_avg)},
-                                                                   {"reduce_avg", offsetof(prediction, reduce_avg)}};
+const predict_quantity predict_quantities[PREDICT_N_QUANTITIES] = {
+    {"job_time", offsetof(prediction, estimate)},    {"job_time_literal", offsetof(prediction, literal)},
+    {"map_avg", offsetof(prediction, map_avg)},      {"shuffle1_avg", offsetof(prediction, sh1_avg)},
+    {"shuffle2_avg", offsetof(prediction, sh2_avg)}, {"reduce_avg", offsetof(prediction, reduce_avg)}};
 
 void predict_measured(predict_model m, const job_profile *t, prediction *out)
 {
   *out = (prediction){t->time,    t->time,       t->time, t->map.avg, m == PREDICT_ARIA ? t->sh1_tail.avg : t->sh1.avg,
-                      t->sh2.avg, t->reduce.avg, 0};
+                      t->sh2.avg, t->reduce.avg, 0,       t->time};
 }
 
 const char *predict_model_name(predict_model m)
@@ -211,7 +210,8 @@ static void aria_profile_of(const job_profile *history, int n, const job_profile
  * scale (no map output, say) must not print inf or nan as a prediction. */
 static int check_finite(predict_model m, const prediction *out, char *err, size_t errlen)
 {
-  const double v[] = {out->low, out->up, out->estimate, out->map_avg, out->sh1_avg, out->sh2_avg, out->reduce_avg};
+  const double v[] = {out->low,     out->up,      out->estimate,   out->map_avg,
+                      out->sh1_avg, out->sh2_avg, out->reduce_avg, out->literal};
   for (size_t k = 0; k < sizeof v / sizeof *v; k++)
     if (!isfinite(v[k])) {
       snprintf(err, errlen, "%s: expected a history that gives finite times (runs with map output), got %g", names[m],
@@ -235,18 +235,23 @@ int predict_job(predict_model m, const job_profile *history, int n, const job_pr
   }
   if (m == PREDICT_KHAN) {
     hp_profile h;
-    hp_bounds b;
+    hp_bounds b, lit;
     if (khan_profile(history, n, target, &h, &out->bandwidth, err, errlen) || hp_bounds_compute(&h, &b))
       return -1;
-    *out = (prediction){b.job_low, b.job_up, b.job_avg, h.map_avg, h.sh1_avg, h.sh2_avg, h.reduce_avg, out->bandwidth};
+    h.literal_slots = 1;
+    hp_bounds_compute(&h, &lit);
+    *out = (prediction){b.job_low, b.job_up,     b.job_avg,      h.map_avg,  h.sh1_avg,
+                        h.sh2_avg, h.reduce_avg, out->bandwidth, lit.job_avg};
     return check_finite(m, out, err, errlen);
   }
   aria_profile a;
-  aria_bounds b;
+  aria_bounds b, lit;
   aria_profile_of(history, n, target, &a);
   if (aria_bounds_compute(&a, &b))
     return -1;
-  *out = (prediction){b.job_low, b.job_up, b.job_avg, a.map_avg, a.sh1_avg, a.shtyp_avg, a.reduce_avg, 0};
+  a.literal_slots = 1;
+  aria_bounds_compute(&a, &lit);
+  *out = (prediction){b.job_low, b.job_up, b.job_avg, a.map_avg, a.sh1_avg, a.shtyp_avg, a.reduce_avg, 0, lit.job_avg};
   return check_finite(m, out, err, errlen);
 }
 

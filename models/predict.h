@@ -11,6 +11,7 @@ typedef struct {
   double low, up, estimate;                     /* the job time (end - start), s */
   double map_avg, sh1_avg, sh2_avg, reduce_avg; /* the task statistics behind it, s */
   double bandwidth;                             /* Khan: the LWLR bandwidth, in standard deviations */
+  double literal;                               /* the estimate with the slots as printed, not min(tasks, slots) */
 } prediction;
 
 /* What a prediction is compared on: the job time and the task statistics,
@@ -19,7 +20,7 @@ typedef struct {
   const char *name;
   size_t offset;
 } predict_quantity;
-#define PREDICT_N_QUANTITIES 5
+#define PREDICT_N_QUANTITIES 6
 extern const predict_quantity predict_quantities[PREDICT_N_QUANTITIES];
 
 /* What TARGET measured, as model M's prediction of it would hold: the job

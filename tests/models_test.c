@@ -48,14 +48,26 @@ static void hp_bounds_match_the_worked_example(void **state)
   assert_close(q.maps_w1, 16, 0);
   assert_close(q.shuffles_w1, 16, 0);
   assert_close(q.shuffles_w2, 16, 0);
-  /* one reduce wave: the later-wave terms vanish; max == avg: the bounds meet */
+  /* one reduce wave: the later-wave terms vanish; max == avg: the bounds
+   * meet.  12 reduces use 12 of the 16 slots: each runs whole, in one wave */
   q.n_reduces = 12;
   q.map_max = q.map_avg, q.sh1_max = q.sh1_avg, q.sh2_max = q.sh2_avg, q.reduce_max = q.reduce_avg;
   hp_profile_set_waves(&q);
   assert_int_equal(hp_bounds_compute(&q, &b), 0);
   assert_close(b.sh2_low, 0, 0);
   assert_close(b.job_low, b.job_up, 1e-12);
+  assert_close(b.job_low, 10 + 50 + 5, 1e-9);
+  /* read literally, the 16 slots charge them 12/16 of a wave */
+  q.literal_slots = 1;
+  assert_int_equal(hp_bounds_compute(&q, &b), 0);
   assert_close(b.job_low, 10 + 50 * 12.0 / 16 + 5 * 12.0 / 16, 1e-9);
+  /* 8 maps on 16 slots: one map's time, or half of it read literally */
+  q.n_maps = q.maps_w1 = 8;
+  assert_int_equal(hp_bounds_compute(&q, &b), 0);
+  assert_close(b.map_low, 5, 1e-12);
+  q.literal_slots = 0;
+  assert_int_equal(hp_bounds_compute(&q, &b), 0);
+  assert_close(b.map_low, 10, 1e-12);
   q.map_slots = 0;
   assert_int_equal(hp_bounds_compute(&q, &b), -1);
 }
@@ -291,6 +303,16 @@ static void aria_bounds_follow_the_makespan_theorem(void **state)
   assert_int_equal(aria_bounds_compute(&p, &b), 0);
   assert_close(b.shuffle_low, 20, 1e-12);
   assert_close(b.shuffle_up, 25, 1e-12);
+  /* 12 reduces on 16 slots run on 12: one whole reduce at the lower bound,
+   * not the 12/16 of the literal reading */
+  p.n_reduces = 12;
+  assert_int_equal(aria_bounds_compute(&p, &b), 0);
+  assert_close(b.reduce_low, 5, 1e-12);
+  assert_close(b.reduce_up, 11 * 5 / 12.0 + 7, 1e-12);
+  p.literal_slots = 1;
+  assert_int_equal(aria_bounds_compute(&p, &b), 0);
+  assert_close(b.reduce_low, 12 * 5 / 16.0, 1e-12);
+  assert_close(b.reduce_up, 11 * 5 / 16.0 + 7, 1e-12);
 }
 
 /* a catalog whose parts are easy to follow by hand */

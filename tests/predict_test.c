@@ -152,7 +152,21 @@ static void aria_scales_the_nearest_run_by_data_per_reducer(void **state)
   assert_close(k, 8 / 7.0, 1e-12);
   assert_close(r.reduce_avg, near->reduce.avg * k, 1e-9);
   assert_close(r.map_avg, near->map.avg, 0);
-  assert_close(r.low, 16 * 10 / 16.0 + 0 + 7 * near->reduce.avg * k / 8, 1e-9);
+  /* 7 reduces run on 7 of the 8 slots, each whole; read literally, 7/8 of one */
+  assert_close(r.low, 16 * 10 / 16.0 + 0 + near->reduce.avg * k, 1e-9);
+  aria_profile a = {.n_maps = 16,
+                    .n_reduces = 7,
+                    .map_slots = 16,
+                    .reduce_slots = 8,
+                    .map_avg = 10,
+                    .map_max = 12,
+                    .reduce_avg = near->reduce.avg * k,
+                    .reduce_max = near->reduce.max * k,
+                    .literal_slots = 1};
+  aria_bounds lit;
+  assert_int_equal(aria_bounds_compute(&a, &lit), 0);
+  assert_close(lit.reduce_low, 7 * near->reduce.avg * k / 8, 1e-9);
+  assert_close(r.literal, lit.job_avg, 1e-9);
 }
 
 static void predict_and_provision_run_from_the_command_line(void **state)
