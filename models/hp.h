@@ -54,6 +54,13 @@ void hp_profile_set_waves(hp_profile *p);
  * Returns 0, or -1 if T is not positive or a, c are not positive. */
 int hp_provision(double a, double b, double c, double t, double *m, double *n);
 
+/* The whole slots M and N with the fewest in all, M + N, whose time
+ * a/M + b/(M + N) + c/N meets deadline T; among pairs of that sum, the one
+ * of least time, then the fewer map slots.  Rounding hp_provision's optimum
+ * up in each coordinate meets T too but can take a slot more than needed.
+ * Returns 0, or -1 as hp_provision (or if the sum would pass INT_MAX). */
+int hp_provision_whole(double a, double b, double c, double t, int *m, int *n);
+
 /* a, b and c of hp_provision from profile P. */
 void hp_provision_terms(const hp_profile *p, double *a, double *b, double *c);
 

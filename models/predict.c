@@ -256,14 +256,15 @@ int predict_job(predict_model m, const job_profile *history, int n, const job_pr
 }
 
 int predict_provision(const job_profile *history, int n, const job_profile *target, double deadline, double *map_slots,
-                      double *reduce_slots, char *err, size_t errlen)
+                      double *reduce_slots, int *map_whole, int *reduce_whole, char *err, size_t errlen)
 {
   hp_profile h;
   double bw, a, b, c;
   if (khan_profile(history, n, target, &h, &bw, err, errlen))
     return -1;
   hp_provision_terms(&h, &a, &b, &c);
-  if (hp_provision(a, b, c, deadline, map_slots, reduce_slots)) {
+  if (hp_provision(a, b, c, deadline, map_slots, reduce_slots) ||
+      hp_provision_whole(a, b, c, deadline, map_whole, reduce_whole)) {
     snprintf(err, errlen, "provision: expected a positive deadline and work in both phases");
     return -1;
   }

@@ -46,10 +46,13 @@ int predict_model_find(const char *name, predict_model *m);
 int predict_job(predict_model m, const job_profile *history, int n, const job_profile *target, prediction *out,
                 char *err, size_t errlen);
 
-/* Khan's provisioning: the map and reduce slots (real, to round up) that
- * bring TARGET's lower-bound time, predicted as predict_job does, to
- * DEADLINE seconds with the fewest slots in all.  Returns 0 or -1 with ERR. */
+/* Khan's provisioning: the map and reduce slots that bring TARGET's
+ * lower-bound time, predicted as predict_job does, to DEADLINE seconds
+ * with the fewest slots in all: the real optimum into *MAP_SLOTS and
+ * *REDUCE_SLOTS, and the whole slots with the fewest in all that meet the
+ * deadline (hp_provision_whole) into *MAP_WHOLE and *REDUCE_WHOLE.
+ * Returns 0 or -1 with ERR. */
 int predict_provision(const job_profile *history, int n, const job_profile *target, double deadline, double *map_slots,
-                      double *reduce_slots, char *err, size_t errlen);
+                      double *reduce_slots, int *map_whole, int *reduce_whole, char *err, size_t errlen);
 
 #endif

@@ -112,6 +112,55 @@ static void provisioning_meets_the_deadline_with_the_fewest_slots(void **state)
   assert_int_equal(hp_provision(a, b, c, 0, &m, &n), -1);
 }
 
+/* The fewest whole slots in all that meet T, by trying every pair up to 400. */
+static int fewest_by_brute_force(double a, double b, double c, double t)
+{
+  int least = 0;
+  for (int m = 1; m < 400; m++)
+    for (int n = 1; n < 400; n++)
+      if (deadline_time(a, b, c, m, n) <= t && (!least || m + n < least))
+        least = m + n;
+  return least;
+}
+
+/* The spec's four examples (../shared/specs/000, test 7): the real optimum
+ * to its six decimals, and the whole slots: fewer than rounding each up. */
+static void provisioning_takes_the_fewest_whole_slots(void **state)
+{
+  (void)state;
+  static const struct {
+    double a, b, c, t, m, n;
+  } ex[] = {{100, 50, 200, 10, 26.213203, 37.071068},
+            {100, 0, 100, 10, 20, 20},
+            {400, 100, 100, 20, 33.333333, 16.666667},
+            {3600, 1200, 4800, 300, 27.712813, 32.000000}};
+  for (size_t k = 0; k < sizeof ex / sizeof *ex; k++) {
+    double m, n;
+    int mw, nw;
+    assert_int_equal(hp_provision(ex[k].a, ex[k].b, ex[k].c, ex[k].t, &m, &n), 0);
+    assert_close(m, ex[k].m, 5e-7);
+    assert_close(n, ex[k].n, 5e-7);
+    assert_close(deadline_time(ex[k].a, ex[k].b, ex[k].c, m, n), ex[k].t, 1e-9);
+    assert_int_equal(hp_provision_whole(ex[k].a, ex[k].b, ex[k].c, ex[k].t, &mw, &nw), 0);
+    assert_true(deadline_time(ex[k].a, ex[k].b, ex[k].c, mw, nw) <= ex[k].t * (1 + 1e-12));
+    assert_int_equal(mw + nw, fewest_by_brute_force(ex[k].a, ex[k].b, ex[k].c, ex[k].t));
+  }
+  /* the spec's first example: 63.284271 slots, 64 whole, where rounding each up gives 27 + 38 = 65 */
+  double m, n;
+  int mw, nw;
+  hp_provision(100, 50, 200, 10, &m, &n);
+  assert_close(m + n, 63.284271, 5e-7);
+  assert_close(ceil(m) + ceil(n), 65, 0);
+  hp_provision_whole(100, 50, 200, 10, &mw, &nw);
+  assert_int_equal(mw, 27); /* of the pairs of 64, (27, 37) is the fastest: 9.8904 s against (26, 38)'s 9.8906 */
+  assert_int_equal(nw, 37);
+  /* a = c: the equal split when it meets the deadline */
+  hp_provision_whole(100, 0, 100, 10, &mw, &nw);
+  assert_int_equal(mw, 20);
+  assert_int_equal(nw, 20);
+  assert_int_equal(hp_provision_whole(100, 50, 200, 0, &mw, &nw), -1);
+}
+
 /* docs/models.md, LWLR: X = (d, r) rows, query (3.5, 2) */
 static const double lwlr_x[6][2] = {{1, 1}, {2, 1}, {3, 2}, {4, 2}, {5, 3}, {6, 3}};
 
@@ -413,6 +462,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(hp_bounds_match_the_worked_example),
       cmocka_unit_test(provisioning_meets_the_deadline_with_the_fewest_slots),
+      cmocka_unit_test(provisioning_takes_the_fewest_whole_slots),
       cmocka_unit_test(lwlr_matches_the_worked_example),
       cmocka_unit_test(lwlr_bandwidth_has_the_least_leave_one_out_error),
       cmocka_unit_test(ptc_matches_the_worked_examples),

@@ -102,9 +102,11 @@ static void khan_predicts_exactly_what_follows_its_law(void **state)
   /* the slots for the deadline of the predicted lower bound: the
    * provisioned lower bound meets it exactly */
   double m, n, a, bb, c;
-  assert_int_equal(predict_provision(h, 12, &target, 60, &m, &n, err, sizeof err), 0);
+  int mw, nw;
+  assert_int_equal(predict_provision(h, 12, &target, 60, &m, &n, &mw, &nw, err, sizeof err), 0);
   hp_provision_terms(&p, &a, &bb, &c);
   assert_close(a / m + bb / (m + n) + c / n, 60, 1e-9);
+  assert_true(a / mw + bb / (mw + nw) + c / nw <= 60 && mw + nw >= m + n);
   assert_int_equal(predict_job(PREDICT_KHAN, h, 2, &target, &r, err, sizeof err), -1);
   assert_non_null(strstr(err, "expected 3 or more history runs"));
 }
