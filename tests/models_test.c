@@ -375,6 +375,7 @@ static tune_catalog small_catalog(void)
                         .reduce_rate = 2e-8,
                         .copier_rate = 1e7,
                         .nic = 1e8,
+                        .reduce_hosts = 2,
                         .lrw_rate = 1e8,
                         .c_bytes = 0.5,
                         .c_map = 1.2,
@@ -403,6 +404,19 @@ static void tune_costs_a_plan_as_ptc_does(void **state)
   assert_close(t, ref.total, 1e-9);
   assert_close(got.transporter, ref.transporter, 1e-9);
   assert_close(got.producer, 3 * 12 + 3, 1e-9);
+  /* the wave's two reducers on one host share its NIC: 1e8 in all, where
+   * each on a NIC of its own would take 2 x min(5 x 2e7, 1e8) = 2e8 */
+  c.reduce_hosts = 1;
+  c.copier_rate = 2e7;
+  tune_cost(&c, 1e9, &p, &got);
+  want.v = 1e8;
+  assert_int_equal(ptc_cost_compute(&want, &ref), 0);
+  assert_close(got.transporter, ref.transporter, 1e-9);
+  /* maps lose cs_rate a byte the first reduce wave copies while they run:
+   * D_s (m-1)/(m r) = 5e8 * 2/3 / 2 bytes */
+  c.cs_rate = 1e-8;
+  tune_cost(&c, 1e9, &p, &got);
+  assert_close(got.producer, 3 * 12 + 3 + 1e-8 * 5e8 * 2 / 3 / 2, 1e-9);
 }
 
 static void tune_finds_the_cheapest_plan_and_breaks_ties_in_order(void **state)
@@ -438,8 +452,16 @@ static void tune_fits_its_parts_on_profiles(void **state)
   for (int i = 0; i < 2; i++) {
     h[i].map = (profile_stat){8, 11, 12};  /* 1 s start-up and 10 s over 1e8 bytes */
     h[i].reduce = (profile_stat){4, 5, 6}; /* 5 s over 2.5e8 bytes */
-    h[i].sh2 = (profile_stat){2, 2.5, 3};  /* 2.5e8 bytes in 2.5 s over 5 copiers */
+    h[i].sh2 = (profile_stat){2, 2.5, 3};  /* launch to sort end: start-up and merges too */
+    h[i].copy = (profile_stat){2, 2, 2.5}; /* 2.5e8 bytes copied in 2 s over 5 copiers */
+    h[i].reduce_hosts = 2 + i;
+    h[i].map_alone = (profile_stat){4, 10, 10};
   }
+  /* maps that ran while reducers copied: h[0] 2 waves of maps and 2 of
+   * reduces, 2 s more for 4 maps on 4 slots over 1e9/2/2 bytes copied
+   * early; h[1] 4 and 4, 1 s more for 12 maps on 4 slots over 2e9*3/4/4 */
+  h[0].map_copying = (profile_stat){4, 12, 12};
+  h[1].map_copying = (profile_stat){12, 11, 11};
   job_profile on = h[1];
   on.shuffle_bytes = 0.8e9;
   on.map = (profile_stat){16, 13, 14};
@@ -451,7 +473,9 @@ static void tune_fits_its_parts_on_profiles(void **state)
   assert_close(c.map_rate, 1e-7, 1e-18);
   assert_close(c.selectivity, 1, 1e-12);
   assert_close(c.reduce_rate, 2e-8, 1e-18);
-  assert_close(c.copier_rate, 2e7, 1e-3);
+  assert_close(c.copier_rate, 2.5e7, 1e-3);
+  assert_close(c.reduce_hosts, 3, 0);
+  assert_close(c.cs_rate, 8e-9, 1e-20);
   assert_close(c.c_bytes, 0.4, 1e-12);
   assert_close(c.c_map, 1.2, 1e-12);
   assert_close(c.c_reduce, 1.1, 1e-12);

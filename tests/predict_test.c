@@ -42,6 +42,12 @@ static void a_profile_holds_every_task_of_the_run(void **state)
   assert_true(p.sh1.avg > p.sh1_tail.avg && p.sh1_tail.avg >= 0);
   assert_true(p.reduce.max >= p.reduce.avg && p.reduce.avg > 0);
   assert_close(p.shuffle_bytes, p.map_output_bytes, 0);
+  /* what PTC is fed: later-wave copying without the 1 s start-up, the four
+   * workers' NICs, and the maps of a whole split before and during copying */
+  assert_int_equal(p.copy.n, p.shuffles_w2);
+  assert_true(p.copy.avg > 0 && p.copy.avg <= p.sh2.avg - 1);
+  assert_int_equal(p.reduce_hosts, 4);
+  assert_true(p.map_alone.n >= 1 && p.map_copying.n >= 1 && p.map_alone.n + p.map_copying.n <= p.map.n);
 
   assert_int_equal(profile_read(dir, "nope", &p, err, sizeof err), -1);
   assert_non_null(strstr(err, "jobs.csv: no job named \"nope\""));
