@@ -50,7 +50,8 @@ void hp_profile_set_waves(hp_profile *p);
  * in all (Sec. IV, Lagrange multipliers; closed form in docs/models.md):
  * minimise m + n subject to a/m + b/(m + n) + c/n = T, where
  * a = T_m^avg N_m^w1, b = T_sh-w1^avg N_sh^w1, c = T_sh-w2^avg N_sh^w2 +
- * T_r^avg N_r.  Writes the real optimum to *M and *N; the caller rounds up.
+ * T_r^avg N_r.  Writes the real optimum to *M and *N (hp_provision_whole
+ * finds the whole slots).
  * Returns 0, or -1 if T is not positive or a, c are not positive. */
 int hp_provision(double a, double b, double c, double t, double *m, double *n);
 

@@ -37,8 +37,10 @@ int predict_model_find(const char *name, predict_model *m);
  *   khan: map statistics are the history's means; the six shuffle and
  *   reduce statistics come from LWLR on (map output bytes, reducers), the
  *   features scaled by their standard deviations and the bandwidth chosen
- *   by leave-one-out error; the target's map output is its input times the
- *   history's mean map selectivity; then the improved HP bounds.
+ *   by leave-one-out error, the later shuffle waves' statistics on the runs
+ *   that had a second wave only (3 at least when the target has one); the
+ *   target's map output is its input times the history's mean map
+ *   selectivity; then the improved HP bounds on min(tasks, slots) slots.
  *   aria: the history run nearest the target in those scaled features, its
  *   shuffle and reduce durations scaled by the ratio of map output per
  *   reducer (ARIA's proportionality), then ARIA's bounds.

@@ -193,10 +193,17 @@ static void predict_and_provision_run_from_the_command_line(void **state)
   assert_non_null(strstr(r.out, "model,quantity,predicted,actual\n"));
   assert_non_null(strstr(r.out, "\nkhan,job_time,"));
   assert_non_null(strstr(r.out, "\naria,job_time,"));
+  assert_non_null(strstr(r.out, "\nkhan,job_time_literal,"));
+  assert_non_null(strstr(r.out, "\naria,job_time_literal,"));
   test_run_mrlab(&r, dir,
                  (const char *[]){"provision", "--deadline", "60s", target, history[0], history[1], history[2], NULL});
   assert_int_equal(r.status, 0);
   assert_non_null(strstr(r.out, "map_slots,reduce_slots,map_slots_exact,reduce_slots_exact\n"));
+  /* whole slots, no more than the optimum rounded up in each coordinate, no fewer than it in all */
+  int mw, nw;
+  double m, n;
+  assert_int_equal(sscanf(strchr(r.out, '\n') + 1, "%d,%d,%lf,%lf", &mw, &nw, &m, &n), 4);
+  assert_true(mw + nw <= ceil(m) + ceil(n) && mw + nw >= m + n);
   /* bad input: one line, status 2 */
   test_run_mrlab(&r, dir, (const char *[]){"predict", "--model", "hp", target, history[0], NULL});
   assert_int_equal(r.status, 2);
