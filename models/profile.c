@@ -6,7 +6,11 @@
  * no work the job kept).  Waves follow the attempts' start times, as
  * docs/models.md reads Khan's model: the first map wave is the maps
  * launched before any map ended; the first shuffle wave is the reduces
- * launched while maps still ran, whose shuffle overlaps them. */
+ * launched while maps still ran, whose shuffle overlaps them.  What
+ * MRTuner's PTC is fed (models/tune.c) comes from the same rows: the hosts
+ * that ran reduces, the later-wave reduces' copying from their first byte
+ * in to their shuffle's end, and the maps of a whole split split by whether
+ * they ended before the first shuffled byte arrived. */
 #include "profile.h"
 
 #include "alloc.h"
