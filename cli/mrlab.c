@@ -90,8 +90,8 @@ static const char usage_provision[] = "usage: mrlab provision --deadline TIME [-
                                       "The map and reduce slots, in all, with which the job of TARGET's\n"
                                       "configuration ends by TIME (\"90s\") by Khan et al.'s model fitted on the\n"
                                       "HISTORY runs: the fewest slots whose predicted lower-bound time is the\n"
-                                      "deadline (Lagrange multipliers).  Prints CSV: the slots rounded up, then\n"
-                                      "the exact optimum.\n";
+                                      "deadline (Lagrange multipliers).  Prints CSV: the whole slots, fewest in\n"
+                                      "all, that meet it, then the real optimum they are searched around.\n";
 
 static const char usage_validate[] = "usage: mrlab validate EXPERIMENT.cfg [-o DIR] [-j N]\n"
                                      "\n"
@@ -330,13 +330,14 @@ static int cmd_provision(int argc, char **argv)
   char **dirs = xmalloc((size_t)argc * sizeof *dirs), err[4096];
   int n = model_args(argc, argv, usage_provision, "--deadline", &deadline, &job, dirs), status = 2;
   double t = 0, m, r;
+  int mw, rw;
   if (n > 0 && (!deadline || units_parse(UNITS_TIME, deadline, &t) || !(t > 0))) {
     value_error("--deadline: expected a positive time such as \"90s\", got %s", deadline ? deadline : "none");
     n = -1;
   }
   job_profile *p = n > 0 ? read_profiles(dirs, n, job, err, sizeof err) : NULL;
-  if (p && predict_provision(p + 1, n - 1, &p[0], t, &m, &r, err, sizeof err) == 0) {
-    printf("map_slots,reduce_slots,map_slots_exact,reduce_slots_exact\n%.0f,%.0f,%.6f,%.6f\n", ceil(m), ceil(r), m, r);
+  if (p && predict_provision(p + 1, n - 1, &p[0], t, &m, &r, &mw, &rw, err, sizeof err) == 0) {
+    printf("map_slots,reduce_slots,map_slots_exact,reduce_slots_exact\n%d,%d,%.6f,%.6f\n", mw, rw, m, r);
     status = 0;
   }
   if (status && n > 0)

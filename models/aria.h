@@ -19,6 +19,7 @@ typedef struct {
   double sh1_avg, sh1_max;       /* first shuffle, non-overlapping part */
   double shtyp_avg, shtyp_max;   /* typical shuffle */
   double reduce_avg, reduce_max; /* the reduce function and its write */
+  int literal_slots;             /* 1: K = the slots as printed; 0 (default): min(tasks, slots) */
 } aria_profile;
 
 typedef struct {
@@ -26,11 +27,13 @@ typedef struct {
   double job_low, job_up, job_avg;
 } aria_bounds;
 
-/* Fills B from P: map stage by the makespan bounds; shuffle as the first
+/* Fills B from P: map stage by the makespan bounds, on the slots the maps
+ * can use, min(N_m, S_m) (all S_m if P->literal_slots); shuffle as the first
  * shuffle plus the other waves' typical shuffles, (N_r/S_r - 1) of them
  * at the lower bound and ((N_r - 1)/S_r - 1) means plus a maximum at the
- * upper; the reduce stage by the makespan bounds.  Returns 0, or -1 if a
- * slot count is not positive. */
+ * upper, S_r being min(N_r, S_r) (or S_r if literal); the reduce stage by
+ * the makespan bounds on those slots.  Returns 0, or -1 if a slot count is
+ * not positive. */
 int aria_bounds_compute(const aria_profile *p, aria_bounds *b);
 
 #endif

@@ -17,6 +17,7 @@ typedef struct {
   double sh1_avg, sh1_max;         /* T_sh-w1 */
   double sh2_avg, sh2_max;         /* T_sh-w2 */
   double reduce_avg, reduce_max;   /* T_r */
+  int literal_slots;               /* 1: divide by N^slot as printed; 0 (default): by min(tasks, N^slot) */
 } hp_profile;
 
 /* The bounds of eqs. 8-20: each phase's lower (from means) and upper (from
@@ -29,8 +30,16 @@ typedef struct {
   double job_low, job_up, job_avg;
 } hp_bounds;
 
-/* Fills B from profile P.  Returns 0, or -1 if a slot count is not positive. */
+/* Fills B from profile P.  A phase's tasks are spread over the slots they
+ * can use, min(N, N^slot) (the map phase's N_m, the others' N_r), unless
+ * P->literal_slots asks for the printed N^slot, which charges a job with
+ * fewer tasks than slots a fraction of a wave.  Returns 0, or -1 if a slot
+ * count is not positive. */
 int hp_bounds_compute(const hp_profile *p, hp_bounds *b);
+
+/* The slots TASKS tasks can use of SLOTS: min(TASKS, SLOTS), or SLOTS if
+ * LITERAL (or if there is no task). */
+double hp_usable_slots(double tasks, double slots, int literal);
 
 /* The waves of profile P as the paper reads them when every phase has at
  * least a wave's worth of tasks: N_m^w1 = min(N_m, slots), N_sh^w1 =
@@ -41,9 +50,17 @@ void hp_profile_set_waves(hp_profile *p);
  * in all (Sec. IV, Lagrange multipliers; closed form in docs/models.md):
  * minimise m + n subject to a/m + b/(m + n) + c/n = T, where
  * a = T_m^avg N_m^w1, b = T_sh-w1^avg N_sh^w1, c = T_sh-w2^avg N_sh^w2 +
- * T_r^avg N_r.  Writes the real optimum to *M and *N; the caller rounds up.
+ * T_r^avg N_r.  Writes the real optimum to *M and *N (hp_provision_whole
+ * finds the whole slots).
  * Returns 0, or -1 if T is not positive or a, c are not positive. */
 int hp_provision(double a, double b, double c, double t, double *m, double *n);
+
+/* The whole slots M and N with the fewest in all, M + N, whose time
+ * a/M + b/(M + N) + c/N meets deadline T; among pairs of that sum, the one
+ * of least time, then the fewer map slots.  Rounding hp_provision's optimum
+ * up in each coordinate meets T too but can take a slot more than needed.
+ * Returns 0, or -1 as hp_provision (or if the sum would pass INT_MAX). */
+int hp_provision_whole(double a, double b, double c, double t, int *m, int *n);
 
 /* a, b and c of hp_provision from profile P. */
 void hp_provision_terms(const hp_profile *p, double *a, double *b, double *c);

@@ -19,16 +19,15 @@
 
 static const char *const names[PREDICT_N_MODELS] = {"khan", "aria"};
 
-const predict_quantity predict_quantities[PREDICT_N_QUANTITIES] = {{"job_time", offsetof(prediction, estimate)},
-                                                                   {"map_avg", offsetof(prediction, map_avg)},
-                                                                   {"shuffle1_avg", offsetof(prediction, sh1_avg)},
-                                                                   {"shuffle2_avg", offsetof(prediction, sh2_avg)},
-                                                                   {"reduce_avg", offsetof(prediction, reduce_avg)}};
+const predict_quantity predict_quantities[PREDICT_N_QUANTITIES] = {
+    {"job_time", offsetof(prediction, estimate)},    {"job_time_literal", offsetof(prediction, literal)},
+    {"map_avg", offsetof(prediction, map_avg)},      {"shuffle1_avg", offsetof(prediction, sh1_avg)},
+    {"shuffle2_avg", offsetof(prediction, sh2_avg)}, {"reduce_avg", offsetof(prediction, reduce_avg)}};
 
 void predict_measured(predict_model m, const job_profile *t, prediction *out)
 {
   *out = (prediction){t->time,    t->time,       t->time, t->map.avg, m == PREDICT_ARIA ? t->sh1_tail.avg : t->sh1.avg,
-                      t->sh2.avg, t->reduce.avg, 0};
+                      t->sh2.avg, t->reduce.avg, 0,       t->time};
 }
 
 const char *predict_model_name(predict_model m)
@@ -55,30 +54,82 @@ static double target_map_output(const job_profile *history, int n, const job_pro
   return target->input_bytes * sel;
 }
 
-/* The features of the history, their scales, and the target's. */
-static void features(const job_profile *history, int n, const job_profile *target, gsl_matrix *x, gsl_vector *scale,
-                     gsl_vector *q)
+/* Whether history run H measured later shuffle waves. */
+static int has_wave2(const job_profile *h)
 {
-  for (int i = 0; i < n; i++) {
-    gsl_matrix_set(x, (size_t)i, 0, history[i].map_output_bytes);
-    gsl_matrix_set(x, (size_t)i, 1, history[i].n_reduces);
-  }
+  return h->sh2.n > 0;
+}
+
+/* The features of the history's runs (only those with a second shuffle wave
+ * if WAVE2), their scales over those runs, and the target's features (its
+ * map output from the whole history's selectivity). */
+static void features(const job_profile *history, int n, int wave2, const job_profile *target, gsl_matrix *x,
+                     gsl_vector *scale, gsl_vector *q)
+{
+  for (int i = 0, row = 0; i < n; i++)
+    if (!wave2 || has_wave2(&history[i])) {
+      gsl_matrix_set(x, (size_t)row, 0, history[i].map_output_bytes);
+      gsl_matrix_set(x, (size_t)row++, 1, history[i].n_reduces);
+    }
   lwlr_scale_sd(x, scale);
   gsl_vector_set(q, 0, target_map_output(history, n, target));
   gsl_vector_set(q, 1, target->n_reduces);
 }
 
-/* The statistics LWLR predicts, as offsets into a job_profile. */
-static const size_t fitted[] = {offsetof(job_profile, sh1.avg),    offsetof(job_profile, sh1.max),
-                                offsetof(job_profile, sh2.avg),    offsetof(job_profile, sh2.max),
-                                offsetof(job_profile, reduce.avg), offsetof(job_profile, reduce.max)};
+/* The statistics LWLR predicts, as offsets into a job_profile, and whether
+ * each is one of the later shuffle waves, which only some runs have. */
+static const struct {
+  size_t offset;
+  int wave2;
+} fitted[] = {{offsetof(job_profile, sh1.avg), 0},    {offsetof(job_profile, sh1.max), 0},
+              {offsetof(job_profile, sh2.avg), 1},    {offsetof(job_profile, sh2.max), 1},
+              {offsetof(job_profile, reduce.avg), 0}, {offsetof(job_profile, reduce.max), 0}};
 #define N_FITTED (sizeof fitted / sizeof *fitted)
 
-/* Khan's model: fills the target's HP profile with predicted statistics. */
+/* LWLR's prediction of the statistic at OFFSET for TARGET, trained on the
+ * runs of HISTORY that measured it: every run, or if WAVE2 only those with
+ * a second shuffle wave (a run without one measured nothing there, not a
+ * zero).  The features are scaled over the runs trained on; the target's
+ * map output comes from the whole history.  Writes the prediction to *OUT
+ * and the bandwidth to *BW.  Returns 0, or -1 with ERR. */
+static int khan_fit(const job_profile *history, int n, const job_profile *target, size_t offset, int wave2, double *out,
+                    double *bw, char *err, size_t errlen)
+{
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    k += !wave2 || has_wave2(&history[i]);
+  if (k < 3) {
+    snprintf(err, errlen,
+             "khan: expected 3 or more history runs with a second shuffle wave (more reducers than reduce slots) to "
+             "predict the target's, got %d of %d",
+             k, n);
+    return -1;
+  }
+  static const double grid[] = {0.125, 0.25, 0.5, 1, 2, 4, 8, 1e3};
+  gsl_matrix *x = gsl_matrix_alloc((size_t)k, 2);
+  gsl_vector *scale = gsl_vector_alloc(2), *q = gsl_vector_alloc(2), *y = gsl_vector_alloc((size_t)k);
+  features(history, n, wave2, target, x, scale, q);
+  for (int i = 0, row = 0; i < n; i++)
+    if (!wave2 || has_wave2(&history[i]))
+      gsl_vector_set(y, (size_t)row++, *(const double *)((const char *)&history[i] + offset));
+  double mse;
+  int status = lwlr_choose_bandwidth(x, y, scale, grid, sizeof grid / sizeof *grid, bw, &mse) ||
+               lwlr_predict(x, y, scale, *bw, q, out, NULL);
+  if (status)
+    snprintf(err, errlen, "khan: LWLR found no fit: the history needs runs that vary both input size and reducers");
+  gsl_vector_free(y);
+  gsl_vector_free(q);
+  gsl_vector_free(scale);
+  gsl_matrix_free(x);
+  return status ? -1 : 0;
+}
+
+/* Khan's model: fills the target's HP profile with predicted statistics.
+ * A target with one shuffle wave needs no later-wave statistics: they stay
+ * 0 and multiply N_sh^w2 = 0. */
 static int khan_profile(const job_profile *history, int n, const job_profile *target, hp_profile *h, double *bandwidth,
                         char *err, size_t errlen)
 {
-  static const double grid[] = {0.125, 0.25, 0.5, 1, 2, 4, 8, 1e3};
   if (n < 3) {
     snprintf(err, errlen, "khan: expected 3 or more history runs, got %d", n);
     return -1;
@@ -90,27 +141,18 @@ static int khan_profile(const job_profile *history, int n, const job_profile *ta
     h->map_avg += history[i].map.avg / n;
     h->map_max += history[i].map.max / n;
   }
-  gsl_matrix *x = gsl_matrix_alloc((size_t)n, 2);
-  gsl_vector *scale = gsl_vector_alloc(2), *q = gsl_vector_alloc(2), *y = gsl_vector_alloc((size_t)n);
-  features(history, n, target, x, scale, q);
-  int status = 0;
   double *out[N_FITTED] = {&h->sh1_avg, &h->sh1_max, &h->sh2_avg, &h->sh2_max, &h->reduce_avg, &h->reduce_max};
   *bandwidth = 0;
-  for (size_t f = 0; f < N_FITTED && !status; f++) {
-    for (int i = 0; i < n; i++)
-      gsl_vector_set(y, (size_t)i, *(const double *)((const char *)&history[i] + fitted[f]));
-    double bw, mse;
-    status = lwlr_choose_bandwidth(x, y, scale, grid, sizeof grid / sizeof *grid, &bw, &mse) ||
-             lwlr_predict(x, y, scale, bw, q, out[f], NULL);
+  for (size_t f = 0; f < N_FITTED; f++) {
+    double bw = 0;
+    *out[f] = 0;
+    if (fitted[f].wave2 && !(h->shuffles_w2 > 0))
+      continue;
+    if (khan_fit(history, n, target, fitted[f].offset, fitted[f].wave2, out[f], &bw, err, errlen))
+      return -1;
     *bandwidth = fmax(*bandwidth, bw);
   }
-  if (status)
-    snprintf(err, errlen, "khan: LWLR found no fit: the history needs runs that vary both input size and reducers");
-  gsl_vector_free(y);
-  gsl_vector_free(q);
-  gsl_vector_free(scale);
-  gsl_matrix_free(x);
-  return status ? -1 : 0;
+  return 0;
 }
 
 /* The history run nearest the query Q in scaled features (X, SCALE), among
@@ -123,7 +165,7 @@ static int nearest(const job_profile *history, int n, const gsl_matrix *x, const
   for (int i = 0; i < n; i++) {
     double d0 = (gsl_matrix_get(x, (size_t)i, 0) - gsl_vector_get(q, 0)) / gsl_vector_get(scale, 0);
     double d1 = (gsl_matrix_get(x, (size_t)i, 1) - gsl_vector_get(q, 1)) / gsl_vector_get(scale, 1);
-    if ((!waves || history[i].sh2.n > 0) && d0 * d0 + d1 * d1 < best) {
+    if ((!waves || has_wave2(&history[i])) && d0 * d0 + d1 * d1 < best) {
       best = d0 * d0 + d1 * d1;
       near = i;
     }
@@ -144,7 +186,7 @@ static void aria_profile_of(const job_profile *history, int n, const job_profile
 {
   gsl_matrix *x = gsl_matrix_alloc((size_t)n, 2);
   gsl_vector *scale = gsl_vector_alloc(2), *q = gsl_vector_alloc(2);
-  features(history, n, target, x, scale, q);
+  features(history, n, 0, target, x, scale, q);
   const job_profile *h = &history[nearest(history, n, x, scale, q, 0)];
   double k = per_reducer_ratio(h, q, target);
   profile_aria(h, a);
@@ -154,7 +196,7 @@ static void aria_profile_of(const job_profile *history, int n, const job_profile
   a->reduce_slots = target->reduce_slots;
   a->sh1_avg *= k, a->sh1_max *= k, a->shtyp_avg *= k, a->shtyp_max *= k;
   a->reduce_avg *= k, a->reduce_max *= k;
-  int typ = h->sh2.n > 0 ? -1 : nearest(history, n, x, scale, q, 1);
+  int typ = has_wave2(h) ? -1 : nearest(history, n, x, scale, q, 1);
   if (typ >= 0) {
     double kt = per_reducer_ratio(&history[typ], q, target);
     a->shtyp_avg = history[typ].sh2.avg * kt, a->shtyp_max = history[typ].sh2.max * kt;
@@ -168,7 +210,8 @@ static void aria_profile_of(const job_profile *history, int n, const job_profile
  * scale (no map output, say) must not print inf or nan as a prediction. */
 static int check_finite(predict_model m, const prediction *out, char *err, size_t errlen)
 {
-  const double v[] = {out->low, out->up, out->estimate, out->map_avg, out->sh1_avg, out->sh2_avg, out->reduce_avg};
+  const double v[] = {out->low,     out->up,      out->estimate,   out->map_avg,
+                      out->sh1_avg, out->sh2_avg, out->reduce_avg, out->literal};
   for (size_t k = 0; k < sizeof v / sizeof *v; k++)
     if (!isfinite(v[k])) {
       snprintf(err, errlen, "%s: expected a history that gives finite times (runs with map output), got %g", names[m],
@@ -192,30 +235,36 @@ int predict_job(predict_model m, const job_profile *history, int n, const job_pr
   }
   if (m == PREDICT_KHAN) {
     hp_profile h;
-    hp_bounds b;
+    hp_bounds b, lit;
     if (khan_profile(history, n, target, &h, &out->bandwidth, err, errlen) || hp_bounds_compute(&h, &b))
       return -1;
-    *out = (prediction){b.job_low, b.job_up, b.job_avg, h.map_avg, h.sh1_avg, h.sh2_avg, h.reduce_avg, out->bandwidth};
+    h.literal_slots = 1;
+    hp_bounds_compute(&h, &lit);
+    *out = (prediction){b.job_low, b.job_up,     b.job_avg,      h.map_avg,  h.sh1_avg,
+                        h.sh2_avg, h.reduce_avg, out->bandwidth, lit.job_avg};
     return check_finite(m, out, err, errlen);
   }
   aria_profile a;
-  aria_bounds b;
+  aria_bounds b, lit;
   aria_profile_of(history, n, target, &a);
   if (aria_bounds_compute(&a, &b))
     return -1;
-  *out = (prediction){b.job_low, b.job_up, b.job_avg, a.map_avg, a.sh1_avg, a.shtyp_avg, a.reduce_avg, 0};
+  a.literal_slots = 1;
+  aria_bounds_compute(&a, &lit);
+  *out = (prediction){b.job_low, b.job_up, b.job_avg, a.map_avg, a.sh1_avg, a.shtyp_avg, a.reduce_avg, 0, lit.job_avg};
   return check_finite(m, out, err, errlen);
 }
 
 int predict_provision(const job_profile *history, int n, const job_profile *target, double deadline, double *map_slots,
-                      double *reduce_slots, char *err, size_t errlen)
+                      double *reduce_slots, int *map_whole, int *reduce_whole, char *err, size_t errlen)
 {
   hp_profile h;
   double bw, a, b, c;
   if (khan_profile(history, n, target, &h, &bw, err, errlen))
     return -1;
   hp_provision_terms(&h, &a, &b, &c);
-  if (hp_provision(a, b, c, deadline, map_slots, reduce_slots)) {
+  if (hp_provision(a, b, c, deadline, map_slots, reduce_slots) ||
+      hp_provision_whole(a, b, c, deadline, map_whole, reduce_whole)) {
     snprintf(err, errlen, "provision: expected a positive deadline and work in both phases");
     return -1;
   }

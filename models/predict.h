@@ -11,6 +11,7 @@ typedef struct {
   double low, up, estimate;                     /* the job time (end - start), s */
   double map_avg, sh1_avg, sh2_avg, reduce_avg; /* the task statistics behind it, s */
   double bandwidth;                             /* Khan: the LWLR bandwidth, in standard deviations */
+  double literal;                               /* the estimate with the slots as printed, not min(tasks, slots) */
 } prediction;
 
 /* What a prediction is compared on: the job time and the task statistics,
@@ -19,7 +20,7 @@ typedef struct {
   const char *name;
   size_t offset;
 } predict_quantity;
-#define PREDICT_N_QUANTITIES 5
+#define PREDICT_N_QUANTITIES 6
 extern const predict_quantity predict_quantities[PREDICT_N_QUANTITIES];
 
 /* What TARGET measured, as model M's prediction of it would hold: the job
@@ -36,8 +37,10 @@ int predict_model_find(const char *name, predict_model *m);
  *   khan: map statistics are the history's means; the six shuffle and
  *   reduce statistics come from LWLR on (map output bytes, reducers), the
  *   features scaled by their standard deviations and the bandwidth chosen
- *   by leave-one-out error; the target's map output is its input times the
- *   history's mean map selectivity; then the improved HP bounds.
+ *   by leave-one-out error, the later shuffle waves' statistics on the runs
+ *   that had a second wave only (3 at least when the target has one); the
+ *   target's map output is its input times the history's mean map
+ *   selectivity; then the improved HP bounds on min(tasks, slots) slots.
  *   aria: the history run nearest the target in those scaled features, its
  *   shuffle and reduce durations scaled by the ratio of map output per
  *   reducer (ARIA's proportionality), then ARIA's bounds.
@@ -45,10 +48,13 @@ int predict_model_find(const char *name, predict_model *m);
 int predict_job(predict_model m, const job_profile *history, int n, const job_profile *target, prediction *out,
                 char *err, size_t errlen);
 
-/* Khan's provisioning: the map and reduce slots (real, to round up) that
- * bring TARGET's lower-bound time, predicted as predict_job does, to
- * DEADLINE seconds with the fewest slots in all.  Returns 0 or -1 with ERR. */
+/* Khan's provisioning: the map and reduce slots that bring TARGET's
+ * lower-bound time, predicted as predict_job does, to DEADLINE seconds
+ * with the fewest slots in all: the real optimum into *MAP_SLOTS and
+ * *REDUCE_SLOTS, and the whole slots with the fewest in all that meet the
+ * deadline (hp_provision_whole) into *MAP_WHOLE and *REDUCE_WHOLE.
+ * Returns 0 or -1 with ERR. */
 int predict_provision(const job_profile *history, int n, const job_profile *target, double deadline, double *map_slots,
-                      double *reduce_slots, char *err, size_t errlen);
+                      double *reduce_slots, int *map_whole, int *reduce_whole, char *err, size_t errlen);
 
 #endif

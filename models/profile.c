@@ -6,9 +6,14 @@
  * no work the job kept).  Waves follow the attempts' start times, as
  * docs/models.md reads Khan's model: the first map wave is the maps
  * launched before any map ended; the first shuffle wave is the reduces
- * launched while maps still ran, whose shuffle overlaps them. */
+ * launched while maps still ran, whose shuffle overlaps them.  What
+ * MRTuner's PTC is fed (models/tune.c) comes from the same rows: the hosts
+ * that ran reduces, the later-wave reduces' copying from their first byte
+ * in to their shuffle's end, and the maps of a whole split split by whether
+ * they ended before the first shuffled byte arrived. */
 #include "profile.h"
 
+#include "alloc.h"
 #include "csv.h"
 #include "rundir.h"
 
@@ -25,8 +30,21 @@ static void stat_add(profile_stat *s, double d)
 }
 
 /* The columns a profile reads, looked up once. */
-enum { C_JOB, C_KIND, C_STATUS, C_START, C_END, C_SORT_END, N_TASK_COLS };
-static const int task_cols[] = {TASKS_JOB, TASKS_KIND, TASKS_STATUS, TASKS_START, TASKS_END, TASKS_SORT_END};
+enum {
+  C_JOB,
+  C_KIND,
+  C_HOST,
+  C_STATUS,
+  C_START,
+  C_END,
+  C_READ_BYTES,
+  C_SHUFFLE_END,
+  C_SORT_END,
+  C_FIRST_BYTE,
+  N_TASK_COLS
+};
+static const int task_cols[] = {TASKS_JOB, TASKS_KIND,         TASKS_HOST,         TASKS_STATUS,   TASKS_START,
+                                TASKS_END, TASKS_READ_END + 1, TASKS_SORT_END - 3, TASKS_SORT_END, TASKS_FIRST_BYTE};
 enum {
   J_JOB,
   J_START,
@@ -117,32 +135,62 @@ static int read_job(const csv_table *t, int row, const int *jc, job_profile *p, 
   return 0;
 }
 
-/* The times of the attempt in row ROW of tasks.csv (table T, columns TC):
- * its kind (*MAP), start, end and, for a reduce, the end of its sort. */
-static int read_task(const csv_table *t, int row, const int *tc, int *map, double *start, double *end, double *sorted,
-                     char *err, size_t errlen)
+/* One attempt's row of tasks.csv, as a profile reads it. */
+typedef struct {
+  int map;
+  const char *host;
+  double start, end;
+  double read_bytes;                 /* a map's split */
+  double first_byte, shuffled, sort; /* a reduce's first byte in (its start if none), shuffle end, sort end */
+} task_row;
+
+/* The attempt in row ROW of tasks.csv (table T, columns TC) into *A. */
+static int read_task(const csv_table *t, int row, const int *tc, task_row *a, char *err, size_t errlen)
 {
   const char *kind = csv_cell(t, row, tc[C_KIND]);
-  *map = strcmp(kind, RUNDIR_KIND_MAP) == 0;
-  if (!*map && strcmp(kind, RUNDIR_KIND_REDUCE) != 0)
+  a->map = strcmp(kind, RUNDIR_KIND_MAP) == 0;
+  a->host = csv_cell(t, row, tc[C_HOST]);
+  if (!a->map && strcmp(kind, RUNDIR_KIND_REDUCE) != 0)
     return csv_fail(t, row, tc[C_KIND], err, errlen, "expected map or reduce, got \"%.40s\"", kind);
-  if (field(t, row, tc[C_START], 0, 0, "a time of at least 0", start, err, errlen) ||
-      field(t, row, tc[C_END], *start, 0, "a time no earlier than start", end, err, errlen))
+  if (field(t, row, tc[C_START], 0, 0, "a time of at least 0", &a->start, err, errlen) ||
+      field(t, row, tc[C_END], a->start, 0, "a time no earlier than start", &a->end, err, errlen))
     return -1;
-  if (*map)
-    return 0;
-  if (field(t, row, tc[C_SORT_END], *start, 0, "a time no earlier than start", sorted, err, errlen))
+  if (a->map)
+    return field(t, row, tc[C_READ_BYTES], 0, 0, "a size of at least 0", &a->read_bytes, err, errlen);
+  a->first_byte = a->start;
+  if ((*csv_cell(t, row, tc[C_FIRST_BYTE]) &&
+       field(t, row, tc[C_FIRST_BYTE], a->start, 0, "a time no earlier than start", &a->first_byte, err, errlen)) ||
+      field(t, row, tc[C_SHUFFLE_END], a->first_byte, 0, "a time no earlier than start and first_byte", &a->shuffled,
+            err, errlen) ||
+      field(t, row, tc[C_SORT_END], a->shuffled, 0, "a time no earlier than shuffle_end", &a->sort, err, errlen))
     return -1;
-  if (*sorted > *end)
+  if (a->sort > a->end)
     return csv_fail(t, row, tc[C_SORT_END], err, errlen, "expected a time no later than end, got %s",
                     csv_cell(t, row, tc[C_SORT_END]));
   return 0;
 }
 
+/* qsort's order of host names. */
+static int host_order(const void *x, const void *y)
+{
+  return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+/* The distinct names among the N of HOSTS (sorted in place). */
+static int distinct_hosts(const char **hosts, int n)
+{
+  qsort(hosts, (size_t)n, sizeof *hosts, host_order);
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    k += i == 0 || strcmp(hosts[i], hosts[i - 1]) != 0;
+  return k;
+}
+
 int profile_read(const char *dir, const char *job, job_profile *p, char *err, size_t errlen)
 {
   int jc[N_JOB_COLS], tc[N_TASK_COLS], row = 0;
-  csv_table *jobs = read_table(dir, RUNDIR_JOBS, rundir_jobs_columns, job_cols, N_JOB_COLS, jc, err, errlen), *tasks = NULL;
+  csv_table *jobs = read_table(dir, RUNDIR_JOBS, rundir_jobs_columns, job_cols, N_JOB_COLS, jc, err, errlen),
+            *tasks = NULL;
   if (!jobs)
     return -1;
   for (int r = 1; r < jobs->n_rows && !row; r++)
@@ -156,36 +204,46 @@ int profile_read(const char *dir, const char *job, job_profile *p, char *err, si
   else if (!read_job(jobs, row, jc, p, err, errlen) &&
            (tasks = read_table(dir, RUNDIR_TASKS, rundir_tasks_columns, task_cols, N_TASK_COLS, tc, err, errlen)))
     status = 0;
-  /* the first pass checks every attempt of the job and finds when the first map ended */
+  /* the first pass checks every attempt of the job and finds when the
+   * first map ended, the first shuffled byte arrived, and the largest split */
   const char *name = row ? csv_cell(jobs, row, jc[J_JOB]) : NULL;
-  double first_map_end = INFINITY;
+  double first_map_end = INFINITY, first_copy = INFINITY, split = 0;
   int done[2] = {0, 0}; /* successful reduces, maps */
+  const char **hosts = xmalloc((size_t)(p->n_reduces > 0 ? p->n_reduces : 1) * sizeof *hosts);
   for (int pass = 0; pass < 2 && !status; pass++) {
     for (int r = 1; r < tasks->n_rows && !status; r++) {
-      int map;
-      double start, end, sorted;
+      task_row a;
       if (strcmp(csv_cell(tasks, r, tc[C_JOB]), name) != 0 ||
           strcmp(csv_cell(tasks, r, tc[C_STATUS]), RUNDIR_STATUS_SUCCEEDED) != 0 ||
-          (status = read_task(tasks, r, tc, &map, &start, &end, &sorted, err, errlen)))
+          (status = read_task(tasks, r, tc, &a, err, errlen)))
         continue;
       if (pass == 0) {
-        done[map]++;
-        first_map_end = map ? fmin(first_map_end, end) : first_map_end;
-      } else if (map) {
-        stat_add(&p->map, end - start);
-        p->maps_w1 += start < first_map_end;
+        if (!a.map && done[0] < p->n_reduces)
+          hosts[done[0]] = a.host;
+        done[a.map]++;
+        first_map_end = a.map ? fmin(first_map_end, a.end) : first_map_end;
+        first_copy = a.map ? first_copy : fmin(first_copy, a.first_byte);
+        split = a.map ? fmax(split, a.read_bytes) : split;
+      } else if (a.map) {
+        stat_add(&p->map, a.end - a.start);
+        p->maps_w1 += a.start < first_map_end;
+        if (a.read_bytes == split) /* a whole split: the maps' times compare */
+          stat_add(a.end <= first_copy ? &p->map_alone : &p->map_copying, a.end - a.start);
       } else {
-        if (start < p->map_phase_end) {
-          stat_add(&p->sh1, sorted - start);
-          stat_add(&p->sh1_tail, fmax(0, sorted - p->map_phase_end));
+        if (a.start < p->map_phase_end) {
+          stat_add(&p->sh1, a.sort - a.start);
+          stat_add(&p->sh1_tail, fmax(0, a.sort - p->map_phase_end));
           p->shuffles_w1++;
         } else {
-          stat_add(&p->sh2, sorted - start);
+          stat_add(&p->sh2, a.sort - a.start);
+          stat_add(&p->copy, a.shuffled - a.first_byte);
           p->shuffles_w2++;
         }
-        stat_add(&p->reduce, end - sorted);
+        stat_add(&p->reduce, a.end - a.sort);
       }
     }
+    if (pass == 0 && !status && done[0] == p->n_reduces)
+      p->reduce_hosts = distinct_hosts(hosts, done[0]);
     if (pass == 0 && !status && (done[1] != p->n_maps || done[0] != p->n_reduces)) {
       snprintf(err, errlen,
                "%s: expected one successful attempt of each of the %d maps and %d reduces of job \"%s\" (%s:%d), "
@@ -194,6 +252,7 @@ int profile_read(const char *dir, const char *job, job_profile *p, char *err, si
       status = -1;
     }
   }
+  free(hosts);
   csv_free(tasks);
   csv_free(jobs);
   return status;

@@ -27,6 +27,11 @@ typedef struct {
   profile_stat sh1, sh2;        /* shuffle and sort, start to sort end: the first wave, the others */
   profile_stat sh1_tail;        /* the first wave's shuffle after the last map: map phase end to sort end */
   profile_stat reduce;          /* the reduce function and the output write: sort end to end */
+  /* what MRTuner's PTC model is fed (models/tune.c) */
+  profile_stat copy;        /* later-wave reduces' copying: first byte in to shuffle end */
+  profile_stat map_alone;   /* maps of a whole split that ended before the first shuffled byte arrived */
+  profile_stat map_copying; /* and those that ended after it, while reducers copied */
+  int reduce_hosts;         /* hosts that ran a reduce: the NICs the reducers share */
 } job_profile;
 
 /* Reads job JOB (NULL: the run's first job) of run directory DIR into P,

@@ -24,7 +24,9 @@ typedef struct {
   double selectivity;              /* shuffled bytes an input byte, uncompressed */
   double reduce_rate;              /* s a byte of reduce input: sort end to end */
   double copier_rate;              /* bytes/s one copier moves */
-  double nic;                      /* bytes/s: the most one reducer receives */
+  double nic;                      /* bytes/s a host's NIC takes in, shared by the reducers on it */
+  int reduce_hosts;                /* hosts a wave of reducers spreads over (at least 1) */
+  double cs_rate;                  /* s the maps lose a byte copied while they run: t_cs */
   double lrw_rate;                 /* bytes/s: reading and writing on the cluster's local disks */
   double c_bytes, c_map, c_reduce; /* compression's factors on shuffled bytes, map and reduce time */
 } tune_catalog;
@@ -32,7 +34,8 @@ typedef struct {
 /* Fits C on the N profiles HISTORY, all run with plan PROFILED (but for
  * their reducers), and TOGGLED, a run like HISTORY[N-1] with compression
  * the other way.  NIC, LRW_RATE and STARTUP come from the platform and the
- * configuration.  Returns 0, or -1 with ERR. */
+ * configuration; the rest from the profiles (tune.c says how).  Returns 0,
+ * or -1 with ERR. */
 int tune_catalog_fit(const job_profile *history, int n, const job_profile *toggled, const tune_plan *profiled,
                      double nic, double lrw_rate, double startup, tune_catalog *c, char *err, size_t errlen);
 

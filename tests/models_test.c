@@ -48,14 +48,26 @@ static void hp_bounds_match_the_worked_example(void **state)
   assert_close(q.maps_w1, 16, 0);
   assert_close(q.shuffles_w1, 16, 0);
   assert_close(q.shuffles_w2, 16, 0);
-  /* one reduce wave: the later-wave terms vanish; max == avg: the bounds meet */
+  /* one reduce wave: the later-wave terms vanish; max == avg: the bounds
+   * meet.  12 reduces use 12 of the 16 slots: each runs whole, in one wave */
   q.n_reduces = 12;
   q.map_max = q.map_avg, q.sh1_max = q.sh1_avg, q.sh2_max = q.sh2_avg, q.reduce_max = q.reduce_avg;
   hp_profile_set_waves(&q);
   assert_int_equal(hp_bounds_compute(&q, &b), 0);
   assert_close(b.sh2_low, 0, 0);
   assert_close(b.job_low, b.job_up, 1e-12);
+  assert_close(b.job_low, 10 + 50 + 5, 1e-9);
+  /* read literally, the 16 slots charge them 12/16 of a wave */
+  q.literal_slots = 1;
+  assert_int_equal(hp_bounds_compute(&q, &b), 0);
   assert_close(b.job_low, 10 + 50 * 12.0 / 16 + 5 * 12.0 / 16, 1e-9);
+  /* 8 maps on 16 slots: one map's time, or half of it read literally */
+  q.n_maps = q.maps_w1 = 8;
+  assert_int_equal(hp_bounds_compute(&q, &b), 0);
+  assert_close(b.map_low, 5, 1e-12);
+  q.literal_slots = 0;
+  assert_int_equal(hp_bounds_compute(&q, &b), 0);
+  assert_close(b.map_low, 10, 1e-12);
   q.map_slots = 0;
   assert_int_equal(hp_bounds_compute(&q, &b), -1);
 }
@@ -98,6 +110,55 @@ static void provisioning_meets_the_deadline_with_the_fewest_slots(void **state)
   assert_close(m, sqrt(a) * (sqrt(a) + sqrt(c)) / t, 1e-12);
   assert_close(n, sqrt(c) * (sqrt(a) + sqrt(c)) / t, 1e-12);
   assert_int_equal(hp_provision(a, b, c, 0, &m, &n), -1);
+}
+
+/* The fewest whole slots in all that meet T, by trying every pair up to 400. */
+static int fewest_by_brute_force(double a, double b, double c, double t)
+{
+  int least = 0;
+  for (int m = 1; m < 400; m++)
+    for (int n = 1; n < 400; n++)
+      if (deadline_time(a, b, c, m, n) <= t && (!least || m + n < least))
+        least = m + n;
+  return least;
+}
+
+/* The spec's four examples (../shared/specs/000, test 7): the real optimum
+ * to its six decimals, and the whole slots: fewer than rounding each up. */
+static void provisioning_takes_the_fewest_whole_slots(void **state)
+{
+  (void)state;
+  static const struct {
+    double a, b, c, t, m, n;
+  } ex[] = {{100, 50, 200, 10, 26.213203, 37.071068},
+            {100, 0, 100, 10, 20, 20},
+            {400, 100, 100, 20, 33.333333, 16.666667},
+            {3600, 1200, 4800, 300, 27.712813, 32.000000}};
+  for (size_t k = 0; k < sizeof ex / sizeof *ex; k++) {
+    double m, n;
+    int mw, nw;
+    assert_int_equal(hp_provision(ex[k].a, ex[k].b, ex[k].c, ex[k].t, &m, &n), 0);
+    assert_close(m, ex[k].m, 5e-7);
+    assert_close(n, ex[k].n, 5e-7);
+    assert_close(deadline_time(ex[k].a, ex[k].b, ex[k].c, m, n), ex[k].t, 1e-9);
+    assert_int_equal(hp_provision_whole(ex[k].a, ex[k].b, ex[k].c, ex[k].t, &mw, &nw), 0);
+    assert_true(deadline_time(ex[k].a, ex[k].b, ex[k].c, mw, nw) <= ex[k].t * (1 + 1e-12));
+    assert_int_equal(mw + nw, fewest_by_brute_force(ex[k].a, ex[k].b, ex[k].c, ex[k].t));
+  }
+  /* the spec's first example: 63.284271 slots, 64 whole, where rounding each up gives 27 + 38 = 65 */
+  double m, n;
+  int mw, nw;
+  hp_provision(100, 50, 200, 10, &m, &n);
+  assert_close(m + n, 63.284271, 5e-7);
+  assert_close(ceil(m) + ceil(n), 65, 0);
+  hp_provision_whole(100, 50, 200, 10, &mw, &nw);
+  assert_int_equal(mw, 27); /* of the pairs of 64, (27, 37) is the fastest: 9.8904 s against (26, 38)'s 9.8906 */
+  assert_int_equal(nw, 37);
+  /* a = c: the equal split when it meets the deadline */
+  hp_provision_whole(100, 0, 100, 10, &mw, &nw);
+  assert_int_equal(mw, 20);
+  assert_int_equal(nw, 20);
+  assert_int_equal(hp_provision_whole(100, 50, 200, 0, &mw, &nw), -1);
 }
 
 /* docs/models.md, LWLR: X = (d, r) rows, query (3.5, 2) */
@@ -291,6 +352,16 @@ static void aria_bounds_follow_the_makespan_theorem(void **state)
   assert_int_equal(aria_bounds_compute(&p, &b), 0);
   assert_close(b.shuffle_low, 20, 1e-12);
   assert_close(b.shuffle_up, 25, 1e-12);
+  /* 12 reduces on 16 slots run on 12: one whole reduce at the lower bound,
+   * not the 12/16 of the literal reading */
+  p.n_reduces = 12;
+  assert_int_equal(aria_bounds_compute(&p, &b), 0);
+  assert_close(b.reduce_low, 5, 1e-12);
+  assert_close(b.reduce_up, 11 * 5 / 12.0 + 7, 1e-12);
+  p.literal_slots = 1;
+  assert_int_equal(aria_bounds_compute(&p, &b), 0);
+  assert_close(b.reduce_low, 12 * 5 / 16.0, 1e-12);
+  assert_close(b.reduce_up, 11 * 5 / 16.0 + 7, 1e-12);
 }
 
 /* a catalog whose parts are easy to follow by hand */
@@ -304,6 +375,7 @@ static tune_catalog small_catalog(void)
                         .reduce_rate = 2e-8,
                         .copier_rate = 1e7,
                         .nic = 1e8,
+                        .reduce_hosts = 2,
                         .lrw_rate = 1e8,
                         .c_bytes = 0.5,
                         .c_map = 1.2,
@@ -332,6 +404,19 @@ static void tune_costs_a_plan_as_ptc_does(void **state)
   assert_close(t, ref.total, 1e-9);
   assert_close(got.transporter, ref.transporter, 1e-9);
   assert_close(got.producer, 3 * 12 + 3, 1e-9);
+  /* the wave's two reducers on one host share its NIC: 1e8 in all, where
+   * each on a NIC of its own would take 2 x min(5 x 2e7, 1e8) = 2e8 */
+  c.reduce_hosts = 1;
+  c.copier_rate = 2e7;
+  tune_cost(&c, 1e9, &p, &got);
+  want.v = 1e8;
+  assert_int_equal(ptc_cost_compute(&want, &ref), 0);
+  assert_close(got.transporter, ref.transporter, 1e-9);
+  /* maps lose cs_rate a byte the first reduce wave copies while they run:
+   * D_s (m-1)/(m r) = 5e8 * 2/3 / 2 bytes */
+  c.cs_rate = 1e-8;
+  tune_cost(&c, 1e9, &p, &got);
+  assert_close(got.producer, 3 * 12 + 3 + 1e-8 * 5e8 * 2 / 3 / 2, 1e-9);
 }
 
 static void tune_finds_the_cheapest_plan_and_breaks_ties_in_order(void **state)
@@ -367,8 +452,16 @@ static void tune_fits_its_parts_on_profiles(void **state)
   for (int i = 0; i < 2; i++) {
     h[i].map = (profile_stat){8, 11, 12};  /* 1 s start-up and 10 s over 1e8 bytes */
     h[i].reduce = (profile_stat){4, 5, 6}; /* 5 s over 2.5e8 bytes */
-    h[i].sh2 = (profile_stat){2, 2.5, 3};  /* 2.5e8 bytes in 2.5 s over 5 copiers */
+    h[i].sh2 = (profile_stat){2, 2.5, 3};  /* launch to sort end: start-up and merges too */
+    h[i].copy = (profile_stat){2, 2, 2.5}; /* 2.5e8 bytes copied in 2 s over 5 copiers */
+    h[i].reduce_hosts = 2 + i;
+    h[i].map_alone = (profile_stat){4, 10, 10};
   }
+  /* maps that ran while reducers copied: h[0] 2 waves of maps and 2 of
+   * reduces, 2 s more for 4 maps on 4 slots over 1e9/2/2 bytes copied
+   * early; h[1] 4 and 4, 1 s more for 12 maps on 4 slots over 2e9*3/4/4 */
+  h[0].map_copying = (profile_stat){4, 12, 12};
+  h[1].map_copying = (profile_stat){12, 11, 11};
   job_profile on = h[1];
   on.shuffle_bytes = 0.8e9;
   on.map = (profile_stat){16, 13, 14};
@@ -380,7 +473,9 @@ static void tune_fits_its_parts_on_profiles(void **state)
   assert_close(c.map_rate, 1e-7, 1e-18);
   assert_close(c.selectivity, 1, 1e-12);
   assert_close(c.reduce_rate, 2e-8, 1e-18);
-  assert_close(c.copier_rate, 2e7, 1e-3);
+  assert_close(c.copier_rate, 2.5e7, 1e-3);
+  assert_close(c.reduce_hosts, 3, 0);
+  assert_close(c.cs_rate, 8e-9, 1e-20);
   assert_close(c.c_bytes, 0.4, 1e-12);
   assert_close(c.c_map, 1.2, 1e-12);
   assert_close(c.c_reduce, 1.1, 1e-12);
@@ -391,6 +486,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(hp_bounds_match_the_worked_example),
       cmocka_unit_test(provisioning_meets_the_deadline_with_the_fewest_slots),
+      cmocka_unit_test(provisioning_takes_the_fewest_whole_slots),
       cmocka_unit_test(lwlr_matches_the_worked_example),
       cmocka_unit_test(lwlr_bandwidth_has_the_least_leave_one_out_error),
       cmocka_unit_test(ptc_matches_the_worked_examples),

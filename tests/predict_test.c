@@ -42,6 +42,12 @@ static void a_profile_holds_every_task_of_the_run(void **state)
   assert_true(p.sh1.avg > p.sh1_tail.avg && p.sh1_tail.avg >= 0);
   assert_true(p.reduce.max >= p.reduce.avg && p.reduce.avg > 0);
   assert_close(p.shuffle_bytes, p.map_output_bytes, 0);
+  /* what PTC is fed: later-wave copying without the 1 s start-up, the four
+   * workers' NICs, and the maps of a whole split before and during copying */
+  assert_int_equal(p.copy.n, p.shuffles_w2);
+  assert_true(p.copy.avg > 0 && p.copy.avg <= p.sh2.avg - 1);
+  assert_int_equal(p.reduce_hosts, 4);
+  assert_true(p.map_alone.n >= 1 && p.map_copying.n >= 1 && p.map_alone.n + p.map_copying.n <= p.map.n);
 
   assert_int_equal(profile_read(dir, "nope", &p, err, sizeof err), -1);
   assert_non_null(strstr(err, "jobs.csv: no job named \"nope\""));
@@ -102,11 +108,41 @@ static void khan_predicts_exactly_what_follows_its_law(void **state)
   /* the slots for the deadline of the predicted lower bound: the
    * provisioned lower bound meets it exactly */
   double m, n, a, bb, c;
-  assert_int_equal(predict_provision(h, 12, &target, 60, &m, &n, err, sizeof err), 0);
+  int mw, nw;
+  assert_int_equal(predict_provision(h, 12, &target, 60, &m, &n, &mw, &nw, err, sizeof err), 0);
   hp_provision_terms(&p, &a, &bb, &c);
   assert_close(a / m + bb / (m + n) + c / n, 60, 1e-9);
+  assert_true(a / mw + bb / (mw + nw) + c / nw <= 60 && mw + nw >= m + n);
   assert_int_equal(predict_job(PREDICT_KHAN, h, 2, &target, &r, err, sizeof err), -1);
   assert_non_null(strstr(err, "expected 3 or more history runs"));
+}
+
+/* Runs with no more reducers than slots have no second shuffle wave: their
+ * later-wave statistics are absent (n = 0), not zero durations, and train
+ * nothing.  The four runs with 12 reducers follow the law alone. */
+static void khan_trains_later_waves_only_on_runs_that_have_them(void **state)
+{
+  (void)state;
+  job_profile h[12], target = {.n_maps = 20, .n_reduces = 10, .map_slots = 16, .reduce_slots = 8, .input_bytes = 2.5e9};
+  linear_history(h, 12);
+  for (int i = 0; i < 12; i++)
+    if (h[i].n_reduces <= h[i].reduce_slots)
+      h[i].sh2 = (profile_stat){0, 0, 0};
+  prediction r;
+  char err[512];
+  assert_int_equal(predict_job(PREDICT_KHAN, h, 12, &target, &r, err, sizeof err), 0);
+  assert_close(r.sh2_avg, 1e-9 * 2.5e9 + 0.25 * 10, 1e-9);
+  assert_close(r.sh1_avg, 2e-9 * 2.5e9 + 5, 1e-9); /* every run still trains the first wave */
+  /* a target with one wave needs no later-wave statistic */
+  target.n_reduces = 6;
+  assert_int_equal(predict_job(PREDICT_KHAN, h, 8, &target, &r, err, sizeof err), 0);
+  assert_close(r.sh2_avg, 0, 0);
+  /* two runs with a second wave are too few to train it: an error, not 0 */
+  target.n_reduces = 10;
+  h[8].sh2 = h[9].sh2 = (profile_stat){0, 0, 0};
+  assert_int_equal(predict_job(PREDICT_KHAN, h, 12, &target, &r, err, sizeof err), -1);
+  assert_non_null(strstr(err, "expected 3 or more history runs with a second shuffle wave"));
+  assert_non_null(strstr(err, "got 2 of 12"));
 }
 
 static void aria_scales_the_nearest_run_by_data_per_reducer(void **state)
@@ -124,7 +160,21 @@ static void aria_scales_the_nearest_run_by_data_per_reducer(void **state)
   assert_close(k, 8 / 7.0, 1e-12);
   assert_close(r.reduce_avg, near->reduce.avg * k, 1e-9);
   assert_close(r.map_avg, near->map.avg, 0);
-  assert_close(r.low, 16 * 10 / 16.0 + 0 + 7 * near->reduce.avg * k / 8, 1e-9);
+  /* 7 reduces run on 7 of the 8 slots, each whole; read literally, 7/8 of one */
+  assert_close(r.low, 16 * 10 / 16.0 + 0 + near->reduce.avg * k, 1e-9);
+  aria_profile a = {.n_maps = 16,
+                    .n_reduces = 7,
+                    .map_slots = 16,
+                    .reduce_slots = 8,
+                    .map_avg = 10,
+                    .map_max = 12,
+                    .reduce_avg = near->reduce.avg * k,
+                    .reduce_max = near->reduce.max * k,
+                    .literal_slots = 1};
+  aria_bounds lit;
+  assert_int_equal(aria_bounds_compute(&a, &lit), 0);
+  assert_close(lit.reduce_low, 7 * near->reduce.avg * k / 8, 1e-9);
+  assert_close(r.literal, lit.job_avg, 1e-9);
 }
 
 static void predict_and_provision_run_from_the_command_line(void **state)
@@ -143,10 +193,17 @@ static void predict_and_provision_run_from_the_command_line(void **state)
   assert_non_null(strstr(r.out, "model,quantity,predicted,actual\n"));
   assert_non_null(strstr(r.out, "\nkhan,job_time,"));
   assert_non_null(strstr(r.out, "\naria,job_time,"));
+  assert_non_null(strstr(r.out, "\nkhan,job_time_literal,"));
+  assert_non_null(strstr(r.out, "\naria,job_time_literal,"));
   test_run_mrlab(&r, dir,
                  (const char *[]){"provision", "--deadline", "60s", target, history[0], history[1], history[2], NULL});
   assert_int_equal(r.status, 0);
   assert_non_null(strstr(r.out, "map_slots,reduce_slots,map_slots_exact,reduce_slots_exact\n"));
+  /* whole slots, no more than the optimum rounded up in each coordinate, no fewer than it in all */
+  int mw, nw;
+  double m, n;
+  assert_int_equal(sscanf(strchr(r.out, '\n') + 1, "%d,%d,%lf,%lf", &mw, &nw, &m, &n), 4);
+  assert_true(mw + nw <= ceil(m) + ceil(n) && mw + nw >= m + n);
   /* bad input: one line, status 2 */
   test_run_mrlab(&r, dir, (const char *[]){"predict", "--model", "hp", target, history[0], NULL});
   assert_int_equal(r.status, 2);
@@ -305,6 +362,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(a_profile_holds_every_task_of_the_run),
       cmocka_unit_test(khan_predicts_exactly_what_follows_its_law),
+      cmocka_unit_test(khan_trains_later_waves_only_on_runs_that_have_them),
       cmocka_unit_test(aria_scales_the_nearest_run_by_data_per_reducer),
       cmocka_unit_test(predict_and_provision_run_from_the_command_line),
       cmocka_unit_test(bad_run_directories_get_one_line_and_no_output),

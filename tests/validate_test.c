@@ -76,8 +76,10 @@ static void the_loop_agrees_with_its_runs_and_with_predict(void **state)
   test_csv *prov = test_csv_in(out, "provision.csv");
   assert_int_equal(prov->n_rows, 2);
   int map = (int)test_csv_num(prov, 1, "map_slots"), reduce = (int)test_csv_num(prov, 1, "reduce_slots");
-  assert_true(map >= test_csv_num(prov, 1, "map_slots_exact") && map % 4 == 0);
-  assert_true(reduce >= test_csv_num(prov, 1, "reduce_slots_exact") && reduce % 4 == 0);
+  assert_true(map >= test_csv_num(prov, 1, "map_slots_fewest") && map % 4 == 0);
+  assert_true(reduce >= test_csv_num(prov, 1, "reduce_slots_fewest") && reduce % 4 == 0);
+  assert_true(test_csv_num(prov, 1, "map_slots_fewest") + test_csv_num(prov, 1, "reduce_slots_fewest") >=
+              test_csv_num(prov, 1, "map_slots_exact") + test_csv_num(prov, 1, "reduce_slots_exact"));
   assert_true(test_csv_num(prov, 1, "job_time") > 0);
   assert_string_equal(test_csv_cell(prov, 1, "met"), test_csv_num(prov, 1, "job_time") <= 60 ? "yes" : "no");
   test_csv_free(prov);

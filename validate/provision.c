@@ -1,13 +1,13 @@
 /* provision.c - provisioned slots put to the test (provision.h).  The
- * closed form gives slots for the whole cluster; a platform file has slots
- * a node, so they are rounded up to a multiple of the workers, written
- * into a copy of the platform, and the target simulated on it. */
+ * model gives whole slots for the whole cluster (the fewest in all that
+ * meet the deadline); a platform file has slots a node, so they are
+ * rounded up to a multiple of the workers, written into a copy of the
+ * platform, and the target simulated on it. */
 #include "provision.h"
 
 #include "alloc.h"
 #include "predict.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,10 +39,11 @@ int provision_targets(const experiment *e, const sim *sims, const char *base, in
   job_profile *p = xmalloc((size_t)(nh + nt) * sizeof *p);
   sim *runs = xcalloc((size_t)nt, sizeof *runs);
   double *m = xmalloc((size_t)nt * sizeof *m), *n = xmalloc((size_t)nt * sizeof *n);
+  int *mw = xmalloc((size_t)nt * sizeof *mw), *nw = xmalloc((size_t)nt * sizeof *nw);
   int status = pool_read_profiles(sims, nh + nt, base, p, err, errlen);
   for (int t = 0; t < nt && !status; t++) {
-    status = predict_provision(p, nh, &p[nh + t], e->deadline, &m[t], &n[t], err, errlen);
-    int per_map = (int)ceil(m[t] / e->n_workers), per_reduce = (int)ceil(n[t] / e->n_workers);
+    status = predict_provision(p, nh, &p[nh + t], e->deadline, &m[t], &n[t], &mw[t], &nw[t], err, errlen);
+    int per_map = (mw[t] + e->n_workers - 1) / e->n_workers, per_reduce = (nw[t] + e->n_workers - 1) / e->n_workers;
     char platform[4096], path[8192]; /* relative to BASE, where the run starts, and from here */
     snprintf(platform, sizeof platform, "runs/%s/provisioned-%d-%d.cfg", e->name, per_map, per_reduce);
     snprintf(path, sizeof path, "%s/%s", base, platform);
@@ -57,9 +58,12 @@ int provision_targets(const experiment *e, const sim *sims, const char *base, in
   if (!status)
     status = pool_run(runs, nt, base, jobs, self, err, errlen) || pool_read_profiles(runs, nt, base, got, err, errlen);
   for (int t = 0; t < nt && !status; t++)
-    fprintf(prov, "%s,%s,%.3f,%.3f,%.3f,%d,%d,%.3f,%s\n", e->name, strrchr(sims[nh + t].dir, '/') + 1, e->deadline,
-            m[t], n[t], got[t].map_slots, got[t].reduce_slots, got[t].time, got[t].time <= e->deadline ? "yes" : "no");
+    fprintf(prov, "%s,%s,%.3f,%.3f,%.3f,%d,%d,%d,%d,%.3f,%s\n", e->name, strrchr(sims[nh + t].dir, '/') + 1,
+            e->deadline, m[t], n[t], mw[t], nw[t], got[t].map_slots, got[t].reduce_slots, got[t].time,
+            got[t].time <= e->deadline ? "yes" : "no");
   free(got);
+  free(nw);
+  free(mw);
   free(n);
   free(m);
   free(runs);

@@ -95,8 +95,8 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     status = status ? (outfile_discard(&out), status) : outfile_close(&out, err, errlen);
   }
   if (!status && any_deadline && !(status = outfile_open(&out, dir, "provision.csv", err, errlen))) {
-    fprintf(out.f, "experiment,target,deadline,map_slots_exact,reduce_slots_exact,map_slots,reduce_slots,job_time,"
-                   "met\n");
+    fprintf(out.f, "experiment,target,deadline,map_slots_exact,reduce_slots_exact,map_slots_fewest,"
+                   "reduce_slots_fewest,map_slots,reduce_slots,job_time,met\n");
     for (int e = 0, first = 0; e < n_ex && !status; first += experiment_n_runs(&ex[e]), e++)
       if (ex[e].deadline > 0)
         status = provision_targets(&ex[e], sims + first, dir, jobs, self, out.f, err, errlen);
