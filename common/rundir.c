@@ -3,14 +3,15 @@
 
 #include <stddef.h>
 
-const char *const rundir_files[] = {RUNDIR_TASKS, RUNDIR_JOBS, RUNDIR_GROUPS, RUNDIR_SUMMARY, NULL};
+const char *const rundir_files[] = {RUNDIR_TASKS, RUNDIR_JOBS, RUNDIR_GROUPS, RUNDIR_SUMMARY, RUNDIR_PROGRESS, NULL};
 
 #define PHASE(name) name "_end", name "_bytes", name "_records"
 const char *const rundir_tasks_columns[TASKS_N_COLUMNS] = {
-    "job",          "task",         "kind",          "attempt",        "host",        "rack",
-    "locality",     "speculative",  "status",        "start",          "end",         PHASE("read"),
-    PHASE("map"),   PHASE("spill"), PHASE("merge"),  PHASE("shuffle"), PHASE("sort"), PHASE("reduce"),
-    PHASE("write"), "pushed_bytes", "fetched_bytes", "pushes",         "first_byte", "prefetch_issued", "prefetch_due", "prefetch_start", "prefetch_end"};
+    "job",          "task",           "kind",          "attempt",        "host",        "rack",
+    "locality",     "speculative",    "status",        "start",          "end",         PHASE("read"),
+    PHASE("map"),   PHASE("spill"),   PHASE("merge"),  PHASE("shuffle"), PHASE("sort"), PHASE("reduce"),
+    PHASE("write"), "pushed_bytes",   "fetched_bytes", "pushes",         "first_byte",  "prefetch_issued",
+    "prefetch_due", "prefetch_start", "prefetch_end"};
 #undef PHASE
 
 const char *const rundir_jobs_columns[JOBS_N_COLUMNS] = {"job",
@@ -28,6 +29,14 @@ const char *const rundir_jobs_columns[JOBS_N_COLUMNS] = {"job",
                                                          "shuffle_bytes",
                                                          "output_bytes",
                                                          "redistributed_bytes",
-                                                         "redistribution_time"};
+                                                         "redistribution_time",
+                                                         "reduce_start",
+                                                         "reduce_end",
+                                                         "sketch_keys",
+                                                         "sketch_missed",
+                                                         "sketch_error"};
 
 const char *const rundir_groups_columns[GROUPS_N_COLUMNS] = {"job", "task", "attempt", "group", "bytes", "end"};
+
+const char *const rundir_progress_columns[PROGRESSCSV_N_COLUMNS] = {"job", "time",          "indicator", "progress",
+                                                                    "end", "true_progress", "true_end"};

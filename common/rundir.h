@@ -10,6 +10,7 @@
 #define RUNDIR_JOBS "jobs.csv"
 #define RUNDIR_GROUPS "groups.csv"
 #define RUNDIR_SUMMARY "summary.json"
+#define RUNDIR_PROGRESS "progress.csv"
 
 /* Every entry a run directory holds, NULL-terminated (outdir_open's NAMES). */
 extern const char *const rundir_files[];
@@ -79,6 +80,11 @@ enum {
   JOBS_OUTPUT_BYTES,
   JOBS_REDISTRIBUTED_BYTES, /* bytes its input's redistribution moved before its maps could run */
   JOBS_REDISTRIBUTION_TIME, /* s, from its submission to the last move's end; 0 when nothing moved */
+  JOBS_REDUCE_START,        /* its reduce phase: the first reduce function's start, */
+  JOBS_REDUCE_END,          /* the last one's end (both empty if none ran) */
+  JOBS_SKETCH_KEYS,         /* explicit keys the maps reported to the progress sampler (0: no sample taken), */
+  JOBS_SKETCH_MISSED,       /* of them, those the Space-Saving sketch lost, */
+  JOBS_SKETCH_ERROR,        /* and the sum of its size errors over the sum of their sizes */
   JOBS_N_COLUMNS
 };
 extern const char *const rundir_jobs_columns[JOBS_N_COLUMNS];
@@ -86,5 +92,23 @@ extern const char *const rundir_jobs_columns[JOBS_N_COLUMNS];
 /* groups.csv: when each explicitly simulated key group ended. */
 enum { GROUPS_JOB, GROUPS_TASK, GROUPS_ATTEMPT, GROUPS_GROUP, GROUPS_BYTES, GROUPS_END, GROUPS_N_COLUMNS };
 extern const char *const rundir_groups_columns[GROUPS_N_COLUMNS];
+
+/* progress.csv: each progress indicator's estimate of a job's reduce phase
+ * at each sampling time within it (mrlab.progress.period), beside the
+ * truth known after the run: progress in percent (0 and an empty end when
+ * the indicator has no estimate yet), the estimated end of the reduce
+ * phase, the true progress 100 (time - reduce_start) / (reduce_end -
+ * reduce_start) and the true end (jobs.csv's reduce_start and reduce_end). */
+enum {
+  PROGRESSCSV_JOB,
+  PROGRESSCSV_TIME,
+  PROGRESSCSV_INDICATOR,
+  PROGRESSCSV_PROGRESS,
+  PROGRESSCSV_END,
+  PROGRESSCSV_TRUE_PROGRESS,
+  PROGRESSCSV_TRUE_END,
+  PROGRESSCSV_N_COLUMNS
+};
+extern const char *const rundir_progress_columns[PROGRESSCSV_N_COLUMNS];
 
 #endif

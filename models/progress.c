@@ -42,7 +42,7 @@ static int snapshot_check(const progress_snapshot *s)
     if (t->state == PROGRESS_DONE && !(t->end <= s->now))
       return GSL_EINVAL;
     if (!(t->phase_progress >= 0 && t->phase_progress <= 1) || !(t->bytes_done >= 0) ||
-        !(t->bytes_done <= t->bytes_total))
+        !(t->bytes_done <= t->bytes_total) || !(t->bytes_reduced >= 0))
       return GSL_EINVAL;
     for (size_t k = 0; k < t->n_left; k++)
       if (!(t->left[k].size >= 0 && t->left[k].count >= 0))
@@ -126,14 +126,6 @@ static double points_size(const progress_point *p, size_t n)
   return x;
 }
 
-static double points_cost(const progress_point *p, size_t n)
-{
-  double y = 0;
-  for (size_t k = 0; k < n; k++)
-    y += p[k].cost;
-  return y;
-}
-
 static double groups_bytes(const progress_group *g, size_t n)
 {
   double x = 0;
@@ -142,26 +134,30 @@ static double groups_bytes(const progress_group *g, size_t n)
   return x;
 }
 
-/* JobRatio (PER_TASK 0) or TaskRatio (1): remaining bytes times a rate. */
+/* JobRatio (PER_TASK 0) or TaskRatio (1): remaining bytes times a rate.  A
+ * task's invocations run one after another from its start, so the time its
+ * completed ones took is updated - start: a batch of small groups timed as
+ * one (bursting) counts whole, as eq. 13's sums over every group do. */
 static int ratio_estimate(const progress_snapshot *s, int per_task, progress_estimate *e)
 {
   int status = snapshot_check(s);
   if (status)
     return status;
   double bytes = 0, time = 0;
-  for (size_t i = 0; i < s->n_tasks; i++) {
-    bytes += points_size(s->tasks[i].done, s->tasks[i].n_done);
-    time += points_cost(s->tasks[i].done, s->tasks[i].n_done);
-  }
+  for (size_t i = 0; i < s->n_tasks; i++)
+    if (s->tasks[i].state != PROGRESS_PENDING && s->tasks[i].bytes_reduced > 0) {
+      bytes += s->tasks[i].bytes_reduced;
+      time += s->tasks[i].updated - s->tasks[i].start;
+    }
   if (!(bytes > 0))
     return GSL_EFAILED;
   double alpha = time / bytes; /* eq. 13 */
   double *r = xcalloc(s->n_tasks ? s->n_tasks : 1, sizeof *r);
   for (size_t i = 0; i < s->n_tasks; i++) {
     const progress_task *t = &s->tasks[i];
-    double own = points_size(t->done, t->n_done);
-    double rate = per_task && own > 0 ? points_cost(t->done, t->n_done) / own : alpha; /* eq. 15 */
-    r[i] = rate * groups_bytes(t->left, t->n_left);                                    /* eqs. 14, 16 */
+    double own = t->state != PROGRESS_PENDING ? t->bytes_reduced : 0;
+    double rate = per_task && own > 0 ? (t->updated - t->start) / own : alpha; /* eq. 15 */
+    r[i] = rate * groups_bytes(t->left, t->n_left);                            /* eqs. 14, 16 */
     if (t->state == PROGRESS_PENDING)
       r[i] += s->shuffle_time;
   }
@@ -414,7 +410,10 @@ int progress_nearestfit(const progress_snapshot *s, progress_estimate *e)
   int *fitted = xcalloc(n, sizeof *fitted);
   double *r = xcalloc(n, sizeof *r);
   for (size_t i = 0; i < s->n_tasks; i++) {
-    fitted[i] = progress_fit_points(s->tasks[i].done, s->tasks[i].n_done, &fits[i]) == GSL_SUCCESS;
+    if (s->tasks[i].fit)
+      fits[i] = *s->tasks[i].fit, fitted[i] = fits[i].scale > 0;
+    else
+      fitted[i] = progress_fit_points(s->tasks[i].done, s->tasks[i].n_done, &fits[i]) == GSL_SUCCESS;
     n_all += s->tasks[i].n_done;
   }
   progress_point *all = xcalloc(n_all ? n_all : 1, sizeof *all);

@@ -37,11 +37,14 @@ typedef struct {
   double updated;             /* p_i: end of its last completed invocation, START if none */
   double phase_progress;      /* fraction of the current phase done, in [0, 1], as Hadoop counts it */
   double bytes_total;         /* the task's reduce input */
-  double bytes_done;          /* bytes its reduce functions consumed so far */
+  double bytes_done;          /* bytes its reduce functions consumed so far (Hadoop's count, partial groups too) */
+  double bytes_reduced;       /* bytes of its completed invocations: they took updated - start seconds */
   const progress_point *done; /* D_i: its completed invocations */
   size_t n_done;
   const progress_group *left; /* K_i(t): its key groups not yet completed (the running one included) */
   size_t n_left;
+  const struct progress_fit *fit; /* D_i's fit if the caller kept one (progress_fit_points; scale 0 if D_i has
+                                     none), so that a sampler refits only what changed; NULL: fitted here */
 } progress_task;
 
 typedef struct {
@@ -64,7 +67,7 @@ typedef struct {
 } progress_estimate;
 
 /* The curve f(x) = a + b (x / scale)^c fitted to (size, cost) points. */
-typedef struct {
+typedef struct progress_fit {
   double a, b, c, scale, r2, sse;
 } progress_fit;
 
@@ -83,9 +86,11 @@ extern const progress_weights progress_hadoop_weights; /* 1/3 each, as Hadoop's 
  * W.reduce * (bytes_done / bytes_total), each phase's fraction done, divided
  * by the weights' sum; the end is extrapolated linearly from t_start. */
 int progress_hadoop(const progress_snapshot *s, progress_weights w, progress_estimate *e);
-/* One rate, seconds per byte, over all completed invocations (eqs. 13-14). */
+/* One rate, seconds per byte, over all completed invocations (eqs. 13-14):
+ * the sum of (updated - start) over the sum of bytes_reduced. */
 int progress_jobratio(const progress_snapshot *s, progress_estimate *e);
-/* Each task's own rate; a task that completed nothing takes JobRatio's (eqs. 15-16). */
+/* Each task's own rate, (updated - start) / bytes_reduced; a task that
+ * completed nothing takes JobRatio's (eqs. 15-16). */
 int progress_taskratio(const progress_snapshot *s, progress_estimate *e);
 /* Each remaining key group costed by the first of: local delta-nearest
  * neighbours, a local fit with R^2 >= 0.9, global nearest neighbours, the

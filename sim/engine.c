@@ -14,6 +14,7 @@
 #include "engine.h"
 
 #include "alloc.h"
+#include "indicators.h"
 #include "prefetch.h"
 #include "scheduler.h"
 #include "topology.h"
@@ -392,6 +393,7 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   j->maps = xcalloc((size_t)j->n_maps, sizeof *j->maps);
   j->reduces = xcalloc((size_t)j->n_reduces, sizeof *j->reduces);
   j->finished_maps = xmalloc((size_t)j->n_maps * sizeof *j->finished_maps);
+  j->view = indicators_view_alloc();
   j->mutex = sg_mutex_init();
   /* the client lists the input and asks the NameNode for each file's blocks before it submits */
   j->ready = d->submit + (double)d->files * conf_get(&e->cluster, CONF_NAMENODE_RPC);
@@ -493,11 +495,14 @@ void engine_run(engine *e)
       sg_actor_set_data(a, &e->jobs[i]);
       sg_actor_start(a, balancer_actor, 0, NULL);
     }
+  if (conf_get(&e->cluster, CONF_PROGRESS_PERIOD) > 0)
+    sg_actor_create("indicators", e->master, indicators_actor, 0, NULL);
   simgrid_run();
 }
 
 static void job_free(job *j, const platform *p)
 {
+  indicators_view_free(j->view, j->n_reduces);
   hdfs_file_free(j->input);
   free(j->moves);
   for (int k = 0; k < 3; k++) {
@@ -510,6 +515,9 @@ static void job_free(job *j, const platform *p)
     for (int k = 0; k < tk->n_attempts; k++) {
       free(tk->attempts[k]->group_end);
       free(tk->attempts[k]->group_bytes);
+      free(tk->attempts[k]->chunk_bytes);
+      free(tk->attempts[k]->chunk_group);
+      free(tk->attempts[k]->chunk_end);
       free(tk->attempts[k]);
     }
   }
@@ -550,6 +558,7 @@ void engine_free(engine *e)
   free(e->trackers);
   free(e->gateways);
   free(e->jobs);
+  free(e->samples);
   gsl_rng_free(e->rng);
   free(e);
   the_engine = NULL;

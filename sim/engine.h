@@ -36,6 +36,7 @@ enum { PHASE_SHUFFLE, PHASE_SORT, PHASE_REDUCE, PHASE_WRITE };
 typedef struct job job;
 typedef struct task task;
 typedef struct attempt attempt;
+typedef struct job_view job_view;
 
 struct attempt {
   task *task;
@@ -55,13 +56,21 @@ struct attempt {
   int n_groups;             /* reduce: explicitly simulated key groups, and when each ended */
   double *group_end;
   int64_t *group_bytes;
+  /* reduce, from its first reduce function on: its input as the reduce
+   * function takes it, chunk by chunk, and when each chunk's output was
+   * written; a chunk is an explicit group (CHUNK_GROUP its index) or a
+   * batch of the other groups (-1).  What progress indicators read. */
+  int n_chunks, chunks_done;
+  int64_t *chunk_bytes;
+  int *chunk_group;
+  double *chunk_end;
   attempt *next_done; /* in its tracker's list of attempts to report */
   /* preshuffle (mrlab.shuffle.mode=push, push.c) */
   struct reduce_state *inbox; /* reduce, while it shuffles in push mode: where maps push to it */
   int64_t pushed_bytes;       /* map: bytes it pushed; reduce: pushed bytes it counted (the rest it fetched) */
   int pushes;                 /* map: pieces it pushed; reduce: pieces it received */
   double first_byte;          /* reduce: when its first shuffled byte arrived, -1 before */
-  struct prefetch *prefetch;   /* map: the prefetch (prefetch.h) its split was read from, or NULL */
+  struct prefetch *prefetch;  /* map: the prefetch (prefetch.h) its split was read from, or NULL */
 };
 
 struct task {
@@ -115,6 +124,12 @@ struct job {
   int held;
   int64_t redistributed_bytes;
   double redistribution_time;
+  /* progress indicators (indicators.c): what the JobTracker learnt, and how
+   * well the sketch kept the explicit keys: how many, how many it lost, and
+   * the sum of its size errors over the sum of their sizes */
+  job_view *view;
+  int sketch_keys, sketch_missed;
+  double sketch_error;
 };
 
 typedef struct {
@@ -142,6 +157,12 @@ typedef struct {
   int64_t disk_read, disk_written, net_sent; /* bytes, for utilisation */
 } tracker;
 
+/* One estimate of a job's reduce phase by one indicator (indicators.h). */
+typedef struct {
+  int job, indicator;
+  double time, progress, end; /* progress in percent; without an estimate 0 and NAN */
+} progress_sample;
+
 typedef struct {
   const platform *platform;
   unsigned long seed;
@@ -157,6 +178,8 @@ typedef struct {
   const struct scheduler *scheduler;
   int map_slots, reduce_slots; /* of the whole cluster */
   int jobs_finished;
+  progress_sample *samples; /* the progress indicators' estimates, in time order (indicators.c) */
+  size_t n_samples, cap_samples;
 } engine;
 
 /* Starts SimGrid for a run: its own command-line options (--cfg=, --log=)
@@ -212,6 +235,12 @@ int engine_closest_replica(const engine *e, const task *t, int w);
  * before it streams the block (mrlab.disk.seek, as the bytes the disk
  * would read meanwhile, so the seek holds the disk as reads do). */
 void engine_open_split(const task *t, int src, int dst);
+
+/* The explicit key groups of partition P of job J, whose reducer takes
+ * INPUT bytes: the key data's heaviest groups, or without key data
+ * mrlab.reduce.explicit.groups equal groups.  Returns their count and,
+ * when BYTES is not NULL, stores their sizes there, heaviest first. */
+int reduce_explicit_groups(const job *j, int p, int64_t input, int64_t *bytes);
 
 /* Disk K modulo the disks of host H: how a task picks among mapred.local.dir
  * and how a datanode spreads blocks over its volumes. */

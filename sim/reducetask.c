@@ -77,8 +77,6 @@ typedef struct reduce_state {
   char *closed;
   sg_cond_t drained; /* with the job's mutex: notified when in_flight falls to 0 */
   /* reduce */
-  int64_t *chunks;  /* the reduce input, cut as reduce_chunks says */
-  int *explicit_at; /* per chunk: the explicit group it is, or -1 */
   int64_t input, reduced;
 } reduce_state;
 
@@ -465,54 +463,65 @@ static void sort(reduce_state *r)
 static void reduce_chunk_done(void *arg, int c)
 {
   reduce_state *r = arg;
-  if (r->explicit_at[c] >= 0)
-    r->a->group_end[r->explicit_at[c]] = simgrid_get_clock();
-  r->reduced += r->chunks[c];
-  r->a->progress = (2 + (double)r->reduced / (double)r->input) / 3;
+  attempt *a = r->a;
+  a->chunk_end[c] = simgrid_get_clock();
+  a->chunks_done = c + 1;
+  if (a->chunk_group[c] >= 0)
+    a->group_end[a->chunk_group[c]] = a->chunk_end[c];
+  r->reduced += a->chunk_bytes[c];
+  a->progress = (2 + (double)r->reduced / (double)r->input) / 3;
 }
 
-/* Cuts the reduce input into chunks: each explicit key group one chunk,
- * spread evenly among batches of the other groups, and sets the reduce
- * function's flops of each chunk beyond its cost per byte (NULL without key
- * data).  Explicit groups are the key data's top groups, or else equal
- * groups.  Returns the count. */
-static int reduce_chunks(reduce_state *r, int64_t **chunks, double **flops)
+int reduce_explicit_groups(const job *j, int p, int64_t input, int64_t *bytes)
+{
+  const keys_data *keys = j->desc->keys;
+  const keys_partition *kp = keys ? &keys->parts[p] : NULL;
+  int64_t groups = j->desc->groups[p];
+  int n = kp ? kp->n_top : (int)fmin((double)groups, conf_get(&j->desc->conf, CONF_EXPLICIT_GROUPS));
+  double per_group = (double)input / (double)groups;
+  for (int k = 0; bytes && k < n; k++)
+    bytes[k] = kp ? kp->top_records[k] * keys->record_bytes : llround(per_group * (k + 1)) - llround(per_group * k);
+  return n;
+}
+
+/* Cuts the reduce input into the attempt's chunks: each explicit key group
+ * one chunk (reduce_explicit_groups), spread evenly among batches of the
+ * other groups, and sets the reduce function's flops of each chunk beyond
+ * its cost per byte (NULL without key data). */
+static void reduce_chunks(reduce_state *r, double **flops)
 {
   const keys_data *keys = r->d->keys;
   const keys_partition *kp = keys ? &keys->parts[r->p] : NULL;
-  int64_t groups = r->j->desc->groups[r->p];
-  int n_explicit = kp ? kp->n_top : (int)fmin((double)groups, conf_get(r->conf, CONF_EXPLICIT_GROUPS));
-  double per_group = (double)r->input / (double)groups;
   attempt *a = r->a;
+  int n_explicit = reduce_explicit_groups(r->j, r->p, r->input, NULL);
   a->n_groups = n_explicit;
   a->group_end = xcalloc((size_t)n_explicit + 1, sizeof *a->group_end);
   a->group_bytes = xcalloc((size_t)n_explicit + 1, sizeof *a->group_bytes);
+  reduce_explicit_groups(r->j, r->p, r->input, a->group_bytes);
   int64_t rest = r->input;
-  for (int k = 0; k < n_explicit; k++) {
-    a->group_bytes[k] =
-        kp ? kp->top_records[k] * keys->record_bytes : llround(per_group * (k + 1)) - llround(per_group * k);
+  for (int k = 0; k < n_explicit; k++)
     rest -= a->group_bytes[k];
-  }
   int n_batches = (int)((rest + r->chunk - 1) / r->chunk);
   int n = n_batches + n_explicit, k = 0, c = 0;
-  *chunks = xmalloc((size_t)n * sizeof **chunks);
+  a->n_chunks = n;
+  a->chunk_bytes = xmalloc(((size_t)n + 1) * sizeof *a->chunk_bytes);
+  a->chunk_group = xmalloc(((size_t)n + 1) * sizeof *a->chunk_group);
+  a->chunk_end = xcalloc((size_t)n + 1, sizeof *a->chunk_end); /* not NULL: the reduce functions began */
   *flops = kp ? xmalloc((size_t)n * sizeof **flops) : NULL;
-  r->explicit_at = xmalloc((size_t)n * sizeof *r->explicit_at);
   for (int b = 0; b <= n_batches; b++) {
     for (; k < n_explicit && (int64_t)(k + 1) * n_batches / (n_explicit + 1) <= b; k++, c++) {
-      (*chunks)[c] = a->group_bytes[k];
+      a->chunk_bytes[c] = a->group_bytes[k];
       if (kp)
         (*flops)[c] = kp->top_flops[k];
-      r->explicit_at[c] = k;
+      a->chunk_group[c] = k;
     }
     if (b < n_batches) {
-      (*chunks)[c] = b + 1 < n_batches ? r->chunk : rest - (int64_t)(n_batches - 1) * r->chunk;
+      a->chunk_bytes[c] = b + 1 < n_batches ? r->chunk : rest - (int64_t)(n_batches - 1) * r->chunk;
       if (kp) /* the other groups' work, by bytes */
-        (*flops)[c] = kp->rest_flops * (double)(*chunks)[c] / (double)rest;
-      r->explicit_at[c++] = -1;
+        (*flops)[c] = kp->rest_flops * (double)a->chunk_bytes[c] / (double)rest;
+      a->chunk_group[c++] = -1;
     }
   }
-  return n;
 }
 
 /* The final merge into the reduce function, and the output down the replica pipeline. */
@@ -566,18 +575,16 @@ static void reduce_and_write(reduce_state *r)
                       .count2 = &to->disk_written};
   }
   double *flops;
-  int n_chunks = reduce_chunks(r, &r->chunks, &flops);
+  reduce_chunks(r, &flops);
   st[cpu].flops = flops;
-  pipe_spec spec = {.n_chunks = n_chunks,
-                    .chunks = r->chunks,
+  pipe_spec spec = {.n_chunks = a->n_chunks,
+                    .chunks = a->chunk_bytes,
                     .depth = r->depth,
                     .cancel = &a->cancel,
                     .on_chunk = reduce_chunk_done,
                     .arg = r};
   pipe_run(st, s, &spec);
-  free(r->chunks);
   free(flops);
-  free(r->explicit_at);
   a->phase_end[PHASE_REDUCE] = st[cpu].end;
   a->phase_bytes[PHASE_REDUCE] = output;
   a->phase_records[PHASE_REDUCE] = llround((double)output / d->output_record_size);

@@ -8,14 +8,17 @@
 #include "report.h"
 
 #include "alloc.h"
+#include "indicators.h"
 #include "outfile.h"
 #include "prefetch.h"
+#include "progress.h"
 #include "rundir.h"
 
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <simgrid/plugins/load.h>
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,6 +109,13 @@ static void write_jobs(const engine *e, FILE *f)
             j->start, j->map_phase_end, j->end, j->n_maps, j->n_reduces, e->map_slots, e->reduce_slots,
             killed_attempts(j), (long long)j->desc->input, map_out, shuffled, output, (long long)j->redistributed_bytes,
             j->redistribution_time);
+    double start, end;
+    indicators_phase(j, &start, &end);
+    if (isfinite(start) && isfinite(end))
+      fprintf(f, ",%.9f,%.9f", start, end);
+    else
+      fprintf(f, ",,");
+    fprintf(f, ",%d,%d,%.9f", j->sketch_keys, j->sketch_missed, j->sketch_error);
     for (int k = 0; k < CONF_N_KEYS; k++) { /* a cluster property's value is the run's */
       char v[64];
       conf_format(conf_key_scope(k) == CONF_CLUSTER ? &e->cluster : &j->desc->conf, k, v, sizeof v);
@@ -127,6 +137,21 @@ static void write_groups(const engine *e, FILE *f)
           fprintf(f, "%s,r%06d,%d,%d,%lld,%.9f\n", j->desc->name, r, a->number, g, (long long)a->group_bytes[g],
                   a->group_end[g]);
       }
+  }
+}
+
+static void write_progress(const engine *e, FILE *f)
+{
+  write_header(f, rundir_progress_columns, PROGRESSCSV_N_COLUMNS, 0);
+  for (size_t k = 0; k < e->n_samples; k++) {
+    const progress_sample *s = &e->samples[k];
+    const job *j = &e->jobs[s->job];
+    double start, end;
+    indicators_phase(j, &start, &end);
+    fprintf(f, "%s,%.9f,%s,%.9f,", j->desc->name, s->time, indicator_names[s->indicator], s->progress);
+    if (!isnan(s->end))
+      fprintf(f, "%.9f", s->end);
+    fprintf(f, ",%.9f,%.9f\n", 100 * (s->time - start) / (end - start), end);
   }
 }
 
@@ -216,8 +241,8 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
 
 int report_write(const engine *e, const sim_inputs *in, const char *dir, char *err, size_t errlen)
 {
-  static const char *const names[] = {RUNDIR_TASKS, RUNDIR_JOBS, RUNDIR_GROUPS, RUNDIR_SUMMARY};
-  for (int i = 0; i < 4; i++) {
+  static const char *const names[] = {RUNDIR_TASKS, RUNDIR_JOBS, RUNDIR_GROUPS, RUNDIR_SUMMARY, RUNDIR_PROGRESS};
+  for (int i = 0; i < 5; i++) {
     outfile o;
     if (outfile_open(&o, dir, names[i], err, errlen))
       return -1;
@@ -226,6 +251,7 @@ int report_write(const engine *e, const sim_inputs *in, const char *dir, char *e
     case 1: write_jobs(e, o.f); break;
     case 2: write_groups(e, o.f); break;
     case 3: write_summary(e, in, o.f); break;
+    case 4: write_progress(e, o.f); break;
     }
     if (outfile_close(&o, err, errlen))
       return -1;
@@ -256,6 +282,33 @@ static void mean_phases(const task *tasks, int n, double startup, double mean[N_
     }
   for (int k = 0; count && k <= N_PHASES; k++)
     mean[k] /= count;
+}
+
+/* Each indicator's error over job J's reduce phase (docs/models.md): the
+ * mean and max of |estimated - true progress| over the samples. */
+static void print_progress(const engine *e, const job *j, FILE *out)
+{
+  double start, end;
+  indicators_phase(j, &start, &end);
+  size_t n = 0;
+  for (size_t k = 0; k < e->n_samples; k++)
+    n += e->samples[k].job == j->index && e->samples[k].indicator == 0;
+  if (!n || !(end > start))
+    return;
+  double *t = xmalloc(n * sizeof *t), *p = xmalloc(n * sizeof *p);
+  fprintf(out, "  progress error over the reduce phase, mean/max points (%zu samples):", n);
+  for (int i = 0; i < INDICATOR_N; i++) {
+    size_t m = 0;
+    for (size_t k = 0; k < e->n_samples; k++)
+      if (e->samples[k].job == j->index && e->samples[k].indicator == i)
+        t[m] = e->samples[k].time, p[m++] = e->samples[k].progress;
+    double avg, max;
+    if (progress_error(t, p, m, start, end, &avg, &max) == 0)
+      fprintf(out, " %s %.1f/%.1f", indicator_names[i], avg, max);
+  }
+  fputc('\n', out);
+  free(t);
+  free(p);
 }
 
 /* Push mode: the successful reduces' pushed share of their shuffle, and their first shuffled byte. */
@@ -298,6 +351,7 @@ void report_print(const engine *e, FILE *out)
             killed_attempts(j));
     if (conf_get(&j->desc->conf, CONF_SHUFFLE_MODE) == CONF_SHUFFLE_PUSH)
       print_pushed(j, out);
+    print_progress(e, j, out);
   }
   fprintf(out, "makespan %.2f s\n", makespan(e));
 }

@@ -20,6 +20,7 @@ static progress_task square_task(void)
                          .updated = 30,
                          .bytes_total = 20,
                          .bytes_done = 10,
+                         .bytes_reduced = 10,
                          .done = squares,
                          .n_done = 4,
                          .left = ten,
@@ -158,8 +159,15 @@ static void the_last_task_ends_the_phase(void **state)
   (void)state;
   const progress_point one[] = {{10, 10}};
   const progress_group g10[] = {{10, 1}}, g30[] = {{30, 1}}, g40[] = {{40, 1}};
-  progress_task t[3] = {{.state = PROGRESS_REDUCE, .updated = 40, .done = one, .n_done = 1, .left = g10, .n_left = 1},
-                        {.state = PROGRESS_REDUCE, .updated = 40, .left = g40, .n_left = 1},
+  progress_task t[3] = {{.state = PROGRESS_REDUCE,
+                         .start = 30,
+                         .updated = 40,
+                         .bytes_reduced = 10,
+                         .done = one,
+                         .n_done = 1,
+                         .left = g10,
+                         .n_left = 1},
+                        {.state = PROGRESS_REDUCE, .start = 40, .updated = 40, .left = g40, .n_left = 1},
                         {.state = PROGRESS_DONE}};
   progress_snapshot s = snapshot_of(t, 2, 40);
   progress_estimate e;
@@ -168,14 +176,14 @@ static void the_last_task_ends_the_phase(void **state)
   assert_close(e.progress, 50, 1e-9);
   /* once task 1 reports 3 s/B of its own, TaskRatio trusts it; JobRatio pools it (2 s/B) */
   const progress_point slow[] = {{10, 30}};
-  t[1].done = slow, t[1].n_done = 1;
+  t[1].done = slow, t[1].n_done = 1, t[1].start = 10, t[1].bytes_reduced = 10;
   assert_int_equal(progress_taskratio(&s, &e), 0);
   assert_close(e.end, 40 + 3 * 40, 1e-9);
   assert_int_equal(progress_jobratio(&s, &e), 0);
   assert_close(e.end, 40 + 2 * 40, 1e-9);
-  t[1].n_done = 0;
+  t[1].n_done = 0, t[1].start = 40, t[1].bytes_reduced = 0;
   /* a task overdue (due at 20 + 10, still running at 40) ends no earlier than now */
-  t[0].updated = 20;
+  t[0].start = 10, t[0].updated = 20;
   progress_snapshot late = snapshot_of(t, 1, 40);
   assert_int_equal(progress_jobratio(&late, &e), 0);
   assert_close(e.end, 40, 1e-9);
@@ -187,7 +195,7 @@ static void the_last_task_ends_the_phase(void **state)
   assert_close(e.progress, 100, 1e-9);
   t[0].state = PROGRESS_REDUCE;
   /* two slots: tasks end at 30 and 50; a pending task of 40 s starts at 30 */
-  t[0].updated = t[1].updated = 20, t[1].left = g30;
+  t[0].updated = t[1].start = t[1].updated = 20, t[1].left = g30;
   t[2] = (progress_task){.state = PROGRESS_PENDING, .left = g40, .n_left = 1};
   s = snapshot_of(t, 3, 20);
   s.slots = 2;
@@ -314,7 +322,7 @@ static progress_snapshot run_snapshot(run *r, double now)
       t->bytes_total += size;
       if (clock + cost <= now) {
         r->done[i][t->n_done++] = (progress_point){size, cost};
-        t->bytes_done += size, t->updated = clock + cost;
+        t->bytes_done += size, t->bytes_reduced += size, t->updated = clock + cost;
       } else {
         if (clock <= now)
           t->bytes_done += size * (now - clock) / cost;

@@ -1,0 +1,33 @@
+/* indicators.h - progress indicators sampled during a run (indicators.c):
+ * what progress.csv holds. */
+#ifndef MRLAB_INDICATORS_H
+#define MRLAB_INDICATORS_H
+
+#include "engine.h"
+
+/* The indicators, in progress.csv's order: Hadoop's score with its phase
+ * weights (what its web UI shows), its reduce third alone (Coppa and
+ * Finocchi's reading of Hadoop), JobRatio, TaskRatio and NearestFit. */
+enum {
+  INDICATOR_HADOOP,
+  INDICATOR_HADOOP_REDUCE,
+  INDICATOR_JOBRATIO,
+  INDICATOR_TASKRATIO,
+  INDICATOR_NEARESTFIT,
+  INDICATOR_N
+};
+extern const char *const indicator_names[INDICATOR_N];
+
+/* Job J's reduce phase: from its first reduce function's start (INFINITY
+ * before one starts) to the end of the last successful attempt's last
+ * reduce function (-INFINITY until one ends). */
+void indicators_phase(const job *j, double *start, double *end);
+
+/* What the JobTracker learnt of a job's progress so far, between samples. */
+job_view *indicators_view_alloc(void);
+void indicators_view_free(job_view *v, int n_reduces);
+
+/* Actor: samples every job's progress each mrlab.progress.period, on the master. */
+void indicators_actor(int argc, char **argv);
+
+#endif

@@ -1,0 +1,146 @@
+/* indicators_test.c - the progress indicators sampled inside a run
+ * (sim/indicators.c, progress.csv): sampling changes nothing else, samples
+ * lie in the reduce phase at the period asked, an unskewed job is estimated
+ * closely by every indicator that reads the reduce phase, NearestFit beats
+ * the ratios on a super-linear join, and a small sketch loses keys. */
+#include "progress.h"
+#include "test.h"
+
+#include <math.h>
+#include <string.h>
+
+/* A reduce-side join of INPUT on toy4 (8 reduce slots: one wave), R and S Zipf(S_R) and Zipf(S_S). */
+static const char *join(const char *input, double s_r, double s_s)
+{
+  static char text[1024];
+  snprintf(text, sizeof text,
+           "jobs = ( { name = \"join\"; generator = \"join\"; input = \"%s\"; reducers = 8; keys = 20000;"
+           " s_r = %.1f; s_s = %.1f; pair_cost = 1.0; seed = 1;"
+           " set = [\"mapreduce.reduce.speculative=false\"]; } );\n",
+           input, s_r, s_s);
+  return text;
+}
+
+static const char *toy4(void)
+{
+  return test_source_path("platforms/toy4.cfg");
+}
+
+/* Each indicator's mean error over the samples of progress.csv in OUT. */
+static void errors(const char *out, double mean[5])
+{
+  static const char *const names[5] = {"hadoop", "hadoop-reduce", "jobratio", "taskratio", "nearestfit"};
+  test_csv *jobs = test_csv_in(out, "jobs.csv"), *p = test_csv_in(out, "progress.csv");
+  double start = test_csv_num(jobs, 1, "reduce_start"), end = test_csv_num(jobs, 1, "reduce_end");
+  double t[4096], v[4096];
+  for (int i = 0; i < 5; i++) {
+    size_t n = 0;
+    for (int row = 1; row < p->n_rows && n < 4096; row++)
+      if (strcmp(test_csv_cell(p, row, "indicator"), names[i]) == 0)
+        t[n] = test_csv_num(p, row, "time"), v[n++] = test_csv_num(p, row, "progress");
+    double max;
+    assert_true(n > 10);
+    assert_int_equal(progress_error(t, v, n, start, end, &mean[i], &max), 0);
+  }
+  test_csv_free(jobs);
+  test_csv_free(p);
+}
+
+static void sampling_changes_nothing_else(void **state)
+{
+  (void)state;
+  char with[4096];
+  snprintf(with, sizeof with, "%s", test_simulate(toy4(), join("2GB", 1.0, 0.0), NULL));
+  const char *without =
+      test_simulate(toy4(), join("2GB", 1.0, 0.0), (const char *const[]){"--set", "mrlab.progress.period=0s", NULL});
+  char tasks[1 << 16];
+  snprintf(tasks, sizeof tasks, "%s", test_read_file(with, "tasks.csv"));
+  assert_string_equal(test_read_file(without, "tasks.csv"), tasks);
+  assert_string_equal(test_read_file(without, "progress.csv"),
+                      "job,time,indicator,progress,end,true_progress,true_end\n");
+  test_csv *p = test_csv_in(with, "progress.csv");
+  assert_true(p->n_rows > 50);
+}
+
+/* Every sample lies in [reduce_start, reduce_end), each period, all five indicators at each time. */
+static void samples_lie_in_the_reduce_phase(void **state)
+{
+  (void)state;
+  const char *out =
+      test_simulate(toy4(), join("2GB", 1.0, 0.0), (const char *const[]){"--set", "mrlab.progress.period=2s", NULL});
+  test_csv *jobs = test_csv_in(out, "jobs.csv"), *p = test_csv_in(out, "progress.csv");
+  double start = test_csv_num(jobs, 1, "reduce_start"), end = test_csv_num(jobs, 1, "reduce_end");
+  assert_true(start > 0 && end > start);
+  assert_true(end <= test_csv_num(jobs, 1, "end"));
+  assert_int_equal((p->n_rows - 1) % 5, 0);
+  double last = 0;
+  for (int row = 1; row < p->n_rows; row++) {
+    double t = test_csv_num(p, row, "time");
+    assert_true(t >= start && t < end);
+    assert_close(fmod(t + 1e-6, 2.0), 0, 1e-5); /* the sampler wakes every 2 s from 0 */
+    assert_true(row % 5 != 1 || t > last);
+    if (row % 5 == 1)
+      last = t;
+    else
+      assert_close(t, last, 0);
+    assert_close(test_csv_num(p, row, "true_progress"), 100 * (t - start) / (end - start), 1e-6);
+    assert_close(test_csv_num(p, row, "true_end"), end, 1e-6);
+    double progress = test_csv_num(p, row, "progress");
+    assert_true(progress >= 0 && progress <= 100);
+  }
+  test_csv_free(jobs);
+  test_csv_free(p);
+}
+
+/* Uniform keys, one wave: every indicator reading the reduce phase is close.
+ * Hadoop's own score is not: the copy and sort thirds count done. */
+static void without_skew_the_reduce_phase_is_estimated_closely(void **state)
+{
+  (void)state;
+  double e[5];
+  errors(
+      test_simulate(toy4(), join("2GB", 0.0, 0.0), (const char *const[]){"--set", "mrlab.progress.period=0.25s", NULL}),
+      e);
+  for (int i = 1; i < 5; i++)
+    assert_true(e[i] < 5);
+  assert_true(e[0] > 20);
+}
+
+/* Both sides Zipf: a group's cost grows as n_R n_S, and the ratios, linear in bytes, are far off. */
+static void nearestfit_beats_the_ratios_on_a_super_linear_join(void **state)
+{
+  (void)state;
+  double e[5];
+  errors(test_simulate(toy4(), join("500MB", 2.0, 1.0), NULL), e);
+  assert_true(e[4] < 10);
+  assert_true(e[2] > 3 * e[4] && e[3] > 3 * e[4]);
+}
+
+/* 8 partitions of 16 explicit groups: 4 counters cannot hold them all. */
+static void a_small_sketch_loses_keys(void **state)
+{
+  (void)state;
+  test_csv *exact = test_csv_in(test_simulate(toy4(), join("2GB", 1.0, 0.0), NULL), "jobs.csv");
+  assert_close(test_csv_num(exact, 1, "sketch_keys"), 8 * 16, 0);
+  assert_close(test_csv_num(exact, 1, "sketch_missed"), 0, 0);
+  assert_close(test_csv_num(exact, 1, "sketch_error"), 0, 1e-9);
+  test_csv_free(exact);
+  test_csv *small = test_csv_in(
+      test_simulate(toy4(), join("2GB", 1.0, 0.0), (const char *const[]){"--set", "mrlab.progress.sketch=4", NULL}),
+      "jobs.csv");
+  assert_true(test_csv_num(small, 1, "sketch_missed") >= 8 * 16 - 4);
+  assert_true(test_csv_num(small, 1, "sketch_error") > 0.5);
+  test_csv_free(small);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(sampling_changes_nothing_else),
+      cmocka_unit_test(samples_lie_in_the_reduce_phase),
+      cmocka_unit_test(without_skew_the_reduce_phase_is_estimated_closely),
+      cmocka_unit_test(nearestfit_beats_the_ratios_on_a_super_linear_join),
+      cmocka_unit_test(a_small_sketch_loses_keys),
+  };
+  TEST_MAIN(tests);
+}
