@@ -32,7 +32,7 @@
 #include <string.h>
 
 static const char *const comparison_keys[] = {"name", "platform", "job", "variants", "anchors", NULL};
-/* a progress entry (indicators.h) has no anchors; its variants may hold the paper's figures */
+/* a progress entry (progval.h) has no anchors; its variants may hold the paper's figures */
 static const char *const entry_keys[] = {"name", "platform", "job", "variants", NULL};
 static const char *const variant_keys[] = {"name", "job", "set", "platform", "workers", "cfg", "memory", "nic", NULL};
 static const char *const entry_variant_keys[] = {"name", "job",    "set", "platform", "workers",

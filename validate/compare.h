@@ -61,7 +61,7 @@ typedef struct {
  * of them), checking each variant's platform and job as `mrlab run` would
  * by writing them into the folder SCRATCH; paths are relative to FOLDER.
  * At most MAX_SIMS variants in all.  With ENTRIES, LIST holds progress
- * entries (indicators.h): comparisons without anchors whose variants may
+ * entries (progval.h): comparisons without anchors whose variants may
  * hold a `paper` group, left to the caller.  0, or -1 with F->err set. */
 int compare_read(cfg_file *f, const config_setting_t *list, const char *folder, const char *scratch, long long max_sims,
                  int entries, comparison **cmp, int *n_cmp);

@@ -249,7 +249,7 @@ static int names_clash(cfg_file *f, const config_setting_t *list, const char *co
 }
 
 int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_ex, comparison **cmp, int *n_cmp,
-                         indicators *ind)
+                         progval *ind)
 {
   char copy[4096], folder[4096], scratch[] = "/tmp/mrlab-validate-XXXXXX";
   snprintf(copy, sizeof copy, "%s", path);
@@ -299,8 +299,7 @@ int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_
   if (!status && cmps)
     status = compare_read(f, cmps, folder, scratch, EXPERIMENT_MAX_SIMS - total, 0, cmp, n_cmp);
   if (!status && entries)
-    status =
-        indicators_read(f, entries, folder, scratch, EXPERIMENT_MAX_SIMS - total - compare_n_runs(*cmp, *n_cmp), ind);
+    status = progval_read(f, entries, folder, scratch, EXPERIMENT_MAX_SIMS - total - compare_n_runs(*cmp, *n_cmp), ind);
   /* experiments, comparisons and progress entries share runs/ */
   const char **ex_names = xcalloc((size_t)*n_ex + 1, sizeof *ex_names);
   const char **cmp_names = xcalloc((size_t)*n_cmp + 1, sizeof *cmp_names);

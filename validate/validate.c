@@ -19,7 +19,7 @@
  *      compression the other way, fits MRTuner's PTC parts (models/tune.c),
  *      searches the plan grid for each target, simulates the best plan, and
  *      sets both beside the default plan's.
- * Comparisons (compare.c) and progress entries (indicators.c) run their
+ * Comparisons (compare.c) and progress entries (progval.c) run their
  * variants in the same pool, after the experiments' points.  Paths in the
  * experiment file are relative to the file's folder.  Each step is a file
  * of its own: experiment.c reads the file and plans runs, pool.c runs
@@ -47,7 +47,7 @@ static const char *const outputs[] = {"runs",        "predictions.csv", "provisi
  * the new validation directory D: simulations, predictions, tables; D
  * swapped in whole if all went well, discarded otherwise.  0, or -1 with
  * ERR. */
-static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp, int n_cmp, const indicators *ind,
+static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp, int n_cmp, const progval *ind,
                            outdir *d, int jobs, const char *self, char *err, size_t errlen)
 {
   const char *dir = d->tmp;
@@ -92,9 +92,9 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
   double *t = xcalloc((size_t)n_cmp_runs + 1, sizeof *t), *map = xcalloc((size_t)n_cmp_runs + 1, sizeof *map);
   if (!status)
     status = compare_measure(cmp, n_cmp, sims + n_sims, dir, t, map, err, errlen);
-  indicators_result *progress = xcalloc((size_t)ind->n_runs + 1, sizeof *progress);
+  progval_result *progress = xcalloc((size_t)ind->n_runs + 1, sizeof *progress);
   if (!status)
-    status = indicators_measure(ind, ind_sims, dir, progress, err, errlen);
+    status = progval_measure(ind, ind_sims, dir, progress, err, errlen);
   /* steps 2 to 4, each experiment's runs a slice of sims */
   error_acc(*acc)[PREDICT_N_MODELS][PREDICT_N_QUANTITIES] = xcalloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *acc);
   outfile out;
@@ -142,7 +142,7 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
   if (!status && ind->n_entries > 0 && !(status = outfile_open(&out, dir, "progress.csv", err, errlen))) {
     outfile md;
     if (!(status = outfile_open(&md, dir, "progress.md", err, errlen))) {
-      indicators_write(ind, progress, out.f, md.f);
+      progval_write(ind, progress, out.f, md.f);
       status = outfile_close(&md, err, errlen);
     }
     status |= outfile_close(&out, err, errlen);
@@ -160,7 +160,7 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     if (ind->n_entries > 0) {
       if (n_ex > 0 || n_cmp > 0)
         printf("\n");
-      indicators_write(ind, progress, NULL, stdout);
+      progval_write(ind, progress, NULL, stdout);
     }
   }
   free(progress);
@@ -176,7 +176,7 @@ int validate_run(const char *path, const char *dir, int jobs, const char *self, 
   cfg_file f;
   experiment *ex = NULL;
   comparison *cmp = NULL;
-  indicators ind = {0};
+  progval ind = {0};
   outdir d;
   int n_ex = 0, n_cmp = 0, status = 2;
   if (experiment_read_file(&f, path, &ex, &n_ex, &cmp, &n_cmp, &ind)) {
@@ -188,7 +188,7 @@ int validate_run(const char *path, const char *dir, int jobs, const char *self, 
   }
   experiment_free_all(ex, n_ex);
   compare_free_all(cmp, n_cmp);
-  indicators_free(&ind);
+  progval_free(&ind);
   cfg_file_close(&f);
   return status;
 }

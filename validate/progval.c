@@ -1,4 +1,4 @@
-/* indicators.c - progress entries (indicators.h): how well each progress
+/* progval.c - progress entries (progval.h): how well each progress
  * indicator that a run samples tracks the run's true progress.
  *
  * An entry is read as a comparison without anchors, so a workload and its
@@ -13,7 +13,7 @@
  * paper's figures for a row are given on the variant that reproduces it
  * and printed beside mrlab's; the paper's "Hadoop" is the reduce third of
  * Hadoop's score (`hadoop-reduce`), so its figures go there. */
-#include "indicators.h"
+#include "progval.h"
 
 #include "alloc.h"
 #include "csv.h"
@@ -24,20 +24,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const indicators_names[INDICATORS_N] = {"hadoop", "hadoop-reduce", "jobratio", "taskratio", "nearestfit"};
-
 /* The keys of a `paper` group: the mean and the max of each indicator the
  * paper measures (not Hadoop's weighted score, which it never shows). */
-static const char *const paper_mean_keys[INDICATORS_N] = {NULL, "hadoop", "jobratio", "taskratio", "nearestfit"};
-static const char *const paper_max_keys[INDICATORS_N] = {NULL, "hadoop_max", "jobratio_max", "taskratio_max",
-                                                         "nearestfit_max"};
+static const char *const paper_mean_keys[INDICATOR_N] = {NULL, "hadoop", "jobratio", "taskratio", "nearestfit"};
+static const char *const paper_max_keys[INDICATOR_N] = {NULL, "hadoop_max", "jobratio_max", "taskratio_max",
+                                                        "nearestfit_max"};
 static const char *const paper_keys[] = {"source",     "hadoop",       "jobratio",      "taskratio",      "nearestfit",
                                          "hadoop_max", "jobratio_max", "taskratio_max", "nearestfit_max", NULL};
 
 /* Reads the `paper` member of variant group G, if any, into P. */
-static int read_paper(cfg_file *f, const config_setting_t *g, indicators_paper *p)
+static int read_paper(cfg_file *f, const config_setting_t *g, progval_paper *p)
 {
-  for (int i = 0; i < INDICATORS_N; i++)
+  for (int i = 0; i < INDICATOR_N; i++)
     p->mean[i] = p->max[i] = NAN;
   const config_setting_t *s = config_setting_get_member(g, "paper");
   if (!s)
@@ -46,15 +44,15 @@ static int read_paper(cfg_file *f, const config_setting_t *g, indicators_paper *
     return cfg_fail(f, s, "expected a group such as { source = \"Table 3, WordCount\"; hadoop = 11.30; }");
   if (cfg_check_keys(f, s, paper_keys) || compare_read_text(f, s, "source", &p->source))
     return -1;
-  for (int i = 1; i < INDICATORS_N; i++)
+  for (int i = 1; i < INDICATOR_N; i++)
     if (cfg_get_number(f, s, paper_mean_keys[i], 0, 0, 100, &p->mean[i]) < 0 ||
         cfg_get_number(f, s, paper_max_keys[i], 0, 0, 100, &p->max[i]) < 0)
       return -1;
   return 0;
 }
 
-int indicators_read(cfg_file *f, const config_setting_t *list, const char *folder, const char *scratch,
-                    long long max_sims, indicators *ind)
+int progval_read(cfg_file *f, const config_setting_t *list, const char *folder, const char *scratch, long long max_sims,
+                 progval *ind)
 {
   if (compare_read(f, list, folder, scratch, max_sims, 1, &ind->entries, &ind->n_entries))
     return -1;
@@ -69,24 +67,26 @@ int indicators_read(cfg_file *f, const config_setting_t *list, const char *folde
   return 0;
 }
 
-void indicators_free(indicators *ind)
+void progval_free(progval *ind)
 {
   compare_free_all(ind->entries, ind->n_entries);
   free(ind->paper);
 }
 
-/* Column NAME of T, or -1 with ERR. */
-static int column(const csv_table *t, const char *name, char *err, size_t errlen)
+/* The columns of T named NAMES[WANT[i]] into C[i], N of them.  0, or -1
+ * with ERR naming the first missing. */
+static int columns(const csv_table *t, const char *const *names, const int *want, int n, int *c, char *err,
+                   size_t errlen)
 {
-  int c = csv_column(t, name);
-  if (c < 0)
-    snprintf(err, errlen, "%s: no column %s", t->path, name);
-  return c;
+  for (int i = 0; i < n; i++)
+    if ((c[i] = csv_column(t, names[want[i]])) < 0)
+      return snprintf(err, errlen, "%s: no column %s", t->path, names[want[i]]), -1;
+  return 0;
 }
 
 /* The true reduce phase of the first job of run DIR in BASE and its sketch
  * error, into R; that job's name into JOB.  0, or -1 with ERR. */
-static int read_job(const char *base, const char *dir, indicators_result *r, char *job, size_t joblen, double *t_start,
+static int read_job(const char *base, const char *dir, progval_result *r, char *job, size_t joblen, double *t_start,
                     double *end, char *err, size_t errlen)
 {
   char path[8192];
@@ -94,50 +94,56 @@ static int read_job(const char *base, const char *dir, indicators_result *r, cha
   csv_table *t = csv_read(path, err, errlen);
   if (!t)
     return -1;
-  int cs = column(t, "reduce_start", err, errlen), ce = cs < 0 ? -1 : column(t, "reduce_end", err, errlen);
-  int ck = ce < 0 ? -1 : column(t, "sketch_error", err, errlen);
-  int status = ck < 0 ? -1 : t->n_rows < 2 ? (snprintf(err, errlen, "%s: no job", path), -1) : 0;
+  int c[4] = {0};
+  const int want[4] = {JOBS_JOB, JOBS_REDUCE_START, JOBS_REDUCE_END, JOBS_SKETCH_ERROR};
+  int status = columns(t, rundir_jobs_columns, want, 4, c, err, errlen);
+  if (!status && t->n_rows < 2)
+    status = (snprintf(err, errlen, "%s: no job", path), -1);
   if (!status)
-    status = csv_number(t, 1, cs, t_start, err, errlen) || csv_number(t, 1, ce, end, err, errlen) ||
-                     csv_number(t, 1, ck, &r->sketch_error, err, errlen)
+    status = csv_number(t, 1, c[1], t_start, err, errlen) || csv_number(t, 1, c[2], end, err, errlen) ||
+                     csv_number(t, 1, c[3], &r->sketch_error, err, errlen)
                  ? -1
                  : 0;
   if (!status && !(*end > *t_start))
-    status = csv_fail(t, 1, ce, err, errlen, "expected the reduce phase to end after it started (%g), got %g", *t_start,
-                      *end);
-  if (!status)
-    snprintf(job, joblen, "%s", csv_cell(t, 1, 0));
-  r->reduce_phase = *end - *t_start;
+    status = csv_fail(t, 1, c[2], err, errlen, "expected the reduce phase to end after it started (%g), got %g",
+                      *t_start, *end);
+  if (!status) {
+    snprintf(job, joblen, "%s", csv_cell(t, 1, c[0]));
+    r->reduce_phase = *end - *t_start;
+  }
   csv_free(t);
   return status;
 }
 
 /* The errors of the indicators sampled in run DIR of BASE into R.  0, or -1 with ERR. */
-static int measure_run(const char *base, const char *dir, indicators_result *r, char *err, size_t errlen)
+static int measure_run(const char *base, const char *dir, progval_result *r, char *err, size_t errlen)
 {
   char job[4096], path[8192];
   double t_start, end;
   if (read_job(base, dir, r, job, sizeof job, &t_start, &end, err, errlen))
     return -1;
-  snprintf(path, sizeof path, "%s/%s/progress.csv", base, dir);
+  snprintf(path, sizeof path, "%s/%s/%s", base, dir, RUNDIR_PROGRESS);
   csv_table *t = csv_read(path, err, errlen);
   if (!t)
     return -1;
-  int cj = column(t, "job", err, errlen), ct = cj < 0 ? -1 : column(t, "time", err, errlen);
-  int ci = ct < 0 ? -1 : column(t, "indicator", err, errlen), cp = ci < 0 ? -1 : column(t, "progress", err, errlen);
-  int status = cp < 0 ? -1 : 0;
+  int c[4] = {0};
+  const int want[4] = {PROGRESSCSV_JOB, PROGRESSCSV_TIME, PROGRESSCSV_INDICATOR, PROGRESSCSV_PROGRESS};
+  int status = columns(t, rundir_progress_columns, want, 4, c, err, errlen);
+  int cj = c[0], ct = c[1], ci = c[2], cp = c[3];
   double *times = xcalloc((size_t)t->n_rows, sizeof *times), *progress = xcalloc((size_t)t->n_rows, sizeof *progress);
-  for (int i = 0; i < INDICATORS_N && !status; i++) {
+  for (int i = 0; i < INDICATOR_N && !status; i++) {
     size_t n = 0;
     for (int row = 1; row < t->n_rows && !status; row++)
-      if (strcmp(csv_cell(t, row, cj), job) == 0 && strcmp(csv_cell(t, row, ci), indicators_names[i]) == 0) {
-        status = csv_number(t, row, ct, &times[n], err, errlen) || csv_number(t, row, cp, &progress[n], err, errlen);
+      if (strcmp(csv_cell(t, row, cj), job) == 0 && strcmp(csv_cell(t, row, ci), indicator_names[i]) == 0) {
+        status = csv_number(t, row, ct, &times[n], err, errlen) || csv_number(t, row, cp, &progress[n], err, errlen)
+                     ? -1
+                     : 0;
         n++;
       }
     if (!status && n == 0)
       status = (snprintf(err, errlen,
                          "%s: no sample of indicator %s (is mrlab.progress.period longer than the %g s reduce phase?)",
-                         path, indicators_names[i], end - t_start),
+                         path, indicator_names[i], end - t_start),
                 -1);
     if (!status)
       progress_error(times, progress, n, t_start, end, &r->mean[i], &r->max[i]);
@@ -150,8 +156,7 @@ static int measure_run(const char *base, const char *dir, indicators_result *r, 
   return status;
 }
 
-int indicators_measure(const indicators *ind, const sim *sims, const char *base, indicators_result *r, char *err,
-                       size_t errlen)
+int progval_measure(const progval *ind, const sim *sims, const char *base, progval_result *r, char *err, size_t errlen)
 {
   for (int k = 0; k < ind->n_runs; k++)
     if (measure_run(base, sims[k].dir, &r[k], err, errlen))
@@ -181,32 +186,32 @@ static const char *field(double v, char *buf, size_t n)
   return buf;
 }
 
-void indicators_write(const indicators *ind, const indicators_result *r, FILE *csv, FILE *md)
+void progval_write(const progval *ind, const progval_result *r, FILE *csv, FILE *md)
 {
   char a[64], b[64], c[64], d[64];
   if (csv)
     fprintf(csv, "workload,variant,indicator,samples,mean_error,max_error,paper_mean,paper_max,sketch_error,source\n");
   fprintf(md, "## progress indicators\n\nmean / max |estimated - true progress| over the reduce phase, in points; the "
               "paper's beside mrlab's\n\n| workload | variant | samples | reduce phase |");
-  for (int i = 0; i < INDICATORS_N; i++)
-    fprintf(md, " %s |%s", indicators_names[i], paper_mean_keys[i] ? " paper |" : "");
+  for (int i = 0; i < INDICATOR_N; i++)
+    fprintf(md, " %s |%s", indicator_names[i], paper_mean_keys[i] ? " paper |" : "");
   fprintf(md, " sketch error | source |\n|---|---|---:|---:|");
-  for (int i = 0; i < INDICATORS_N; i++)
+  for (int i = 0; i < INDICATOR_N; i++)
     fprintf(md, "---:|%s", paper_mean_keys[i] ? "---:|" : "");
   fprintf(md, "---:|---|\n");
   /* the means over the rows where the paper has a figure, mrlab's and the paper's */
-  double sum[INDICATORS_N][4] = {{0}};
-  int rows[INDICATORS_N] = {0};
+  double sum[INDICATOR_N][4] = {{0}};
+  int rows[INDICATOR_N] = {0};
   for (int e = 0, k = 0; e < ind->n_entries; e++)
     for (int v = 0; v < ind->entries[e].n_variants; v++, k++) {
-      const indicators_paper *p = &ind->paper[k];
+      const progval_paper *p = &ind->paper[k];
       const char *workload = ind->entries[e].name, *variant = ind->entries[e].variants[v].name;
-      for (int i = 0; csv && i < INDICATORS_N; i++)
-        fprintf(csv, "%s,%s,%s,%d,%.3f,%.3f,%s,%s,%.4f,%s\n", workload, variant, indicators_names[i], r[k].samples,
+      for (int i = 0; csv && i < INDICATOR_N; i++)
+        fprintf(csv, "%s,%s,%s,%d,%.3f,%.3f,%s,%s,%.4f,%s\n", workload, variant, indicator_names[i], r[k].samples,
                 r[k].mean[i], r[k].max[i], field(p->mean[i], a, sizeof a), field(p->max[i], b, sizeof b),
                 r[k].sketch_error, p->source ? p->source : "");
       fprintf(md, "| %s | %s | %d | %.0f s |", workload, variant, r[k].samples, r[k].reduce_phase);
-      for (int i = 0; i < INDICATORS_N; i++) {
+      for (int i = 0; i < INDICATOR_N; i++) {
         fprintf(md, " %s |", pair(r[k].mean[i], r[k].max[i], c, sizeof c));
         if (paper_mean_keys[i])
           fprintf(md, " %s |", pair(p->mean[i], p->max[i], d, sizeof d));
@@ -219,10 +224,10 @@ void indicators_write(const indicators *ind, const indicators_result *r, FILE *c
       }
       fprintf(md, " %.2f%% | %s |\n", 100 * r[k].sketch_error, p->source ? p->source : "");
     }
-  if (!rows[INDICATORS_NEARESTFIT])
+  if (!rows[INDICATOR_NEARESTFIT])
     return;
   fprintf(md, "| mean of the paper's rows | | | |");
-  for (int i = 0; i < INDICATORS_N; i++) {
+  for (int i = 0; i < INDICATOR_N; i++) {
     int n = rows[i];
     fprintf(md, " %s |", pair(n ? sum[i][0] / n : NAN, n ? sum[i][1] / n : NAN, c, sizeof c));
     if (paper_mean_keys[i])
