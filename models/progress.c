@@ -21,6 +21,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_multifit_nlinear.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 const progress_weights progress_hadoop_weights = {1.0 / 3, 1.0 / 3, 1.0 / 3};
@@ -378,11 +379,12 @@ static size_t nearestfit_donor(const progress_snapshot *s, size_t i, const progr
 
 /* NearestFit's cost of one key group of SIZE bytes in task I (§3.5):
  * local neighbours, the local fit if R^2 >= 0.9, global neighbours, then
- * the fit of task DONOR (nearestfit_donor).  A pending task knows nothing of
+ * the fit of task *DONOR (nearestfit_donor, found the first time a group
+ * of task I needs it: SIZE_MAX before; the search is quadratic in tasks).  A pending task knows nothing of
  * its own: rules 3-4 only.  Returns the rule used, or PROGRESS_N_STEPS if
  * none applies. */
 static int nearestfit_cost(const progress_snapshot *s, size_t i, const nn_index *local, const progress_fit *fits,
-                           const int *fitted, const nn_index *global, size_t donor, double size, double *y)
+                           const int *fitted, const nn_index *global, size_t *donor, double size, double *y)
 {
   if (s->tasks[i].state != PROGRESS_PENDING) {
     if (nn_index_mean(local, size, s->delta, y) == GSL_SUCCESS)
@@ -394,9 +396,11 @@ static int nearestfit_cost(const progress_snapshot *s, size_t i, const nn_index 
   }
   if (nn_index_mean(global, size, s->delta, y) == GSL_SUCCESS)
     return PROGRESS_GLOBAL_NN;
-  if (donor == s->n_tasks)
+  if (*donor == SIZE_MAX)
+    *donor = nearestfit_donor(s, i, fits, fitted);
+  if (*donor == s->n_tasks)
     return PROGRESS_N_STEPS;
-  *y = progress_fit_eval(&fits[donor], size);
+  *y = progress_fit_eval(&fits[*donor], size);
   return PROGRESS_GLOBAL_FIT;
 }
 
@@ -428,10 +432,10 @@ int progress_nearestfit(const progress_snapshot *s, progress_estimate *e)
     if (t->state == PROGRESS_DONE)
       continue;
     nn_index local = nn_index_alloc(t->done, t->n_done);
-    size_t donor = nearestfit_donor(s, i, fits, fitted);
+    size_t donor = SIZE_MAX;
     for (size_t k = 0; k < t->n_left && !status; k++) {
       double y;
-      int step = nearestfit_cost(s, i, &local, fits, fitted, &global, donor, t->left[k].size, &y);
+      int step = nearestfit_cost(s, i, &local, fits, fitted, &global, &donor, t->left[k].size, &y);
       if (step == PROGRESS_N_STEPS)
         status = GSL_EFAILED;
       else
