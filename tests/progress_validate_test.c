@@ -16,7 +16,7 @@ static const char entries[] =
     "s_s = 0.0; seed = 1; set = [\"mapreduce.reduce.speculative=false\"]; };\n"
     "    variants = (\n"
     "      { name = \"uniform\"; set = [\"mrlab.progress.period=0.5s\"]; },\n"
-    "      { name = \"skewed\"; job = { s_r = 1.5; };\n"
+    "      { name = \"skewed\"; job = { s_r = 1.5; }; set = [\"mrlab.progress.sketch=20\"];\n"
     "        paper = { source = \"Table 3: NaturalJoin linear 1.5\"; hadoop = 25.85; "
     "nearestfit = 2.34; nearestfit_max = 5.02; }; }\n"
     "    );\n"
@@ -77,6 +77,12 @@ static void errors_are_those_of_the_runs(void **state)
     assert_close(test_csv_num(t, row, "mean_error"), mean, 0.01);
     assert_close(test_csv_num(t, row, "max_error"), max, 0.01);
     assert_true(max >= mean && mean >= 0);
+    /* the run's sketch error, which a sketch of 20 counters makes positive */
+    test_csv *jobs = test_csv_in(run, "jobs.csv");
+    double sketch = test_csv_num(jobs, 1, "sketch_error");
+    test_csv_free(jobs);
+    assert_close(test_csv_num(t, row, "sketch_error"), sketch, 1e-4);
+    assert_true(strcmp(variant, "skewed") != 0 || sketch > 0);
     /* unskewed: every indicator tracks the true progress closely, but for
      * Hadoop's UI score, whose copy and sort thirds are done when the reduce
      * phase starts (it starts there at 2/3 by definition) */
