@@ -106,7 +106,10 @@ static const char usage_validate[] = "usage: mrlab validate EXPERIMENT.cfg [-o D
                                      "it with them, and writes provision.csv.  For each comparison: runs every\n"
                                      "variant of its job and writes anchors.csv and anchors.md (printed too):\n"
                                      "each published claim beside the simulated figure, their difference, and\n"
-                                     "whether it lies within the anchor's tolerance.\n"
+                                     "whether it lies within the anchor's tolerance.  For each progress entry:\n"
+                                     "runs every variant and writes progress.csv and progress.md (printed too):\n"
+                                     "each progress indicator's mean and max error against the true progress,\n"
+                                     "beside the paper's figures.\n"
                                      "\n"
                                      "  -o DIR   the output directory, replaced whole at the end\n"
                                      "  -j N     simulations at once, 1 to 256 (default: the processors online)\n";

@@ -32,7 +32,11 @@
 #include <string.h>
 
 static const char *const comparison_keys[] = {"name", "platform", "job", "variants", "anchors", NULL};
+/* a progress entry (progval.h) has no anchors; its variants may hold the paper's figures */
+static const char *const entry_keys[] = {"name", "platform", "job", "variants", NULL};
 static const char *const variant_keys[] = {"name", "job", "set", "platform", "workers", "cfg", "memory", "nic", NULL};
+static const char *const entry_variant_keys[] = {"name", "job",    "set", "platform", "workers",
+                                                 "cfg",  "memory", "nic", "paper",    NULL};
 static const char *const anchor_keys[] = {"claim",    "source",    "published", "kind",      "variant", "variants",
                                           "baseline", "baselines", "quantity",  "tolerance", NULL};
 static const char *const kind_names[ANCHOR_N_KINDS] = {"gain", "mean_gain", "ratio", "time", "best", "worst"};
@@ -128,13 +132,13 @@ static int platform_names(const platform *p, const char *name)
 }
 
 /* Reads variant group G of comparison C (its platform in PLATFORM) into V,
- * checking its platform, workers and job in SCRATCH. */
+ * checking its platform, workers and job in SCRATCH; KEYS are its names. */
 static int read_variant(cfg_file *f, const config_setting_t *g, const comparison *c, const char *platform_path,
-                        const char *folder, const char *scratch, variant *v)
+                        const char *folder, const char *scratch, const char *const *keys, variant *v)
 {
   double q;
   const config_setting_t *workers;
-  if (cfg_check_keys(f, g, variant_keys) || cfg_get_name(f, g, 0, &v->name) ||
+  if (cfg_check_keys(f, g, keys) || cfg_get_name(f, g, 0, &v->name) ||
       read_strings(f, g, "set", POOL_MAX_SETS, sizeof((sim *)0)->sets[0], &v->set) ||
       read_strings(f, g, "cfg", POOL_MAX_CFGS, sizeof((sim *)0)->cfgs[0], &v->cfg) ||
       read_strings(f, g, "workers", 64, 64, &workers) || cfg_get_quantity(f, g, "memory", 0, UNITS_SIZE, &q) < 0 ||
@@ -215,8 +219,7 @@ static int anchor_variant(cfg_file *f, const config_setting_t *g, const char *na
   return 0;
 }
 
-/* Text that becomes a CSV field and a Markdown cell: no comma, quote, bar or line break. */
-static int read_text(cfg_file *f, const config_setting_t *g, const char *name, const char **out)
+int compare_read_text(cfg_file *f, const config_setting_t *g, const char *name, const char **out)
 {
   if (cfg_get_string(f, g, name, 1, out))
     return -1;
@@ -242,8 +245,8 @@ static int variant_list(cfg_file *f, const config_setting_t *s, const comparison
 static int read_anchor(cfg_file *f, const config_setting_t *g, const comparison *c, anchor *a)
 {
   const char *kind;
-  if (cfg_check_keys(f, g, anchor_keys) || read_text(f, g, "claim", &a->claim) ||
-      read_text(f, g, "source", &a->source) || cfg_get_string(f, g, "kind", 1, &kind))
+  if (cfg_check_keys(f, g, anchor_keys) || compare_read_text(f, g, "claim", &a->claim) ||
+      compare_read_text(f, g, "source", &a->source) || cfg_get_string(f, g, "kind", 1, &kind))
     return -1;
   for (a->kind = 0; a->kind < ANCHOR_N_KINDS && strcmp(kind_names[a->kind], kind) != 0; a->kind++)
     ;
@@ -302,13 +305,13 @@ static int read_anchor(cfg_file *f, const config_setting_t *g, const comparison 
   return boolean ? 0 : cfg_get_number(f, g, "tolerance", 0, 0, 1e6, &a->tolerance) < 0 ? -1 : 0;
 }
 
-/* Reads comparison group G into C. */
-static int read_comparison(cfg_file *f, const config_setting_t *g, const char *folder, const char *scratch,
+/* Reads comparison group G into C; a progress entry's if ENTRY. */
+static int read_comparison(cfg_file *f, const config_setting_t *g, const char *folder, const char *scratch, int entry,
                            comparison *c)
 {
   const char *where;
   char platform_path[4096];
-  if (cfg_check_keys(f, g, comparison_keys) || cfg_get_name(f, g, 0, &c->name) ||
+  if (cfg_check_keys(f, g, entry ? entry_keys : comparison_keys) || cfg_get_name(f, g, 0, &c->name) ||
       cfg_get_string(f, g, "platform", 1, &where))
     return -1;
   platform *p = experiment_read_platform(f, config_setting_get_member(g, "platform"), folder, platform_path);
@@ -326,13 +329,16 @@ static int read_comparison(cfg_file *f, const config_setting_t *g, const char *f
   c->variants = xcalloc((size_t)config_setting_length(vs), sizeof *c->variants);
   for (int i = 0; i < config_setting_length(vs); i++) {
     config_setting_t *vg = config_setting_get_elem(vs, (unsigned)i);
-    if (read_variant(f, vg, c, platform_path, folder, scratch, &c->variants[i]))
+    if (read_variant(f, vg, c, platform_path, folder, scratch, entry ? entry_variant_keys : variant_keys,
+                     &c->variants[i]))
       return -1;
     if (variant_find(c, c->variants[i].name) >= 0)
       return cfg_fail(f, config_setting_get_member(vg, "name"), "expected a name of its own; variant %d has it",
                       variant_find(c, c->variants[i].name) + 1);
     c->n_variants++;
   }
+  if (entry)
+    return 0;
   config_setting_t *as = cfg_get_list(f, g, "anchors", "a non-empty list of anchors ( { claim = ...; kind = ...; } )");
   if (!as)
     return -1;
@@ -346,7 +352,7 @@ static int read_comparison(cfg_file *f, const config_setting_t *g, const char *f
 }
 
 int compare_read(cfg_file *f, const config_setting_t *list, const char *folder, const char *scratch, long long max_sims,
-                 comparison **cmp, int *n_cmp)
+                 int entries, comparison **cmp, int *n_cmp)
 {
   *cmp = xcalloc((size_t)config_setting_length(list), sizeof **cmp);
   long long total = 0;
@@ -354,12 +360,12 @@ int compare_read(cfg_file *f, const config_setting_t *list, const char *folder, 
     config_setting_t *g = config_setting_get_elem(list, (unsigned)i);
     comparison *c = &(*cmp)[i];
     (*n_cmp)++;
-    if (read_comparison(f, g, folder, scratch, c))
+    if (read_comparison(f, g, folder, scratch, entries, c))
       return -1;
     for (int k = 0; k < i; k++)
       if (strcmp((*cmp)[k].name, c->name) == 0)
-        return cfg_fail(f, config_setting_get_member(g, "name"), "expected a name of its own; comparison %d has it",
-                        k + 1);
+        return cfg_fail(f, config_setting_get_member(g, "name"), "expected a name of its own; %s %d has it",
+                        entries ? "entry" : "comparison", k + 1);
     if ((total += c->n_variants) > max_sims)
       return cfg_fail(f, g, "expected at most %lld simulations in all (mrlab's bound on an experiment file)", max_sims);
   }

@@ -60,9 +60,15 @@ typedef struct {
 /* Reads the comparisons of LIST (a list of groups in F) into *CMP (*N_CMP
  * of them), checking each variant's platform and job as `mrlab run` would
  * by writing them into the folder SCRATCH; paths are relative to FOLDER.
- * At most MAX_SIMS variants in all.  0, or -1 with F->err set. */
+ * At most MAX_SIMS variants in all.  With ENTRIES, LIST holds progress
+ * entries (progval.h): comparisons without anchors whose variants may
+ * hold a `paper` group, left to the caller.  0, or -1 with F->err set. */
 int compare_read(cfg_file *f, const config_setting_t *list, const char *folder, const char *scratch, long long max_sims,
-                 comparison **cmp, int *n_cmp);
+                 int entries, comparison **cmp, int *n_cmp);
+
+/* Member NAME of G, required: text that becomes a CSV field and a Markdown
+ * cell (no comma, quote, bar or line break).  0, or -1. */
+int compare_read_text(cfg_file *f, const config_setting_t *g, const char *name, const char **out);
 void compare_free_all(comparison *c, int n);
 
 /* The simulations of comparisons C: one a variant. */

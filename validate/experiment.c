@@ -235,7 +235,21 @@ static long long n_sims(const experiment *e)
   return experiment_n_runs(e) + (long long)grid_size(&e->targets) * ((e->deadline > 0) + e->tune);
 }
 
-int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_ex, comparison **cmp, int *n_cmp)
+/* Fails on the first entry of LIST (groups named as the NAMES of A) whose
+ * name is one of the N names of B, each WHAT_B; runs/ holds them all. */
+static int names_clash(cfg_file *f, const config_setting_t *list, const char *const *a, int n_a, const char *const *b,
+                       int n_b, const char *what_b)
+{
+  for (int i = 0; i < n_a; i++)
+    for (int k = 0; k < n_b; k++)
+      if (strcmp(a[i], b[k]) == 0)
+        return cfg_fail(f, config_setting_get_member(config_setting_get_elem(list, (unsigned)i), "name"),
+                        "expected a name of its own; %s %d has it", what_b, k + 1);
+  return 0;
+}
+
+int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_ex, comparison **cmp, int *n_cmp,
+                         progval *ind)
 {
   char copy[4096], folder[4096], scratch[] = "/tmp/mrlab-validate-XXXXXX";
   snprintf(copy, sizeof copy, "%s", path);
@@ -243,17 +257,22 @@ int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_
   if (cfg_file_open(f, path))
     return -1;
   const config_setting_t *root = config_root_setting(&f->cfg);
-  if (cfg_check_keys(f, root, (const char *const[]){"experiments", "comparisons", NULL}))
+  if (cfg_check_keys(f, root, (const char *const[]){"experiments", "comparisons", "progress", NULL}))
     return -1;
   int has_ex = config_setting_get_member(root, "experiments") != NULL;
   int has_cmp = config_setting_get_member(root, "comparisons") != NULL;
-  config_setting_t *list = NULL, *cmps = NULL;
-  if ((has_ex || !has_cmp) &&
+  int has_progress = config_setting_get_member(root, "progress") != NULL;
+  config_setting_t *list = NULL, *cmps = NULL, *entries = NULL;
+  if ((has_ex || (!has_cmp && !has_progress)) &&
       !(list = cfg_get_list(f, root, "experiments",
                             "a non-empty list of experiments ( { name = ...; platform = ...; ... } )")))
     return -1;
   if (has_cmp && !(cmps = cfg_get_list(f, root, "comparisons",
                                        "a non-empty list of comparisons ( { name = ...; platform = ...; ... } )")))
+    return -1;
+  if (has_progress && !(entries = cfg_get_list(f, root, "progress",
+                                               "a non-empty list of progress entries ( { name = ...; platform = ...; "
+                                               "... } )")))
     return -1;
   if (!mkdtemp(scratch)) {
     snprintf(f->err, sizeof f->err, "%s: cannot create: %s", scratch, strerror(errno));
@@ -278,13 +297,28 @@ int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_
                         EXPERIMENT_MAX_SIMS, total);
   }
   if (!status && cmps)
-    status = compare_read(f, cmps, folder, scratch, EXPERIMENT_MAX_SIMS - total, cmp, n_cmp);
-  /* experiments and comparisons share runs/ */
-  for (int i = 0; i < *n_cmp && !status; i++)
-    for (int k = 0; k < *n_ex && !status; k++)
-      if (strcmp((*cmp)[i].name, (*ex)[k].name) == 0)
-        status = cfg_fail(f, config_setting_get_member(config_setting_get_elem(cmps, (unsigned)i), "name"),
-                          "expected a name of its own; experiment %d has it", k + 1);
+    status = compare_read(f, cmps, folder, scratch, EXPERIMENT_MAX_SIMS - total, 0, cmp, n_cmp);
+  if (!status && entries)
+    status = progval_read(f, entries, folder, scratch, EXPERIMENT_MAX_SIMS - total - compare_n_runs(*cmp, *n_cmp), ind);
+  /* experiments, comparisons and progress entries share runs/ */
+  const char **ex_names = xcalloc((size_t)*n_ex + 1, sizeof *ex_names);
+  const char **cmp_names = xcalloc((size_t)*n_cmp + 1, sizeof *cmp_names);
+  const char **entry_names = xcalloc((size_t)ind->n_entries + 1, sizeof *entry_names);
+  for (int i = 0; i < *n_ex; i++)
+    ex_names[i] = (*ex)[i].name;
+  for (int i = 0; i < *n_cmp; i++)
+    cmp_names[i] = (*cmp)[i].name;
+  for (int i = 0; i < ind->n_entries; i++)
+    entry_names[i] = ind->entries[i].name;
+  if (!status)
+    status = names_clash(f, cmps, cmp_names, *n_cmp, ex_names, *n_ex, "experiment") ||
+                     names_clash(f, entries, entry_names, ind->n_entries, ex_names, *n_ex, "experiment") ||
+                     names_clash(f, entries, entry_names, ind->n_entries, cmp_names, *n_cmp, "comparison")
+                 ? -1
+                 : 0;
+  free(ex_names);
+  free(cmp_names);
+  free(entry_names);
   rmdir(scratch);
   return status;
 }

@@ -8,6 +8,7 @@
 
 #include "cfg.h"
 #include "compare.h"
+#include "progval.h"
 #include "platform.h"
 #include "pool.h"
 #include "tune.h"
@@ -38,12 +39,14 @@ typedef struct {
   double lrw_rate;    /* bytes/s: all workers' disks reading and writing */
 } experiment;
 
-/* Reads the experiment file PATH, opened in F, into *EX (*N_EX of them)
- * and its comparisons into *CMP (*N_CMP; compare.h), checking each
- * platform and job by reading them as `mrlab run` would; paths in the file
- * are relative to its folder.  0, or -1 with F->err set.  The experiments
- * and comparisons point into F: close F after freeing them. */
-int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_ex, comparison **cmp, int *n_cmp);
+/* Reads the experiment file PATH, opened in F, into *EX (*N_EX of them),
+ * its comparisons into *CMP (*N_CMP; compare.h) and its progress entries
+ * into *IND (progval.h; zeroed by the caller), checking each platform and
+ * job by reading them as `mrlab run` would; paths in the file are relative
+ * to its folder.  0, or -1 with F->err set.  What it reads points into F:
+ * close F after freeing it. */
+int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_ex, comparison **cmp, int *n_cmp,
+                         progval *ind);
 void experiment_free_all(experiment *ex, int n_ex);
 
 /* The platform file named by string setting S, relative to FOLDER unless

@@ -19,10 +19,12 @@
  *      compression the other way, fits MRTuner's PTC parts (models/tune.c),
  *      searches the plan grid for each target, simulates the best plan, and
  *      sets both beside the default plan's.
- * Paths in the experiment file are relative to the file's folder.  Each
- * step is a file of its own: experiment.c reads the file and plans runs,
- * pool.c runs them, assess.c and tables.c (steps 2 and 3), provision.c
- * (4), tuning.c (5); this file puts them in order. */
+ * Comparisons (compare.c) and progress entries (progval.c) run their
+ * variants in the same pool, after the experiments' points.  Paths in the
+ * experiment file are relative to the file's folder.  Each step is a file
+ * of its own: experiment.c reads the file and plans runs, pool.c runs
+ * them, assess.c and tables.c (steps 2 and 3), provision.c (4), tuning.c
+ * (5); this file puts them in order. */
 #include "validate.h"
 
 #include "alloc.h"
@@ -37,14 +39,16 @@
 #include <stdlib.h>
 
 /* What a validation directory holds: the names outdir_open may replace. */
-static const char *const outputs[] = {"runs",        "predictions.csv", "provision.csv", "tune.csv", "accuracy.csv",
-                                      "accuracy.md", "anchors.csv",     "anchors.md",    NULL};
+static const char *const outputs[] = {"runs",        "predictions.csv", "provision.csv", "tune.csv",     "accuracy.csv",
+                                      "accuracy.md", "anchors.csv",     "anchors.md",    "progress.csv", "progress.md",
+                                      NULL};
 
-/* The runs of experiments EX and comparisons CMP into the new validation
- * directory D: simulations, predictions, tables; D swapped in whole if all
- * went well, discarded otherwise.  0, or -1 with ERR. */
-static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp, int n_cmp, outdir *d, int jobs,
-                           const char *self, char *err, size_t errlen)
+/* The runs of experiments EX, comparisons CMP and progress entries IND into
+ * the new validation directory D: simulations, predictions, tables; D
+ * swapped in whole if all went well, discarded otherwise.  0, or -1 with
+ * ERR. */
+static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp, int n_cmp, const progval *ind,
+                           outdir *d, int jobs, const char *self, char *err, size_t errlen)
 {
   const char *dir = d->tmp;
   /* step 1: every history and target point of every experiment */
@@ -54,7 +58,7 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     any_deadline |= ex[e].deadline > 0;
   }
   int n_cmp_runs = compare_n_runs(cmp, n_cmp);
-  sim *sims = xcalloc((size_t)(n_sims + n_cmp_runs) + 1, sizeof *sims);
+  sim *sims = xcalloc((size_t)(n_sims + n_cmp_runs + ind->n_runs) + 1, sizeof *sims);
   for (int e = 0; e < n_ex && !status; e++) {
     char folder[8192];
     snprintf(folder, sizeof folder, "%s/runs/%s", dir, ex[e].name);
@@ -77,14 +81,20 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
       sims[k++].n_sets = 1;
     }
   }
-  /* and every variant of every comparison, after them */
+  /* and every variant of every comparison and progress entry, after them */
+  sim *ind_sims = sims + n_sims + n_cmp_runs;
   if (!status)
     status = compare_plan(cmp, n_cmp, dir, sims + n_sims, err, errlen);
   if (!status)
-    status = pool_run(sims, n_sims + n_cmp_runs, dir, jobs, self, err, errlen);
+    status = compare_plan(ind->entries, ind->n_entries, dir, ind_sims, err, errlen);
+  if (!status)
+    status = pool_run(sims, n_sims + n_cmp_runs + ind->n_runs, dir, jobs, self, err, errlen);
   double *t = xcalloc((size_t)n_cmp_runs + 1, sizeof *t), *map = xcalloc((size_t)n_cmp_runs + 1, sizeof *map);
   if (!status)
     status = compare_measure(cmp, n_cmp, sims + n_sims, dir, t, map, err, errlen);
+  progval_result *progress = xcalloc((size_t)ind->n_runs + 1, sizeof *progress);
+  if (!status)
+    status = progval_measure(ind, ind_sims, dir, progress, err, errlen);
   /* steps 2 to 4, each experiment's runs a slice of sims */
   error_acc(*acc)[PREDICT_N_MODELS][PREDICT_N_QUANTITIES] = xcalloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *acc);
   outfile out;
@@ -129,6 +139,14 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     }
     status |= outfile_close(&out, err, errlen);
   }
+  if (!status && ind->n_entries > 0 && !(status = outfile_open(&out, dir, "progress.csv", err, errlen))) {
+    outfile md;
+    if (!(status = outfile_open(&md, dir, "progress.md", err, errlen))) {
+      progval_write(ind, progress, out.f, md.f);
+      status = outfile_close(&md, err, errlen);
+    }
+    status |= outfile_close(&out, err, errlen);
+  }
   if (status) {
     outdir_discard(d);
   } else if (!(status = outdir_commit(d, err, errlen))) {
@@ -139,7 +157,13 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
         printf("\n");
       compare_write(cmp, n_cmp, t, map, NULL, stdout);
     }
+    if (ind->n_entries > 0) {
+      if (n_ex > 0 || n_cmp > 0)
+        printf("\n");
+      progval_write(ind, progress, NULL, stdout);
+    }
   }
+  free(progress);
   free(t);
   free(map);
   free(acc);
@@ -152,17 +176,19 @@ int validate_run(const char *path, const char *dir, int jobs, const char *self, 
   cfg_file f;
   experiment *ex = NULL;
   comparison *cmp = NULL;
+  progval ind = {0};
   outdir d;
   int n_ex = 0, n_cmp = 0, status = 2;
-  if (experiment_read_file(&f, path, &ex, &n_ex, &cmp, &n_cmp)) {
+  if (experiment_read_file(&f, path, &ex, &n_ex, &cmp, &n_cmp, &ind)) {
     snprintf(err, errlen, "%s", f.err);
   } else if (outdir_open(&d, dir, outputs, err, errlen)) {
     status = 2; /* -o names a file, or a folder of the user's */
   } else {
-    status = run_experiments(ex, n_ex, cmp, n_cmp, &d, jobs, self, err, errlen) ? 1 : 0;
+    status = run_experiments(ex, n_ex, cmp, n_cmp, &ind, &d, jobs, self, err, errlen) ? 1 : 0;
   }
   experiment_free_all(ex, n_ex);
   compare_free_all(cmp, n_cmp);
+  progval_free(&ind);
   cfg_file_close(&f);
   return status;
 }

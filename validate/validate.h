@@ -15,7 +15,9 @@
  * JOBS simulations at once (each its own process: SimGrid's engine is one a
  * process), and writes DIR: runs/ (every simulation), predictions.csv,
  * accuracy.csv and accuracy.md (the tables, also printed), provision.csv
- * when an experiment sets a deadline, tune.csv when one tunes.  DIR is
+ * when an experiment sets a deadline, tune.csv when one tunes, anchors.csv
+ * and anchors.md for comparisons, progress.csv and progress.md for progress
+ * entries.  DIR is
  * built beside it and swapped in whole at the end, so it holds all the old
  * outputs or all the new ones; an existing DIR must hold nothing else.
  * Returns 0; 2 with "PATH:LINE: ..." in ERR for a bad experiment file, or
