@@ -68,13 +68,11 @@ void engine_init_simgrid(int *argc, char **argv)
   sg_host_load_plugin_init();
 }
 
-gsl_rng *engine_attempt_rng(const attempt *a)
+/* A generator seeded by splitmix64 of the run's seed and the N numbers PARTS. */
+static gsl_rng *engine_rng(const uint64_t *parts, size_t n)
 {
-  /* splitmix64 of the run's seed and the attempt's job, kind, task and number */
   uint64_t x = the_engine->seed;
-  const uint64_t parts[] = {(uint64_t)a->task->job->index, (uint64_t)a->task->kind, (uint64_t)a->task->index,
-                            (uint64_t)a->number};
-  for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
+  for (size_t i = 0; i < n; i++) {
     x += 0x9e3779b97f4a7c15ULL + parts[i];
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
@@ -83,6 +81,19 @@ gsl_rng *engine_attempt_rng(const attempt *a)
   gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
   gsl_rng_set(rng, (unsigned long)x);
   return rng;
+}
+
+gsl_rng *engine_attempt_rng(const attempt *a)
+{
+  const uint64_t parts[] = {(uint64_t)a->task->job->index, (uint64_t)a->task->kind, (uint64_t)a->task->index,
+                            (uint64_t)a->number};
+  return engine_rng(parts, 4);
+}
+
+gsl_rng *engine_task_rng(const task *t)
+{
+  const uint64_t parts[] = {(uint64_t)t->job->index, (uint64_t)t->kind, (uint64_t)t->index, UINT64_MAX};
+  return engine_rng(parts, 4);
 }
 
 sg_disk_t engine_disk(sg_host_t h, int64_t k)

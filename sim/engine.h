@@ -224,6 +224,9 @@ void engine_attempt_ended(attempt *a);
  * their effect, not by reshuffled random numbers (common random numbers).
  * The caller frees it. */
 gsl_rng *engine_attempt_rng(const attempt *a);
+/* Likewise for what every attempt of task T shares (the order of its
+ * reducer's keys), whatever attempt draws it. */
+gsl_rng *engine_task_rng(const task *t);
 
 /* The worker holding the replica of map T's block closest to worker W. */
 int engine_closest_replica(const engine *e, const task *t, int w);

@@ -170,19 +170,26 @@ static void view_hist_add(job_view *v, double size, double count)
   v->hist[k].count += count;
 }
 
-/* Takes in the chunks attempt T->a ended since the last sample. */
+/* Takes in the chunks attempt T->a ended since the last sample: a batch,
+ * or an explicit group once the last of its pieces has ended. */
 static void view_take_chunks(job_view *v, int p, task_view *t)
 {
   const attempt *a = t->a;
-  for (; t->seen < a->chunks_done; t->seen++) {
-    int c = t->seen;
-    double bytes = (double)a->chunk_bytes[c];
-    double cost = a->chunk_end[c] - (c ? a->chunk_end[c - 1] : a->phase_end[PHASE_SORT]);
+  while (t->seen < a->chunks_done) {
+    int c = t->seen, last = c, g = a->chunk_group[c];
+    while (g >= 0 && last + 1 < a->n_chunks && a->chunk_group[last + 1] == g)
+      last++;
+    if (last >= a->chunks_done) /* the group's call is still running */
+      break;
+    double bytes = 0;
+    for (int k = c; k <= last; k++)
+      bytes += (double)a->chunk_bytes[k];
+    double cost = a->chunk_end[last] - (c ? a->chunk_end[c - 1] : a->phase_end[PHASE_SORT]);
+    t->seen = last + 1;
     t->bytes_reduced += bytes;
-    if (a->chunk_group[c] >= 0) { /* an explicit group, timed alone */
-      int k = v->first[p] + a->chunk_group[c];
-      t->group_done[a->chunk_group[c]] = 1;
-      if (v->est[k] == 0)
+    if (g >= 0) { /* an explicit group, timed alone */
+      t->group_done[g] = 1;
+      if (v->est[v->first[p] + g] == 0)
         t->implicit_done += bytes;
       view_add_point(t, bytes, cost);
     } else if (bytes > 0 && v->n_rest[p]) { /* a burst: one point per size, its time split by size */
@@ -273,7 +280,7 @@ static progress_task snapshot_task(const job_view *v, int p, double now, progres
   progress_task out = {.state = PROGRESS_PENDING, .bytes_total = v->input[p], .left = left};
   if (a && a->chunk_end) {
     out.start = a->phase_end[PHASE_SORT];
-    out.updated = a->chunks_done ? a->chunk_end[a->chunks_done - 1] : out.start;
+    out.updated = t->seen ? a->chunk_end[t->seen - 1] : out.start; /* a group's pieces count when it ends */
     out.bytes_done = out.bytes_reduced = t->bytes_reduced;
     out.done = t->points, out.n_done = t->n_points;
     out.fit = &t->fit;

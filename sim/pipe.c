@@ -94,6 +94,8 @@ static void run_stage(pipe_state *ps, int i)
       break;
     int64_t bytes = scaled_bytes(ps, s->scale, c);
     work(ps, s, c, bytes);
+    if (ps->spec->on_chunk && s == (ps->spec->timed ? ps->spec->timed : &ps->stages[ps->n - 1]))
+      ps->spec->on_chunk(ps->spec->arg, c);
     if (s->count)
       *s->count += bytes;
     if (s->count2)
@@ -103,11 +105,8 @@ static void run_stage(pipe_state *ps, int i)
     if (i < ps->n - 1) {
       sg_sem_acquire(ps->empty[i]);
       sg_sem_release(ps->full[i]);
-    } else {
+    } else
       ps->completed++;
-      if (ps->spec->on_chunk)
-        ps->spec->on_chunk(ps->spec->arg, c);
-    }
   }
   s->end = simgrid_get_clock();
   if (cancelled(ps)) { /* wake both neighbours so that they see the flag */

@@ -47,8 +47,9 @@ typedef struct {
   int64_t total, chunk;
   int depth;                              /* chunks buffered between two stages */
   const int *cancel;                      /* if set and nonzero, stages stop at the next chunk */
-  void (*on_chunk)(void *arg, int chunk); /* called when the last stage ends a chunk */
+  void (*on_chunk)(void *arg, int chunk); /* called when stage TIMED ends a chunk's work */
   void *arg;
+  const stage *timed; /* one of the stages; NULL: the last (when the chunk is through) */
 } pipe_spec;
 
 /* Runs N stages over the chunks of SPEC and returns when all stages have

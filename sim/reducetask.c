@@ -31,6 +31,7 @@
 #include "pipe.h"
 #include "push.h"
 
+#include <gsl/gsl_randist.h>
 #include <simgrid/actor.h>
 #include <simgrid/cond.h>
 #include <simgrid/engine.h>
@@ -459,7 +460,9 @@ static void sort(reduce_state *r)
   }
 }
 
-/* Called as the reduce function ends a chunk: group end times and progress. */
+/* Called as the reduce function ends a chunk (the CPU stage: a reduce call
+ * returns when its work is done, its output handed to the write pipeline):
+ * group end times and progress. */
 static void reduce_chunk_done(void *arg, int c)
 {
   reduce_state *r = arg;
@@ -485,9 +488,14 @@ int reduce_explicit_groups(const job *j, int p, int64_t input, int64_t *bytes)
 }
 
 /* Cuts the reduce input into the attempt's chunks: each explicit key group
- * one chunk (reduce_explicit_groups), spread evenly among batches of the
+ * (reduce_explicit_groups) its own chunks, one unless it is larger than a
+ * chunk (its values stream into the reduce call as the merge reads them,
+ * not read whole before the call starts), spread evenly among batches of the
  * other groups, and sets the reduce function's flops of each chunk beyond
- * its cost per byte (NULL without key data). */
+ * its cost per byte (NULL without key data).  A reducer meets its keys in
+ * sorted key order, which has nothing to do with their groups' sizes, so
+ * the explicit groups come in an order drawn once for the task (the same
+ * for every attempt), not heaviest first. */
 static void reduce_chunks(reduce_state *r, double **flops)
 {
   const keys_data *keys = r->d->keys;
@@ -501,19 +509,31 @@ static void reduce_chunks(reduce_state *r, double **flops)
   int64_t rest = r->input;
   for (int k = 0; k < n_explicit; k++)
     rest -= a->group_bytes[k];
+  int *order = xmalloc(((size_t)n_explicit + 1) * sizeof *order);
+  for (int k = 0; k < n_explicit; k++)
+    order[k] = k;
+  gsl_rng *rng = engine_task_rng(a->task);
+  if (n_explicit > 1)
+    gsl_ran_shuffle(rng, order, (size_t)n_explicit, sizeof *order);
+  gsl_rng_free(rng);
   int n_batches = (int)((rest + r->chunk - 1) / r->chunk);
-  int n = n_batches + n_explicit, k = 0, c = 0;
+  int n = n_batches, k = 0, c = 0;
+  for (int g = 0; g < n_explicit; g++) /* a group streams in pieces of at most a chunk */
+    n += a->group_bytes[g] > r->chunk ? (int)((a->group_bytes[g] + r->chunk - 1) / r->chunk) : 1;
   a->n_chunks = n;
   a->chunk_bytes = xmalloc(((size_t)n + 1) * sizeof *a->chunk_bytes);
   a->chunk_group = xmalloc(((size_t)n + 1) * sizeof *a->chunk_group);
   a->chunk_end = xcalloc((size_t)n + 1, sizeof *a->chunk_end); /* not NULL: the reduce functions began */
   *flops = kp ? xmalloc((size_t)n * sizeof **flops) : NULL;
   for (int b = 0; b <= n_batches; b++) {
-    for (; k < n_explicit && (int64_t)(k + 1) * n_batches / (n_explicit + 1) <= b; k++, c++) {
-      a->chunk_bytes[c] = a->group_bytes[k];
-      if (kp)
-        (*flops)[c] = kp->top_flops[k];
-      a->chunk_group[c] = k;
+    for (; k < n_explicit && (int64_t)(k + 1) * n_batches / (n_explicit + 1) <= b; k++) {
+      int64_t bytes = a->group_bytes[order[k]];
+      for (int64_t at = 0; at < bytes || (bytes == 0 && at == 0); at += r->chunk, c++) {
+        a->chunk_bytes[c] = bytes - at < r->chunk ? bytes - at : r->chunk;
+        if (kp)
+          (*flops)[c] = bytes ? kp->top_flops[order[k]] * (double)a->chunk_bytes[c] / (double)bytes : 0;
+        a->chunk_group[c] = order[k];
+      }
     }
     if (b < n_batches) {
       a->chunk_bytes[c] = b + 1 < n_batches ? r->chunk : rest - (int64_t)(n_batches - 1) * r->chunk;
@@ -522,6 +542,7 @@ static void reduce_chunks(reduce_state *r, double **flops)
       a->chunk_group[c++] = -1;
     }
   }
+  free(order);
 }
 
 /* The final merge into the reduce function, and the output down the replica pipeline. */
@@ -582,7 +603,8 @@ static void reduce_and_write(reduce_state *r)
                     .depth = r->depth,
                     .cancel = &a->cancel,
                     .on_chunk = reduce_chunk_done,
-                    .arg = r};
+                    .arg = r,
+                    .timed = &st[cpu]};
   pipe_run(st, s, &spec);
   free(flops);
   a->phase_end[PHASE_REDUCE] = st[cpu].end;
