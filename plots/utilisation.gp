@@ -1,0 +1,23 @@
+# utilisation.gp - a run's CPU, disk and network utilisation over time, one
+# line per node class, from utilisation.csv (each row the mean over the
+# interval that ends at its time).  Reads utilisation.dat, one block per node
+# class (time, cpu, disk, nic in percent), and the classes' names in the
+# variable classes, both from `mrlab plot`.
+load plots.'/common.gp'
+set multiplot layout 3, 1 title title_text noenhanced
+set yrange [0:105]
+set ytics 0, 25, 100
+set key outside right top title 'node class'
+set lmargin 10
+set rmargin 22
+array what[3] = ['CPU (% of cores)', 'disk (% of time busy)', 'network (% of NIC sending)']
+# one colour a class, as far apart as the palette allows
+array line[6] = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9']
+do for [r=1:3] {
+  set ylabel what[r]
+  if (r == 3) { set xlabel 'simulated time (s)' } else { unset xlabel }
+  if (r > 1) { set key off }
+  plot for [c=1:words(classes)] 'utilisation.dat' index (c-1) using 1:(column(r+1)) \
+         with fsteps lw 2 lc rgb line[(c - 1) % 6 + 1] title word(classes, c) noenhanced
+}
+unset multiplot
