@@ -15,4 +15,4 @@ set style fill solid 1.0 noborder
 array phase[9] = ['start-up', 'map: read', 'map: map', 'map: spill', 'map: merge', 'reduce: shuffle', 'reduce: sort', 'reduce: reduce', 'reduce: write']
 plot for [p=1:9] 'gantt.dat' index (p-1) using (($1+$2)/2):3:(($2-$1)/2):(0.4) \
        with boxxyerror lc rgb colour[p] title phase[p], \
-     'gantt.dat' index 9 using 1:2 with points pt 2 ps 0.8 lc rgb '#000000' title 'killed attempt'
+     'gantt.dat' index 9 using 1:2 with points pt 2 ps 1.6 lw 2 lc rgb '#000000' title 'killed attempt (its end)'
