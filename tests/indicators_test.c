@@ -60,6 +60,7 @@ static void sampling_changes_nothing_else(void **state)
                       "job,time,indicator,progress,end,true_progress,true_end\n");
   test_csv *p = test_csv_in(with, "progress.csv");
   assert_true(p->n_rows > 50);
+  test_csv_free(p);
 }
 
 /* Every sample lies in [reduce_start, reduce_end), each period, all five indicators at each time. */
