@@ -20,3 +20,7 @@ set grid back lc rgb '#dddddd'
 set border lc rgb '#444444'
 # a qualitative palette that stays apart for colour-blind readers (Okabe and Ito), then greys
 array colour[10] = ['#999999', '#56b4e9', '#0072b2', '#009e73', '#cc79a7', '#e69f00', '#f0e442', '#d55e00', '#882255', '#000000']
+# lines and points of several series (classes, indicators, models): the same colours in the order that keeps
+# neighbours furthest apart; series(k) for k = 1, 2, ...
+array line[6] = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9']
+series(k) = line[(k - 1) % 6 + 1]

@@ -16,4 +16,4 @@ set xlabel 'simulated job time (s)'
 set ylabel 'predicted job time (s)'
 plot x with lines dt 2 lw 1.5 lc rgb '#000000' title 'predicted = simulated', \
      for [m=1:words(models)] 'predictions.dat' index (m-1) using 1:2 with points pt (m % 5) + 5 ps 1.2 \
-       lc rgb colour[(m % 9) + 2 > 10 ? 10 : (m % 9) + 2] title word(models, m) noenhanced
+       lc rgb series(m) title word(models, m) noenhanced

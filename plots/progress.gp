@@ -12,4 +12,4 @@ set xlabel 'true progress of the reduce phase (%)'
 set ylabel 'estimated progress (%)'
 plot x with lines dt 2 lw 1.5 lc rgb '#000000' title 'truth', \
      for [i=1:words(indicators)] 'progress.dat' index (i-1) using 1:2 with linespoints pt 7 ps 0.4 lw 1.5 \
-       lc rgb colour[i + 1] title word(indicators, i) noenhanced
+       lc rgb series(i) title word(indicators, i) noenhanced

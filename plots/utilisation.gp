@@ -11,13 +11,11 @@ set key outside right top title 'node class'
 set lmargin 10
 set rmargin 22
 array what[3] = ['CPU (% of cores)', 'disk (% of time busy)', 'network (% of NIC sending)']
-# one colour a class, as far apart as the palette allows
-array line[6] = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9']
 do for [r=1:3] {
   set ylabel what[r]
   if (r == 3) { set xlabel 'simulated time (s)' } else { unset xlabel }
   if (r > 1) { set key off }
   plot for [c=1:words(classes)] 'utilisation.dat' index (c-1) using 1:(column(r+1)) \
-         with fsteps lw 2 lc rgb line[(c - 1) % 6 + 1] title word(classes, c) noenhanced
+         with fsteps lw 2 lc rgb series(c) title word(classes, c) noenhanced
 }
 unset multiplot
