@@ -8,6 +8,7 @@
  * knows SimGrid; its own options (--cfg=, --log=) pass through to sim/. */
 #include "alloc.h"
 #include "platform.h"
+#include "plot.h"
 #include "predict.h"
 #include "ratios.h"
 #include "sim.h"
@@ -38,6 +39,7 @@ static const char usage_main[] =
     "  provision TARGET HISTORY...     the slots that meet a deadline, by Khan et al.'s model\n"
     "  validate EXPERIMENT.cfg         the models' predictions against simulated runs\n"
     "  ratios PLATFORM WORKLOAD        each node class's computing ratio for a job\n"
+    "  plot DIR                        pictures of a run or a validation (gnuplot)\n"
     "  version                         print the version\n"
     "\n"
     "Every command takes --help.\n";
@@ -55,7 +57,8 @@ static const char usage_run[] =
     "                 [--cfg=NAME:VALUE ...]\n"
     "\n"
     "Simulates the jobs of WORKLOAD.cfg on the cluster of PLATFORM.cfg, Hadoop 1\n"
-    "style, and writes tasks.csv, jobs.csv, groups.csv and summary.json into DIR\n"
+    "style, and writes tasks.csv, jobs.csv, groups.csv, summary.json, progress.csv\n"
+    "and utilisation.csv into DIR\n"
     "(default: run).  The same inputs and seed give the same bytes.  DIR is\n"
     "replaced whole when the run ends; until then, and if the run fails or is\n"
     "interrupted, it stays as it was.\n"
@@ -127,6 +130,23 @@ static const char usage_ratios[] =
     "  -o FILE        also write the text to FILE, whole\n"
     "  --job NAME     the workload's job to measure (default: its first)\n"
     "  --input SIZE   the job's input on each node (default: 1GB, as Xie's)\n";
+
+static const char usage_plot[] = "usage: mrlab plot DIR [-o OUT] [--format png|svg]\n"
+                                 "\n"
+                                 "Draws the pictures of DIR with gnuplot (Debian's gnuplot-nox) and the scripts\n"
+                                 "of mrlab's plots/ folder, into OUT (default: DIR-plots beside DIR), replaced\n"
+                                 "whole.  A run directory gives gantt (each task attempt by host and slot,\n"
+                                 "coloured by phase), phases (each job's slot time by phase), utilisation\n"
+                                 "(CPU, disk and network of each node class over time) and progress (each\n"
+                                 "progress indicator against the true progress); a validation directory gives\n"
+                                 "predictions (predicted against simulated job time), accuracy (each model's\n"
+                                 "job-time accuracy), anchors (published against simulated figures) and\n"
+                                 "indicators (the progress indicators' mean errors), each where DIR holds its\n"
+                                 "CSV.  Prints the path of each image written.\n"
+                                 "\n"
+                                 "  -o OUT           the output directory (an existing one must hold nothing\n"
+                                 "                   but these images)\n"
+                                 "  --format F       png (default) or svg\n";
 
 static int wants_help(int argc, char **argv)
 {
@@ -425,6 +445,39 @@ static int cmd_ratios(int argc, char **argv)
   return status;
 }
 
+/* mrlab plot DIR [-o OUT] [--format png|svg] */
+static int cmd_plot(int argc, char **argv)
+{
+  if (wants_help(argc, argv))
+    return fputs(usage_plot, stdout), 0;
+  const char *dir = NULL, *out = NULL, *format = "png";
+  for (int i = 1; i < argc; i++) {
+    if ((strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--format") == 0) && i + 1 == argc)
+      return usage_error(usage_plot, "%s needs a value", argv[i]);
+    if (strcmp(argv[i], "-o") == 0)
+      out = argv[++i];
+    else if (strcmp(argv[i], "--format") == 0)
+      format = argv[++i];
+    else if (argv[i][0] == '-')
+      return usage_error(usage_plot, "unknown option %s", argv[i]);
+    else if (!dir)
+      dir = argv[i];
+    else
+      return usage_error(usage_plot, "unexpected argument %s", argv[i]);
+  }
+  if (!dir)
+    return usage_error(usage_plot, "%s", "missing DIR");
+  if (strcmp(format, "png") != 0 && strcmp(format, "svg") != 0)
+    return value_error("--format: expected png or svg, got %s", format);
+  char self[4096], err[4096];
+  if (own_program(self, sizeof self))
+    return 1;
+  int status = plot_dir(dir, out, format, self, stdout, err, sizeof err);
+  if (status)
+    fprintf(stderr, "mrlab: %s\n", err);
+  return status;
+}
+
 /* mrlab platform FILE [--xml] [--cfg=K:V ...] */
 static int cmd_platform(int argc, char **argv)
 {
@@ -482,5 +535,7 @@ int main(int argc, char **argv)
     return cmd_validate(argc - 1, argv + 1);
   if (strcmp(argv[1], "ratios") == 0)
     return cmd_ratios(argc - 1, argv + 1);
+  if (strcmp(argv[1], "plot") == 0)
+    return cmd_plot(argc - 1, argv + 1);
   return usage_error(usage_main, "unknown command %s", argv[1]);
 }

@@ -3,7 +3,8 @@
 
 #include <stddef.h>
 
-const char *const rundir_files[] = {RUNDIR_TASKS, RUNDIR_JOBS, RUNDIR_GROUPS, RUNDIR_SUMMARY, RUNDIR_PROGRESS, NULL};
+const char *const rundir_files[] = {RUNDIR_TASKS,    RUNDIR_JOBS,        RUNDIR_GROUPS, RUNDIR_SUMMARY,
+                                    RUNDIR_PROGRESS, RUNDIR_UTILISATION, NULL};
 
 #define PHASE(name) name "_end", name "_bytes", name "_records"
 const char *const rundir_tasks_columns[TASKS_N_COLUMNS] = {
@@ -40,3 +41,5 @@ const char *const rundir_groups_columns[GROUPS_N_COLUMNS] = {"job", "task", "att
 
 const char *const rundir_progress_columns[PROGRESSCSV_N_COLUMNS] = {"job", "time",          "indicator", "progress",
                                                                     "end", "true_progress", "true_end"};
+
+const char *const rundir_utilisation_columns[UTIL_N_COLUMNS] = {"time", "class", "cpu", "disk", "nic"};

@@ -11,6 +11,7 @@
 #define RUNDIR_GROUPS "groups.csv"
 #define RUNDIR_SUMMARY "summary.json"
 #define RUNDIR_PROGRESS "progress.csv"
+#define RUNDIR_UTILISATION "utilisation.csv"
 
 /* Every entry a run directory holds, NULL-terminated (outdir_open's NAMES). */
 extern const char *const rundir_files[];
@@ -110,5 +111,13 @@ enum {
   PROGRESSCSV_N_COLUMNS
 };
 extern const char *const rundir_progress_columns[PROGRESSCSV_N_COLUMNS];
+
+/* utilisation.csv: every mrlab.utilisation.period, and at the run's end,
+ * each node class's mean utilisation over the interval that ends at TIME
+ * (since the row before): the fractions of its cores' flops, of its disks'
+ * time and of its NICs' sending time that its workers used, each in [0, 1]
+ * (sim/utilisation.c). */
+enum { UTIL_TIME, UTIL_CLASS, UTIL_CPU, UTIL_DISK, UTIL_NIC, UTIL_N_COLUMNS };
+extern const char *const rundir_utilisation_columns[UTIL_N_COLUMNS];
 
 #endif

@@ -18,6 +18,7 @@
 #include "prefetch.h"
 #include "scheduler.h"
 #include "topology.h"
+#include "utilisation.h"
 
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>
@@ -508,7 +509,11 @@ void engine_run(engine *e)
     }
   if (conf_get(&e->cluster, CONF_PROGRESS_PERIOD) > 0)
     sg_actor_create("indicators", e->master, indicators_actor, 0, NULL);
+  if (conf_get(&e->cluster, CONF_UTILISATION_PERIOD) > 0)
+    sg_actor_create("utilisation", e->master, utilisation_actor, 0, NULL);
   simgrid_run();
+  if (conf_get(&e->cluster, CONF_UTILISATION_PERIOD) > 0)
+    utilisation_sample(e, simgrid_get_clock()); /* the rest of the run since the last sample */
 }
 
 static void job_free(job *j, const platform *p)
@@ -570,6 +575,7 @@ void engine_free(engine *e)
   free(e->gateways);
   free(e->jobs);
   free(e->samples);
+  utilisation_free(e);
   gsl_rng_free(e->rng);
   free(e);
   the_engine = NULL;

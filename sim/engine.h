@@ -180,6 +180,7 @@ typedef struct {
   int jobs_finished;
   progress_sample *samples; /* the progress indicators' estimates, in time order (indicators.c) */
   size_t n_samples, cap_samples;
+  struct utilisation_state *util; /* the utilisation samples so far (utilisation.c), NULL before the first */
 } engine;
 
 /* Starts SimGrid for a run: its own command-line options (--cfg=, --log=)

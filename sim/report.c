@@ -13,6 +13,7 @@
 #include "prefetch.h"
 #include "progress.h"
 #include "rundir.h"
+#include "utilisation.h"
 
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
@@ -241,8 +242,9 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
 
 int report_write(const engine *e, const sim_inputs *in, const char *dir, char *err, size_t errlen)
 {
-  static const char *const names[] = {RUNDIR_TASKS, RUNDIR_JOBS, RUNDIR_GROUPS, RUNDIR_SUMMARY, RUNDIR_PROGRESS};
-  for (int i = 0; i < 5; i++) {
+  static const char *const names[] = {RUNDIR_TASKS,   RUNDIR_JOBS,     RUNDIR_GROUPS,
+                                      RUNDIR_SUMMARY, RUNDIR_PROGRESS, RUNDIR_UTILISATION};
+  for (int i = 0; i < 6; i++) {
     outfile o;
     if (outfile_open(&o, dir, names[i], err, errlen))
       return -1;
@@ -252,6 +254,10 @@ int report_write(const engine *e, const sim_inputs *in, const char *dir, char *e
     case 2: write_groups(e, o.f); break;
     case 3: write_summary(e, in, o.f); break;
     case 4: write_progress(e, o.f); break;
+    case 5:
+      write_header(o.f, rundir_utilisation_columns, UTIL_N_COLUMNS, 0);
+      utilisation_write(e, o.f);
+      break;
     }
     if (outfile_close(&o, err, errlen))
       return -1;

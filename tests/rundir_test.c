@@ -87,7 +87,7 @@ static void an_interrupted_run_leaves_the_old_directory(void **state)
   snprintf(line, sizeof line, "mrlab: interrupted; %s left as it was\n", out);
   assert_string_equal(test_read_file(dir, "stderr"), line); /* one line, not SimGrid's state */
   assert_string_equal(test_read_file(out, "tasks.csv"), old_tasks);
-  assert_int_equal(test_count_files(out), 5);
+  assert_int_equal(test_count_files(out), 6);
   assert_false(has_entry(dir, "out.tmp-"));
   assert_int_equal(test_count_files(dir), files + 2); /* big.cfg and stderr, nothing else */
 }
@@ -115,7 +115,7 @@ static void a_new_run_replaces_every_file_of_the_old(void **state)
   test_run r;
   test_run_mrlab(&r, dir, (const char *const[]){"run", test_source_path("platforms/toy4.cfg"), work, "-o", out, NULL});
   assert_int_equal(r.status, 0);
-  assert_int_equal(test_count_files(out), 5);
+  assert_int_equal(test_count_files(out), 6);
   assert_false(has_entry(out, ".jobs.csv.tmp"));
   assert_true(strncmp(test_read_file(out, "groups.csv"), "job,", 4) == 0);
 }
@@ -183,10 +183,11 @@ static void every_file_has_the_shared_column_names(void **state)
 {
   (void)state;
   const char *out = earlier_run();
-  const char *const *cols[] = {rundir_tasks_columns, rundir_jobs_columns, rundir_groups_columns};
-  const int n[] = {TASKS_N_COLUMNS, JOBS_N_COLUMNS, GROUPS_N_COLUMNS};
-  const char *files[] = {RUNDIR_TASKS, RUNDIR_JOBS, RUNDIR_GROUPS};
-  for (int f = 0; f < 3; f++) {
+  const char *const *cols[] = {rundir_tasks_columns, rundir_jobs_columns, rundir_groups_columns,
+                               rundir_utilisation_columns};
+  const int n[] = {TASKS_N_COLUMNS, JOBS_N_COLUMNS, GROUPS_N_COLUMNS, UTIL_N_COLUMNS};
+  const char *files[] = {RUNDIR_TASKS, RUNDIR_JOBS, RUNDIR_GROUPS, RUNDIR_UTILISATION};
+  for (int f = 0; f < 4; f++) {
     char expected[4096] = "";
     for (int k = 0; k < n[f]; k++)
       snprintf(expected + strlen(expected), sizeof expected - strlen(expected), "%s%s", k ? "," : "", cols[f][k]);

@@ -100,6 +100,7 @@ static const property table[CONF_N_KEYS] = {
     [CONF_PROGRESS_PERIOD] = {"mrlab.progress.period", T_TIME, "1s", 0, 1e6, CLUSTER},
     [CONF_PROGRESS_DELTA] = {"mrlab.progress.delta", T_SIZE, "1KiB", 0, GiB, CLUSTER},
     [CONF_PROGRESS_SKETCH] = {"mrlab.progress.sketch", T_INT, "0", 0, 1e8, CLUSTER},
+    [CONF_UTILISATION_PERIOD] = {"mrlab.utilisation.period", T_TIME, "1s", 0, 1e6, CLUSTER},
 };
 
 static const char *expected(const property *p)

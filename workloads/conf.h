@@ -69,6 +69,7 @@ typedef enum {
   CONF_PROGRESS_PERIOD,        /* mrlab.progress.period, s: how often the JobTracker samples progress; 0: never */
   CONF_PROGRESS_DELTA,         /* mrlab.progress.delta, bytes: NearestFit's neighbourhood half-width */
   CONF_PROGRESS_SKETCH,        /* mrlab.progress.sketch: Space-Saving counters for explicit keys; 0: one a key */
+  CONF_UTILISATION_PERIOD,     /* mrlab.utilisation.period, s: how often utilisation.csv samples; 0: never */
   CONF_N_KEYS
 } conf_key;
 

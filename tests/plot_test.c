@@ -1,0 +1,303 @@
+/* plot_test.c - the utilisation time series of a run (utilisation.csv) and
+ * `mrlab plot`: the series' fractions lie in [0, 1] and add up to
+ * summary.json's utilisation, sampling changes nothing else, each picture
+ * of a run and of a validation is written as PNG and SVG (the Gantt chart
+ * draws every attempt's phases), and a directory that is neither, or a
+ * machine without gnuplot, gets one line and exit status 2 with nothing
+ * written. */
+#include "alloc.h"
+#include "test.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* Two node classes of two workers each, the slow one with half the CPU and disk. */
+static const char two_classes[] =
+    "name = \"two\";\n"
+    "core = { bandwidth = \"10Gbps\"; latency = \"5us\"; };\n"
+    "racks = ( { name = \"r1\"; uplink = { bandwidth = \"10Gbps\"; latency = \"5us\"; }; } );\n"
+    "node_classes = (\n"
+    "  { name = \"fast\"; count = 2; racks = [\"r1\"]; cores = 4; speed = \"2.5Gf\"; memory = \"8GiB\";\n"
+    "    disks = ( { read = \"120MBps\"; write = \"100MBps\"; } ); nic = { bandwidth = \"1Gbps\"; latency = \"50us\"; "
+    "};\n"
+    "    slots = { map = 4; reduce = 2; }; },\n"
+    "  { name = \"slow\"; count = 2; racks = [\"r1\"]; cores = 4; speed = \"1.25Gf\"; memory = \"8GiB\";\n"
+    "    disks = ( { read = \"60MBps\"; write = \"50MBps\"; } ); nic = { bandwidth = \"1Gbps\"; latency = \"50us\"; "
+    "};\n"
+    "    slots = { map = 4; reduce = 2; }; }\n"
+    ");\n"
+    "master = { class = \"fast\"; rack = \"r1\"; };\n";
+
+static const char wordcount[] =
+    "jobs = ( { name = \"wc\"; generator = \"wordcount\"; input = \"2GB\"; reducers = 6; } );\n";
+
+/* The run every picture test draws, simulated once; its reduce phase is under a second long. */
+static const char *small_run(void)
+{
+  static char out[4096];
+  if (!out[0])
+    snprintf(out, sizeof out, "%s",
+             test_simulate(two_classes, wordcount, (const char *const[]){"--set", "mrlab.progress.period=0.1s", NULL}));
+  return out;
+}
+
+/* Each host's "cpu" in summary.json of DIR, times the makespan, summed over the hosts whose name starts with CLASS. */
+static double summary_busy(const char *dir, const char *class)
+{
+  const char *s = test_read_file(dir, "summary.json");
+  const char *m = strstr(s, "\"makespan\": ");
+  assert_non_null(m);
+  double makespan = atof(m + 12), busy = 0;
+  for (const char *h = strstr(s, "{\"name\": \""); h; h = strstr(h + 1, "{\"name\": \"")) {
+    const char *cpu = strstr(h, "\"cpu\": ");
+    if (cpu && strncmp(h + 10, class, strlen(class)) == 0 && h[10 + strlen(class)] == '-')
+      busy += atof(cpu + 7) * makespan;
+  }
+  return busy;
+}
+
+static void utilisation_lies_in_0_1_and_adds_up_to_the_summary(void **state)
+{
+  (void)state;
+  const char *out = small_run();
+  test_csv *u = test_csv_in(out, "utilisation.csv");
+  const char *classes[2] = {"fast", "slow"};
+  double busy[2] = {0, 0}, last[2] = {0, 0};
+  int rows[2] = {0, 0};
+  for (int r = 1; r < u->n_rows; r++) {
+    int c = strcmp(test_csv_cell(u, r, "class"), "slow") == 0;
+    assert_string_equal(test_csv_cell(u, r, "class"), classes[c]);
+    double t = test_csv_num(u, r, "time");
+    assert_true(t > last[c]);
+    for (int k = 0; k < 3; k++) {
+      double v = test_csv_num(u, r, (const char *[]){"cpu", "disk", "nic"}[k]);
+      assert_true(v >= 0 && v <= 1);
+    }
+    busy[c] += test_csv_num(u, r, "cpu") * (t - last[c]) * 2; /* two workers: host-seconds */
+    last[c] = t;
+    rows[c]++;
+  }
+  for (int c = 0; c < 2; c++) {
+    assert_true(rows[c] > 10);
+    double want = summary_busy(out, classes[c]);
+    assert_true(want > 1);
+    assert_close(busy[c], want, 0.005 * want); /* flops are counted exactly: only rounding */
+  }
+  test_csv_free(u);
+}
+
+/* Sampling adds events, and nothing else: tasks.csv is byte-identical without
+ * it (the progress sampler off too, so that the utilisation sampler's wake-ups
+ * are the only ones).  At 0.1 s its wake-ups fall within a few ns of the
+ * heartbeats (every 0.3 s), and SimGrid's float arithmetic then moves ends by
+ * some ns, never more than a microsecond. */
+static void utilisation_sampling_changes_nothing_else(void **state)
+{
+  (void)state;
+  char tasks[1 << 17];
+  const char *on =
+      test_simulate(two_classes, wordcount, (const char *const[]){"--set", "mrlab.progress.period=0s", NULL});
+  snprintf(tasks, sizeof tasks, "%s", test_read_file(on, "tasks.csv"));
+  const char *off = test_simulate(
+      two_classes, wordcount,
+      (const char *const[]){"--set", "mrlab.progress.period=0s", "--set", "mrlab.utilisation.period=0s", NULL});
+  assert_string_equal(test_read_file(off, "tasks.csv"), tasks);
+  assert_string_equal(test_read_file(off, "utilisation.csv"), "time,class,cpu,disk,nic\n");
+  test_csv *a = test_csv_in(off, "tasks.csv");
+  test_csv *b = test_csv_in(
+      test_simulate(two_classes, wordcount, (const char *const[]){"--set", "mrlab.utilisation.period=0.1s", NULL}),
+      "tasks.csv");
+  assert_int_equal(a->n_rows, b->n_rows);
+  for (int r = 1; r < a->n_rows; r++) {
+    assert_string_equal(test_csv_cell(a, r, "host"), test_csv_cell(b, r, "host"));
+    assert_close(test_csv_num(a, r, "end"), test_csv_num(b, r, "end"), 1e-6);
+  }
+  test_csv_free(a);
+  test_csv_free(b);
+}
+
+/* Fails unless DIR/NAME is an image of FORMAT of over 1 KB: a PNG's signature, or an SVG document. */
+static void assert_image(const char *dir, const char *name, const char *format)
+{
+  char path[8192];
+  snprintf(path, sizeof path, "%s/%s.%s", dir, name, format);
+  struct stat st;
+  if (stat(path, &st) != 0)
+    fail_msg("%s: no such image", path);
+  assert_true(st.st_size > 1024);
+  FILE *f = fopen(path, "rb");
+  char head[64] = "";
+  assert_true(fread(head, 1, sizeof head - 1, f) > 8);
+  fclose(f);
+  if (strcmp(format, "png") == 0)
+    assert_memory_equal(head, "\x89PNG\r\n\x1a\n", 8);
+  else
+    assert_non_null(strstr(head, "<?xml"));
+}
+
+/* Runs mrlab plot with ARGS, failing unless it succeeds. */
+static void plot(const char *const *args)
+{
+  test_run r;
+  test_run_mrlab(&r, NULL, args);
+  if (r.status != 0)
+    fail_msg("mrlab plot failed with status %d: %s", r.status, r.err);
+}
+
+/* The polygons the SVG draws for the series titled TITLE (its first group: the plot, not the key). */
+static int svg_boxes(const char *svg, const char *title)
+{
+  char tag[256];
+  snprintf(tag, sizeof tag, "<title>%s</title>", title);
+  const char *from = strstr(svg, tag);
+  if (!from)
+    fail_msg("no series %s in the SVG", title);
+  const char *to = strstr(from, "<g id=\"gnuplot_plot_");
+  int n = 0;
+  for (const char *p = strstr(from, "<polygon"); p && (!to || p < to); p = strstr(p + 1, "<polygon"))
+    n++;
+  return n;
+}
+
+static void a_run_is_plotted(void **state)
+{
+  (void)state;
+  const char *run = small_run();
+  char png[4200], svg[4200];
+  snprintf(png, sizeof png, "%s-plots", run);
+  snprintf(svg, sizeof svg, "%s-svg", run);
+  plot((const char *const[]){"plot", run, NULL});
+  plot((const char *const[]){"plot", run, "-o", svg, "--format", "svg", NULL});
+  const char *names[] = {"gantt", "phases", "utilisation", "progress"};
+  for (int k = 0; k < 4; k++) {
+    assert_image(png, names[k], "png");
+    assert_image(svg, names[k], "svg");
+  }
+  assert_int_equal(test_count_files(png), 4);
+  assert_int_equal(test_count_files(run), 6); /* the run directory holds one run's files still */
+  /* every successful attempt's main phases are boxes of the Gantt chart */
+  test_csv *t = test_csv_in(run, "tasks.csv");
+  int maps = 0, reduces = 0;
+  for (int r = 1; r < t->n_rows; r++)
+    if (strcmp(test_csv_cell(t, r, "status"), "SUCCEEDED") == 0)
+      *(strcmp(test_csv_cell(t, r, "kind"), "map") == 0 ? &maps : &reduces) += 1;
+  test_csv_free(t);
+  const char *gantt = test_read_file(svg, "gantt.svg");
+  assert_true(svg_boxes(gantt, "map: read") >= maps && svg_boxes(gantt, "map: map") >= maps);
+  assert_true(svg_boxes(gantt, "reduce: shuffle") >= reduces && svg_boxes(gantt, "reduce: reduce") >= reduces);
+  assert_true(reduces == 6 && maps >= 15);
+}
+
+static const char experiment[] = "experiments = (\n"
+                                 "  { name = \"small\"; platform = \"%s\";\n"
+                                 "    job = { generator = \"terasort\"; };\n"
+                                 "    history = { inputs = [\"1GB\", \"2GB\"]; reducers = [2, 5]; };\n"
+                                 "    targets = { inputs = [\"1500MB\"]; reducers = [3]; }; }\n"
+                                 ");\n";
+
+/* A comparison's anchors and a progress validation's errors, as mrlab validate writes them. */
+static const char anchors[] =
+    "comparison,claim,source,kind,published,simulated,difference,tolerance,agrees\n"
+    "placement,Ratio placement against the other five,Table 3.5,mean_gain,17.300,28.400,11.100,5,no\n"
+    "psp,PSP on Grep: one large file,Fig. 4.5,gain,9.100,22.800,13.700,5,no\n"
+    "preshuffle,WordCount 1 GB in native Hadoop,Fig. 5.1,time,450.000,11.500,-97.444,15,no\n"
+    "ratios,Grep ratio of node C,Table 3.4,ratio,3.300,2.790,-15.455,15,no\n"
+    "threshold,Fast Ethernet: a small threshold is best,5.3,best,true,true,,,yes\n";
+static const char progress[] =
+    "workload,variant,indicator,samples,mean_error,max_error,paper_mean,paper_max,sketch_error,source\n"
+    "join,uniform,hadoop,40,30.100,60.000,,,0.0000,\n"
+    "join,uniform,nearestfit,40,0.800,2.000,0.600,2.000,0.0000,Table 5\n"
+    "join,skewed,hadoop,40,35.100,70.000,,,0.0100,\n"
+    "join,skewed,nearestfit,40,1.800,4.000,2.600,5.000,0.0100,Table 5\n";
+
+static void a_validation_is_plotted(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir();
+  char text[4096], out[4096], plots[4096];
+  snprintf(text, sizeof text, experiment, test_source_path("platforms/toy4.cfg"));
+  const char *file = test_write_file(dir, "e.cfg", text);
+  snprintf(out, sizeof out, "%s/out", dir);
+  test_run r;
+  test_run_mrlab(&r, dir, (const char *[]){"validate", file, "-o", out, "-j", "2", NULL});
+  assert_int_equal(r.status, 0);
+  for (int f = 0; f < 2; f++) {
+    const char *format = f ? "svg" : "png";
+    snprintf(plots, sizeof plots, "%s/plots-%s", dir, format);
+    plot((const char *const[]){"plot", out, "-o", plots, "--format", format, NULL});
+    assert_image(plots, "predictions", format);
+    assert_image(plots, "accuracy", format);
+    assert_int_equal(test_count_files(plots), 2);
+  }
+  /* anchors and progress indicators */
+  const char *other = test_tmpdir();
+  char runs[4096];
+  snprintf(runs, sizeof runs, "%s/runs", other);
+  assert_int_equal(mkdir(runs, 0777), 0);
+  test_write_file(other, "anchors.csv", anchors);
+  test_write_file(other, "progress.csv", progress);
+  for (int f = 0; f < 2; f++) {
+    const char *format = f ? "svg" : "png";
+    snprintf(plots, sizeof plots, "%s/plots-%s", dir, format);
+    plot((const char *const[]){"plot", other, "-o", plots, "--format", format, NULL});
+    assert_image(plots, "anchors", format);
+    assert_image(plots, "indicators", format);
+    assert_int_equal(test_count_files(plots), 2); /* the old pictures went with the old directory */
+  }
+}
+
+/* mrlab plot DIR in a fresh directory PARENT fails with status 2 and the one line LINE, and writes nothing. */
+static void assert_refused(const char *parent, const char *dir, const char *line)
+{
+  int before = test_count_files(parent);
+  test_run r;
+  test_run_mrlab(&r, parent, (const char *const[]){"plot", dir, NULL});
+  assert_int_equal(r.status, 2);
+  assert_string_equal(r.err, line);
+  assert_int_equal(test_count_files(parent), before);
+}
+
+static void what_is_not_a_run_is_refused_in_one_line(void **state)
+{
+  (void)state;
+  const char *parent = test_tmpdir();
+  char dir[4096], line[8192];
+  const char *cases[] = {"empty", "missing", "file", "tasks-only"};
+  for (int k = 0; k < 4; k++) {
+    snprintf(dir, sizeof dir, "%s/%s", parent, cases[k]);
+    if (k == 0 || k == 3)
+      assert_int_equal(mkdir(dir, 0777), 0);
+    if (k == 2)
+      test_write_file(parent, "file", "not a directory\n");
+    if (k == 3)
+      test_write_file(dir, "tasks.csv", test_read_file(small_run(), "tasks.csv"));
+    snprintf(line, sizeof line,
+             "mrlab: %s: expected a run directory (tasks.csv, jobs.csv) or a validation directory (runs/ and "
+             "accuracy.csv, anchors.csv or progress.csv)\n",
+             dir);
+    assert_refused(parent, dir, line);
+  }
+  /* a run directory, without gnuplot on the PATH */
+  snprintf(dir, sizeof dir, "%s/run", parent);
+  assert_int_equal(mkdir(dir, 0777), 0);
+  test_write_file(dir, "tasks.csv", test_read_file(small_run(), "tasks.csv"));
+  test_write_file(dir, "jobs.csv", test_read_file(small_run(), "jobs.csv"));
+  char *path = xstrdup(getenv("PATH"));
+  setenv("PATH", parent, 1);
+  assert_refused(parent, dir, "mrlab: gnuplot not found: install it (Debian: apt-get install gnuplot-nox)\n");
+  setenv("PATH", path, 1);
+  free(path);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(utilisation_lies_in_0_1_and_adds_up_to_the_summary),
+      cmocka_unit_test(utilisation_sampling_changes_nothing_else),
+      cmocka_unit_test(a_run_is_plotted),
+      cmocka_unit_test(a_validation_is_plotted),
+      cmocka_unit_test(what_is_not_a_run_is_refused_in_one_line),
+  };
+  TEST_MAIN(tests);
+}

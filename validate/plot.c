@@ -1,0 +1,733 @@
+/* plot.c - `mrlab plot` (plot.h): mrlab's CSV outputs turned into pictures.
+ *
+ * The drawing is gnuplot's, in the scripts of plots/, one a picture; this
+ * file finds what a directory holds, writes the small data files each
+ * script reads (whitespace-separated blocks, one a series, which gnuplot
+ * plots with `index`), and runs gnuplot on each in the output directory's
+ * temporary sibling, where the data files are removed again before the
+ * directory is swapped in whole (outfile.h).  The work done here is what
+ * gnuplot cannot do from a CSV alone: giving each task attempt a slot row
+ * (an attempt takes the lowest row of its host and kind that is free at
+ * its start, so a host shows as many rows as it ran attempts at once),
+ * cutting attempts into phases, summing slot time by phase, and regrouping
+ * the rows of a CSV by model, class or indicator.
+ *
+ * A file of its own in validate/ because it reads both a run's files and a
+ * validation's, and knows neither SimGrid nor the models. */
+#define _GNU_SOURCE /* strverscmp */
+#include "plot.h"
+
+#include "alloc.h"
+#include "csv.h"
+#include "outfile.h"
+#include "rundir.h"
+#include "units.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Every image mrlab plot may write, in both formats (outdir_open's NAMES). */
+static const char *const images[] = {"gantt.png",
+                                     "gantt.svg",
+                                     "utilisation.png",
+                                     "utilisation.svg",
+                                     "phases.png",
+                                     "phases.svg",
+                                     "progress.png",
+                                     "progress.svg",
+                                     "predictions.png",
+                                     "predictions.svg",
+                                     "accuracy.png",
+                                     "accuracy.svg",
+                                     "anchors.png",
+                                     "anchors.svg",
+                                     "indicators.png",
+                                     "indicators.svg",
+                                     NULL};
+
+/* The phases of an attempt as the Gantt chart and the breakdown show them. */
+enum { SEG_STARTUP, SEG_PHASES, SEG_KILLED = SEG_PHASES + 8, SEG_N };
+static const char *const seg_names[SEG_N] = {"startup", "read", "map",    "spill", "merge",
+                                             "shuffle", "sort", "reduce", "write", "killed"};
+
+static int has(const char *dir, const char *name, int want_dir)
+{
+  char path[8192];
+  struct stat st;
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  return stat(path, &st) == 0 && (want_dir ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode));
+}
+
+/* Opens DIR/NAME for writing as F; 0, or -1 with ERR set. */
+static int open_data(const char *dir, const char *name, FILE **f, char *err, size_t errlen)
+{
+  char path[8192];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  if (!(*f = fopen(path, "w")))
+    snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+  return *f ? 0 : -1;
+}
+
+static int close_data(FILE *f, const char *name, char *err, size_t errlen)
+{
+  int bad = ferror(f) | (fclose(f) != 0);
+  if (bad)
+    snprintf(err, errlen, "%s: cannot write", name);
+  return bad ? -1 : 0;
+}
+
+/* TEXT made safe inside a gnuplot string in single quotes (no quote, no backslash). */
+static const char *gp_text(const char *text, char *buf, size_t n)
+{
+  size_t k = 0;
+  for (; *text && k + 1 < n; text++)
+    buf[k++] = *text == '\'' || *text == '\\' ? '`' : *text;
+  buf[k] = '\0';
+  return buf;
+}
+
+/* The index of NAME in the N strings LIST, appended (a pointer kept, not a copy) if missing. */
+static int intern(const char **list, int *n, const char *name)
+{
+  for (int k = 0; k < *n; k++)
+    if (strcmp(list[k], name) == 0)
+      return k;
+  list[*n] = name;
+  return (*n)++;
+}
+
+/* The cell of ROW in column NAME as a number: NAN when the column is missing or the cell is not one. */
+static double num(const csv_table *t, int row, const char *name)
+{
+  int col = csv_column(t, name);
+  char e[8];
+  double v;
+  return col >= 0 && csv_number(t, row, col, &v, e, sizeof e) == 0 ? v : NAN;
+}
+
+static const char *cell(const csv_table *t, int row, const char *name)
+{
+  int col = csv_column(t, name);
+  return col >= 0 ? csv_cell(t, row, col) : "";
+}
+
+/* Reads DIR/NAME, or NULL with ERR set; a missing column of the NCOLS COLS is an error too. */
+static csv_table *read_csv(const char *dir, const char *name, const char *const *cols, int ncols, char *err,
+                           size_t errlen)
+{
+  char path[8192];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  csv_table *t = csv_read(path, err, errlen);
+  for (int k = 0; t && k < ncols; k++)
+    if (csv_column(t, cols[k]) < 0) {
+      snprintf(err, errlen, "%s:1: expected a column %s", path, cols[k]);
+      csv_free(t);
+      t = NULL;
+    }
+  return t;
+}
+
+typedef struct {
+  int host, job, kind, killed, row;
+  double start, end, phase_end[4];
+} span;
+
+static const char *const *sort_names; /* for by_name */
+static int by_name(const void *a, const void *b)
+{
+  return strverscmp(sort_names[*(const int *)a], sort_names[*(const int *)b]);
+}
+static int by_start(const void *a, const void *b)
+{
+  const span *x = *(span *const *)a, *y = *(span *const *)b;
+  return x->start < y->start ? -1 : x->start > y->start ? 1 : x->row - y->row;
+}
+
+/* The segments of attempt S, phase by phase: start-up, then its kind's four
+ * phases, each cut at the attempt's end (a killed attempt stopped in one).
+ * Calls EMIT for each segment of positive length. */
+static void segments(const span *s, double startup, void (*emit)(void *, int, double, double), void *arg)
+{
+  double from = s->start + startup < s->end ? s->start + startup : s->end;
+  if (from > s->start)
+    emit(arg, SEG_STARTUP, s->start, from);
+  for (int p = 0; p < 4; p++) {
+    double to = isnan(s->phase_end[p]) || s->phase_end[p] > s->end ? s->end : s->phase_end[p];
+    if (to > from)
+      emit(arg, SEG_PHASES + 4 * s->kind + p, from, to);
+    from = to > from ? to : from;
+  }
+}
+
+typedef struct {
+  FILE *blocks[SEG_N]; /* gantt: one temporary stream a block */
+  double y;
+  double (*slot_time)[SEG_N]; /* phases: per job */
+  int job;
+} seg_sink;
+
+static void emit_gantt(void *arg, int seg, double from, double to)
+{
+  seg_sink *k = arg;
+  fprintf(k->blocks[seg], "%.9f %.9f %g\n", from, to, k->y);
+}
+
+static void emit_phases(void *arg, int seg, double from, double to)
+{
+  seg_sink *k = arg;
+  k->slot_time[k->job][seg] += to - from;
+}
+
+/* The Gantt chart's and the phase breakdown's data from tasks.csv and
+ * jobs.csv of DIR: gantt.dat, gantt.inc and phases.dat in TMP; the chart's
+ * height in pixels into *HEIGHT. */
+static int run_tasks(const char *dir, const char *tmp, int *height, char *err, size_t errlen)
+{
+  static const char *const tcols[] = {"job", "kind", "host", "status", "start", "end"};
+  csv_table *tasks = read_csv(dir, RUNDIR_TASKS, tcols, 6, err, errlen);
+  csv_table *jobs = tasks ? read_csv(dir, RUNDIR_JOBS, tcols, 1, err, errlen) : NULL;
+  if (!jobs) {
+    csv_free(tasks);
+    return 2;
+  }
+  int n = tasks->n_rows - 1, n_hosts = 0, n_jobs = 0;
+  const char **hosts = xcalloc((size_t)n + 1, sizeof *hosts),
+             **job_names = xcalloc((size_t)jobs->n_rows, sizeof *job_names);
+  double *startup = xcalloc((size_t)jobs->n_rows, sizeof *startup);
+  for (int r = 1; r < jobs->n_rows; r++) {
+    intern(job_names, &n_jobs, cell(jobs, r, "job"));
+    if (units_parse(UNITS_TIME, cell(jobs, r, "mrlab.task.startup"), &startup[r - 1]))
+      startup[r - 1] = 0; /* a run of an older mrlab: start-up counts as the first phase */
+  }
+  span *s = xcalloc((size_t)n + 1, sizeof *s);
+  int m = 0;
+  for (int r = 1; r <= n; r++) {
+    span *a = &s[m];
+    a->row = r;
+    a->start = num(tasks, r, "start");
+    a->end = num(tasks, r, "end");
+    if (!(a->end >= a->start))
+      continue; /* not a whole attempt: nothing to draw */
+    a->kind = strcmp(cell(tasks, r, "kind"), RUNDIR_KIND_REDUCE) == 0;
+    a->killed = strcmp(cell(tasks, r, "status"), RUNDIR_STATUS_KILLED) == 0;
+    a->host = intern(hosts, &n_hosts, cell(tasks, r, "host"));
+    int before = n_jobs;
+    a->job = intern(job_names, &n_jobs, cell(tasks, r, "job"));
+    if (n_jobs > before) /* a job jobs.csv does not list */
+      n_jobs = before, a->job = -1;
+    for (int p = 0; p < 4; p++)
+      a->phase_end[p] = num(tasks, r, rundir_tasks_columns[TASKS_READ_END + 3 * (4 * a->kind + p)]);
+    m++;
+  }
+  /* rows: hosts in name order, each its map rows then its reduce rows */
+  int *order = xmalloc((size_t)n_hosts * sizeof *order), *base = xcalloc((size_t)n_hosts + 1, sizeof *base);
+  for (int h = 0; h < n_hosts; h++)
+    order[h] = h;
+  sort_names = hosts;
+  qsort(order, (size_t)n_hosts, sizeof *order, by_name);
+  span **by = xmalloc((size_t)m * sizeof *by + 1);
+  for (int k = 0; k < m; k++)
+    by[k] = &s[k];
+  qsort(by, (size_t)m, sizeof *by, by_start);
+  double *lane_end = xmalloc((size_t)m * sizeof *lane_end + 1);
+  int *lane = xmalloc((size_t)m * sizeof *lane + 1), *lanes = xcalloc(2 * (size_t)n_hosts + 1, sizeof *lanes);
+  for (int h = 0; h < n_hosts; h++)
+    for (int kind = 0; kind < 2; kind++) {
+      int used = 0;
+      for (int k = 0; k < m; k++) {
+        if (by[k]->host != h || by[k]->kind != kind)
+          continue;
+        int l = 0;
+        while (l < used && lane_end[l] > by[k]->start)
+          l++;
+        if (l == used)
+          used++;
+        lane_end[l] = by[k]->end;
+        lane[by[k] - s] = l;
+      }
+      lanes[2 * h + kind] = used;
+    }
+  int rows = 0;
+  for (int k = 0; k < n_hosts; k++) {
+    base[order[k]] = rows;
+    rows += lanes[2 * order[k]] + lanes[2 * order[k] + 1];
+  }
+  /* gantt.dat: the blocks, one temporary stream each, then appended in order */
+  seg_sink sink = {0};
+  FILE *f = NULL, *inc = NULL;
+  int status = open_data(tmp, "gantt.dat", &f, err, errlen) || open_data(tmp, "gantt.inc", &inc, err, errlen) ? 1 : 0;
+  for (int g = 0; g < SEG_N && !status; g++)
+    if (!(sink.blocks[g] = tmpfile()))
+      status = (snprintf(err, errlen, "cannot create a temporary file: %s", strerror(errno)), 1);
+  for (int k = 0; k < m && !status; k++) {
+    const span *a = &s[k];
+    sink.y = base[a->host] + (a->kind ? lanes[2 * a->host] : 0) + lane[k];
+    segments(a, a->job >= 0 ? startup[a->job] : 0, emit_gantt, &sink);
+    if (a->killed)
+      fprintf(sink.blocks[SEG_KILLED], "%.9f %g\n", a->end, sink.y);
+  }
+  for (int g = 0; g < SEG_N && !status; g++) {
+    fprintf(f, "# %s\n", seg_names[g]);
+    long size = ftell(sink.blocks[g]);
+    rewind(sink.blocks[g]);
+    for (int c; (c = getc(sink.blocks[g])) != EOF;)
+      putc(c, f);
+    fprintf(f, "%s\n\n", size > 0 ? "" : "NaN NaN NaN\n"); /* an empty block still counts as one */
+  }
+  for (int g = 0; g < SEG_N; g++)
+    if (sink.blocks[g])
+      fclose(sink.blocks[g]);
+  if (!status) {
+    /* host labels at the middle of their rows, at most about 40 of them; a line between hosts */
+    int stride = (n_hosts + 39) / 40;
+    fprintf(inc, "set yrange [-0.6:%g]\nset ytics (", rows - 0.4);
+    for (int k = 0; k < n_hosts; k += stride) {
+      int h = order[k];
+      fprintf(inc, "%s\"%s\" %g", k ? ", " : "", hosts[h], base[h] + (lanes[2 * h] + lanes[2 * h + 1] - 1) / 2.0);
+    }
+    fprintf(inc, ") noenhanced\n");
+    for (int k = 1; k < n_hosts && n_hosts <= 200; k++)
+      fprintf(inc, "set arrow from graph 0, first %g to graph 1, first %g nohead lc rgb '#aaaaaa' back\n",
+              base[order[k]] - 0.5, base[order[k]] - 0.5);
+  }
+  if (f)
+    status = close_data(f, "gantt.dat", err, errlen) ? 1 : status;
+  if (inc)
+    status = close_data(inc, "gantt.inc", err, errlen) ? 1 : status;
+  *height = rows * 14 + 160 < 420 ? 420 : rows * 14 + 160 > 4000 ? 4000 : rows * 14 + 160;
+  /* phases.dat: each job's slot time by phase, killed attempts apart */
+  sink.slot_time = xcalloc((size_t)n_jobs + 1, sizeof *sink.slot_time);
+  for (int k = 0; k < m; k++) {
+    if (s[k].job < 0)
+      continue;
+    sink.job = s[k].job;
+    if (s[k].killed)
+      sink.slot_time[sink.job][SEG_KILLED] += s[k].end - s[k].start;
+    else
+      segments(&s[k], startup[s[k].job], emit_phases, &sink);
+  }
+  if (!status && !(status = open_data(tmp, "phases.dat", &f, err, errlen) ? 1 : 0)) {
+    fprintf(f, "job");
+    for (int g = 0; g < SEG_N; g++)
+      fprintf(f, " %s", seg_names[g]);
+    for (int j = 0; j < n_jobs; j++) {
+      fprintf(f, "\n\"%s\"", job_names[j]);
+      for (int g = 0; g < SEG_N; g++)
+        fprintf(f, " %.6f", sink.slot_time[j][g]);
+    }
+    fputc('\n', f);
+    status = close_data(f, "phases.dat", err, errlen) ? 1 : 0;
+  }
+  free(sink.slot_time);
+  free(lane_end);
+  free(lane);
+  free(lanes);
+  free(by);
+  free(order);
+  free(base);
+  free(s);
+  free(startup);
+  free(hosts);
+  free(job_names);
+  csv_free(tasks);
+  csv_free(jobs);
+  return status;
+}
+
+/* Writes into TMP/NAME the rows of T regrouped as blocks: one block per
+ * distinct value of column GROUP (in order of appearance, their names
+ * space-separated into NAMES), within it one blank line between distinct
+ * values of column SPLIT (NULL: none), each row the NCOLS columns COLS
+ * (scaled by SCALE), and the rows where column WHERE (NULL: all) is WANT.
+ * FIRST, when not NULL, also writes each block's first row at x = 0.
+ * Returns the number of rows written, or -1 with ERR set. */
+static int blocks(const csv_table *t, const char *tmp, const char *name, const char *group, const char *split,
+                  const char *const *cols, int ncols, double scale, const char *where, const char *want, int first,
+                  char *names, size_t nameslen, char *err, size_t errlen)
+{
+  const char **groups = xcalloc((size_t)t->n_rows, sizeof *groups);
+  int n_groups = 0, written = 0;
+  for (int r = 1; r < t->n_rows; r++)
+    if (!where || strcmp(cell(t, r, where), want) == 0)
+      intern(groups, &n_groups, cell(t, r, group));
+  FILE *f;
+  if (open_data(tmp, name, &f, err, errlen)) {
+    free(groups);
+    return -1;
+  }
+  names[0] = '\0';
+  for (int g = 0; g < n_groups; g++) {
+    snprintf(names + strlen(names), nameslen - strlen(names), "%s\"%s\"", g ? " " : "", groups[g]);
+    const char *last = NULL;
+    int any = 0;
+    for (int r = 1; r < t->n_rows; r++) {
+      if ((where && strcmp(cell(t, r, where), want) != 0) || strcmp(cell(t, r, group), groups[g]) != 0)
+        continue;
+      if (split && last && strcmp(last, cell(t, r, split)) != 0)
+        fputc('\n', f);
+      last = split ? cell(t, r, split) : NULL;
+      for (int pass = first && !any ? 0 : 1; pass < 2; pass++) {
+        for (int c = 0; c < ncols; c++)
+          fprintf(f, "%s%.9g", c ? " " : "", pass == 0 && c == 0 ? 0 : num(t, r, cols[c]) * (c ? scale : 1));
+        fputc('\n', f);
+      }
+      any = 1;
+      written++;
+    }
+    fprintf(f, "\n\n");
+  }
+  free(groups);
+  return close_data(f, name, err, errlen) ? -1 : written;
+}
+
+/* A grouped bar chart's values: ROWS x COLS, NAN where none (names are copies). */
+typedef struct {
+  char *rows[1024], *cols[64];
+  int n_rows, n_cols;
+  double v[1024][64];
+} bars;
+
+/* The index of NAME among the N names of LIST, a copy appended if missing and there is room (else -1). */
+static int bars_index(char **list, int *n, int cap, const char *name)
+{
+  for (int k = 0; k < *n; k++)
+    if (strcmp(list[k], name) == 0)
+      return k;
+  if (*n == cap)
+    return -1; /* beyond what a picture can show */
+  list[*n] = xstrdup(name);
+  return (*n)++;
+}
+
+static void bars_put(bars *b, const char *row, const char *col, double v)
+{
+  int n = b->n_rows, r = bars_index(b->rows, &b->n_rows, 1024, row), c = bars_index(b->cols, &b->n_cols, 64, col);
+  for (int k = 0; r >= 0 && r == n && k < 64; k++)
+    b->v[r][k] = NAN;
+  if (r >= 0 && c >= 0)
+    b->v[r][c] = v;
+}
+
+static void bars_clear(bars *b)
+{
+  for (int r = 0; r < b->n_rows; r++)
+    free(b->rows[r]);
+  for (int c = 0; c < b->n_cols; c++)
+    free(b->cols[c]);
+  b->n_rows = b->n_cols = 0;
+}
+
+/* Writes B as TMP/NAME: a header (LABEL, then the columns), a row each, "-" where no value. */
+static int bars_write(const bars *b, const char *tmp, const char *name, const char *label, char *err, size_t errlen)
+{
+  FILE *f;
+  if (open_data(tmp, name, &f, err, errlen))
+    return -1;
+  fprintf(f, "%s", label);
+  for (int c = 0; c < b->n_cols; c++)
+    fprintf(f, " \"%s\"", b->cols[c]);
+  for (int r = 0; r < b->n_rows; r++) {
+    fprintf(f, "\n\"%s\"", b->rows[r]);
+    for (int c = 0; c < b->n_cols; c++)
+      isnan(b->v[r][c]) ? fprintf(f, " -") : fprintf(f, " %.6g", b->v[r][c]);
+  }
+  fputc('\n', f);
+  return close_data(f, name, err, errlen);
+}
+
+/* Runs gnuplot on plots/SCRIPT.gp in TMP with the variables VARS, drawing
+ * SCRIPT.FORMAT there.  0, or 1 with gnuplot's last line of error in ERR. */
+static int gnuplot(const char *tmp, const char *plots, const char *script, const char *format, const char *vars,
+                   char *err, size_t errlen)
+{
+  char path[8192], var[16384], log[8192];
+  snprintf(path, sizeof path, "%s/%s.gp", plots, script);
+  snprintf(var, sizeof var, "plots='%s'; fmt='%s'; out='%s.%s'; %s", plots, format, script, format, vars);
+  snprintf(log, sizeof log, "%s/gnuplot.log", tmp);
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (fd < 0 || chdir(tmp) != 0)
+      _exit(127);
+    dup2(fd, 1);
+    dup2(fd, 2);
+    execlp("gnuplot", "gnuplot", "-e", var, path, (char *)NULL);
+    _exit(127);
+  }
+  int st = 0;
+  if (pid < 0 || waitpid(pid, &st, 0) < 0)
+    return snprintf(err, errlen, "cannot run gnuplot: %s", strerror(errno)), 1;
+  char image[8192];
+  struct stat sb;
+  snprintf(image, sizeof image, "%s/%s.%s", tmp, script, format);
+  if (WIFEXITED(st) && WEXITSTATUS(st) == 0 && stat(image, &sb) == 0 && sb.st_size > 0) {
+    unlink(log);
+    return 0;
+  }
+  char line[1024] = "", text[1024];
+  FILE *f = fopen(log, "r");
+  while (f && fgets(text, sizeof text, f))
+    if (text[0] != '\n' && !strstr(text, "warning"))
+      snprintf(line, sizeof line, "%s", text);
+  if (f)
+    fclose(f);
+  line[strcspn(line, "\n")] = '\0';
+  snprintf(err, errlen, "gnuplot failed on %s: %s", path, line[0] ? line : "no image written");
+  return 1;
+}
+
+/* Removes the data files NAMES (NULL-terminated) from TMP. */
+static void remove_data(const char *tmp, const char *const *names)
+{
+  char path[8192];
+  for (int k = 0; names[k]; k++) {
+    snprintf(path, sizeof path, "%s/%s", tmp, names[k]);
+    unlink(path);
+  }
+}
+
+/* The pictures of run directory DIR, drawn in TMP. */
+static int plot_run(const char *dir, const char *tmp, const char *plots, const char *format, const char *title,
+                    char *err, size_t errlen)
+{
+  char vars[16384], names[4096];
+  int height, status = run_tasks(dir, tmp, &height, err, errlen);
+  if (!status) {
+    snprintf(vars, sizeof vars, "title_text='%s: task attempts by host and slot'; width=1200; height=%d", title,
+             height);
+    status = gnuplot(tmp, plots, "gantt", format, vars, err, errlen);
+  }
+  if (!status) {
+    snprintf(vars, sizeof vars, "title_text='%s: slot time of each job by phase'", title);
+    status = gnuplot(tmp, plots, "phases", format, vars, err, errlen);
+  }
+  static const char *const ucols[] = {"time", "cpu", "disk", "nic"};
+  static const char *const pcols[] = {"true_progress", "progress"};
+  const char *const csvs[] = {RUNDIR_UTILISATION, RUNDIR_PROGRESS};
+  const char *const scripts[] = {"utilisation", "progress"};
+  for (int k = 0; k < 2 && !status; k++) {
+    if (!has(dir, csvs[k], 0))
+      continue; /* a run of an older mrlab */
+    static const char *const need[2][3] = {{"time", "class", "cpu"}, {"job", "indicator", "true_progress"}};
+    csv_table *t = read_csv(dir, csvs[k], need[k], 3, err, errlen);
+    if (!t)
+      return 2;
+    char data[64];
+    snprintf(data, sizeof data, "%s.dat", scripts[k]);
+    int rows =
+        k == 0 ? blocks(t, tmp, data, "class", NULL, ucols, 4, 100, NULL, NULL, 1, names, sizeof names, err, errlen)
+               : blocks(t, tmp, data, "indicator", "job", pcols, 2, 1, NULL, NULL, 0, names, sizeof names, err, errlen);
+    csv_free(t);
+    if (rows < 0)
+      return 1;
+    if (rows == 0)
+      continue; /* sampling was off, or no reduce phase */
+    snprintf(vars, sizeof vars, "title_text='%s: %s'; %s='%s'; height=%d", title,
+             k == 0 ? "utilisation of each node class" : "progress indicators over the reduce phase",
+             k == 0 ? "classes" : "indicators", names, k == 0 ? 720 : 700);
+    status = gnuplot(tmp, plots, scripts[k], format, vars, err, errlen);
+  }
+  remove_data(tmp,
+              (const char *const[]){"gantt.dat", "gantt.inc", "phases.dat", "utilisation.dat", "progress.dat", NULL});
+  return status;
+}
+
+/* The pictures of validation directory DIR, drawn in TMP. */
+static int plot_validation(const char *dir, const char *tmp, const char *plots, const char *format, const char *title,
+                           char *err, size_t errlen)
+{
+  char vars[16384], names[4096];
+  int status = 0;
+  bars *b = xcalloc(1, sizeof *b);
+  if (has(dir, "predictions.csv", 0)) {
+    static const char *const need[] = {"model", "quantity", "predicted", "actual"};
+    csv_table *t = read_csv(dir, "predictions.csv", need, 4, err, errlen);
+    if (!t)
+      status = 2;
+    double lo = INFINITY, hi = 0;
+    for (int r = 1; t && r < t->n_rows; r++)
+      if (strcmp(cell(t, r, "quantity"), "job_time") == 0)
+        for (int c = 2; c < 4; c++) {
+          double v = num(t, r, need[c]);
+          lo = v > 0 && v < lo ? v : lo;
+          hi = v > hi ? v : hi;
+        }
+    int rows = t ? blocks(t, tmp, "predictions.dat", "model", NULL, (const char *const[]){"actual", "predicted"}, 2, 1,
+                          "quantity", "job_time", 0, names, sizeof names, err, errlen)
+                 : 0;
+    csv_free(t);
+    status = rows < 0 ? 1 : status;
+    if (!status && rows > 0) {
+      snprintf(vars, sizeof vars,
+               "title_text='%s: predicted against simulated job time'; models='%s'; lo=%g; hi=%g; "
+               "width=900; height=800",
+               title, names, lo / 1.5, hi * 1.5);
+      status = gnuplot(tmp, plots, "predictions", format, vars, err, errlen);
+    }
+  }
+  if (!status && has(dir, "accuracy.csv", 0)) {
+    static const char *const need[] = {"experiment", "model", "quantity", "accuracy"};
+    csv_table *t = read_csv(dir, "accuracy.csv", need, 4, err, errlen);
+    status = t ? 0 : 2;
+    for (int r = 1; t && r < t->n_rows; r++)
+      if (strcmp(cell(t, r, "quantity"), "job_time") == 0)
+        bars_put(b, cell(t, r, "experiment"), cell(t, r, "model"), num(t, r, "accuracy"));
+    if (!status && b->n_rows > 0 && !(status = bars_write(b, tmp, "accuracy.dat", "experiment", err, errlen) ? 1 : 0)) {
+      snprintf(vars, sizeof vars, "title_text='%s: job-time accuracy of each model'; columns=%d; width=%d", title,
+               b->n_cols, 500 + 60 * b->n_rows * b->n_cols > 2400 ? 2400 : 500 + 60 * b->n_rows * b->n_cols);
+      status = gnuplot(tmp, plots, "accuracy", format, vars, err, errlen);
+    }
+    bars_clear(b);
+    csv_free(t);
+  }
+  if (!status && has(dir, "anchors.csv", 0)) {
+    static const char *const need[] = {"kind", "published", "simulated"};
+    csv_table *t = read_csv(dir, "anchors.csv", need, 3, err, errlen);
+    status = t ? 0 : 2;
+    static const char *const kinds[3][3] = {
+        {"gain", "mean_gain", "\"gains (%)\""}, {"time", "time", "\"times (s)\""}, {"ratio", "ratio", "\"ratios\""}};
+    FILE *f = NULL;
+    status = status ? status : open_data(tmp, "anchors.dat", &f, err, errlen) ? 1 : 0;
+    char labels[256] = "";
+    int n_kinds = 0;
+    for (int k = 0; k < 3 && !status; k++) {
+      int n = 0;
+      for (int r = 1; r < t->n_rows; r++) {
+        double p = num(t, r, "published"), s = num(t, r, "simulated");
+        const char *kind = cell(t, r, "kind");
+        if ((strcmp(kind, kinds[k][0]) == 0 || strcmp(kind, kinds[k][1]) == 0) && !isnan(p) && !isnan(s))
+          n++, fprintf(f, "%g %g\n", p, s);
+      }
+      if (n) {
+        fprintf(f, "\n\n");
+        snprintf(labels + strlen(labels), sizeof labels - strlen(labels), "%s%s", n_kinds++ ? " " : "", kinds[k][2]);
+      }
+    }
+    if (f)
+      status = close_data(f, "anchors.dat", err, errlen) ? 1 : status;
+    if (!status && n_kinds > 0) {
+      snprintf(vars, sizeof vars,
+               "title_text='%s: published against simulated figures'; kinds='%s'; width=%d; "
+               "height=520",
+               title, labels, 150 + 450 * n_kinds);
+      status = gnuplot(tmp, plots, "anchors", format, vars, err, errlen);
+    }
+    csv_free(t);
+  }
+  if (!status && has(dir, RUNDIR_PROGRESS, 0)) {
+    static const char *const need[] = {"workload", "variant", "indicator", "mean_error", "paper_mean"};
+    csv_table *t = read_csv(dir, RUNDIR_PROGRESS, need, 5, err, errlen);
+    status = t ? 0 : 2;
+    const char *ind[32];
+    int n_ind = 0;
+    for (int r = 1; t && r < t->n_rows && n_ind < 31; r++) {
+      char row[512], col[256];
+      snprintf(row, sizeof row, "%s/%s", cell(t, r, "workload"), cell(t, r, "variant"));
+      intern(ind, &n_ind, cell(t, r, "indicator"));
+      snprintf(col, sizeof col, "%s", cell(t, r, "indicator"));
+      bars_put(b, row, col, num(t, r, "mean_error"));
+      snprintf(col, sizeof col, "%s-paper", cell(t, r, "indicator"));
+      bars_put(b, row, col, num(t, r, "paper_mean"));
+    }
+    names[0] = '\0';
+    for (int k = 0; k < n_ind; k++)
+      snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k ? " " : "", ind[k]);
+    if (!status && b->n_rows > 0 && !(status = bars_write(b, tmp, "indicators.dat", "workload", err, errlen) ? 1 : 0)) {
+      snprintf(vars, sizeof vars,
+               "title_text='%s: progress indicators, mean error per workload'; indicators='%s'; "
+               "width=%d",
+               title, names, 600 + 70 * b->n_rows * n_ind > 2400 ? 2400 : 600 + 70 * b->n_rows * n_ind);
+      status = gnuplot(tmp, plots, "indicators", format, vars, err, errlen);
+    }
+    bars_clear(b);
+    csv_free(t);
+  }
+  free(b);
+  remove_data(tmp, (const char *const[]){"predictions.dat", "accuracy.dat", "anchors.dat", "indicators.dat", NULL});
+  return status;
+}
+
+/* plots/ into PLOTS: beside the program SELF (its folder or the one above,
+ * as build/mrlab sits in the source tree), else the source tree it was
+ * built from.  0, or -1 with ERR set. */
+static int find_plots(const char *self, char *plots, size_t n, char *err, size_t errlen)
+{
+  char here[4096];
+  snprintf(here, sizeof here, "%s", self);
+  char *slash = strrchr(here, '/');
+  if (slash)
+    *slash = '\0';
+  const char *const tries[] = {"%s/plots", "%s/../plots", "%s"};
+  for (int k = 0; k < 3; k++) {
+    char path[4200], real[PATH_MAX];
+    snprintf(path, sizeof path, tries[k], k < 2 ? here : MRLAB_PLOTS_DIR);
+    if (has(path, "common.gp", 0) && realpath(path, real) && !strchr(real, '\'') && strlen(real) < n)
+      return snprintf(plots, n, "%s", real), 0;
+  }
+  snprintf(err, errlen, "cannot find mrlab's plots/ folder beside %s or in %s", self, MRLAB_PLOTS_DIR);
+  return -1;
+}
+
+/* Whether gnuplot is a program on the PATH. */
+static int have_gnuplot(void)
+{
+  const char *path = getenv("PATH");
+  char dir[4096], file[8192];
+  while (path && *path) {
+    size_t len = strcspn(path, ":");
+    snprintf(dir, sizeof dir, "%.*s", (int)len, path);
+    snprintf(file, sizeof file, "%s/gnuplot", len ? dir : ".");
+    if (access(file, X_OK) == 0)
+      return 1;
+    path += len + (path[len] == ':');
+  }
+  return 0;
+}
+
+int plot_dir(const char *dir, const char *out, const char *format, const char *self, FILE *report, char *err,
+             size_t errlen)
+{
+  int run = has(dir, RUNDIR_TASKS, 0) && has(dir, RUNDIR_JOBS, 0);
+  int validation = !run && has(dir, "runs", 1) &&
+                   (has(dir, "accuracy.csv", 0) || has(dir, "anchors.csv", 0) || has(dir, RUNDIR_PROGRESS, 0));
+  if (!run && !validation)
+    return snprintf(err, errlen,
+                    "%s: expected a run directory (tasks.csv, jobs.csv) or a validation directory (runs/ and "
+                    "accuracy.csv, anchors.csv or progress.csv)",
+                    dir),
+           2;
+  if (!have_gnuplot())
+    return snprintf(err, errlen, "gnuplot not found: install it (Debian: apt-get install gnuplot-nox)"), 2;
+  char plots[4096], name[4096], title[1024];
+  if (find_plots(self, plots, sizeof plots, err, errlen))
+    return 1;
+  snprintf(name, sizeof name, "%s", dir);
+  for (size_t k = strlen(name); k > 1 && name[k - 1] == '/';)
+    name[--k] = '\0';
+  const char *base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
+  gp_text(base, title, sizeof title);
+  char def[4096 + 8];
+  snprintf(def, sizeof def, "%s-plots", name);
+  outdir d;
+  if (outdir_open(&d, out ? out : def, images, err, errlen))
+    return 2;
+  int status = run ? plot_run(dir, d.tmp, plots, format, title, err, errlen)
+                   : plot_validation(dir, d.tmp, plots, format, title, err, errlen);
+  if (status)
+    outdir_discard(&d);
+  else if (outdir_commit(&d, err, errlen))
+    status = 1;
+  for (int k = 0; images[k] && !status; k++)
+    if (strcmp(strrchr(images[k], '.') + 1, format) == 0 && has(d.final, images[k], 0))
+      fprintf(report, "%s/%s\n", d.final, images[k]);
+  return status;
+}

@@ -1,0 +1,21 @@
+/* plot.h - `mrlab plot`: pictures of a run directory or of a validation
+ * directory, drawn by gnuplot with the scripts of plots/ (plot.c). */
+#ifndef MRLAB_PLOT_H
+#define MRLAB_PLOT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* Draws the pictures of DIR, a run directory (tasks.csv, jobs.csv) or a
+ * validation directory (runs/ and accuracy.csv, anchors.csv or
+ * progress.csv), as FORMAT images ("png" or "svg") into the directory OUT
+ * (NULL: DIR-plots beside DIR), written whole as outfile.h writes
+ * directories, and prints each image's path to REPORT.  SELF is the running
+ * mrlab program: plots/ is looked for beside it, then in the source tree.
+ * Returns 0; 2 with ERR set on bad input (DIR of neither kind, a CSV that
+ * cannot be read, no gnuplot); 1 with ERR set when gnuplot failed.  On
+ * failure nothing is written. */
+int plot_dir(const char *dir, const char *out, const char *format, const char *self, FILE *report, char *err,
+             size_t errlen);
+
+#endif
