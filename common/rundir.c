@@ -43,3 +43,5 @@ const char *const rundir_progress_columns[PROGRESSCSV_N_COLUMNS] = {"job", "time
                                                                     "end", "true_progress", "true_end"};
 
 const char *const rundir_utilisation_columns[UTIL_N_COLUMNS] = {"time", "class", "cpu", "disk", "nic"};
+
+const char *const rundir_indicators[INDICATOR_N] = {"hadoop", "hadoop-reduce", "jobratio", "taskratio", "nearestfit"};

@@ -112,6 +112,20 @@ enum {
 };
 extern const char *const rundir_progress_columns[PROGRESSCSV_N_COLUMNS];
 
+/* Values of progress.csv's indicator column, in its order: Hadoop's score
+ * with its phase weights (what its web UI shows), its reduce third alone
+ * (Coppa and Finocchi's reading of Hadoop), JobRatio, TaskRatio and
+ * NearestFit. */
+enum {
+  INDICATOR_HADOOP,
+  INDICATOR_HADOOP_REDUCE,
+  INDICATOR_JOBRATIO,
+  INDICATOR_TASKRATIO,
+  INDICATOR_NEARESTFIT,
+  INDICATOR_N
+};
+extern const char *const rundir_indicators[INDICATOR_N];
+
 /* utilisation.csv: every mrlab.utilisation.period, and at the run's end,
  * each node class's mean utilisation over the interval that ends at TIME
  * (since the row before): the fractions of its cores' flops, of its disks'

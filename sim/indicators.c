@@ -30,6 +30,7 @@
 
 #include "alloc.h"
 #include "progress.h"
+#include "rundir.h"
 #include "spacesaving.h"
 
 #include <gsl/gsl_errno.h>
@@ -40,8 +41,6 @@
 
 #include <math.h>
 #include <stdlib.h>
-
-const char *const indicator_names[INDICATOR_N] = {"hadoop", "hadoop-reduce", "jobratio", "taskratio", "nearestfit"};
 
 #define SMOOTH_MERGE 0.5 /* s: the paper's smoothing of equal sizes */
 

@@ -5,19 +5,6 @@
 
 #include "engine.h"
 
-/* The indicators, in progress.csv's order: Hadoop's score with its phase
- * weights (what its web UI shows), its reduce third alone (Coppa and
- * Finocchi's reading of Hadoop), JobRatio, TaskRatio and NearestFit. */
-enum {
-  INDICATOR_HADOOP,
-  INDICATOR_HADOOP_REDUCE,
-  INDICATOR_JOBRATIO,
-  INDICATOR_TASKRATIO,
-  INDICATOR_NEARESTFIT,
-  INDICATOR_N
-};
-extern const char *const indicator_names[INDICATOR_N];
-
 /* Job J's reduce phase: from its first reduce function's start (INFINITY
  * before one starts) to the end of the last successful attempt's last
  * reduce function (-INFINITY until one ends). */

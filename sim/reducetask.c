@@ -517,9 +517,10 @@ static void reduce_chunks(reduce_state *r, double **flops)
     gsl_ran_shuffle(rng, order, (size_t)n_explicit, sizeof *order);
   gsl_rng_free(rng);
   int n_batches = (int)((rest + r->chunk - 1) / r->chunk);
+  int64_t piece = r->chunk; /* a group streams into its call in pieces of at most this */
   int n = n_batches, k = 0, c = 0;
-  for (int g = 0; g < n_explicit; g++) /* a group streams in pieces of at most a chunk */
-    n += a->group_bytes[g] > r->chunk ? (int)((a->group_bytes[g] + r->chunk - 1) / r->chunk) : 1;
+  for (int g = 0; g < n_explicit; g++)
+    n += a->group_bytes[g] > piece ? (int)((a->group_bytes[g] + piece - 1) / piece) : 1;
   a->n_chunks = n;
   a->chunk_bytes = xmalloc(((size_t)n + 1) * sizeof *a->chunk_bytes);
   a->chunk_group = xmalloc(((size_t)n + 1) * sizeof *a->chunk_group);
@@ -528,8 +529,8 @@ static void reduce_chunks(reduce_state *r, double **flops)
   for (int b = 0; b <= n_batches; b++) {
     for (; k < n_explicit && (int64_t)(k + 1) * n_batches / (n_explicit + 1) <= b; k++) {
       int64_t bytes = a->group_bytes[order[k]];
-      for (int64_t at = 0; at < bytes || (bytes == 0 && at == 0); at += r->chunk, c++) {
-        a->chunk_bytes[c] = bytes - at < r->chunk ? bytes - at : r->chunk;
+      for (int64_t at = 0; at < bytes || (bytes == 0 && at == 0); at += piece, c++) {
+        a->chunk_bytes[c] = bytes - at < piece ? bytes - at : piece;
         if (kp)
           (*flops)[c] = bytes ? kp->top_flops[order[k]] * (double)a->chunk_bytes[c] / (double)bytes : 0;
         a->chunk_group[c] = order[k];

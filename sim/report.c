@@ -149,7 +149,7 @@ static void write_progress(const engine *e, FILE *f)
     const job *j = &e->jobs[s->job];
     double start, end;
     indicators_phase(j, &start, &end);
-    fprintf(f, "%s,%.9f,%s,%.9f,", j->desc->name, s->time, indicator_names[s->indicator], s->progress);
+    fprintf(f, "%s,%.9f,%s,%.9f,", j->desc->name, s->time, rundir_indicators[s->indicator], s->progress);
     if (!isnan(s->end))
       fprintf(f, "%.9f", s->end);
     fprintf(f, ",%.9f,%.9f\n", 100 * (s->time - start) / (end - start), end);
@@ -310,7 +310,7 @@ static void print_progress(const engine *e, const job *j, FILE *out)
         t[m] = e->samples[k].time, p[m++] = e->samples[k].progress;
     double avg, max;
     if (progress_error(t, p, m, start, end, &avg, &max) == 0)
-      fprintf(out, " %s %.1f/%.1f", indicator_names[i], avg, max);
+      fprintf(out, " %s %.1f/%.1f", rundir_indicators[i], avg, max);
   }
   fputc('\n', out);
   free(t);

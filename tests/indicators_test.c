@@ -127,6 +127,60 @@ static void nearestfit_beats_the_ratios_on_a_super_linear_join(void **state)
   assert_true(e[2] > 3 * e[4] && e[3] > 3 * e[4]);
 }
 
+/* A reduce call ends when the reduce function has done its work, not when
+ * its output is through the replica pipeline: the reduce phase ends before
+ * the last reducer's write of a job whose output is as large as its input. */
+static void calls_end_with_the_reduce_function(void **state)
+{
+  (void)state;
+  const char *out =
+      test_simulate(toy4(),
+                    "jobs = ( { name = \"copy\"; input = \"1GB\"; map_cost = 1.0; map_selectivity = 1.0; reduce_cost = "
+                    "1.0; reduce_selectivity = 1.0; reducers = 4; } );\n",
+                    NULL);
+  test_csv *jobs = test_csv_in(out, "jobs.csv"), *tasks = test_csv_in(out, "tasks.csv");
+  double reduced = 0, written = 0;
+  for (int row = 1; row < tasks->n_rows; row++)
+    if (strcmp(test_csv_cell(tasks, row, "kind"), "reduce") == 0 &&
+        strcmp(test_csv_cell(tasks, row, "status"), "SUCCEEDED") == 0) {
+      reduced = fmax(reduced, test_csv_num(tasks, row, "reduce_end"));
+      written = fmax(written, test_csv_num(tasks, row, "write_end"));
+    }
+  double end = test_csv_num(jobs, 1, "reduce_end");
+  assert_true(end <= reduced + 1e-9);
+  assert_true(end < written - 0.1);
+  test_csv_free(jobs);
+  test_csv_free(tasks);
+}
+
+/* The reduce function's time of reducer r000001, whose one key group holds
+ * its whole input (680 MB), with the pipeline's chunk CHUNK. */
+static double one_group_call(const char *chunk)
+{
+  const char *out = test_simulate(
+      toy4(),
+      "jobs = ( { name = \"one\"; generator = \"join\"; input = \"2GB\"; reducers = 4; keys = 4; s_r = 0.0; "
+      "s_s = 0.0; pair_cost = 0.0; seed = 1; set = [\"mapreduce.reduce.speculative=false\"]; } );\n",
+      (const char *const[]){"--set", chunk, NULL});
+  test_csv *tasks = test_csv_in(out, "tasks.csv");
+  double t = -1;
+  for (int row = 1; row < tasks->n_rows; row++)
+    if (strcmp(test_csv_cell(tasks, row, "task"), "r000001") == 0)
+      t = test_csv_num(tasks, row, "reduce_end") - test_csv_num(tasks, row, "sort_end");
+  test_csv_free(tasks);
+  return t;
+}
+
+/* A group larger than a chunk streams into its call as the merge reads it:
+ * reading overlaps the reduce function, instead of preceding it as it does
+ * when the chunk holds the whole group. */
+static void a_large_group_streams_into_its_call(void **state)
+{
+  (void)state;
+  double streamed = one_group_call("mrlab.pipeline.chunk=16MiB"), whole = one_group_call("mrlab.pipeline.chunk=1GiB");
+  assert_true(streamed > 0 && streamed < 0.85 * whole);
+}
+
 /* A reducer meets its keys in sorted key order, which has nothing to do
  * with their sizes: its explicit groups do not end heaviest first. */
 static void groups_come_in_key_order(void **state)
@@ -171,6 +225,8 @@ int main(void)
       cmocka_unit_test(samples_lie_in_the_reduce_phase),
       cmocka_unit_test(without_skew_the_reduce_phase_is_estimated_closely),
       cmocka_unit_test(nearestfit_beats_the_ratios_on_a_super_linear_join),
+      cmocka_unit_test(calls_end_with_the_reduce_function),
+      cmocka_unit_test(a_large_group_streams_into_its_call),
       cmocka_unit_test(groups_come_in_key_order),
       cmocka_unit_test(a_small_sketch_loses_keys),
   };

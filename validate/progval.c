@@ -134,7 +134,7 @@ static int measure_run(const char *base, const char *dir, progval_result *r, cha
   for (int i = 0; i < INDICATOR_N && !status; i++) {
     size_t n = 0;
     for (int row = 1; row < t->n_rows && !status; row++)
-      if (strcmp(csv_cell(t, row, cj), job) == 0 && strcmp(csv_cell(t, row, ci), indicator_names[i]) == 0) {
+      if (strcmp(csv_cell(t, row, cj), job) == 0 && strcmp(csv_cell(t, row, ci), rundir_indicators[i]) == 0) {
         status = csv_number(t, row, ct, &times[n], err, errlen) || csv_number(t, row, cp, &progress[n], err, errlen)
                      ? -1
                      : 0;
@@ -143,7 +143,7 @@ static int measure_run(const char *base, const char *dir, progval_result *r, cha
     if (!status && n == 0)
       status = (snprintf(err, errlen,
                          "%s: no sample of indicator %s (is mrlab.progress.period longer than the %g s reduce phase?)",
-                         path, indicator_names[i], end - t_start),
+                         path, rundir_indicators[i], end - t_start),
                 -1);
     if (!status)
       progress_error(times, progress, n, t_start, end, &r->mean[i], &r->max[i]);
@@ -194,7 +194,7 @@ void progval_write(const progval *ind, const progval_result *r, FILE *csv, FILE 
   fprintf(md, "## progress indicators\n\nmean / max |estimated - true progress| over the reduce phase, in points; the "
               "paper's beside mrlab's\n\n| workload | variant | samples | reduce phase |");
   for (int i = 0; i < INDICATOR_N; i++)
-    fprintf(md, " %s |%s", indicator_names[i], paper_mean_keys[i] ? " paper |" : "");
+    fprintf(md, " %s |%s", rundir_indicators[i], paper_mean_keys[i] ? " paper |" : "");
   fprintf(md, " sketch error | source |\n|---|---|---:|---:|");
   for (int i = 0; i < INDICATOR_N; i++)
     fprintf(md, "---:|%s", paper_mean_keys[i] ? "---:|" : "");
@@ -207,7 +207,7 @@ void progval_write(const progval *ind, const progval_result *r, FILE *csv, FILE 
       const progval_paper *p = &ind->paper[k];
       const char *workload = ind->entries[e].name, *variant = ind->entries[e].variants[v].name;
       for (int i = 0; csv && i < INDICATOR_N; i++)
-        fprintf(csv, "%s,%s,%s,%d,%.3f,%.3f,%s,%s,%.4f,%s\n", workload, variant, indicator_names[i], r[k].samples,
+        fprintf(csv, "%s,%s,%s,%d,%.3f,%.3f,%s,%s,%.4f,%s\n", workload, variant, rundir_indicators[i], r[k].samples,
                 r[k].mean[i], r[k].max[i], field(p->mean[i], a, sizeof a), field(p->max[i], b, sizeof b),
                 r[k].sketch_error, p->source ? p->source : "");
       fprintf(md, "| %s | %s | %d | %.0f s |", workload, variant, r[k].samples, r[k].reduce_phase);

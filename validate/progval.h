@@ -9,8 +9,8 @@
 
 #include "cfg.h"
 #include "compare.h"
-#include "indicators.h"
 #include "pool.h"
+#include "rundir.h"
 
 #include <stdio.h>
 
