@@ -12,8 +12,10 @@
  *     Space-Saving sketch of mrlab.progress.sketch counters (0: one a key,
  *     exact).  A key the sketch lost joins the implicit bytes; a kept key's
  *     size is its count less its error, an under-estimate (eq. 11);
- *   - the reduce profile: the time of each chunk the reduce function ended,
- *     an explicit group or a batch of the others.  A batch is a burst of
+ *   - the reduce profile: the time of each call the reduce function ended,
+ *     an explicit group (once the last of its pieces is through; a group
+ *     larger than a chunk streams in pieces) or a batch of the others, each
+ *     from the end of the call before it.  A batch is a burst of
  *     untimed groups whose time is split among them by size (§6); its
  *     group sizes come from the partition's size histogram, and they feed
  *     the histogram of implicit sizes that shares out the implicit bytes
