@@ -10,14 +10,20 @@
  * leave-one-out error among a fixed grid of multiples of that scale. */
 #include "predict.h"
 
+#include "alloc.h"
+#include "boe.h"
 #include "lwlr.h"
+
+#include <gsl/gsl_fit.h>
+#include <gsl/gsl_statistics_double.h>
 
 #include <gsl/gsl_errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-static const char *const names[PREDICT_N_MODELS] = {"khan", "aria"};
+static const char *const names[PREDICT_N_MODELS] = {"khan", "aria", "boe"};
 
 const predict_quantity predict_quantities[PREDICT_N_QUANTITIES] = {
     {"job_time", offsetof(prediction, estimate)},    {"job_time_literal", offsetof(prediction, literal)},
@@ -206,6 +212,80 @@ static void aria_profile_of(const job_profile *history, int n, const job_profile
   gsl_matrix_free(x);
 }
 
+/* A sub-stage's measured bottleneck: over the history's runs, task time T
+ * against X, the bytes a task moves times the Δ tasks sharing the
+ * resource.  BOE's law is t = t_load + X/θ: the intercept is t_load and
+ * the slope 1/θ when X varies; when it does not (every run's split the
+ * same), t_load is taken as 0.  Writes t_load and θ (INFINITY for a slope
+ * that is not positive: no binding resource). */
+static void boe_fit(const double *x, const double *t, int n, double *t_load, double *theta)
+{
+  double c0 = 0, c1, c00, c01, c11, sumsq;
+  if (n > 1 && gsl_stats_sd(x, 1, (size_t)n) > 1e-9 * fabs(gsl_stats_mean(x, 1, (size_t)n)))
+    gsl_fit_linear(x, 1, t, 1, (size_t)n, &c0, &c1, &c00, &c01, &c11, &sumsq);
+  else
+    gsl_fit_mul(x, 1, t, 1, (size_t)n, &c1, &c11, &sumsq);
+  *t_load = c0;
+  *theta = c1 > 0 ? 1 / c1 : INFINITY;
+}
+
+/* The degree of parallelism of a phase: its tasks that run at once. */
+static double boe_delta(int tasks, int slots)
+{
+  return tasks < slots ? tasks : slots;
+}
+
+/* BOE fed from profiles.  Measured per history run: the split B (input
+ * over maps), Δ (min(tasks, slots) of each phase, cluster-wide, so each
+ * throughput is the cluster's), the selectivity, the mean map, shuffle
+ * (the later waves', or for a run with one wave the part after the last
+ * map: BOE has no slow start) and reduce times.  Each sub-stage is
+ * assumed bound by one shared resource, whose throughput and t_load
+ * boe_fit finds; the unmeasured resources never bind (INFINITY), the
+ * merge is folded into the reduce (α_s = 0) and the reduce writes its
+ * input (α_r = α_m).  The job time is Eq. 7 for one job: ⌈N/Δ⌉ task
+ * times a phase. */
+static void boe_predict(const job_profile *history, int n, const job_profile *target, prediction *out)
+{
+  double *x = xcalloc((size_t)n, sizeof *x), *t = xcalloc((size_t)n, sizeof *t);
+  boe_params m = {.theta_map = INFINITY,
+                  .theta_net = INFINITY,
+                  .theta_sort = INFINITY,
+                  .theta_reduce = INFINITY,
+                  .theta_dw = INFINITY,
+                  .n_cores = 1};
+  double load_sh, load_red, theta_sh, theta_red;
+  for (int i = 0; i < n; i++) {
+    x[i] = history[i].input_bytes / history[i].n_maps * boe_delta(history[i].n_maps, history[i].map_slots);
+    t[i] = history[i].map.avg;
+  }
+  boe_fit(x, t, n, &m.t_load, &m.theta_dfsr);
+  for (int i = 0; i < n; i++) {
+    x[i] =
+        history[i].map_output_bytes / history[i].n_reduces * boe_delta(history[i].n_reduces, history[i].reduce_slots);
+    t[i] = history[i].sh2.n > 0 ? history[i].sh2.avg : history[i].sh1_tail.avg;
+  }
+  boe_fit(x, t, n, &load_sh, &theta_sh);
+  for (int i = 0; i < n; i++)
+    t[i] = history[i].reduce.avg;
+  boe_fit(x, t, n, &load_red, &theta_red);
+  free(t);
+  free(x);
+  m.split = target->input_bytes / target->n_maps;
+  m.n_maps = target->n_maps, m.n_reduces = target->n_reduces;
+  m.alpha_m = m.alpha_r = target_map_output(history, n, target) / target->input_bytes;
+  m.delta = boe_delta(target->n_maps, target->map_slots);
+  double t_map = boe_map(&m), map_waves = ceil(target->n_maps / m.delta);
+  boe_params r = m;
+  r.delta = boe_delta(target->n_reduces, target->reduce_slots);
+  r.t_load = load_sh, r.theta_net = theta_sh;
+  double t_sh = boe_shuffle(&r);
+  r.theta_dfsr = INFINITY, r.theta_dfsw = theta_red;
+  double t_red = load_red + boe_reduce(&r), reduce_waves = ceil(target->n_reduces / r.delta);
+  double job = map_waves * t_map + reduce_waves * (t_sh + t_red);
+  *out = (prediction){job, job, job, t_map, t_sh, reduce_waves > 1 ? t_sh : 0, t_red, 0, job};
+}
+
 /* Fails unless every time in OUT is finite: a history whose runs give no
  * scale (no map output, say) must not print inf or nan as a prediction. */
 static int check_finite(predict_model m, const prediction *out, char *err, size_t errlen)
@@ -232,6 +312,10 @@ int predict_job(predict_model m, const job_profile *history, int n, const job_pr
   if (target->map_slots < 1 || target->reduce_slots < 1) {
     snprintf(err, errlen, "%s: expected a target on a cluster with map and reduce slots", names[m]);
     return -1;
+  }
+  if (m == PREDICT_BOE) {
+    boe_predict(history, n, target, out);
+    return check_finite(m, out, err, errlen);
   }
   if (m == PREDICT_KHAN) {
     hp_profile h;

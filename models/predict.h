@@ -5,7 +5,7 @@
 
 #include "profile.h"
 
-typedef enum { PREDICT_KHAN, PREDICT_ARIA, PREDICT_N_MODELS } predict_model;
+typedef enum { PREDICT_KHAN, PREDICT_ARIA, PREDICT_BOE, PREDICT_N_MODELS } predict_model;
 
 typedef struct {
   double low, up, estimate;                     /* the job time (end - start), s */
@@ -41,6 +41,8 @@ int predict_model_find(const char *name, predict_model *m);
  *   that had a second wave only (3 at least when the target has one); the
  *   target's map output is its input times the history's mean map
  *   selectivity; then the improved HP bounds on min(tasks, slots) slots.
+ *   boe: Shi and Lu's BOE (models/boe.h), each sub-stage's t_load and
+ *   bottleneck throughput fitted on the history's bytes times Δ.
  *   aria: the history run nearest the target in those scaled features, its
  *   shuffle and reduce durations scaled by the ratio of map output per
  *   reducer (ARIA's proportionality), then ARIA's bounds.

@@ -3,6 +3,7 @@
  * to 1e-9, and the properties it names: bound ordering, the
  * deadline met with the fewest slots, conservation of shuffled data. */
 #include "aria.h"
+#include "boe.h"
 #include "hp.h"
 #include "lwlr.h"
 #include "ptc.h"
@@ -481,9 +482,52 @@ static void tune_fits_its_parts_on_profiles(void **state)
   assert_close(c.c_reduce, 1.1, 1e-12);
 }
 
+/* Shi and Lu's BOE, Props. 1-3, on the spec's worked values (T1-T4):
+ * the map bends at Δ = N_cores, the disk-bound map and the shuffle grow
+ * as Δ, the reduce's bottleneck moves from CPU to disk. */
+static void boe_matches_the_worked_values(void **state)
+{
+  (void)state;
+  boe_params p = {
+      .t_load = 1, .split = 128, .theta_map = 10, .theta_dfsr = 200, .theta_dw = 100, .alpha_m = 0.1, .n_cores = 6};
+  const double delta[] = {1, 2, 4, 6, 8, 12}, t1[] = {13.928, 14.056, 14.312, 14.568, 19.0906666666666667, 28.136};
+  for (int k = 0; k < 6; k++) {
+    p.delta = delta[k];
+    assert_close(boe_map(&p), t1[k], 1e-9);
+  }
+  p.theta_map = 100, p.theta_dfsr = p.theta_dw = 60, p.alpha_m = 1;
+  for (int k = 0; k < 6; k++) {
+    p.delta = delta[k];
+    assert_close(boe_map(&p) - 1, 256.0 / 60 * delta[k], 1e-9);
+  }
+  p = (boe_params){.t_load = 1,
+                   .split = 128,
+                   .n_maps = 800,
+                   .n_reduces = 80,
+                   .theta_dw = 100,
+                   .theta_net = 117,
+                   .alpha_m = 1,
+                   .alpha_s = 0.5,
+                   .alpha_r = 1,
+                   .theta_sort = 50,
+                   .theta_reduce = 20,
+                   .theta_dfsw = 100,
+                   .n_cores = 6,
+                   .delta = 8};
+  assert_close(boe_shuffle(&p), 103.4, 1e-9);
+  p.delta = 4;
+  assert_close(boe_shuffle(&p), 52.2, 1e-9);
+  const double d4[] = {1, 6, 12}, t4[] = {76.8, 115.2, 230.4};
+  for (int k = 0; k < 3; k++) {
+    p.delta = d4[k];
+    assert_close(boe_reduce(&p), t4[k], 1e-9);
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(boe_matches_the_worked_values),
       cmocka_unit_test(hp_bounds_match_the_worked_example),
       cmocka_unit_test(provisioning_meets_the_deadline_with_the_fewest_slots),
       cmocka_unit_test(provisioning_takes_the_fewest_whole_slots),

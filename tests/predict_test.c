@@ -117,6 +117,42 @@ static void khan_predicts_exactly_what_follows_its_law(void **state)
   assert_non_null(strstr(err, "expected 3 or more history runs"));
 }
 
+/* BOE fed from profiles: a history whose map, shuffle and reduce times
+ * follow t = t_load + bytes a task times Δ over θ (the splits differ, so
+ * t_load shows) is predicted exactly: ⌈N/Δ⌉ task times a phase. */
+static void boe_predicts_exactly_what_follows_its_law(void **state)
+{
+  (void)state;
+  job_profile h[6], target = {.n_maps = 20, .n_reduces = 10, .map_slots = 16, .reduce_slots = 8, .input_bytes = 2.5e9};
+  for (int i = 0; i < 6; i++) {
+    double d = (1 + i % 3) * 1e9;
+    int maps = 8 * (1 + i % 3) + 4 * (i / 3), reduces = i < 3 ? 4 : 12;
+    h[i] = (job_profile){.n_maps = maps,
+                         .n_reduces = reduces,
+                         .map_slots = 16,
+                         .reduce_slots = 8,
+                         .input_bytes = d,
+                         .map_output_bytes = d};
+    double x = d / reduces * (reduces < 8 ? reduces : 8);
+    h[i].map = (profile_stat){maps, 2 + d / maps * (maps < 16 ? maps : 16) / 1e9, 0};
+    if (reduces > 8)
+      h[i].sh2 = (profile_stat){4, 1 + x / 5e8, 0};
+    else
+      h[i].sh1_tail = (profile_stat){reduces, 1 + x / 5e8, 0};
+    h[i].reduce = (profile_stat){reduces, 0.5 + x / 2e9, 0};
+  }
+  prediction r;
+  char err[512];
+  assert_int_equal(predict_job(PREDICT_BOE, h, 6, &target, &r, err, sizeof err), 0);
+  assert_close(r.map_avg, 4, 1e-9);
+  assert_close(r.sh1_avg, 5, 1e-9);
+  assert_close(r.reduce_avg, 1.5, 1e-9);
+  assert_close(r.estimate, 2 * 4 + 2 * (5 + 1.5), 1e-9);
+  predict_model m;
+  assert_int_equal(predict_model_find("boe", &m), 0);
+  assert_int_equal(m, PREDICT_BOE);
+}
+
 /* Runs with no more reducers than slots have no second shuffle wave: their
  * later-wave statistics are absent (n = 0), not zero durations, and train
  * nothing.  The four runs with 12 reducers follow the law alone. */
@@ -362,6 +398,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(a_profile_holds_every_task_of_the_run),
       cmocka_unit_test(khan_predicts_exactly_what_follows_its_law),
+      cmocka_unit_test(boe_predicts_exactly_what_follows_its_law),
       cmocka_unit_test(khan_trains_later_waves_only_on_runs_that_have_them),
       cmocka_unit_test(aria_scales_the_nearest_run_by_data_per_reducer),
       cmocka_unit_test(predict_and_provision_run_from_the_command_line),
