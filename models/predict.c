@@ -13,6 +13,7 @@
 #include "alloc.h"
 #include "boe.h"
 #include "lwlr.h"
+#include "waves.h"
 
 #include <gsl/gsl_fit.h>
 #include <gsl/gsl_statistics_double.h>
@@ -23,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const names[PREDICT_N_MODELS] = {"khan", "aria", "boe"};
+static const char *const names[PREDICT_N_MODELS] = {"khan", "aria", "boe", "mrlab"};
 
 const predict_quantity predict_quantities[PREDICT_N_QUANTITIES] = {
     {"job_time", offsetof(prediction, estimate)},    {"job_time_literal", offsetof(prediction, literal)},
@@ -212,13 +213,7 @@ static void aria_profile_of(const job_profile *history, int n, const job_profile
   gsl_matrix_free(x);
 }
 
-/* A sub-stage's measured bottleneck: over the history's runs, task time T
- * against X, the bytes a task moves times the Δ tasks sharing the
- * resource.  BOE's law is t = t_load + X/θ: the intercept is t_load and
- * the slope 1/θ when X varies; when it does not (every run's split the
- * same), t_load is taken as 0.  Writes t_load and θ (INFINITY for a slope
- * that is not positive: no binding resource). */
-static void boe_fit(const double *x, const double *t, int n, double *t_load, double *theta)
+void predict_fit_line(const double *x, const double *t, int n, double *t_load, double *theta)
 {
   double c0 = 0, c1, c00, c01, c11, sumsq;
   if (n > 1 && gsl_stats_sd(x, 1, (size_t)n) > 1e-9 * fabs(gsl_stats_mean(x, 1, (size_t)n)))
@@ -241,7 +236,7 @@ static double boe_delta(int tasks, int slots)
  * (the later waves', or for a run with one wave the part after the last
  * map: BOE has no slow start) and reduce times.  Each sub-stage is
  * assumed bound by one shared resource, whose throughput and t_load
- * boe_fit finds; the unmeasured resources never bind (INFINITY), the
+ * predict_fit_line finds; the unmeasured resources never bind (INFINITY), the
  * merge is folded into the reduce (α_s = 0) and the reduce writes its
  * input (α_r = α_m).  The job time is Eq. 7 for one job: ⌈N/Δ⌉ task
  * times a phase. */
@@ -259,16 +254,16 @@ static void boe_predict(const job_profile *history, int n, const job_profile *ta
     x[i] = history[i].input_bytes / history[i].n_maps * boe_delta(history[i].n_maps, history[i].map_slots);
     t[i] = history[i].map.avg;
   }
-  boe_fit(x, t, n, &m.t_load, &m.theta_dfsr);
+  predict_fit_line(x, t, n, &m.t_load, &m.theta_dfsr);
   for (int i = 0; i < n; i++) {
     x[i] =
         history[i].map_output_bytes / history[i].n_reduces * boe_delta(history[i].n_reduces, history[i].reduce_slots);
     t[i] = history[i].sh2.n > 0 ? history[i].sh2.avg : history[i].sh1_tail.avg;
   }
-  boe_fit(x, t, n, &load_sh, &theta_sh);
+  predict_fit_line(x, t, n, &load_sh, &theta_sh);
   for (int i = 0; i < n; i++)
     t[i] = history[i].reduce.avg;
-  boe_fit(x, t, n, &load_red, &theta_red);
+  predict_fit_line(x, t, n, &load_red, &theta_red);
   free(t);
   free(x);
   m.split = target->input_bytes / target->n_maps;
@@ -313,8 +308,8 @@ int predict_job(predict_model m, const job_profile *history, int n, const job_pr
     snprintf(err, errlen, "%s: expected a target on a cluster with map and reduce slots", names[m]);
     return -1;
   }
-  if (m == PREDICT_BOE) {
-    boe_predict(history, n, target, out);
+  if (m == PREDICT_BOE || m == PREDICT_MRLAB) {
+    (m == PREDICT_BOE ? boe_predict : waves_predict)(history, n, target, out);
     return check_finite(m, out, err, errlen);
   }
   if (m == PREDICT_KHAN) {

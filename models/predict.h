@@ -5,7 +5,7 @@
 
 #include "profile.h"
 
-typedef enum { PREDICT_KHAN, PREDICT_ARIA, PREDICT_BOE, PREDICT_N_MODELS } predict_model;
+typedef enum { PREDICT_KHAN, PREDICT_ARIA, PREDICT_BOE, PREDICT_MRLAB, PREDICT_N_MODELS } predict_model;
 
 typedef struct {
   double low, up, estimate;                     /* the job time (end - start), s */
@@ -43,6 +43,7 @@ int predict_model_find(const char *name, predict_model *m);
  *   selectivity; then the improved HP bounds on min(tasks, slots) slots.
  *   boe: Shi and Lu's BOE (models/boe.h), each sub-stage's t_load and
  *   bottleneck throughput fitted on the history's bytes times Δ.
+ *   mrlab: mrlab's own wave model (models/waves.h).
  *   aria: the history run nearest the target in those scaled features, its
  *   shuffle and reduce durations scaled by the ratio of map output per
  *   reducer (ARIA's proportionality), then ARIA's bounds.
@@ -58,5 +59,11 @@ int predict_job(predict_model m, const job_profile *history, int n, const job_pr
  * Returns 0 or -1 with ERR. */
 int predict_provision(const job_profile *history, int n, const job_profile *target, double deadline, double *map_slots,
                       double *reduce_slots, int *map_whole, int *reduce_whole, char *err, size_t errlen);
+
+/* A line through the history: T = T0 + X/THETA over N points, by least
+ * squares (BOE's t = t_load + bytes·Δ/θ).  When X does not vary (every
+ * run's split the same) the line goes through the origin: T0 = 0.  Writes
+ * T0 and THETA, INFINITY for a slope that is not positive. */
+void predict_fit_line(const double *x, const double *t, int n, double *t0, double *theta);
 
 #endif

@@ -41,10 +41,12 @@ enum {
   C_SHUFFLE_END,
   C_SORT_END,
   C_FIRST_BYTE,
+  C_SHUFFLE_BYTES,
   N_TASK_COLS
 };
-static const int task_cols[] = {TASKS_JOB, TASKS_KIND,         TASKS_HOST,         TASKS_STATUS,   TASKS_START,
-                                TASKS_END, TASKS_READ_END + 1, TASKS_SORT_END - 3, TASKS_SORT_END, TASKS_FIRST_BYTE};
+static const int task_cols[] = {TASKS_JOB,      TASKS_KIND,       TASKS_HOST,         TASKS_STATUS,
+                                TASKS_START,    TASKS_END,        TASKS_READ_END + 1, TASKS_SORT_END - 3,
+                                TASKS_SORT_END, TASKS_FIRST_BYTE, TASKS_SORT_END - 2};
 enum {
   J_JOB,
   J_START,
@@ -142,6 +144,7 @@ typedef struct {
   double start, end;
   double read_bytes;                 /* a map's split */
   double first_byte, shuffled, sort; /* a reduce's first byte in (its start if none), shuffle end, sort end */
+  double shuffle_bytes;              /* a reduce's input */
 } task_row;
 
 /* The attempt in row ROW of tasks.csv (table T, columns TC) into *A. */
@@ -162,7 +165,8 @@ static int read_task(const csv_table *t, int row, const int *tc, task_row *a, ch
        field(t, row, tc[C_FIRST_BYTE], a->start, 0, "a time no earlier than start", &a->first_byte, err, errlen)) ||
       field(t, row, tc[C_SHUFFLE_END], a->first_byte, 0, "a time no earlier than start and first_byte", &a->shuffled,
             err, errlen) ||
-      field(t, row, tc[C_SORT_END], a->shuffled, 0, "a time no earlier than shuffle_end", &a->sort, err, errlen))
+      field(t, row, tc[C_SORT_END], a->shuffled, 0, "a time no earlier than shuffle_end", &a->sort, err, errlen) ||
+      field(t, row, tc[C_SHUFFLE_BYTES], 0, 0, "a size of at least 0", &a->shuffle_bytes, err, errlen))
     return -1;
   if (a->sort > a->end)
     return csv_fail(t, row, tc[C_SORT_END], err, errlen, "expected a time no later than end, got %s",
@@ -240,6 +244,7 @@ int profile_read(const char *dir, const char *job, job_profile *p, char *err, si
           p->shuffles_w2++;
         }
         stat_add(&p->reduce, a.end - a.sort);
+        p->reduce_in_max = fmax(p->reduce_in_max, a.shuffle_bytes);
       }
     }
     if (pass == 0 && !status && done[0] == p->n_reduces)

@@ -32,6 +32,7 @@ typedef struct {
   profile_stat map_alone;   /* maps of a whole split that ended before the first shuffled byte arrived */
   profile_stat map_copying; /* and those that ended after it, while reducers copied */
   int reduce_hosts;         /* hosts that ran a reduce: the NICs the reducers share */
+  double reduce_in_max;     /* the most bytes a reduce shuffled: the heaviest partition (mrlab's model) */
 } job_profile;
 
 /* Reads job JOB (NULL: the run's first job) of run directory DIR into P,

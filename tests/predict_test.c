@@ -42,6 +42,15 @@ static void a_profile_holds_every_task_of_the_run(void **state)
   assert_true(p.sh1.avg > p.sh1_tail.avg && p.sh1_tail.avg >= 0);
   assert_true(p.reduce.max >= p.reduce.avg && p.reduce.avg > 0);
   assert_close(p.shuffle_bytes, p.map_output_bytes, 0);
+  /* the heaviest partition: the most a reduce of tasks.csv shuffled */
+  test_csv *tasks = test_csv_in(dir, "tasks.csv");
+  double top = 0;
+  for (int r = 1; r < tasks->n_rows; r++)
+    if (strcmp(test_csv_cell(tasks, r, "kind"), "reduce") == 0)
+      top = fmax(top, test_csv_num(tasks, r, "shuffle_bytes"));
+  test_csv_free(tasks);
+  assert_true(top > p.shuffle_bytes / 12);
+  assert_close(p.reduce_in_max, top, 0);
   /* what PTC is fed: later-wave copying without the 1 s start-up, the four
    * workers' NICs, and the maps of a whole split before and during copying */
   assert_int_equal(p.copy.n, p.shuffles_w2);
@@ -151,6 +160,47 @@ static void boe_predicts_exactly_what_follows_its_law(void **state)
   predict_model m;
   assert_int_equal(predict_model_find("boe", &m), 0);
   assert_int_equal(m, PREDICT_BOE);
+}
+
+/* mrlab's wave model on a history that follows its laws: a map's mean and
+ * slowest times lines in its split times the maps running, the heaviest
+ * partition 0.1 + 0.9/N of the reduce input, the time after the last map
+ * 1e-12 s times the busiest reduce slot's bytes to the power 1.5.  The
+ * targets get ceil(N/S) - 1 mean map waves and a slowest one, then the
+ * heaviest partition (one reduce wave) or two mean ones (ten reduces on
+ * eight slots). */
+static void mrlab_model_predicts_waves_and_skew(void **state)
+{
+  (void)state;
+  job_profile h[6];
+  for (int i = 0; i < 6; i++) {
+    double d = (1 + i % 3) * 1e9;
+    int maps = 8 * (1 + i % 3) + 4 * (i / 3), reduces = i < 3 ? 4 : 12;
+    double load = d / maps * (maps < 16 ? maps : 16) / 1e9, top = (0.1 + 0.9 / reduces) * d;
+    double busiest = fmax(top, (reduces > 8 ? 2 : 1) * d / reduces);
+    h[i] = (job_profile){.n_maps = maps,
+                         .n_reduces = reduces,
+                         .map_slots = 16,
+                         .reduce_slots = 8,
+                         .input_bytes = d,
+                         .shuffle_bytes = d,
+                         .reduce_in_max = top};
+    h[i].map = (profile_stat){maps, 2 + load, 3 + load};
+    h[i].map_phase_end = (maps > 16 ? 2 + load : 0) + 3 + load;
+    h[i].end = h[i].time = h[i].map_phase_end + 1e-12 * pow(busiest, 1.5);
+  }
+  job_profile target = {.n_maps = 20, .n_reduces = 6, .map_slots = 16, .reduce_slots = 8, .input_bytes = 2.5e9};
+  prediction r;
+  char err[512];
+  assert_int_equal(predict_job(PREDICT_MRLAB, h, 6, &target, &r, err, sizeof err), 0);
+  assert_close(r.map_avg, 4, 1e-9);
+  assert_close(r.estimate, 4 + 5 + 1e-12 * pow(0.25 * 2.5e9, 1.5), 1e-9);
+  target.n_reduces = 10;
+  assert_int_equal(predict_job(PREDICT_MRLAB, h, 6, &target, &r, err, sizeof err), 0);
+  assert_close(r.estimate, 4 + 5 + 1e-12 * pow(2 * 2.5e8, 1.5), 1e-9);
+  target.n_maps = 12;
+  assert_int_equal(predict_job(PREDICT_MRLAB, h, 6, &target, &r, err, sizeof err), 0);
+  assert_close(r.estimate, 3 + 2.5e9 / 1e9 + 1e-12 * pow(2 * 2.5e8, 1.5), 1e-9);
 }
 
 /* Runs with no more reducers than slots have no second shuffle wave: their
@@ -399,6 +449,7 @@ int main(void)
       cmocka_unit_test(a_profile_holds_every_task_of_the_run),
       cmocka_unit_test(khan_predicts_exactly_what_follows_its_law),
       cmocka_unit_test(boe_predicts_exactly_what_follows_its_law),
+      cmocka_unit_test(mrlab_model_predicts_waves_and_skew),
       cmocka_unit_test(khan_trains_later_waves_only_on_runs_that_have_them),
       cmocka_unit_test(aria_scales_the_nearest_run_by_data_per_reducer),
       cmocka_unit_test(predict_and_provision_run_from_the_command_line),
