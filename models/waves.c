@@ -10,16 +10,19 @@
  *    end, so the last wave lasts the history's maximum task time.
  *  - Partial waves: a phase has ceil(N/S) waves, min(N, S) tasks in a
  *    single one, and its last partial wave still lasts a whole task.
- *  - The shuffle overlaps the map waves (Hadoop's slow start): what the
- *    first reduce wave adds after the last map is its tail, measured from
- *    the map phase's end (sh1_tail), not its whole shuffle.
- *  - Reduce skew: a partition holds the heaviest key's share plus an even
+ *  - The shuffle overlaps the map waves (Hadoop's slow start), so only
+ *    the time after the last map is modelled: the job ends with its
+ *    busiest reduce slot.
+ *  - Reduce skew: a partition holds the heaviest keys' share plus an even
  *    share of the rest, h(N) = a + b/N of the reduce input for N
- *    reducers, fitted on the history's heaviest reduce input
- *    (tasks.csv's shuffle bytes); the job ends with that reducer.
- * Each task time is a line in its bytes (predict_fit_line) over the
- * history; what the waves leave out (job set-up, a straggler) is the
- * history's mean residual, added back. */
+ *    reducers, fitted on the history's heaviest reduce input (tasks.csv's
+ *    shuffle bytes).  The busiest slot holds that partition or a mean one
+ *    a reduce wave, whichever is more.
+ * A map's times are lines in its split times the maps running (BOE's
+ * bytes times Δ); the time after the last map is a power law in the
+ * busiest slot's bytes, its exponent fitted in logarithms (about 1 for a
+ * sort, more for a join's cross products).  What the waves leave out (job
+ * set-up, a straggler) is the history's mean residual, added back. */
 #include "waves.h"
 
 #include "alloc.h"
@@ -43,15 +46,14 @@ static double power_at(line l, double x)
   return exp(l.t0) * pow(x, 1 / l.theta);
 }
 
-/* The line through the K runs of HISTORY for which WANT is true, of Y
- * against X (each a function of a run). */
-static line fit(const job_profile *h, int n, int (*want)(const job_profile *), double (*x)(const job_profile *),
-                double (*y)(const job_profile *))
+/* The line of Y against X (each a function of a run) through the runs of
+ * the N of H that have maps and reduces. */
+static line fit(const job_profile *h, int n, double (*x)(const job_profile *), double (*y)(const job_profile *))
 {
   double *xs = xcalloc((size_t)n + 1, sizeof *xs), *ys = xcalloc((size_t)n + 1, sizeof *ys);
   int k = 0;
   for (int i = 0; i < n; i++)
-    if (want(&h[i]))
+    if (h[i].n_maps > 0 && h[i].n_reduces > 0)
       xs[k] = x(&h[i]), ys[k++] = y(&h[i]);
   line l = {0, INFINITY};
   if (k > 0)
@@ -61,10 +63,6 @@ static line fit(const job_profile *h, int n, int (*want)(const job_profile *), d
   return l;
 }
 
-static int every(const job_profile *p)
-{
-  return p->n_maps > 0 && p->n_reduces > 0;
-}
 /* A map's split times the maps that share the cluster with it (BOE's Δ). */
 static double map_load(double input, int maps, int slots)
 {
@@ -117,7 +115,7 @@ static double heaviest(const job_profile *p)
 
 /* What the model learns from the history. */
 typedef struct {
-  line map_avg, map_max; /* a map's mean and slowest time against its split */
+  line map_avg, map_max; /* a map's mean and slowest time against its split times the maps running */
   line post;             /* the time after the last map, against the busiest slot's bytes: a power law */
   line skew;             /* the heaviest partition's share against 1/reducers: t0 + x/theta */
   double selectivity;    /* shuffled over input bytes */
@@ -140,10 +138,10 @@ static double waves_time(const waves_fit *f, const job_profile *p, double input,
 
 void waves_predict(const job_profile *history, int n, const job_profile *target, prediction *out)
 {
-  waves_fit f = {.map_avg = fit(history, n, every, split, map_avg),
-                 .map_max = fit(history, n, every, split, map_max),
-                 .post = fit(history, n, every, log_busiest, log_post),
-                 .skew = fit(history, n, every, inv_reducers, heaviest)};
+  waves_fit f = {.map_avg = fit(history, n, split, map_avg),
+                 .map_max = fit(history, n, split, map_max),
+                 .post = fit(history, n, log_busiest, log_post),
+                 .skew = fit(history, n, inv_reducers, heaviest)};
   for (int i = 0; i < n; i++)
     f.selectivity += history[i].shuffle_bytes / history[i].input_bytes / n;
   double avg;
