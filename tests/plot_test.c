@@ -228,7 +228,8 @@ static void a_validation_is_plotted(void **state)
     plot((const char *const[]){"plot", out, "-o", plots, "--format", format, NULL});
     assert_image(plots, "predictions", format);
     assert_image(plots, "accuracy", format);
-    assert_int_equal(test_count_files(plots), 2);
+    assert_image(plots, "leaderboard", format); /* grouped bars from leaderboard.csv */
+    assert_int_equal(test_count_files(plots), 3);
   }
   /* anchors and progress indicators */
   const char *other = test_tmpdir();

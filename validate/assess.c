@@ -1,11 +1,13 @@
 /* assess.c - predicted against simulated (assess.h).  A quantity the
  * target did not measure (no second shuffle wave, say) is left out rather
- * than counted as an error against zero. */
+ * than counted as an error against zero; a model that cannot predict (too
+ * few runs for its fit, say) says why, for the leaderboard's cell. */
 #include "assess.h"
 
 #include "alloc.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,8 +20,12 @@ int assess_targets(const experiment *e, const sim *sims, const char *base, FILE 
   for (int t = 0; t < nt && !status; t++)
     for (int m = 0; m < PREDICT_N_MODELS && !status; m++) {
       prediction r, was;
-      if ((status = predict_job((predict_model)m, p, nh, &p[nh + t], &r, err, errlen)))
-        break;
+      char why[sizeof acc[m][0].why];
+      if (predict_job((predict_model)m, p, nh, &p[nh + t], &r, why, sizeof why)) {
+        if (!acc[m][0].why[0])
+          snprintf(acc[m][0].why, sizeof acc[m][0].why, "%s", why);
+        continue;
+      }
       predict_measured((predict_model)m, &p[nh + t], &was);
       for (int q = 0; q < PREDICT_N_QUANTITIES; q++) {
         double v = *(double *)((char *)&r + predict_quantities[q].offset);

@@ -228,9 +228,7 @@ int experiment_n_runs(const experiment *e)
   return grid_size(&e->history) + grid_size(&e->targets) + e->tune;
 }
 
-/* Every simulation of experiment E: step 1's, and the provisioned and tuned
- * run of each target. */
-static long long n_sims(const experiment *e)
+long long experiment_n_sims(const experiment *e)
 {
   return experiment_n_runs(e) + (long long)grid_size(&e->targets) * ((e->deadline > 0) + e->tune);
 }
@@ -290,7 +288,7 @@ int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_
       if (strcmp((*ex)[k].name, (*ex)[i].name) == 0)
         status = cfg_fail(f, config_setting_get_member(g, "name"), "expected a name of its own; experiment %d has it",
                           k + 1);
-    if (!status && (total += n_sims(&(*ex)[i])) > EXPERIMENT_MAX_SIMS)
+    if (!status && (total += experiment_n_sims(&(*ex)[i])) > EXPERIMENT_MAX_SIMS)
       status = cfg_fail(f, g,
                         "expected at most %d simulations in all (mrlab's bound on an experiment file), got %lld up to "
                         "this experiment",

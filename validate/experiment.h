@@ -68,6 +68,10 @@ int grid_size(const grid *g);
  * toggled twin of the last history point when it tunes. */
 int experiment_n_runs(const experiment *e);
 
+/* Every simulation of experiment E: step 1's, and the provisioned and tuned
+ * run of each target. */
+long long experiment_n_sims(const experiment *e);
+
 /* Writes the workload file PATH: experiment E's job with INPUT and REDUCES.  0, or -1. */
 int experiment_write_workload(const experiment *e, const char *input, int reduces, const char *path);
 

@@ -47,6 +47,8 @@ static const char *const images[] = {"gantt.png",
                                      "predictions.svg",
                                      "accuracy.png",
                                      "accuracy.svg",
+                                     "leaderboard.png",
+                                     "leaderboard.svg",
                                      "anchors.png",
                                      "anchors.svg",
                                      "indicators.png",
@@ -589,6 +591,23 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
     bars_clear(b);
     csv_free(t);
   }
+  if (!status && has(dir, "leaderboard.csv", 0)) {
+    static const char *const need[] = {"configuration", "model", "accuracy"};
+    csv_table *t = read_csv(dir, "leaderboard.csv", need, 3, err, errlen);
+    status = t ? 0 : 2;
+    for (int r = 1; t && r < t->n_rows; r++) /* "all" last: each model's mean */
+      if (cell(t, r, "accuracy")[0])
+        bars_put(b, strcmp(cell(t, r, "configuration"), "all") ? cell(t, r, "configuration") : "mean of all",
+                 cell(t, r, "model"), num(t, r, "accuracy"));
+    if (!status && b->n_rows > 0 &&
+        !(status = bars_write(b, tmp, "leaderboard.dat", "configuration", err, errlen) ? 1 : 0)) {
+      snprintf(vars, sizeof vars, "title_text='%s: job-time accuracy of each model'; columns=%d; width=%d", title,
+               b->n_cols, 500 + 40 * b->n_rows * b->n_cols > 2400 ? 2400 : 500 + 40 * b->n_rows * b->n_cols);
+      status = gnuplot(tmp, plots, "leaderboard", format, vars, err, errlen);
+    }
+    bars_clear(b);
+    csv_free(t);
+  }
   if (!status && has(dir, "anchors.csv", 0)) {
     static const char *const need[] = {"kind", "published", "simulated"};
     csv_table *t = read_csv(dir, "anchors.csv", need, 3, err, errlen);
@@ -652,7 +671,8 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
     csv_free(t);
   }
   free(b);
-  remove_data(tmp, (const char *const[]){"predictions.dat", "accuracy.dat", "anchors.dat", "indicators.dat", NULL});
+  remove_data(tmp, (const char *const[]){"predictions.dat", "accuracy.dat", "leaderboard.dat", "anchors.dat",
+                                         "indicators.dat", NULL});
   return status;
 }
 

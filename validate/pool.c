@@ -2,7 +2,10 @@
  * each with its output in a log beside its run directory; waitpid takes
  * whichever ends first, so JOBS stay busy while simulations differ in
  * length.  The first failure stops new starts and is reported with the
- * last line of its log, which holds mrlab's one-line message. */
+ * last line of its log, which holds mrlab's one-line message.  On a
+ * terminal, a line of stderr counts the runs done of the validation's
+ * total as they end (the count outlives one pool_run: provisioning and
+ * tuning start pools of their own after step 1). */
 #define _GNU_SOURCE /* posix_spawn_file_actions_addchdir_np */
 #include "pool.h"
 
@@ -12,7 +15,42 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+
+/* The progress line: shown only when stderr is a terminal. */
+static struct {
+  int on, done, total;
+  struct timespec start;
+} progress;
+
+void pool_progress_start(int total)
+{
+  progress.on = total > 0 && isatty(STDERR_FILENO);
+  progress.done = 0;
+  progress.total = total;
+  clock_gettime(CLOCK_MONOTONIC, &progress.start);
+}
+
+void pool_progress_end(void)
+{
+  if (progress.on)
+    fputs("\r\033[K", stderr);
+  progress.on = 0;
+}
+
+/* One more run ended: the line rewritten in place. */
+static void progress_step(void)
+{
+  progress.done++;
+  if (!progress.on)
+    return;
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  double s = (double)(now.tv_sec - progress.start.tv_sec) + (double)(now.tv_nsec - progress.start.tv_nsec) / 1e9;
+  fprintf(stderr, "\r\033[Kmrlab: %d of %d runs done, %.0f s", progress.done, progress.total, s);
+  fflush(stderr);
+}
 
 /* Starts simulation S of the mrlab program SELF in directory BASE: 0, or -1 with errno set. */
 static int sim_start(sim *s, const char *base, const char *self)
@@ -64,6 +102,7 @@ int pool_run(sim *sims, int n, const char *base, int jobs, const char *self, cha
     if (pid < 0)
       break;
     running--;
+    progress_step();
     for (int i = 0; i < next; i++)
       if (sims[i].pid == pid) {
         sims[i].status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);

@@ -32,6 +32,13 @@ typedef struct {
  * the last line of its log. */
 int pool_run(sim *sims, int n, const char *base, int jobs, const char *self, char *err, size_t errlen);
 
+/* Progress of a validation whose pool_run calls start TOTAL simulations in
+ * all: while stderr is a terminal, each run that ends rewrites one line
+ * there, runs done of TOTAL and the wall time since this call; nothing
+ * otherwise.  pool_progress_end erases the line. */
+void pool_progress_start(int total);
+void pool_progress_end(void);
+
 /* Profiles of the N simulations SIMS run in BASE (their runs' first job)
  * into P.  0, or -1 with ERR. */
 int pool_read_profiles(const sim *sims, int n, const char *base, job_profile *p, char *err, size_t errlen);

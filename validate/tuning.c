@@ -5,11 +5,12 @@
 
 #include "alloc.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 int tuning_targets(const experiment *e, const sim *sims, const char *base, int jobs, const char *self, FILE *out,
-                   char *err, size_t errlen)
+                   error_acc *ptc, char *err, size_t errlen)
 {
   int nh = grid_size(&e->history), nt = grid_size(&e->targets);
   job_profile *p = xmalloc((size_t)(nh + nt + 1) * sizeof *p);
@@ -47,10 +48,15 @@ int tuning_targets(const experiment *e, const sim *sims, const char *base, int j
   job_profile *got = xmalloc((size_t)nt * sizeof *got);
   if (!status)
     status = pool_run(runs, nt, base, jobs, self, err, errlen) || pool_read_profiles(runs, nt, base, got, err, errlen);
-  for (int t = 0; t < nt && !status; t++)
+  for (int t = 0; t < nt && !status; t++) {
+    double ape = 100 * fabs(cost[2 * t] - p[nh + t].time) / p[nh + t].time;
+    ptc->n++;
+    ptc->sum += ape;
+    ptc->max = fmax(ptc->max, ape);
     fprintf(out, "%s,%s,%.0f,%d,%d,%s,%.3f,%.3f,%.3f,%.3f\n", e->name, strrchr(sims[nh + t].dir, '/') + 1,
             best[t].split / 1048576, best[t].reduces, best[t].copiers, best[t].compress ? "true" : "false", cost[2 * t],
             cost[2 * t + 1], p[nh + t].time, got[t].time);
+  }
   free(got);
   free(cost);
   free(best);

@@ -3,6 +3,7 @@
 #ifndef MRLAB_TUNING_H
 #define MRLAB_TUNING_H
 
+#include "assess.h"
 #include "experiment.h"
 
 #include <stdio.h>
@@ -10,8 +11,10 @@
 /* Fits MRTuner's PTC parts on the history and toggled twin of experiment
  * E (the runs SIMS), searches each target's best plan, simulates it (in
  * BASE/runs/E, JOBS at once with the mrlab program SELF), and writes a row a
- * target to OUT beside the default plan's cost and time.  0, or -1 with ERR. */
+ * target to OUT beside the default plan's cost and time.  The default
+ * plan's cost against the target's simulated time, PTC's job-time error,
+ * is added to PTC.  0, or -1 with ERR. */
 int tuning_targets(const experiment *e, const sim *sims, const char *base, int jobs, const char *self, FILE *out,
-                   char *err, size_t errlen);
+                   error_acc *ptc, char *err, size_t errlen);
 
 #endif

@@ -18,7 +18,9 @@
  *   5. with `tune`, also simulates the last history point with map output
  *      compression the other way, fits MRTuner's PTC parts (models/tune.c),
  *      searches the plan grid for each target, simulates the best plan, and
- *      sets both beside the default plan's.
+ *      sets both beside the default plan's;
+ *   6. the leaderboard: every model's job-time accuracy on every
+ *      experiment, PTC's from step 5's default-plan cost (leaderboard.c).
  * Comparisons (compare.c) and progress entries (progval.c) run their
  * variants in the same pool, after the experiments' points.  Paths in the
  * experiment file are relative to the file's folder.  Each step is a file
@@ -30,6 +32,7 @@
 #include "alloc.h"
 #include "assess.h"
 #include "experiment.h"
+#include "leaderboard.h"
 #include "outfile.h"
 #include "provision.h"
 #include "tables.h"
@@ -39,9 +42,9 @@
 #include <stdlib.h>
 
 /* What a validation directory holds: the names outdir_open may replace. */
-static const char *const outputs[] = {"runs",        "predictions.csv", "provision.csv", "tune.csv",     "accuracy.csv",
-                                      "accuracy.md", "anchors.csv",     "anchors.md",    "progress.csv", "progress.md",
-                                      NULL};
+static const char *const outputs[] = {
+    "runs",       "predictions.csv", "provision.csv", "tune.csv",        "accuracy.csv",   "accuracy.md", "anchors.csv",
+    "anchors.md", "progress.csv",    "progress.md",   "leaderboard.csv", "leaderboard.md", NULL};
 
 /* The runs of experiments EX, comparisons CMP and progress entries IND into
  * the new validation directory D: simulations, predictions, tables; D
@@ -58,6 +61,10 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     any_deadline |= ex[e].deadline > 0;
   }
   int n_cmp_runs = compare_n_runs(cmp, n_cmp);
+  long long total = n_cmp_runs + ind->n_runs;
+  for (int e = 0; e < n_ex; e++)
+    total += experiment_n_sims(&ex[e]);
+  pool_progress_start((int)total); /* at most EXPERIMENT_MAX_SIMS */
   sim *sims = xcalloc((size_t)(n_sims + n_cmp_runs + ind->n_runs) + 1, sizeof *sims);
   for (int e = 0; e < n_ex && !status; e++) {
     char folder[8192];
@@ -97,6 +104,7 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     status = progval_measure(ind, ind_sims, dir, progress, err, errlen);
   /* steps 2 to 4, each experiment's runs a slice of sims */
   error_acc(*acc)[PREDICT_N_MODELS][PREDICT_N_QUANTITIES] = xcalloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *acc);
+  error_acc *ptc = xcalloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *ptc);
   outfile out;
   if (!status && n_ex > 0 && !(status = outfile_open(&out, dir, "predictions.csv", err, errlen))) {
     fprintf(out.f, "experiment,target,model,quantity,predicted,actual,ape\n");
@@ -120,13 +128,21 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
                    "simulated_best\n");
     for (int e = 0, first = 0; e < n_ex && !status; first += experiment_n_runs(&ex[e]), e++)
       if (ex[e].tune)
-        status = tuning_targets(&ex[e], sims + first, dir, jobs, self, out.f, err, errlen);
+        status = tuning_targets(&ex[e], sims + first, dir, jobs, self, out.f, &ptc[e], err, errlen);
     status = status ? (outfile_discard(&out), status) : outfile_close(&out, err, errlen);
   }
   if (!status && n_ex > 0 && !(status = outfile_open(&out, dir, "accuracy.csv", err, errlen))) {
     outfile md;
     if (!(status = outfile_open(&md, dir, "accuracy.md", err, errlen))) {
       tables_write(ex, n_ex, acc, out.f, md.f);
+      status = outfile_close(&md, err, errlen);
+    }
+    status |= outfile_close(&out, err, errlen);
+  }
+  if (!status && n_ex > 0 && !(status = outfile_open(&out, dir, "leaderboard.csv", err, errlen))) {
+    outfile md;
+    if (!(status = outfile_open(&md, dir, "leaderboard.md", err, errlen))) {
+      leaderboard_write(ex, n_ex, acc, ptc, out.f, md.f);
       status = outfile_close(&md, err, errlen);
     }
     status |= outfile_close(&out, err, errlen);
@@ -147,11 +163,15 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     }
     status |= outfile_close(&out, err, errlen);
   }
+  pool_progress_end();
   if (status) {
     outdir_discard(d);
   } else if (!(status = outdir_commit(d, err, errlen))) {
-    if (n_ex > 0)
+    if (n_ex > 0) {
       tables_write(ex, n_ex, acc, NULL, stdout);
+      printf("\n## Leaderboard: job-time accuracy\n\n");
+      leaderboard_write(ex, n_ex, acc, ptc, NULL, stdout);
+    }
     if (n_cmp > 0) {
       if (n_ex > 0)
         printf("\n");
@@ -167,6 +187,7 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
   free(t);
   free(map);
   free(acc);
+  free(ptc);
   free(sims);
   return status;
 }

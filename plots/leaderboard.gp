@@ -1,0 +1,7 @@
+# leaderboard.gp - the accuracy leaderboard as grouped bars: for each
+# configuration, each model's job-time accuracy (100 - MAPE, %), and last
+# each model's mean over the configurations.  Reads leaderboard.dat from
+# `mrlab plot` (leaderboard.csv's rows with a figure; a cell that says why
+# a model cannot predict is a gap).  The bars are accuracy.gp's.
+data = 'leaderboard.dat'
+load plots.'/accuracy.gp'
