@@ -332,10 +332,12 @@ static int cmd_predict(int argc, char **argv)
     if (!wanted[m])
       continue;
     printf("%s,job_low,%.3f,\n%s,job_up,%.3f,\n", name, r[m].low, name, r[m].up);
-    for (int q = 0; q < PREDICT_N_QUANTITIES; q++)
-      printf("%s,%s,%.3f,%.3f\n", name, predict_quantities[q].name,
-             *(double *)((char *)&r[m] + predict_quantities[q].offset),
-             *(double *)((char *)&was[m] + predict_quantities[q].offset));
+    for (int q = 0; q < PREDICT_N_QUANTITIES; q++) {
+      double v = *(double *)((char *)&r[m] + predict_quantities[q].offset);
+      if (!isnan(v)) /* a statistic the model does not predict has no line */
+        printf("%s,%s,%.3f,%.3f\n", name, predict_quantities[q].name, v,
+               *(double *)((char *)&was[m] + predict_quantities[q].offset));
+    }
   }
   if (status && n > 0)
     fprintf(stderr, "mrlab: %s\n", err);

@@ -9,7 +9,7 @@ typedef enum { PREDICT_KHAN, PREDICT_ARIA, PREDICT_BOE, PREDICT_MRLAB, PREDICT_N
 
 typedef struct {
   double low, up, estimate;                     /* the job time (end - start), s */
-  double map_avg, sh1_avg, sh2_avg, reduce_avg; /* the task statistics behind it, s */
+  double map_avg, sh1_avg, sh2_avg, reduce_avg; /* the task statistics behind it, s; NAN: not predicted */
   double bandwidth;                             /* Khan: the LWLR bandwidth, in standard deviations */
   double literal;                               /* the estimate with the slots as printed, not min(tasks, slots) */
 } prediction;

@@ -148,6 +148,6 @@ void waves_predict(const job_profile *history, int n, const job_profile *target,
   for (int i = 0; i < n; i++)
     f.offset += (history[i].time - waves_time(&f, &history[i], history[i].input_bytes, &avg)) / n;
   double job = f.offset + waves_time(&f, target, target->input_bytes, &avg);
-  /* the reduce statistics are not modelled one by one: left 0 */
-  *out = (prediction){job, job, job, avg, 0, 0, 0, 0, job};
+  /* the shuffle and reduce statistics are not modelled one by one: not predicted (NAN) */
+  *out = (prediction){job, job, job, avg, NAN, NAN, NAN, 0, job};
 }

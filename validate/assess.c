@@ -30,7 +30,8 @@ int assess_targets(const experiment *e, const sim *sims, const char *base, FILE 
       for (int q = 0; q < PREDICT_N_QUANTITIES; q++) {
         double v = *(double *)((char *)&r + predict_quantities[q].offset);
         double a = *(double *)((char *)&was + predict_quantities[q].offset);
-        if (!(a > 0)) /* e.g. no second shuffle wave in the target: nothing to compare */
+        if (!(a > 0) || isnan(v)) /* no second shuffle wave in the target, or a statistic the model does not
+                                     predict: nothing to compare */
           continue;
         double ape = 100 * fabs(v - a) / a;
         fprintf(pred, "%s,%s,%s,%s,%.6f,%.6f,%.3f\n", e->name, strrchr(sims[nh + t].dir, '/') + 1,
