@@ -97,6 +97,19 @@ gsl_rng *engine_task_rng(const task *t)
   return engine_rng(parts, 4);
 }
 
+void engine_tracker_busy(const engine *e, int w, double *disk, double *nic)
+{
+  const tracker *tr = &e->trackers[w];
+  const platform_class *c = platform_node_class(e->platform, &e->platform->workers[w]);
+  double read_bw = 0, write_bw = 0; /* the host's disks together */
+  for (int d = 0; d < c->n_disks; d++) {
+    read_bw += c->disks[d].read_bw;
+    write_bw += c->disks[d].write_bw;
+  }
+  *disk = (double)tr->disk_read / read_bw + (double)tr->disk_written / write_bw;
+  *nic = (double)tr->net_sent / c->nic.bandwidth;
+}
+
 sg_disk_t engine_disk(sg_host_t h, int64_t k)
 {
   const tracker *tr = sg_host_get_data(h);

@@ -246,6 +246,11 @@ void engine_open_split(const task *t, int src, int dst);
  * when BYTES is not NULL, stores their sizes there, heaviest first. */
 int reduce_explicit_groups(const job *j, int p, int64_t input, int64_t *bytes);
 
+/* The seconds worker W's disks and NIC have been busy so far: the bytes
+ * its tracker counted over their rates (its disks' summed), into *DISK and
+ * *NIC.  What summary.json's and utilisation.csv's utilisation divide. */
+void engine_tracker_busy(const engine *e, int w, double *disk, double *nic);
+
 /* Disk K modulo the disks of host H: how a task picks among mapred.local.dir
  * and how a datanode spreads blocks over its volumes. */
 sg_disk_t engine_disk(sg_host_t h, int64_t k);

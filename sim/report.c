@@ -220,21 +220,16 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
   for (int i = 0; i < e->platform->n_workers; i++) {
     const tracker *tr = &e->trackers[i];
     const platform_class *c = platform_node_class(e->platform, &e->platform->workers[i]);
-    double read_bw = 0, write_bw = 0; /* the host's disks together */
-    for (int d = 0; d < c->n_disks; d++) {
-      read_bw += c->disks[d].read_bw;
-      write_bw += c->disks[d].write_bw;
-    }
-    double disk_time = (double)tr->disk_read / read_bw + (double)tr->disk_written / write_bw;
+    double disk_time, nic_time;
+    engine_tracker_busy(e, i, &disk_time, &nic_time);
     double cpu = sg_host_get_computed_flops(tr->host) / (c->speed * c->cores);
     fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
     json_string(f, e->platform->workers[i].name);
     fprintf(f,
             ", \"cpu\": %.6f, \"disk\": %.6f, \"nic\": %.6f, \"disk_read_bytes\": %lld, "
             "\"disk_written_bytes\": %lld, \"net_sent_bytes\": %lld, \"input_blocks\": %lld}",
-            span > 0 ? cpu / span : 0, span > 0 ? disk_time / span : 0,
-            span > 0 ? (double)tr->net_sent / c->nic.bandwidth / span : 0, (long long)tr->disk_read,
-            (long long)tr->disk_written, (long long)tr->net_sent, (long long)blocks[i]);
+            span > 0 ? cpu / span : 0, span > 0 ? disk_time / span : 0, span > 0 ? nic_time / span : 0,
+            (long long)tr->disk_read, (long long)tr->disk_written, (long long)tr->net_sent, (long long)blocks[i]);
   }
   free(blocks);
   fprintf(f, "\n  ]\n}\n");

@@ -56,17 +56,11 @@ static void totals(const engine *e, double (*total)[RES_N])
     for (int k = 0; k < RES_N; k++)
       total[c][k] = 0;
   for (int i = 0; i < p->n_workers; i++) {
-    const tracker *tr = &e->trackers[i];
-    const platform_class *c = platform_node_class(p, &p->workers[i]);
-    double read_bw = 0, write_bw = 0;
-    for (int d = 0; d < c->n_disks; d++) {
-      read_bw += c->disks[d].read_bw;
-      write_bw += c->disks[d].write_bw;
-    }
-    double *t = total[p->workers[i].cls];
-    t[RES_CPU] += sg_host_get_computed_flops(tr->host);
-    t[RES_DISK] += (double)tr->disk_read / read_bw + (double)tr->disk_written / write_bw;
-    t[RES_NIC] += (double)tr->net_sent / c->nic.bandwidth;
+    double *t = total[p->workers[i].cls], disk, nic;
+    engine_tracker_busy(e, i, &disk, &nic);
+    t[RES_CPU] += sg_host_get_computed_flops(e->trackers[i].host);
+    t[RES_DISK] += disk;
+    t[RES_NIC] += nic;
   }
 }
 
