@@ -268,9 +268,10 @@ static int cmd_run(int argc, char **argv)
 /* Reads the profiles of job JOB in the N directories DIRS.  NULL with ERR set on failure. */
 static job_profile *read_profiles(char **dirs, int n, const char *job, char *err, size_t errlen)
 {
-  job_profile *p = xmalloc((size_t)n * sizeof *p);
+  job_profile *p = xcalloc((size_t)n, sizeof *p);
   for (int i = 0; i < n; i++)
     if (profile_read(dirs[i], job, &p[i], err, errlen)) {
+      profile_free(p, i + 1);
       free(p);
       return NULL;
     }
@@ -341,6 +342,8 @@ static int cmd_predict(int argc, char **argv)
   }
   if (status && n > 0)
     fprintf(stderr, "mrlab: %s\n", err);
+  if (p)
+    profile_free(p, n);
   free(p);
   free(dirs);
   return status;
@@ -367,6 +370,8 @@ static int cmd_provision(int argc, char **argv)
   }
   if (status && n > 0)
     fprintf(stderr, "mrlab: %s\n", err);
+  if (p)
+    profile_free(p, n);
   free(p);
   free(dirs);
   return status;

@@ -40,6 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     err[0] = '\0';
     if (profile_read(dir, NULL, &p, err, sizeof err))
       fuzz_check_error("profile_read", err);
+    profile_free(&p, 1);
   }
   return 0;
 }

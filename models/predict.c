@@ -310,10 +310,12 @@ int predict_job(predict_model m, const job_profile *history, int n, const job_pr
     snprintf(err, errlen, "%s: expected a target on a cluster with map and reduce slots", names[m]);
     return -1;
   }
-  if (m == PREDICT_BOE || m == PREDICT_MRLAB) {
-    (m == PREDICT_BOE ? boe_predict : waves_predict)(history, n, target, out);
+  if (m == PREDICT_BOE) {
+    boe_predict(history, n, target, out);
     return check_finite(m, out, err, errlen);
   }
+  if (m == PREDICT_MRLAB)
+    return waves_predict(history, n, target, out, err, errlen) || check_finite(m, out, err, errlen) ? -1 : 0;
   if (m == PREDICT_KHAN) {
     hp_profile h;
     hp_bounds b, lit;

@@ -190,9 +190,40 @@ static int distinct_hosts(const char **hosts, int n)
   return k;
 }
 
+/* The index of HOST among P's hosts, added if new. */
+static int host_index(job_profile *p, const char *host)
+{
+  for (int k = p->n_hosts; k-- > 0;)
+    if (strcmp(p->hosts[k], host) == 0)
+      return k;
+  p->hosts = xrealloc(p->hosts, ((size_t)p->n_hosts + 1) * sizeof *p->hosts);
+  p->hosts[p->n_hosts] = xstrdup(host);
+  return p->n_hosts++;
+}
+
+/* Adds attempt A to P's tasks. */
+static void task_add(job_profile *p, const task_row *a)
+{
+  p->tasks = xrealloc(p->tasks, ((size_t)p->n_tasks + 1) * sizeof *p->tasks);
+  p->tasks[p->n_tasks++] =
+      (profile_task){host_index(p, a->host), a->map, a->start, a->end, a->map ? a->read_bytes : a->shuffle_bytes};
+}
+
+void profile_free(job_profile *p, int n)
+{
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < p[i].n_hosts; k++)
+      free(p[i].hosts[k]);
+    free(p[i].hosts);
+    free(p[i].tasks);
+    p[i].hosts = NULL, p[i].tasks = NULL, p[i].n_hosts = p[i].n_tasks = 0;
+  }
+}
+
 int profile_read(const char *dir, const char *job, job_profile *p, char *err, size_t errlen)
 {
   int jc[N_JOB_COLS], tc[N_TASK_COLS], row = 0;
+  memset(p, 0, sizeof *p);
   csv_table *jobs = read_table(dir, RUNDIR_JOBS, rundir_jobs_columns, job_cols, N_JOB_COLS, jc, err, errlen),
             *tasks = NULL;
   if (!jobs)
@@ -224,7 +255,8 @@ int profile_read(const char *dir, const char *job, job_profile *p, char *err, si
       if (pass == 0) {
         if (!a.map && done[0] < p->n_reduces)
           hosts[done[0]] = a.host;
-        done[a.map]++;
+        if (done[a.map]++ < (a.map ? p->n_maps : p->n_reduces))
+          task_add(p, &a);
         first_map_end = a.map ? fmin(first_map_end, a.end) : first_map_end;
         first_copy = a.map ? first_copy : fmin(first_copy, a.first_byte);
         split = a.map ? fmax(split, a.read_bytes) : split;

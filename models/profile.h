@@ -9,6 +9,15 @@
 
 #include <stddef.h>
 
+/* One successful task attempt, as mrlab's own model (models/waves.c) reads
+ * it: where and when it ran and how many bytes it took in. */
+typedef struct {
+  int host;          /* index into the profile's hosts */
+  int map;           /* 1 for a map, 0 for a reduce */
+  double start, end; /* s */
+  double bytes;      /* a map's split, a reduce's shuffled input */
+} profile_task;
+
 /* The mean and maximum of N durations (s); 0 and 0 for none. */
 typedef struct {
   int n;
@@ -33,13 +42,19 @@ typedef struct {
   profile_stat map_copying; /* and those that ended after it, while reducers copied */
   int reduce_hosts;         /* hosts that ran a reduce: the NICs the reducers share */
   double reduce_in_max;     /* the most bytes a reduce shuffled: the heaviest partition (mrlab's model) */
+  int n_tasks, n_hosts;
+  profile_task *tasks; /* every task's successful attempt, in tasks.csv's order; NULL when not read */
+  char **hosts;        /* the names of the hosts that ran them, in order of first appearance */
 } job_profile;
 
 /* Reads job JOB (NULL: the run's first job) of run directory DIR into P,
  * from the successful attempt of each task.  Returns 0, or -1 with
  * "DIR/FILE: ..." in ERR if a file is missing or malformed, or there is no
- * such job. */
+ * such job.  Either way P's tasks and hosts are freed by profile_free. */
 int profile_read(const char *dir, const char *job, job_profile *p, char *err, size_t errlen);
+
+/* Frees the tasks and hosts of the N profiles at P (not P itself). */
+void profile_free(job_profile *p, int n);
 
 /* The inputs of Khan's HP model and of ARIA from profile P. */
 void profile_hp(const job_profile *p, hp_profile *h);

@@ -17,6 +17,7 @@
 #include "progress.h"
 
 #include "alloc.h"
+#include "slots.h"
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_multifit_nlinear.h>
@@ -52,23 +53,6 @@ static int snapshot_check(const progress_snapshot *s)
   return GSL_SUCCESS;
 }
 
-/* Restores the min-heap order of the N slot times H below index K. */
-static void slots_sift_down(double *h, size_t n, size_t k)
-{
-  for (;;) {
-    size_t least = k, l = 2 * k + 1, r = l + 1;
-    if (l < n && h[l] < h[least])
-      least = l;
-    if (r < n && h[r] < h[least])
-      least = r;
-    if (least == k)
-      return;
-    double t = h[k];
-    h[k] = h[least], h[least] = t;
-    k = least;
-  }
-}
-
 /* Eqs. 1-2 from each task's remaining time R[i] (a done task's is unused):
  * running tasks end at p_i + R[i] but not before now, pending ones start in
  * index order on the earliest slot free, the phase ends with the last task
@@ -92,15 +76,15 @@ static void estimate_finish(const progress_snapshot *s, const double *r, progres
   }
   for (; used < n_slots; used++)
     free_at[used] = s->now;
-  for (size_t k = n_slots / 2; k-- > 0;) /* the slot that frees first on top: thousands of tasks wait */
-    slots_sift_down(free_at, n_slots, k);
+  slots_queue *q = slots_alloc(free_at, n_slots ? n_slots : 1); /* thousands of tasks may wait */
   for (size_t i = 0; i < s->n_tasks; i++) {
     if (s->tasks[i].state != PROGRESS_PENDING)
       continue;
-    free_at[0] += r[i];
-    end = fmax(end, free_at[0]);
-    slots_sift_down(free_at, n_slots, 0);
+    double until = q->free_at[slots_first(q)] + r[i];
+    slots_take(q, until);
+    end = fmax(end, until);
   }
+  slots_free(q);
   free(free_at);
   e->end = end;
   e->progress = end > s->t_start ? fmin(100, 100 * (s->now - s->t_start) / (end - s->t_start)) : 100;

@@ -1,153 +1,509 @@
 /* waves.c - mrlab's own job-time model, "mrlab" among the models.
  *
- * It is built where the published models miss on mrlab's clusters:
- *  - Heterogeneity.  Free slots pull tasks, so a fast node class takes
- *    more tasks than a slow one; the mean of a history's task times is
- *    then the mean of each class's time weighted by the tasks it took,
- *    which is the time the whole slot mix needs a wave (S slots complete
- *    S tasks in it).  No host classes are needed for that: tasks.csv's
- *    task times hold the weighting.  A wave ends when its slowest slots
- *    end, so the last wave lasts the history's maximum task time.
- *  - Partial waves: a phase has ceil(N/S) waves, min(N, S) tasks in a
- *    single one, and its last partial wave still lasts a whole task.
- *  - The shuffle overlaps the map waves (Hadoop's slow start), so only
- *    the time after the last map is modelled: the job ends with its
- *    busiest reduce slot.
- *  - Reduce skew: a partition holds the heaviest keys' share plus an even
- *    share of the rest, h(N) = a + b/N of the reduce input for N
- *    reducers, fitted on the history's heaviest reduce input (tasks.csv's
- *    shuffle bytes).  The busiest slot holds that partition or a mean one
- *    a reduce wave, whichever is more.
- * A map's times are lines in its split times the maps running (BOE's
- * bytes times Δ); the time after the last map is a power law in the
- * busiest slot's bytes, its exponent fitted in logarithms (about 1 for a
- * sort, more for a join's cross products).  What the waves leave out (job
- * set-up, a straggler) is the history's mean residual, added back. */
+ * The published models describe a job by phase means over a homogeneous
+ * cluster; mrlab's clusters are mixed, partly used and skewed.  This model
+ * places the target's maps on the history's slots one by one, as a
+ * JobTracker hands pending tasks to the slots that free first
+ * (models/slots.h), each task's time from laws fitted on the history's
+ * task rows (tasks.csv: host, times and bytes of every attempt that
+ * succeeded, what a Hadoop job history also holds):
+ *  - The slot mix.  A host offers as many map (reduce) slots as the most
+ *    maps (reduces) the history ran on it at once, in the order the
+ *    history's hosts got their first task (the heartbeat order).  The
+ *    first wave of maps is spread a slot of every host at a time (maps go
+ *    where their blocks are); later, a host that reports free slots fills
+ *    them all, and its maps start the history's mean launch gap after the
+ *    slots freed (the next heartbeat).
+ *  - Heterogeneity.  Hosts named CLASS-N, as mrlab names them, form a node
+ *    class; a class's tasks take a factor of the cluster's law: the ratio
+ *    of its maps' summed times to the law's, and for reduces the same
+ *    ratio against power laws in a reduce's bytes, fitted by backfitting.
+ *  - Contention and partial waves.  A map's time is c0 + split x (c1 x the
+ *    maps running on its host + c2 x the reduces running a host), fitted
+ *    on each history map's mean counts over its life: maps that share a
+ *    disk and cores, and the shuffle, which runs beside the later waves
+ *    (slow start).  A partial last wave runs fewer maps a host, faster.
+ *  - The shuffle overlaps the maps, so only the time after the last map is
+ *    modelled: a power law in the busiest reduce slot's work, fitted in
+ *    logarithms on the history's runs.  A slot's work is the bytes of the
+ *    partitions list-scheduled on it times its class's reduce factor.
+ *  - Reduce skew: the heaviest partition holds a + b/N of the reduce input
+ *    for N reducers, fitted on the history's heaviest reduce input; the
+ *    others share the rest evenly; the heaviest is placed first.
+ * What the schedule leaves out (job set-up, the heartbeats before the
+ * first wave) is the history's mean residual, added back. */
 #include "waves.h"
 
 #include "alloc.h"
+#include "slots.h"
+
+#include <gsl/gsl_fit.h>
+#include <gsl/gsl_multifit.h>
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-/* A fitted line's value at X. */
+/* A host of the history. */
 typedef struct {
-  double t0, theta;
-} line;
-
-static double line_at(line l, double x)
-{
-  return l.t0 + x / l.theta;
-}
-
-/* A power law c·x^p fitted as a line in logarithms: t0 = log c, 1/theta = p. */
-static double power_at(line l, double x)
-{
-  return exp(l.t0) * pow(x, 1 / l.theta);
-}
-
-/* The line of Y against X (each a function of a run) through the runs of
- * the N of H that have maps and reduces. */
-static line fit(const job_profile *h, int n, double (*x)(const job_profile *), double (*y)(const job_profile *))
-{
-  double *xs = xcalloc((size_t)n + 1, sizeof *xs), *ys = xcalloc((size_t)n + 1, sizeof *ys);
-  int k = 0;
-  for (int i = 0; i < n; i++)
-    if (h[i].n_maps > 0 && h[i].n_reduces > 0)
-      xs[k] = x(&h[i]), ys[k++] = y(&h[i]);
-  line l = {0, INFINITY};
-  if (k > 0)
-    predict_fit_line(xs, ys, k, &l.t0, &l.theta);
-  free(ys);
-  free(xs);
-  return l;
-}
-
-/* A map's split times the maps that share the cluster with it (BOE's Δ). */
-static double map_load(double input, int maps, int slots)
-{
-  return input / maps * (maps < slots ? maps : slots);
-}
-static double split(const job_profile *p)
-{
-  return map_load(p->input_bytes, p->n_maps, p->map_slots);
-}
-static double map_avg(const job_profile *p)
-{
-  return p->map.avg;
-}
-static double map_max(const job_profile *p)
-{
-  return p->map.max;
-}
-static double per_reducer(const job_profile *p)
-{
-  return p->shuffle_bytes / p->n_reduces;
-}
-/* The later reduce waves of P's counts and slots. */
-static int later(int reduces, int slots)
-{
-  return (int)ceil((double)reduces / slots) - 1;
-}
-/* The bytes behind the busiest reduce slot: the heaviest partition, or a
- * mean partition in each wave, whichever is more (the other slots take
- * the later waves while the heaviest runs). */
-static double busiest(double top, double even, int reduces, int slots)
-{
-  return fmax(top, (later(reduces, slots) + 1) * even);
-}
-static double log_busiest(const job_profile *p)
-{
-  return log(busiest(p->reduce_in_max, per_reducer(p), p->n_reduces, p->reduce_slots));
-}
-static double log_post(const job_profile *p)
-{
-  return log(p->end - p->map_phase_end);
-}
-static double inv_reducers(const job_profile *p)
-{
-  return 1.0 / p->n_reduces;
-}
-static double heaviest(const job_profile *p)
-{
-  return p->reduce_in_max / p->shuffle_bytes;
-}
+  const char *name;
+  int cls;                  /* its node class */
+  int slots[2];             /* reduce and map slots: the most seen running at once */
+  double order[2], runs[2]; /* the mean delay of its first reduce (map) after the run's first, over RUNS runs */
+} host;
 
 /* What the model learns from the history. */
 typedef struct {
-  line map_avg, map_max; /* a map's mean and slowest time against its split times the maps running */
-  line post;             /* the time after the last map, against the busiest slot's bytes: a power law */
-  line skew;             /* the heaviest partition's share against 1/reducers: t0 + x/theta */
-  double selectivity;    /* shuffled over input bytes */
-  double offset;         /* the history's mean time the waves leave out */
+  int n_hosts, n_classes;
+  host *hosts;
+  char **classes;         /* class names */
+  double *factor[2];      /* a class's reduce (map) time over the law's */
+  double map_c[3];        /* a map's time: c0 + split * (c1 * maps + c2 * reduces running on its host) */
+  double post_t0, post_p; /* the time after the last map: exp(post_t0) * (busiest slot's work)^post_p */
+  double gap;             /* the mean launch gap of a map taking a freed slot */
+  double skew_t0, skew_b; /* the heaviest partition's share: skew_t0 + skew_b / reducers */
+  double selectivity;     /* shuffled over input bytes */
+  double offset;          /* the history's mean time the schedule leaves out */
 } waves_fit;
 
-/* The waves' job time of a job of INPUT bytes with P's counts and slots;
- * a map's mean time into *AVG. */
-static double waves_time(const waves_fit *f, const job_profile *p, double input, double *avg)
+/* The class of host NAME: the name without a trailing "-N". */
+static int class_of(waves_fit *f, const char *name)
 {
-  double b = map_load(input, p->n_maps, p->map_slots), a = line_at(f->map_avg, b), x = fmax(a, line_at(f->map_max, b));
-  double t_map = (ceil((double)p->n_maps / p->map_slots) - 1) * a + x;
-  double bytes = input * f->selectivity, even = bytes / p->n_reduces;
-  double share = fmin(1, fmax(1.0 / p->n_reduces, line_at(f->skew, 1.0 / p->n_reduces)));
-  double top = share * bytes;
-  double t_post = power_at(f->post, busiest(top, even, p->n_reduces, p->reduce_slots));
-  *avg = a;
-  return t_map + t_post;
+  const char *dash = strrchr(name, '-');
+  size_t len =
+      dash && dash[1] && strspn(dash + 1, "0123456789") == strlen(dash + 1) ? (size_t)(dash - name) : strlen(name);
+  for (int c = 0; c < f->n_classes; c++)
+    if (strlen(f->classes[c]) == len && strncmp(f->classes[c], name, len) == 0)
+      return c;
+  f->classes = xrealloc(f->classes, ((size_t)f->n_classes + 1) * sizeof *f->classes);
+  f->classes[f->n_classes] = xmalloc(len + 1);
+  memcpy(f->classes[f->n_classes], name, len);
+  f->classes[f->n_classes][len] = '\0';
+  return f->n_classes++;
 }
 
-void waves_predict(const job_profile *history, int n, const job_profile *target, prediction *out)
+/* The index of host NAME among F's hosts, added if new. */
+static int host_of(waves_fit *f, const char *name)
 {
-  waves_fit f = {.map_avg = fit(history, n, split, map_avg),
-                 .map_max = fit(history, n, split, map_max),
-                 .post = fit(history, n, log_busiest, log_post),
-                 .skew = fit(history, n, inv_reducers, heaviest)};
+  for (int h = 0; h < f->n_hosts; h++)
+    if (strcmp(f->hosts[h].name, name) == 0)
+      return h;
+  f->hosts = xrealloc(f->hosts, ((size_t)f->n_hosts + 1) * sizeof *f->hosts);
+  f->hosts[f->n_hosts] = (host){.name = name, .cls = class_of(f, name)};
+  return f->n_hosts++;
+}
+
+/* The mean number of tasks of kind MAP running on T's host (ANYWHERE: in
+ * the cluster) over T's life, T included if of that kind, in run P. */
+static double running(const job_profile *p, const profile_task *t, int map, int anywhere)
+{
+  double life = t->end - t->start, shared = 0;
+  if (!(life > 0))
+    return t->map == map;
+  for (int i = 0; i < p->n_tasks; i++) {
+    const profile_task *o = &p->tasks[i];
+    if ((o->host == t->host || anywhere) && o->map == map)
+      shared += fmax(0, fmin(o->end, t->end) - fmax(o->start, t->start));
+  }
+  return shared / life;
+}
+
+/* The tasks of T's kind running on T's host just after T started, T included. */
+static int running_at_start(const job_profile *p, const profile_task *t)
+{
+  int n = 0;
+  for (int i = 0; i < p->n_tasks; i++) {
+    const profile_task *o = &p->tasks[i];
+    n += o->host == t->host && o->map == t->map && o->start <= t->start && o->end > t->start;
+  }
+  return n;
+}
+
+/* The time from the latest end of a task of T's kind on T's host before
+ * T started to T's start, or -1 if none ended before it. */
+static double launch_gap(const job_profile *p, const profile_task *t)
+{
+  double last = -INFINITY;
+  for (int i = 0; i < p->n_tasks; i++) {
+    const profile_task *o = &p->tasks[i];
+    if (o->host == t->host && o->map == t->map && o->end <= t->start)
+      last = fmax(last, o->end);
+  }
+  return isfinite(last) ? t->start - last : -1;
+}
+
+/* The slots, the hosts, when hosts are first offered tasks, and the launch
+ * gaps, from the N runs of H. */
+static void learn_hosts(waves_fit *f, const job_profile *h, int n)
+{
+  double gaps = 0, n_gaps = 0;
+  for (int i = 0; i < n; i++) {
+    const job_profile *p = &h[i];
+    int *g = xmalloc(((size_t)p->n_hosts + 1) * sizeof *g);
+    double first[2] = {INFINITY, INFINITY}, *mine = xmalloc(((size_t)p->n_hosts + 1) * 2 * sizeof *mine);
+    for (int k = 0; k < p->n_hosts; k++)
+      g[k] = host_of(f, p->hosts[k]), mine[2 * k] = mine[2 * k + 1] = INFINITY;
+    for (int k = 0; k < p->n_tasks; k++) {
+      const profile_task *t = &p->tasks[k];
+      host *o = &f->hosts[g[t->host]];
+      int most = running_at_start(p, t);
+      o->slots[t->map] = most > o->slots[t->map] ? most : o->slots[t->map];
+      first[t->map] = fmin(first[t->map], t->start);
+      mine[2 * t->host + t->map] = fmin(mine[2 * t->host + t->map], t->start);
+      double gap = t->map ? launch_gap(p, t) : -1;
+      if (gap >= 0)
+        gaps += gap, n_gaps++;
+    }
+    for (int k = 0; k < p->n_hosts; k++)
+      for (int m = 0; m < 2; m++)
+        if (isfinite(mine[2 * k + m])) {
+          host *o = &f->hosts[g[k]];
+          o->order[m] += (mine[2 * k + m] - first[m] - o->order[m]) / ++o->runs[m];
+        }
+    free(mine);
+    free(g);
+  }
+  f->gap = n_gaps > 0 ? gaps / n_gaps : 0;
+}
+
+/* The host of F that ran task T of run P. */
+static const host *host_ran(const waves_fit *f, const job_profile *p, const profile_task *t)
+{
+  for (int h = 0; h < f->n_hosts; h++)
+    if (strcmp(f->hosts[h].name, p->hosts[t->host]) == 0)
+      return &f->hosts[h];
+  return NULL; /* not reached: learn_hosts saw every host */
+}
+
+/* A map's time on a host running MAPS maps while the cluster runs REDUCES
+ * reduces a host: F's law. */
+static double map_law(const waves_fit *f, double split, double maps, double reduces)
+{
+  return f->map_c[0] + split * (f->map_c[1] * maps + f->map_c[2] * reduces);
+}
+
+/* The map law, by least squares on every history map, and the classes' map
+ * factors. */
+static void learn_maps(waves_fit *f, const job_profile *h, int n)
+{
+  int total = 0;
   for (int i = 0; i < n; i++)
-    f.selectivity += history[i].shuffle_bytes / history[i].input_bytes / n;
+    for (int k = 0; k < h[i].n_tasks; k++)
+      total += h[i].tasks[k].map;
+  gsl_matrix *x = gsl_matrix_alloc((size_t)total, 3), *cov = gsl_matrix_alloc(3, 3);
+  gsl_vector *t = gsl_vector_alloc((size_t)total), *c = gsl_vector_alloc(3);
+  int m = 0;
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < h[i].n_tasks; k++) {
+      const profile_task *a = &h[i].tasks[k];
+      if (!a->map)
+        continue;
+      gsl_matrix_set(x, (size_t)m, 0, 1);
+      gsl_matrix_set(x, (size_t)m, 1, a->bytes * running(&h[i], a, 1, 0));
+      gsl_matrix_set(x, (size_t)m, 2, a->bytes * running(&h[i], a, 0, 1) / h[i].n_hosts);
+      gsl_vector_set(t, (size_t)m++, a->end - a->start);
+    }
+  double chisq;
+  size_t rank;
+  gsl_multifit_linear_workspace *work = gsl_multifit_linear_alloc((size_t)total, 3);
+  gsl_multifit_linear_tsvd(x, t, 1e-12, c, cov, &chisq, &rank, work); /* a column that never varies drops out */
+  for (int j = 0; j < 3; j++)
+    f->map_c[j] = gsl_vector_get(c, (size_t)j);
+  double *sum = xcalloc((size_t)f->n_classes, sizeof *sum), *law = xcalloc((size_t)f->n_classes, sizeof *law);
+  m = 0;
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < h[i].n_tasks; k++)
+      if (h[i].tasks[k].map) {
+        int cl = host_ran(f, &h[i], &h[i].tasks[k])->cls;
+        sum[cl] += gsl_vector_get(t, (size_t)m);
+        law[cl] +=
+            f->map_c[0] + f->map_c[1] * gsl_matrix_get(x, (size_t)m, 1) + f->map_c[2] * gsl_matrix_get(x, (size_t)m, 2);
+        m++;
+      }
+  for (int cl = 0; cl < f->n_classes; cl++)
+    f->factor[1][cl] = law[cl] > 0 ? sum[cl] / law[cl] : 1;
+  gsl_multifit_linear_free(work);
+  free(law);
+  free(sum);
+  gsl_vector_free(c);
+  gsl_vector_free(t);
+  gsl_matrix_free(cov);
+  gsl_matrix_free(x);
+}
+
+/* A reduce of the history: its wave (0 first, 1 later), class, bytes times
+ * the reduces running beside it, time. */
+typedef struct {
+  int wave, cls;
+  double bytes, time;
+} reduce_row;
+
+/* The classes' reduce factors, by backfitting: two power laws in a reduce's
+ * bytes (a first-wave reduce's time after the last map, a later one's
+ * whole time), fitted in logarithms weighted by the times (the long tasks
+ * make the job time) on the times over the factors, then the factors as
+ * the ratio of each class's times to the laws'. */
+static void learn_reduces(waves_fit *f, const job_profile *h, int n)
+{
+  int total = 0;
+  for (int i = 0; i < n; i++)
+    total += h[i].n_tasks;
+  reduce_row *r = xcalloc((size_t)total + 1, sizeof *r);
+  int m = 0;
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < h[i].n_tasks; k++) {
+      const profile_task *t = &h[i].tasks[k];
+      if (t->map || !(t->bytes > 0))
+        continue;
+      int later = t->start >= h[i].map_phase_end;
+      r[m++] = (reduce_row){later, host_ran(f, &h[i], t)->cls, t->bytes,
+                            fmax(1e-3, t->end - (later ? t->start : h[i].map_phase_end))};
+    }
+  double *x = xcalloc((size_t)m + 1, sizeof *x), *y = xcalloc((size_t)m + 1, sizeof *y),
+         *w = xcalloc((size_t)m + 1, sizeof *w), *num = xcalloc((size_t)f->n_classes, sizeof *num),
+         *den = xcalloc((size_t)f->n_classes, sizeof *den);
+  double law_c[2], law_p[2]; /* a first-wave reduce's time after the last map [0], a later one's [1]: c * bytes^p */
+  for (int c = 0; c < f->n_classes; c++)
+    f->factor[0][c] = 1;
+  for (int round = 0; round < 4; round++) {
+    for (int wave = 0; wave < 2; wave++) {
+      int k = 0;
+      for (int j = 0; j < m; j++)
+        if (r[j].wave == wave) {
+          x[k] = log(r[j].bytes);
+          y[k] = log(r[j].time / f->factor[0][r[j].cls]);
+          w[k++] = r[j].time;
+        }
+      double c0 = 0, c1 = 1, cov00, cov01, cov11, chisq;
+      if (k > 1 && gsl_fit_wlinear(x, 1, w, 1, y, 1, (size_t)k, &c0, &c1, &cov00, &cov01, &cov11, &chisq) == 0 &&
+          isfinite(c0) && isfinite(c1)) {
+        law_c[wave] = exp(c0), law_p[wave] = c1;
+      } else { /* one size of partition: time proportional to bytes */
+        double sw = 0, s = 0;
+        for (int j = 0; j < k; j++)
+          sw += w[j], s += w[j] * (y[j] - x[j]);
+        law_c[wave] = k > 0 ? exp(s / sw) : 0, law_p[wave] = 1;
+      }
+    }
+    memset(num, 0, (size_t)f->n_classes * sizeof *num);
+    memset(den, 0, (size_t)f->n_classes * sizeof *den);
+    for (int j = 0; j < m; j++) {
+      num[r[j].cls] += r[j].time;
+      den[r[j].cls] += law_c[r[j].wave] * pow(r[j].bytes, law_p[r[j].wave]);
+    }
+    for (int c = 0; c < f->n_classes; c++)
+      f->factor[0][c] = den[c] > 0 ? num[c] / den[c] : 1;
+  }
+  free(den);
+  free(num);
+  free(w);
+  free(y);
+  free(x);
+  free(r);
+}
+
+/* The heaviest partition's share against 1/reducers, and the selectivity. */
+static void learn_partitions(waves_fit *f, const job_profile *h, int n)
+{
+  double *x = xcalloc((size_t)n, sizeof *x), *y = xcalloc((size_t)n, sizeof *y), theta;
+  for (int i = 0; i < n; i++) {
+    x[i] = 1.0 / h[i].n_reduces;
+    y[i] = h[i].shuffle_bytes > 0 ? h[i].reduce_in_max / h[i].shuffle_bytes : x[i];
+    f->selectivity += h[i].shuffle_bytes / h[i].input_bytes / n;
+  }
+  predict_fit_line(x, y, n, &f->skew_t0, &theta);
+  f->skew_b = 1 / theta;
+  free(y);
+  free(x);
+}
+
+/* The slots of kind MAP of F's hosts, one of every host before a second of
+ * any, hosts in the order they were first offered tasks: their hosts into
+ * *OF (allocated).  Returns how many. */
+static size_t slot_hosts(const waves_fit *f, int map, int **of)
+{
+  int *order = xmalloc(((size_t)f->n_hosts + 1) * sizeof *order), most = 0;
+  size_t n = 0;
+  for (int h = 0; h < f->n_hosts; h++) { /* insertion sort by first offer: a few hundred hosts */
+    int k = h;
+    for (; k > 0 && f->hosts[order[k - 1]].order[map] > f->hosts[h].order[map]; k--)
+      order[k] = order[k - 1];
+    order[k] = h;
+    most = f->hosts[h].slots[map] > most ? f->hosts[h].slots[map] : most;
+    n += (size_t)f->hosts[h].slots[map];
+  }
+  *of = xmalloc((n + 1) * sizeof **of);
+  size_t s = 0;
+  for (int level = 0; level < most; level++)
+    for (int k = 0; k < f->n_hosts; k++)
+      if (f->hosts[order[k]].slots[map] > level)
+        (*of)[s++] = order[k];
+  free(order);
+  return n;
+}
+
+/* The map phase of N_MAPS maps of SPLIT bytes on F's slots, beside
+ * REDUCES first-wave reduces a host once the first wave of maps has
+ * ended (slow start): its end, and the maps' mean time into *AVG. */
+static double map_phase(const waves_fit *f, int n_maps, double split, double reduces, double *avg)
+{
+  int *of;
+  size_t n = slot_hosts(f, 1, &of);
+  double *zero = xcalloc(n, sizeof *zero), end = 0, sum = 0;
+  int *batch = xmalloc(n * sizeof *batch), *busy = xcalloc((size_t)f->n_hosts, sizeof *busy);
+  slots_queue *q = slots_alloc(zero, n);
+  int *rank = xmalloc(((size_t)f->n_hosts + 1) * sizeof *rank);
+  for (size_t k = n; k-- > 0;)
+    rank[of[k]] = (int)k; /* a host's place in the heartbeat order: its first slot */
+  for (int left = n_maps; left > 0;) {
+    /* the slots that free at the same time take maps together: each map
+     * shares its host with those and with the maps still running there.
+     * The first wave is spread a slot of every host at a time (maps go
+     * where their blocks are); later, a host that reports free slots
+     * fills them all before the next host reports. */
+    double at = q->free_at[slots_first(q)];
+    size_t b = 0;
+    while (b < n && q->free_at[slots_first(q)] == at) {
+      batch[b++] = (int)slots_first(q);
+      slots_take(q, INFINITY);
+    }
+    if (at > 0)
+      for (size_t k = 1; k < b; k++) /* insertion sort by host, then slot: a wave's worth */
+        for (size_t j = k; j > 0 && (rank[of[batch[j - 1]]] > rank[of[batch[j]]] ||
+                                     (of[batch[j - 1]] == of[batch[j]] && batch[j - 1] > batch[j]));
+             j--) {
+          int t = batch[j];
+          batch[j] = batch[j - 1], batch[j - 1] = t;
+        }
+    for (size_t k = (size_t)left; k < b; k++) /* more free slots than maps: these stay free */
+      slots_set(q, (size_t)batch[k], at);
+    b = b < (size_t)left ? b : (size_t)left;
+    left -= (int)b;
+    memset(busy, 0, (size_t)f->n_hosts * sizeof *busy);
+    for (size_t k = 0; k < b; k++)
+      busy[of[batch[k]]]++;
+    for (size_t k = 0; k < n; k++)
+      busy[of[k]] += q->free_at[k] > at && isfinite(q->free_at[k]);
+    double start = at > 0 ? at + f->gap : at;
+    for (size_t k = 0; k < b; k++) {
+      int h = of[batch[k]];
+      double t = f->factor[1][f->hosts[h].cls] * map_law(f, split, busy[h], at > 0 ? reduces : 0);
+      slots_set(q, (size_t)batch[k], start + t);
+      end = fmax(end, start + t);
+      sum += t;
+    }
+  }
+  free(rank);
+  *avg = sum / n_maps;
+  slots_free(q);
+  free(busy);
+  free(batch);
+  free(zero);
+  free(of);
+  return end;
+}
+
+/* The busiest reduce slot's work: N_REDUCES partitions of SHUFFLE bytes,
+ * the heaviest SHARE of them first, placed on the N slots of F whose hosts
+ * are OF, a partition's work its bytes times its class's factor. */
+static double busiest_slot(const waves_fit *f, int n_reduces, double shuffle, double share, const int *of, size_t n)
+{
+  double *zero = xcalloc(n, sizeof *zero), most = 0;
+  slots_queue *q = slots_alloc(zero, n);
+  for (int j = 0; j < n_reduces; j++) {
+    double bytes = j == 0 ? share * shuffle : (1 - share) * shuffle / (n_reduces - 1);
+    size_t k = slots_first(q);
+    double until = q->free_at[k] + f->factor[0][f->hosts[of[k]].cls] * bytes;
+    slots_take(q, until);
+    most = fmax(most, until);
+  }
+  slots_free(q);
+  free(zero);
+  return most;
+}
+
+/* The busiest reduce slot's work in run P of the history (its own
+ * heaviest partition and bytes) or in a target of INPUT bytes (SHARE < 0:
+ * F's skew and selectivity). */
+static double busiest_of(const waves_fit *f, const job_profile *p, double input, double share)
+{
+  int *of;
+  size_t n = slot_hosts(f, 0, &of);
+  double shuffle = share < 0 ? input * f->selectivity : p->shuffle_bytes;
+  if (share < 0)
+    share = fmin(1, fmax(1.0 / p->n_reduces, f->skew_t0 + f->skew_b / p->n_reduces));
+  double b = busiest_slot(f, p->n_reduces, shuffle, share, of, n);
+  free(of);
+  return b;
+}
+
+/* The map phase's end of P's configuration with INPUT bytes; the maps'
+ * mean time into *AVG. */
+static double maps_end(const waves_fit *f, const job_profile *p, double input, double *avg)
+{
+  int slots = 0;
+  for (int h = 0; h < f->n_hosts; h++)
+    slots += f->hosts[h].slots[0];
+  double reduces = (double)(p->n_reduces < slots ? p->n_reduces : slots) / f->n_hosts;
+  return map_phase(f, p->n_maps, input / p->n_maps, reduces, avg);
+}
+
+/* The time after the last map against the busiest slot's work: a power law
+ * fitted in logarithms on the N runs of H. */
+static void learn_post(waves_fit *f, const job_profile *h, int n)
+{
+  double *x = xcalloc((size_t)n, sizeof *x), *y = xcalloc((size_t)n, sizeof *y), theta;
+  for (int i = 0; i < n; i++) {
+    x[i] = log(
+        busiest_of(f, &h[i], h[i].input_bytes, h[i].shuffle_bytes > 0 ? h[i].reduce_in_max / h[i].shuffle_bytes : 1));
+    y[i] = log(fmax(1e-3, h[i].end - h[i].map_phase_end));
+  }
+  predict_fit_line(x, y, n, &f->post_t0, &theta);
+  f->post_p = 1 / theta;
+  free(y);
+  free(x);
+}
+
+/* The model's job time of P's configuration with INPUT bytes; the maps'
+ * mean time into *AVG. */
+static double waves_time(const waves_fit *f, const job_profile *p, double input, double *avg)
+{
+  return maps_end(f, p, input, avg) + exp(f->post_t0) * pow(busiest_of(f, p, input, -1), f->post_p);
+}
+
+static void waves_fit_free(waves_fit *f)
+{
+  for (int c = 0; c < f->n_classes; c++)
+    free(f->classes[c]);
+  free(f->classes);
+  free(f->factor[0]);
+  free(f->factor[1]);
+  free(f->hosts);
+}
+
+int waves_predict(const job_profile *history, int n, const job_profile *target, prediction *out, char *err,
+                  size_t errlen)
+{
+  for (int i = 0; i < n; i++)
+    if (history[i].n_tasks == 0) {
+      snprintf(err, errlen, "mrlab: expected the history's task rows (tasks.csv), got none in run %d", i + 1);
+      return -1;
+    }
+  waves_fit f = {0};
+  learn_hosts(&f, history, n);
+  f.factor[0] = xcalloc((size_t)f.n_classes, sizeof *f.factor[0]);
+  f.factor[1] = xcalloc((size_t)f.n_classes, sizeof *f.factor[1]);
+  learn_maps(&f, history, n);
+  learn_reduces(&f, history, n);
+  learn_partitions(&f, history, n);
+  learn_post(&f, history, n);
   double avg;
   for (int i = 0; i < n; i++)
     f.offset += (history[i].time - waves_time(&f, &history[i], history[i].input_bytes, &avg)) / n;
   double job = f.offset + waves_time(&f, target, target->input_bytes, &avg);
   /* the shuffle and reduce statistics are not modelled one by one: not predicted (NAN) */
   *out = (prediction){job, job, job, avg, NAN, NAN, NAN, 0, job};
+  waves_fit_free(&f);
+  return 0;
 }

@@ -57,11 +57,20 @@ static void a_profile_holds_every_task_of_the_run(void **state)
   assert_true(p.copy.avg > 0 && p.copy.avg <= p.sh2.avg - 1);
   assert_int_equal(p.reduce_hosts, 4);
   assert_true(p.map_alone.n >= 1 && p.map_copying.n >= 1 && p.map_alone.n + p.map_copying.n <= p.map.n);
+  /* what mrlab's model places: each task's successful attempt and its host */
+  assert_int_equal(p.n_tasks, 23 + 12);
+  assert_int_equal(p.n_hosts, 4);
+  double split = 0;
+  for (int k = 0; k < p.n_tasks; k++)
+    split += p.tasks[k].map ? p.tasks[k].bytes : 0;
+  assert_close(split, p.input_bytes, 0);
+  profile_free(&p, 1);
 
   assert_int_equal(profile_read(dir, "nope", &p, err, sizeof err), -1);
   assert_non_null(strstr(err, "jobs.csv: no job named \"nope\""));
   assert_int_equal(profile_read("/nonexistent", NULL, &p, err, sizeof err), -1);
   assert_non_null(strstr(err, "/nonexistent/jobs.csv"));
+  profile_free(&p, 1);
 }
 
 /* A history of N runs whose shuffle and reduce statistics are linear in
@@ -162,45 +171,63 @@ static void boe_predicts_exactly_what_follows_its_law(void **state)
   assert_int_equal(m, PREDICT_BOE);
 }
 
-/* mrlab's wave model on a history that follows its laws: a map's mean and
- * slowest times lines in its split times the maps running, the heaviest
- * partition 0.1 + 0.9/N of the reduce input, the time after the last map
- * 1e-12 s times the busiest reduce slot's bytes to the power 1.5.  The
- * targets get ceil(N/S) - 1 mean map waves and a slowest one, then the
- * heaviest partition (one reduce wave) or two mean ones (ten reduces on
- * eight slots). */
-static void mrlab_model_predicts_waves_and_skew(void **state)
+/* mrlab's model on a history that follows its laws, on three hosts of two
+ * map slots and one reduce slot: fast-1 and fast-2, and slow-1, whose maps
+ * take twice as long.  Each run's six maps start together, two a host, and
+ * take 1 + 0.01 s a byte of the two splits a fast host reads; the three
+ * reduces start when the maps end and the job ends 1e-3 x partition^1.5 s
+ * later, half a second after that for set-up. */
+static void history_run(job_profile *p, profile_task *t, char **hosts, double split)
+{
+  double fast = 1 + 0.01 * 2 * split, slow = 2 * fast, post = 1e-3 * pow(2 * split, 1.5);
+  *p = (job_profile){.n_maps = 6,
+                     .n_reduces = 3,
+                     .map_slots = 6,
+                     .reduce_slots = 3,
+                     .input_bytes = 6 * split,
+                     .shuffle_bytes = 6 * split,
+                     .reduce_in_max = 2 * split,
+                     .map_phase_end = slow,
+                     .end = slow + post,
+                     .time = slow + post + 0.5,
+                     .n_tasks = 9,
+                     .n_hosts = 3,
+                     .tasks = t,
+                     .hosts = hosts};
+  for (int k = 0; k < 6; k++)
+    t[k] = (profile_task){k / 2, 1, 0, k < 4 ? fast : slow, split};
+  for (int k = 0; k < 3; k++)
+    t[6 + k] = (profile_task){k, 0, slow, slow + post, 2 * split};
+}
+
+/* The target's eight maps of 150 bytes: the first wave of six ends at 4 s
+ * on the fast hosts and 8 s on the slow one; then fast-1, which reports
+ * first, fills its two slots with the last two (4 s each, as in the first
+ * wave; spread over both fast hosts they would take 2.5 s).  Three reduces
+ * of 400 bytes follow, or four of 300 on three slots: 600 on the
+ * busiest. */
+static void mrlab_model_places_tasks_on_the_slot_mix(void **state)
 {
   (void)state;
-  job_profile h[6];
-  for (int i = 0; i < 6; i++) {
-    double d = (1 + i % 3) * 1e9;
-    int maps = 8 * (1 + i % 3) + 4 * (i / 3), reduces = i < 3 ? 4 : 12;
-    double load = d / maps * (maps < 16 ? maps : 16) / 1e9, top = (0.1 + 0.9 / reduces) * d;
-    double busiest = fmax(top, (reduces > 8 ? 2 : 1) * d / reduces);
-    h[i] = (job_profile){.n_maps = maps,
-                         .n_reduces = reduces,
-                         .map_slots = 16,
-                         .reduce_slots = 8,
-                         .input_bytes = d,
-                         .shuffle_bytes = d,
-                         .reduce_in_max = top};
-    h[i].map = (profile_stat){maps, 2 + load, 3 + load};
-    h[i].map_phase_end = (maps > 16 ? 2 + load : 0) + 3 + load;
-    h[i].end = h[i].time = h[i].map_phase_end + 1e-12 * pow(busiest, 1.5);
-  }
-  job_profile target = {.n_maps = 20, .n_reduces = 6, .map_slots = 16, .reduce_slots = 8, .input_bytes = 2.5e9};
+  char *hosts[] = {"fast-1", "fast-2", "slow-1"};
+  profile_task t[2][9];
+  job_profile h[2];
+  history_run(&h[0], t[0], hosts, 100);
+  history_run(&h[1], t[1], hosts, 200);
+  job_profile target = {.n_maps = 8, .n_reduces = 3, .map_slots = 6, .reduce_slots = 3, .input_bytes = 1200};
   prediction r;
   char err[512];
-  assert_int_equal(predict_job(PREDICT_MRLAB, h, 6, &target, &r, err, sizeof err), 0);
-  assert_close(r.map_avg, 4, 1e-9);
-  assert_close(r.estimate, 4 + 5 + 1e-12 * pow(0.25 * 2.5e9, 1.5), 1e-9);
-  target.n_reduces = 10;
-  assert_int_equal(predict_job(PREDICT_MRLAB, h, 6, &target, &r, err, sizeof err), 0);
-  assert_close(r.estimate, 4 + 5 + 1e-12 * pow(2 * 2.5e8, 1.5), 1e-9);
-  target.n_maps = 12;
-  assert_int_equal(predict_job(PREDICT_MRLAB, h, 6, &target, &r, err, sizeof err), 0);
-  assert_close(r.estimate, 3 + 2.5e9 / 1e9 + 1e-12 * pow(2 * 2.5e8, 1.5), 1e-9);
+  assert_int_equal(predict_job(PREDICT_MRLAB, h, 2, &target, &r, err, sizeof err), 0);
+  assert_close(r.map_avg, (4 * 4 + 2 * 8 + 2 * 4) / 8.0, 1e-9);
+  assert_close(r.estimate, 0.5 + 8 + 1e-3 * pow(400, 1.5), 1e-9);
+  assert_true(isnan(r.sh1_avg) && isnan(r.reduce_avg));
+  target.n_reduces = 4;
+  assert_int_equal(predict_job(PREDICT_MRLAB, h, 2, &target, &r, err, sizeof err), 0);
+  assert_close(r.estimate, 0.5 + 8 + 1e-3 * pow(600, 1.5), 1e-9);
+  /* a history without task rows cannot be placed: the reason, not a guess */
+  h[0].n_tasks = 0;
+  assert_int_equal(predict_job(PREDICT_MRLAB, h, 2, &target, &r, err, sizeof err), -1);
+  assert_non_null(strstr(err, "task rows"));
 }
 
 /* Runs with no more reducers than slots have no second shuffle wave: their
@@ -449,7 +476,7 @@ int main(void)
       cmocka_unit_test(a_profile_holds_every_task_of_the_run),
       cmocka_unit_test(khan_predicts_exactly_what_follows_its_law),
       cmocka_unit_test(boe_predicts_exactly_what_follows_its_law),
-      cmocka_unit_test(mrlab_model_predicts_waves_and_skew),
+      cmocka_unit_test(mrlab_model_places_tasks_on_the_slot_mix),
       cmocka_unit_test(khan_trains_later_waves_only_on_runs_that_have_them),
       cmocka_unit_test(aria_scales_the_nearest_run_by_data_per_reducer),
       cmocka_unit_test(predict_and_provision_run_from_the_command_line),

@@ -15,7 +15,7 @@ int assess_targets(const experiment *e, const sim *sims, const char *base, FILE 
                    error_acc acc[][PREDICT_N_QUANTITIES], char *err, size_t errlen)
 {
   int nh = grid_size(&e->history), nt = grid_size(&e->targets);
-  job_profile *p = xmalloc((size_t)(nh + nt) * sizeof *p);
+  job_profile *p = xcalloc((size_t)(nh + nt), sizeof *p);
   int status = pool_read_profiles(sims, nh + nt, base, p, err, errlen);
   for (int t = 0; t < nt && !status; t++)
     for (int m = 0; m < PREDICT_N_MODELS && !status; m++) {
@@ -41,6 +41,7 @@ int assess_targets(const experiment *e, const sim *sims, const char *base, FILE 
         acc[m][q].max = fmax(acc[m][q].max, ape);
       }
     }
+  profile_free(p, nh + nt);
   free(p);
   return status;
 }

@@ -36,7 +36,7 @@ int provision_targets(const experiment *e, const sim *sims, const char *base, in
                       char *err, size_t errlen)
 {
   int nh = grid_size(&e->history), nt = grid_size(&e->targets);
-  job_profile *p = xmalloc((size_t)(nh + nt) * sizeof *p);
+  job_profile *p = xcalloc((size_t)(nh + nt), sizeof *p);
   sim *runs = xcalloc((size_t)nt, sizeof *runs);
   double *m = xmalloc((size_t)nt * sizeof *m), *n = xmalloc((size_t)nt * sizeof *n);
   int *mw = xmalloc((size_t)nt * sizeof *mw), *nw = xmalloc((size_t)nt * sizeof *nw);
@@ -54,19 +54,21 @@ int provision_targets(const experiment *e, const sim *sims, const char *base, in
       status = -1;
     }
   }
-  job_profile *got = xmalloc((size_t)nt * sizeof *got);
+  job_profile *got = xcalloc((size_t)nt, sizeof *got);
   if (!status)
     status = pool_run(runs, nt, base, jobs, self, err, errlen) || pool_read_profiles(runs, nt, base, got, err, errlen);
   for (int t = 0; t < nt && !status; t++)
     fprintf(prov, "%s,%s,%.3f,%.3f,%.3f,%d,%d,%d,%d,%.3f,%s\n", e->name, strrchr(sims[nh + t].dir, '/') + 1,
             e->deadline, m[t], n[t], mw[t], nw[t], got[t].map_slots, got[t].reduce_slots, got[t].time,
             got[t].time <= e->deadline ? "yes" : "no");
+  profile_free(got, nt);
   free(got);
   free(nw);
   free(mw);
   free(n);
   free(m);
   free(runs);
+  profile_free(p, nh + nt);
   free(p);
   return status;
 }

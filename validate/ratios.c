@@ -168,6 +168,7 @@ int ratios_measure(const char *platform_path, const char *workload_path, const c
   }
   if (opened)
     outdir_discard(&tmp);
+  profile_free(prof, n);
   free(prof);
   free(times);
   free(ratios);

@@ -13,7 +13,7 @@ int tuning_targets(const experiment *e, const sim *sims, const char *base, int j
                    error_acc *ptc, char *err, size_t errlen)
 {
   int nh = grid_size(&e->history), nt = grid_size(&e->targets);
-  job_profile *p = xmalloc((size_t)(nh + nt + 1) * sizeof *p);
+  job_profile *p = xcalloc((size_t)(nh + nt + 1), sizeof *p);
   sim *runs = xcalloc((size_t)nt, sizeof *runs);
   tune_plan *best = xmalloc((size_t)nt * sizeof *best);
   double *cost = xmalloc((size_t)nt * 2 * sizeof *cost);
@@ -45,7 +45,7 @@ int tuning_targets(const experiment *e, const sim *sims, const char *base, int j
     snprintf(r->sets[2], sizeof r->sets[2], "mapreduce.map.output.compress=%s", best[t].compress ? "true" : "false");
     r->n_sets = 3;
   }
-  job_profile *got = xmalloc((size_t)nt * sizeof *got);
+  job_profile *got = xcalloc((size_t)nt, sizeof *got);
   if (!status)
     status = pool_run(runs, nt, base, jobs, self, err, errlen) || pool_read_profiles(runs, nt, base, got, err, errlen);
   for (int t = 0; t < nt && !status; t++) {
@@ -57,10 +57,12 @@ int tuning_targets(const experiment *e, const sim *sims, const char *base, int j
             best[t].split / 1048576, best[t].reduces, best[t].copiers, best[t].compress ? "true" : "false", cost[2 * t],
             cost[2 * t + 1], p[nh + t].time, got[t].time);
   }
+  profile_free(got, nt);
   free(got);
   free(cost);
   free(best);
   free(runs);
+  profile_free(p, nh + nt + 1);
   free(p);
   return status;
 }
