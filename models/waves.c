@@ -15,14 +15,17 @@
  *    them all, and its maps start the history's mean launch gap after the
  *    slots freed (the next heartbeat).
  *  - Heterogeneity.  Hosts named CLASS-N, as mrlab names them, form a node
- *    class; a class's tasks take a factor of the cluster's law: the ratio
- *    of its maps' summed times to the law's, and for reduces the same
- *    ratio against power laws in a reduce's bytes, fitted by backfitting.
+ *    class.  A class that ran enough maps gets its own map law (its cores
+ *    and disks set how contention slows it); another takes the cluster's
+ *    law times the ratio of its maps' summed times to the law's.  For
+ *    reduces, a class's factor is that ratio against power laws in a
+ *    reduce's bytes, fitted by backfitting.
  *  - Contention and partial waves.  A map's time is c0 + split x (c1 x the
  *    maps running on its host + c2 x the reduces running a host), fitted
  *    on each history map's mean counts over its life: maps that share a
- *    disk and cores, and the shuffle, which runs beside the later waves
- *    (slow start).  A partial last wave runs fewer maps a host, faster.
+ *    disk and cores, and the shuffle beside them once the history's share
+ *    of the maps has ended (slow start).  A partial last wave runs fewer
+ *    maps a host, faster.
  *  - The shuffle overlaps the maps, so only the time after the last map is
  *    modelled: a power law in the busiest reduce slot's work, fitted in
  *    logarithms on the history's runs.  A slot's work is the bytes of the
@@ -39,11 +42,15 @@
 
 #include <gsl/gsl_fit.h>
 #include <gsl/gsl_multifit.h>
+#include <gsl/gsl_sort.h>
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The fewest maps a class ran for a map law of its own. */
+#define PER_CLASS_MAPS 30
 
 /* A host of the history. */
 typedef struct {
@@ -59,9 +66,10 @@ typedef struct {
   host *hosts;
   char **classes;         /* class names */
   double *factor[2];      /* a class's reduce (map) time over the law's */
-  double map_c[3];        /* a map's time: c0 + split * (c1 * maps + c2 * reduces running on its host) */
+  double (*map_c)[3];     /* a class's map time: c0 + split (c1 maps on its host + c2 reduces a host) */
   double post_t0, post_p; /* the time after the last map: exp(post_t0) * (busiest slot's work)^post_p */
   double gap;             /* the mean launch gap of a map taking a freed slot */
+  double slowstart;       /* the mean share of the maps that had ended when the first reduce started */
   double skew_t0, skew_b; /* the heaviest partition's share: skew_t0 + skew_b / reducers */
   double selectivity;     /* shuffled over input bytes */
   double offset;          /* the history's mean time the schedule leaves out */
@@ -155,6 +163,10 @@ static void learn_hosts(waves_fit *f, const job_profile *h, int n)
       if (gap >= 0)
         gaps += gap, n_gaps++;
     }
+    int ended = 0;
+    for (int k = 0; k < p->n_tasks; k++)
+      ended += p->tasks[k].map && p->tasks[k].end <= first[0];
+    f->slowstart += (double)ended / p->n_maps / n;
     for (int k = 0; k < p->n_hosts; k++)
       for (int m = 0; m < 2; m++)
         if (isfinite(mine[2 * k + m])) {
@@ -176,59 +188,88 @@ static const host *host_ran(const waves_fit *f, const job_profile *p, const prof
   return NULL; /* not reached: learn_hosts saw every host */
 }
 
-/* A map's time on a host running MAPS maps while the cluster runs REDUCES
- * reduces a host: F's law. */
-static double map_law(const waves_fit *f, double split, double maps, double reduces)
+/* A map's time on a host of class CLS running MAPS maps while the cluster
+ * runs REDUCES reduces a host: F's law. */
+static double map_law(const waves_fit *f, int cls, double split, double maps, double reduces)
 {
-  return f->map_c[0] + split * (f->map_c[1] * maps + f->map_c[2] * reduces);
+  const double *c = f->map_c[cls];
+  return f->factor[1][cls] * (c[0] + split * (c[1] * maps + c[2] * reduces));
 }
 
-/* The map law, by least squares on every history map, and the classes' map
- * factors. */
+/* The law C (3 coefficients) fitted by least squares on the rows of X and T
+ * whose class CLS[row] is WANT (every row if WANT < 0); GSL's truncated
+ * SVD drops a column that never varies.  Returns the rows used. */
+static int fit_map_law(const gsl_matrix *x, const gsl_vector *t, const int *cls, int want, double *c)
+{
+  int rows = 0;
+  for (size_t r = 0; r < x->size1; r++)
+    rows += want < 0 || cls[r] == want;
+  c[0] = c[1] = c[2] = 0;
+  if (rows < 3)
+    return rows;
+  gsl_matrix *sx = gsl_matrix_alloc((size_t)rows, 3), *cov = gsl_matrix_alloc(3, 3);
+  gsl_vector *st = gsl_vector_alloc((size_t)rows), *sc = gsl_vector_alloc(3);
+  for (size_t r = 0, k = 0; r < x->size1; r++)
+    if (want < 0 || cls[r] == want) {
+      for (size_t j = 0; j < 3; j++)
+        gsl_matrix_set(sx, k, j, gsl_matrix_get(x, r, j));
+      gsl_vector_set(st, k++, gsl_vector_get(t, r));
+    }
+  double chisq;
+  size_t rank;
+  gsl_multifit_linear_workspace *work = gsl_multifit_linear_alloc((size_t)rows, 3);
+  gsl_multifit_linear_tsvd(sx, st, 1e-12, sc, cov, &chisq, &rank, work);
+  for (size_t j = 0; j < 3; j++)
+    c[j] = gsl_vector_get(sc, j);
+  gsl_multifit_linear_free(work);
+  gsl_vector_free(sc);
+  gsl_vector_free(st);
+  gsl_matrix_free(cov);
+  gsl_matrix_free(sx);
+  return rows;
+}
+
+/* The map laws: each class's own where it ran enough maps to fit one (a
+ * class differs in its cores and disks, so in how contention slows it);
+ * otherwise the cluster's, times the class's ratio of summed times. */
 static void learn_maps(waves_fit *f, const job_profile *h, int n)
 {
   int total = 0;
   for (int i = 0; i < n; i++)
     for (int k = 0; k < h[i].n_tasks; k++)
       total += h[i].tasks[k].map;
-  gsl_matrix *x = gsl_matrix_alloc((size_t)total, 3), *cov = gsl_matrix_alloc(3, 3);
-  gsl_vector *t = gsl_vector_alloc((size_t)total), *c = gsl_vector_alloc(3);
-  int m = 0;
+  gsl_matrix *x = gsl_matrix_alloc((size_t)total, 3);
+  gsl_vector *t = gsl_vector_alloc((size_t)total);
+  int *cls = xmalloc((size_t)total * sizeof *cls), m = 0;
   for (int i = 0; i < n; i++)
     for (int k = 0; k < h[i].n_tasks; k++) {
       const profile_task *a = &h[i].tasks[k];
       if (!a->map)
         continue;
+      cls[m] = host_ran(f, &h[i], a)->cls;
       gsl_matrix_set(x, (size_t)m, 0, 1);
       gsl_matrix_set(x, (size_t)m, 1, a->bytes * running(&h[i], a, 1, 0));
       gsl_matrix_set(x, (size_t)m, 2, a->bytes * running(&h[i], a, 0, 1) / h[i].n_hosts);
       gsl_vector_set(t, (size_t)m++, a->end - a->start);
     }
-  double chisq;
-  size_t rank;
-  gsl_multifit_linear_workspace *work = gsl_multifit_linear_alloc((size_t)total, 3);
-  gsl_multifit_linear_tsvd(x, t, 1e-12, c, cov, &chisq, &rank, work); /* a column that never varies drops out */
-  for (int j = 0; j < 3; j++)
-    f->map_c[j] = gsl_vector_get(c, (size_t)j);
-  double *sum = xcalloc((size_t)f->n_classes, sizeof *sum), *law = xcalloc((size_t)f->n_classes, sizeof *law);
-  m = 0;
-  for (int i = 0; i < n; i++)
-    for (int k = 0; k < h[i].n_tasks; k++)
-      if (h[i].tasks[k].map) {
-        int cl = host_ran(f, &h[i], &h[i].tasks[k])->cls;
-        sum[cl] += gsl_vector_get(t, (size_t)m);
-        law[cl] +=
-            f->map_c[0] + f->map_c[1] * gsl_matrix_get(x, (size_t)m, 1) + f->map_c[2] * gsl_matrix_get(x, (size_t)m, 2);
-        m++;
+  double pooled[3];
+  fit_map_law(x, t, cls, -1, pooled);
+  f->map_c = xcalloc((size_t)f->n_classes, sizeof *f->map_c);
+  for (int c = 0; c < f->n_classes; c++) {
+    f->factor[1][c] = 1;
+    if (fit_map_law(x, t, cls, c, f->map_c[c]) >= PER_CLASS_MAPS)
+      continue;
+    double sum = 0, law = 0;
+    for (int r = 0; r < total; r++)
+      if (cls[r] == c) {
+        sum += gsl_vector_get(t, (size_t)r);
+        law += pooled[0] + pooled[1] * gsl_matrix_get(x, (size_t)r, 1) + pooled[2] * gsl_matrix_get(x, (size_t)r, 2);
       }
-  for (int cl = 0; cl < f->n_classes; cl++)
-    f->factor[1][cl] = law[cl] > 0 ? sum[cl] / law[cl] : 1;
-  gsl_multifit_linear_free(work);
-  free(law);
-  free(sum);
-  gsl_vector_free(c);
+    memcpy(f->map_c[c], pooled, sizeof pooled);
+    f->factor[1][c] = law > 0 ? sum / law : 1;
+  }
+  free(cls);
   gsl_vector_free(t);
-  gsl_matrix_free(cov);
   gsl_matrix_free(x);
 }
 
@@ -238,6 +279,27 @@ typedef struct {
   int wave, cls;
   double bytes, time;
 } reduce_row;
+
+/* A power law y = exp(*LC) x^*P fitted on the N logarithms LX, LY, weighted
+ * by W: by least squares; time proportional to x (p = 1) when x never
+ * varies, and constant (p = 0) when the fit would have it shrink as x
+ * grows (the tail of a job whose reduces do little). */
+static void fit_power(const double *lx, const double *ly, const double *w, int n, double *lc, double *p)
+{
+  double cov00, cov01, cov11, chisq, sw = 0, sx = 0, sy = 0, sxx = 0;
+  for (int j = 0; j < n; j++)
+    sw += w[j], sx += w[j] * lx[j], sy += w[j] * ly[j], sxx += w[j] * lx[j] * lx[j];
+  *lc = 0, *p = 1;
+  if (!(sw > 0))
+    return;
+  if (sxx / sw - (sx / sw) * (sx / sw) <= 1e-12 * fmax(1, fabs(sxx / sw))) {
+    *lc = (sy - sx) / sw;
+    return;
+  }
+  gsl_fit_wlinear(lx, 1, w, 1, ly, 1, (size_t)n, lc, p, &cov00, &cov01, &cov11, &chisq);
+  if (!(*p > 0))
+    *lc = sy / sw, *p = 0;
+}
 
 /* The classes' reduce factors, by backfitting: two power laws in a reduce's
  * bytes (a first-wave reduce's time after the last map, a later one's
@@ -263,7 +325,7 @@ static void learn_reduces(waves_fit *f, const job_profile *h, int n)
   double *x = xcalloc((size_t)m + 1, sizeof *x), *y = xcalloc((size_t)m + 1, sizeof *y),
          *w = xcalloc((size_t)m + 1, sizeof *w), *num = xcalloc((size_t)f->n_classes, sizeof *num),
          *den = xcalloc((size_t)f->n_classes, sizeof *den);
-  double law_c[2], law_p[2]; /* a first-wave reduce's time after the last map [0], a later one's [1]: c * bytes^p */
+  double law_c[2], law_p[2]; /* a first-wave reduce's time after the last map [0], a later one's [1]: e^c bytes^p */
   for (int c = 0; c < f->n_classes; c++)
     f->factor[0][c] = 1;
   for (int round = 0; round < 4; round++) {
@@ -275,22 +337,13 @@ static void learn_reduces(waves_fit *f, const job_profile *h, int n)
           y[k] = log(r[j].time / f->factor[0][r[j].cls]);
           w[k++] = r[j].time;
         }
-      double c0 = 0, c1 = 1, cov00, cov01, cov11, chisq;
-      if (k > 1 && gsl_fit_wlinear(x, 1, w, 1, y, 1, (size_t)k, &c0, &c1, &cov00, &cov01, &cov11, &chisq) == 0 &&
-          isfinite(c0) && isfinite(c1)) {
-        law_c[wave] = exp(c0), law_p[wave] = c1;
-      } else { /* one size of partition: time proportional to bytes */
-        double sw = 0, s = 0;
-        for (int j = 0; j < k; j++)
-          sw += w[j], s += w[j] * (y[j] - x[j]);
-        law_c[wave] = k > 0 ? exp(s / sw) : 0, law_p[wave] = 1;
-      }
+      fit_power(x, y, w, k, &law_c[wave], &law_p[wave]);
     }
     memset(num, 0, (size_t)f->n_classes * sizeof *num);
     memset(den, 0, (size_t)f->n_classes * sizeof *den);
     for (int j = 0; j < m; j++) {
       num[r[j].cls] += r[j].time;
-      den[r[j].cls] += law_c[r[j].wave] * pow(r[j].bytes, law_p[r[j].wave]);
+      den[r[j].cls] += exp(law_c[r[j].wave]) * pow(r[j].bytes, law_p[r[j].wave]);
     }
     for (int c = 0; c < f->n_classes; c++)
       f->factor[0][c] = den[c] > 0 ? num[c] / den[c] : 1;
@@ -344,8 +397,8 @@ static size_t slot_hosts(const waves_fit *f, int map, int **of)
 }
 
 /* The map phase of N_MAPS maps of SPLIT bytes on F's slots, beside
- * REDUCES first-wave reduces a host once the first wave of maps has
- * ended (slow start): its end, and the maps' mean time into *AVG. */
+ * REDUCES first-wave reduces a host once F's share of the maps has ended
+ * (slow start): its end, and the maps' mean time into *AVG. */
 static double map_phase(const waves_fit *f, int n_maps, double split, double reduces, double *avg)
 {
   int *of;
@@ -356,6 +409,9 @@ static double map_phase(const waves_fit *f, int n_maps, double split, double red
   int *rank = xmalloc(((size_t)f->n_hosts + 1) * sizeof *rank);
   for (size_t k = n; k-- > 0;)
     rank[of[k]] = (int)k; /* a host's place in the heartbeat order: its first slot */
+  double *dur = xmalloc(n * sizeof *dur), *ends = xmalloc((size_t)n_maps * sizeof *ends), launch = INFINITY;
+  int done = 0, wanted = (int)ceil(f->slowstart * n_maps);
+  wanted = wanted < 1 ? 1 : wanted > n_maps ? n_maps : wanted;
   for (int left = n_maps; left > 0;) {
     /* the slots that free at the same time take maps together: each map
      * shares its host with those and with the maps still running there.
@@ -386,14 +442,31 @@ static double map_phase(const waves_fit *f, int n_maps, double split, double red
     for (size_t k = 0; k < n; k++)
       busy[of[k]] += q->free_at[k] > at && isfinite(q->free_at[k]);
     double start = at > 0 ? at + f->gap : at;
+    for (size_t k = 0; k < b; k++) /* first without the shuffle beside them */
+      dur[k] = map_law(f, f->hosts[of[batch[k]]].cls, split, busy[of[batch[k]]], 0);
+    if (isinf(launch)) { /* the reduces launch once enough maps have ended (slow start) */
+      for (size_t k = 0; k < b; k++)
+        ends[done + (int)k] = start + dur[k];
+      if (done + (int)b >= wanted) {
+        double *sorted = xmalloc(((size_t)done + b) * sizeof *sorted);
+        memcpy(sorted, ends, ((size_t)done + b) * sizeof *sorted);
+        gsl_sort(sorted, 1, (size_t)done + b);
+        launch = sorted[wanted - 1];
+        free(sorted);
+      }
+    }
     for (size_t k = 0; k < b; k++) {
       int h = of[batch[k]];
-      double t = f->factor[1][f->hosts[h].cls] * map_law(f, split, busy[h], at > 0 ? reduces : 0);
+      double beside = dur[k] > 0 ? fmin(1, fmax(0, (start + dur[k] - launch) / dur[k])) : 0;
+      double t = map_law(f, f->hosts[h].cls, split, busy[h], reduces * beside);
       slots_set(q, (size_t)batch[k], start + t);
+      ends[done++] = start + t;
       end = fmax(end, start + t);
       sum += t;
     }
   }
+  free(ends);
+  free(dur);
   free(rank);
   *avg = sum / n_maps;
   slots_free(q);
@@ -453,14 +526,15 @@ static double maps_end(const waves_fit *f, const job_profile *p, double input, d
  * fitted in logarithms on the N runs of H. */
 static void learn_post(waves_fit *f, const job_profile *h, int n)
 {
-  double *x = xcalloc((size_t)n, sizeof *x), *y = xcalloc((size_t)n, sizeof *y), theta;
+  double *x = xcalloc((size_t)n, sizeof *x), *y = xcalloc((size_t)n, sizeof *y), *w = xcalloc((size_t)n, sizeof *w);
   for (int i = 0; i < n; i++) {
-    x[i] = log(
-        busiest_of(f, &h[i], h[i].input_bytes, h[i].shuffle_bytes > 0 ? h[i].reduce_in_max / h[i].shuffle_bytes : 1));
+    double share = h[i].shuffle_bytes > 0 ? h[i].reduce_in_max / h[i].shuffle_bytes : 1;
+    x[i] = log(fmax(1, busiest_of(f, &h[i], h[i].input_bytes, share)));
     y[i] = log(fmax(1e-3, h[i].end - h[i].map_phase_end));
+    w[i] = 1;
   }
-  predict_fit_line(x, y, n, &f->post_t0, &theta);
-  f->post_p = 1 / theta;
+  fit_power(x, y, w, n, &f->post_t0, &f->post_p);
+  free(w);
   free(y);
   free(x);
 }
@@ -469,7 +543,7 @@ static void learn_post(waves_fit *f, const job_profile *h, int n)
  * mean time into *AVG. */
 static double waves_time(const waves_fit *f, const job_profile *p, double input, double *avg)
 {
-  return maps_end(f, p, input, avg) + exp(f->post_t0) * pow(busiest_of(f, p, input, -1), f->post_p);
+  return maps_end(f, p, input, avg) + exp(f->post_t0) * pow(fmax(1, busiest_of(f, p, input, -1)), f->post_p);
 }
 
 static void waves_fit_free(waves_fit *f)
@@ -480,6 +554,7 @@ static void waves_fit_free(waves_fit *f)
   free(f->factor[0]);
   free(f->factor[1]);
   free(f->hosts);
+  free(f->map_c);
 }
 
 int waves_predict(const job_profile *history, int n, const job_profile *target, prediction *out, char *err,

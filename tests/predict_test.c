@@ -230,6 +230,46 @@ static void mrlab_model_places_tasks_on_the_slot_mix(void **state)
   assert_non_null(strstr(err, "task rows"));
 }
 
+/* Two classes whose maps slow differently as they crowd a host: a-1 runs
+ * twenty maps of 1 + 0.001 s a byte of their twenty splits, b-1 twenty of
+ * 2 + 0.003 s; a reduce on a-1 then takes 1e-3 s a byte.  Each class has
+ * enough maps for a law of its own, so a target of 250-byte splits gets
+ * 6 s on a-1 and 17 s on b-1 (the cluster's law times a factor would give
+ * 6.13 and 16.87). */
+static void mrlab_model_fits_a_map_law_a_class(void **state)
+{
+  (void)state;
+  char *hosts[] = {"a-1", "b-1"};
+  profile_task t[2][41];
+  job_profile h[2];
+  for (int i = 0; i < 2; i++) {
+    double split = 100 * (i + 1), a = 1 + 0.001 * 20 * split, b = 2 + 0.003 * 20 * split;
+    h[i] = (job_profile){.n_maps = 40,
+                         .n_reduces = 1,
+                         .map_slots = 40,
+                         .reduce_slots = 1,
+                         .input_bytes = 40 * split,
+                         .shuffle_bytes = 40 * split,
+                         .reduce_in_max = 40 * split,
+                         .map_phase_end = b,
+                         .end = b + 1e-3 * 40 * split,
+                         .time = b + 1e-3 * 40 * split,
+                         .n_tasks = 41,
+                         .n_hosts = 2,
+                         .tasks = t[i],
+                         .hosts = hosts};
+    for (int k = 0; k < 40; k++)
+      t[i][k] = (profile_task){k / 20, 1, 0, k < 20 ? a : b, split};
+    t[i][40] = (profile_task){0, 0, b, h[i].end, 40 * split};
+  }
+  job_profile target = {.n_maps = 40, .n_reduces = 1, .map_slots = 40, .reduce_slots = 1, .input_bytes = 10000};
+  prediction r;
+  char err[512];
+  assert_int_equal(predict_job(PREDICT_MRLAB, h, 2, &target, &r, err, sizeof err), 0);
+  assert_close(r.map_avg, (6 + 17) / 2.0, 1e-9);
+  assert_close(r.estimate, 17 + 1e-3 * 10000, 1e-9);
+}
+
 /* Runs with no more reducers than slots have no second shuffle wave: their
  * later-wave statistics are absent (n = 0), not zero durations, and train
  * nothing.  The four runs with 12 reducers follow the law alone. */
@@ -477,6 +517,7 @@ int main(void)
       cmocka_unit_test(khan_predicts_exactly_what_follows_its_law),
       cmocka_unit_test(boe_predicts_exactly_what_follows_its_law),
       cmocka_unit_test(mrlab_model_places_tasks_on_the_slot_mix),
+      cmocka_unit_test(mrlab_model_fits_a_map_law_a_class),
       cmocka_unit_test(khan_trains_later_waves_only_on_runs_that_have_them),
       cmocka_unit_test(aria_scales_the_nearest_run_by_data_per_reducer),
       cmocka_unit_test(predict_and_provision_run_from_the_command_line),
