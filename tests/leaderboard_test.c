@@ -1,7 +1,8 @@
 /* leaderboard_test.c - the accuracy leaderboard of `mrlab validate`: one
  * row a configuration and model, its figures the same as accuracy.csv's
  * and tune.csv's, a model that cannot predict saying why, the mean over
- * configurations; and the progress line, on a terminal only. */
+ * configurations, a seed spread of 0 with one seed (seeds_test.c runs
+ * several); and the progress line, on a terminal only. */
 #include "predict.h"
 #include "test.h"
 
@@ -62,6 +63,11 @@ static void every_model_has_a_figure_or_a_reason(void **state)
   assert_string_equal(strstr(r.out, "| configuration |"), test_read_file(out, "leaderboard.md"));
   test_csv *t = test_csv_in(out, "leaderboard.csv"), *acc = test_csv_in(out, "accuracy.csv");
   assert_int_equal(t->n_rows, 1 + 3 * (PREDICT_N_MODELS + 1)); /* every model and ptc on tuned, thin and all */
+  /* one seed a target: nothing spreads */
+  for (int k = 1; k < t->n_rows; k++)
+    assert_string_equal(test_csv_cell(t, k, "seed_spread"), "0.000");
+  assert_non_null(strstr(test_read_file(out, "leaderboard.md"), "| configuration | seed spread % | khan accuracy % |"));
+  assert_non_null(strstr(test_read_file(out, "leaderboard.md"), "| tuned | 0.00 | "));
   /* khan and aria on "tuned": accuracy.csv's job-time figures */
   for (int k = 1; k < acc->n_rows; k++)
     if (strcmp(test_csv_cell(acc, k, "quantity"), "job_time") == 0) {

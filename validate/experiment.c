@@ -32,7 +32,8 @@ static int path_format(char *out, size_t n, const char *fmt, ...)
 
 static const char *const experiment_keys[] = {"name",    "platform", "job",  "history",
                                               "targets", "deadline", "tune", NULL};
-static const char *const grid_keys[] = {"inputs", "reducers", NULL};
+static const char *const history_keys[] = {"inputs", "reducers", NULL};
+static const char *const target_keys[] = {"inputs", "reducers", "seeds", NULL};
 
 static void grid_free(grid *g)
 {
@@ -40,13 +41,20 @@ static void grid_free(grid *g)
   free(g->reduces);
 }
 
-/* Reads grid NAME of experiment group E into G. */
-static int read_grid(cfg_file *f, const config_setting_t *e, const char *name, grid *g)
+/* Reads grid NAME of experiment group E into G, and its runs a point into
+ * *SEEDS (1 if not given) unless SEEDS is NULL (a grid without seeds). */
+static int read_grid(cfg_file *f, const config_setting_t *e, const char *name, grid *g, int *seeds)
 {
-  config_setting_t *s =
-      cfg_get_group(f, e, name, grid_keys, "a group { inputs = [\"1GB\", ...]; reducers = [4, ...]; }");
+  config_setting_t *s = cfg_get_group(f, e, name, seeds ? target_keys : history_keys,
+                                      "a group { inputs = [\"1GB\", ...]; reducers = [4, ...]; }");
   if (!s)
     return -1;
+  const cfg_bound runs = {1, EXPERIMENT_MAX_SIMS, "the simulations of an experiment file"};
+  if (seeds) {
+    *seeds = 1;
+    if (cfg_get_bounded_int(f, s, "seeds", 0, &runs, seeds) < 0)
+      return -1;
+  }
   config_setting_t *in = cfg_member(f, s, "inputs", 1, "an array of sizes such as [\"1GB\", \"2GB\"]");
   config_setting_t *rd = cfg_member(f, s, "reducers", 1, "an array of whole numbers such as [4, 8]");
   if (!in || !rd)
@@ -161,7 +169,7 @@ static int read_experiment(cfg_file *f, const config_setting_t *g, const char *f
   const char *where, *deadline = NULL;
   if (cfg_check_keys(f, g, experiment_keys) || cfg_get_name(f, g, 0, &e->name) ||
       cfg_get_string(f, g, "platform", 1, &where) < 0 || cfg_get_string(f, g, "deadline", 0, &deadline) < 0 ||
-      read_grid(f, g, "history", &e->history) || read_grid(f, g, "targets", &e->targets))
+      read_grid(f, g, "history", &e->history, NULL) || read_grid(f, g, "targets", &e->targets, &e->seeds))
     return -1;
   if (deadline && (units_parse(UNITS_TIME, deadline, &e->deadline) || !(e->deadline > 0)))
     return cfg_fail(f, config_setting_get_member(g, "deadline"), "expected a positive time such as \"60s\", got \"%s\"",
@@ -206,10 +214,13 @@ static int read_experiment(cfg_file *f, const config_setting_t *g, const char *f
 }
 
 int experiment_plan(sim *s, const experiment *e, const char *base, const char *kind, const char *input, int reduces,
-                    const char *platform)
+                    int seed, const char *platform)
 {
-  char path[8192];
-  if (path_format(s->dir, sizeof s->dir, "runs/%s/%s-%s-%d", e->name, kind, input, reduces) ||
+  char path[8192], suffix[32] = "";
+  if (seed > 1)
+    snprintf(suffix, sizeof suffix, "-seed%d", seed);
+  s->seed = seed;
+  if (path_format(s->dir, sizeof s->dir, "runs/%s/%s-%s-%d%s", e->name, kind, input, reduces, suffix) ||
       path_format(s->workload, sizeof s->workload, "%s.cfg", s->dir) ||
       path_format(s->log, sizeof s->log, "%s.log", s->dir) ||
       path_format(s->platform, sizeof s->platform, "%s", platform) ||
@@ -225,12 +236,18 @@ int grid_size(const grid *g)
 
 int experiment_n_runs(const experiment *e)
 {
-  return grid_size(&e->history) + grid_size(&e->targets) + e->tune;
+  return grid_size(&e->history) + grid_size(&e->targets) * e->seeds + e->tune;
+}
+
+int experiment_target_run(const experiment *e, int t, int seed)
+{
+  return grid_size(&e->history) + t * e->seeds + seed - 1;
 }
 
 long long experiment_n_sims(const experiment *e)
 {
-  return experiment_n_runs(e) + (long long)grid_size(&e->targets) * ((e->deadline > 0) + e->tune);
+  return grid_size(&e->history) + (long long)grid_size(&e->targets) * (e->seeds + (e->deadline > 0) + e->tune) +
+         e->tune;
 }
 
 /* Fails on the first entry of LIST (groups named as the NAMES of A) whose

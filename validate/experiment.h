@@ -1,8 +1,9 @@
 /* experiment.h - an experiment file read, and the simulations an
  * experiment asks for.  An experiment names a platform, a job (the
  * settings of a workload job, without its name, input and reducers), a
- * history grid and a target grid of input sizes and reducer counts, and
- * optionally a deadline and `tune`. */
+ * history grid and a target grid of input sizes and reducer counts (each
+ * target run with seeds 1 to `seeds`), and optionally a deadline and
+ * `tune`. */
 #ifndef MRLAB_EXPERIMENT_H
 #define MRLAB_EXPERIMENT_H
 
@@ -31,6 +32,7 @@ typedef struct {
   int n_workers;
   const config_setting_t *job;
   grid history, targets;
+  int seeds;          /* runs a target, with seeds 1 to seeds: HDFS placement draws differ */
   double deadline;    /* s; 0: no provisioning */
   int tune;           /* search MRTuner's plans */
   tune_plan profiled; /* the job's own plan, but for its reducers */
@@ -64,9 +66,14 @@ void experiment_copy_setting(config_setting_t *to, const config_setting_t *from)
 
 int grid_size(const grid *g);
 
-/* The simulations of step 1 for experiment E: history, targets, and the
- * toggled twin of the last history point when it tunes. */
+/* The simulations of step 1 for experiment E, in this order: history,
+ * targets (each one run a seed), and the toggled twin of the last history
+ * point when it tunes. */
 int experiment_n_runs(const experiment *e);
+
+/* The index among step 1's runs of target T (in grid order) run with SEED
+ * (1 to E->seeds): a target's seeds are next to each other. */
+int experiment_target_run(const experiment *e, int t, int seed);
 
 /* Every simulation of experiment E: step 1's, and the provisioned and tuned
  * run of each target. */
@@ -78,8 +85,10 @@ int experiment_write_workload(const experiment *e, const char *input, int reduce
 /* Fills S to run experiment E at INPUT, REDUCES on PLATFORM into
  * runs/E/KIND-INPUT-REDUCES of the validation directory BASE (S's paths are
  * relative to BASE, where the pool starts it), and writes its workload
- * file.  0, or -1 if a path is too long or the file cannot be written. */
+ * file.  SEED is passed as --seed (0: none, mrlab run's default of 1); a
+ * seed above 1 adds -seedSEED to the name.  0, or -1 if a path is too long
+ * or the file cannot be written. */
 int experiment_plan(sim *s, const experiment *e, const char *base, const char *kind, const char *input, int reduces,
-                    const char *platform);
+                    int seed, const char *platform);
 
 #endif

@@ -2,10 +2,13 @@
  * job-time accuracy, 100 - MAPE over the experiment's targets, and the
  * worst absolute percentage error; a model that predicted no target says
  * why instead (the error predict_job returned, or that the experiment does
- * not tune, for PTC), never a blank or a zero.  The final row averages a
- * model's accuracies over the configurations it predicted and takes its
- * worst error; the papers' own accuracies stand beside it where they
- * exist. */
+ * not tune, for PTC), never a blank or a zero.  Beside the configuration's
+ * name, the seed spread: how far the targets' simulated job times move
+ * with the seed alone, noise that no model of the configuration can
+ * remove.  The final row averages a model's accuracies over the
+ * configurations it predicted and takes its worst error, and averages the
+ * spread over every configuration; the papers' own accuracies stand beside
+ * it where they exist. */
 #include "leaderboard.h"
 
 #include <math.h>
@@ -51,30 +54,33 @@ static const char *why_empty(const error_acc *a, int m)
 }
 
 void leaderboard_write(const experiment *ex, int n_ex, error_acc (*acc)[PREDICT_N_MODELS][PREDICT_N_QUANTITIES],
-                       const error_acc *ptc, FILE *csv, FILE *md)
+                       const error_acc *ptc, const double *spread, FILE *csv, FILE *md)
 {
+  double mean_spread = 0;
+  for (int e = 0; e < n_ex; e++)
+    mean_spread += spread[e] / n_ex;
   if (csv)
-    fprintf(csv, "configuration,model,targets,accuracy,worst_error,paper,note\n");
-  fprintf(md, "| configuration |");
+    fprintf(csv, "configuration,seed_spread,model,targets,accuracy,worst_error,paper,note\n");
+  fprintf(md, "| configuration | seed spread %% |");
   for (int m = 0; m < LEADERBOARD_N_MODELS; m++)
     fprintf(md, " %s accuracy %% | %s worst %% |", model_name(m), model_name(m));
-  fprintf(md, "\n|---|");
+  fprintf(md, "\n|---|---:|");
   for (int m = 0; m < LEADERBOARD_N_MODELS; m++)
     fprintf(md, "---:|---:|");
   fprintf(md, "\n");
   for (int e = 0; e < n_ex; e++) {
-    fprintf(md, "| %s |", ex[e].name);
+    fprintf(md, "| %s | %.2f |", ex[e].name, spread[e]);
     for (int m = 0; m < LEADERBOARD_N_MODELS; m++) {
       const error_acc *a = cell_of(e, m, acc, ptc);
       if (a->n > 0) {
         double mape = a->sum / a->n;
         if (csv)
-          fprintf(csv, "%s,%s,%d,%.3f,%.3f,,%s\n", ex[e].name, model_name(m), a->n, 100 - mape, a->max,
+          fprintf(csv, "%s,%.3f,%s,%d,%.3f,%.3f,,%s\n", ex[e].name, spread[e], model_name(m), a->n, 100 - mape, a->max,
                   a->why[0] ? "some targets not predicted" : "");
         fprintf(md, " %.2f | %.2f |", 100 - mape, a->max);
       } else {
         if (csv) {
-          fprintf(csv, "%s,%s,0,,,,", ex[e].name, model_name(m));
+          fprintf(csv, "%s,%.3f,%s,0,,,,", ex[e].name, spread[e], model_name(m));
           csv_note(csv, why_empty(a, m));
         }
         fprintf(md, " %s ||", why_empty(a, m));
@@ -83,7 +89,7 @@ void leaderboard_write(const experiment *ex, int n_ex, error_acc (*acc)[PREDICT_
     fprintf(md, "\n");
   }
   /* each model over every configuration it predicted */
-  fprintf(md, "| **all: mean accuracy, worst** |");
+  fprintf(md, "| **all: mean accuracy, worst** | **%.2f** |", mean_spread);
   char papers[LEADERBOARD_N_MODELS][64];
   for (int m = 0; m < LEADERBOARD_N_MODELS; m++) {
     double sum = 0, worst = 0;
@@ -99,15 +105,15 @@ void leaderboard_write(const experiment *ex, int n_ex, error_acc (*acc)[PREDICT_
     snprintf(papers[m], sizeof papers[m], "%s", paper_figure(model_name(m)));
     if (n > 0) {
       if (csv)
-        fprintf(csv, "all,%s,%d,%.3f,%.3f,%s,\n", model_name(m), n, sum / n, worst, papers[m]);
+        fprintf(csv, "all,%.3f,%s,%d,%.3f,%.3f,%s,\n", mean_spread, model_name(m), n, sum / n, worst, papers[m]);
       fprintf(md, " **%.2f** | **%.2f** |", sum / n, worst);
     } else {
       if (csv)
-        fprintf(csv, "all,%s,0,,,%s,no configuration predicted\n", model_name(m), papers[m]);
+        fprintf(csv, "all,%.3f,%s,0,,,%s,no configuration predicted\n", mean_spread, model_name(m), papers[m]);
       fprintf(md, " no configuration predicted ||");
     }
   }
-  fprintf(md, "\n| papers' own accuracy |");
+  fprintf(md, "\n| papers' own accuracy | - |");
   for (int m = 0; m < LEADERBOARD_N_MODELS; m++)
     fprintf(md, " %s ||", papers[m][0] ? papers[m] : "-");
   fprintf(md, "\n");

@@ -1,6 +1,6 @@
 /* leaderboard.h - every model's job-time accuracy on every experiment of a
- * validation, one row a configuration, and each model's mean and worst
- * over them all beside its paper's own figure. */
+ * validation, one row a configuration beside its seed spread, and each
+ * model's mean and worst over them all beside its paper's own figure. */
 #ifndef MRLAB_LEADERBOARD_H
 #define MRLAB_LEADERBOARD_H
 
@@ -10,9 +10,10 @@
 #define LEADERBOARD_N_MODELS (PREDICT_N_MODELS + 1)
 
 /* Writes the leaderboard of experiments EX (N_EX of them) from ACC (the
- * errors of assess_targets) and PTC (an experiment's PTC errors, n = 0 if it
- * does not tune): CSV into CSV if not NULL, a Markdown table into MD. */
+ * errors of assess_targets), PTC (an experiment's PTC errors, n = 0 if it
+ * does not tune) and SPREAD (an experiment's seed spread, assess_targets'
+ * percentage): CSV into CSV if not NULL, a Markdown table into MD. */
 void leaderboard_write(const experiment *ex, int n_ex, error_acc (*acc)[PREDICT_N_MODELS][PREDICT_N_QUANTITIES],
-                       const error_acc *ptc, FILE *csv, FILE *md);
+                       const error_acc *ptc, const double *spread, FILE *csv, FILE *md);
 
 #endif

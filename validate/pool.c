@@ -60,9 +60,14 @@ static int sim_start(sim *s, const char *base, const char *self)
   posix_spawn_file_actions_addchdir_np(&fa, base);
   posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, s->log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&fa, STDOUT_FILENO, STDERR_FILENO);
-  char *argv[9 + 2 * POOL_MAX_SETS + POOL_MAX_CFGS] = {(char *)self, "run", s->platform, s->workload, "-o", s->dir};
-  char cfgs[POOL_MAX_CFGS][sizeof s->cfgs[0] + 8];
+  char *argv[11 + 2 * POOL_MAX_SETS + POOL_MAX_CFGS] = {(char *)self, "run", s->platform, s->workload, "-o", s->dir};
+  char cfgs[POOL_MAX_CFGS][sizeof s->cfgs[0] + 8], seed[16];
   int n = 6;
+  if (s->seed > 0) {
+    snprintf(seed, sizeof seed, "%d", s->seed);
+    argv[n++] = "--seed";
+    argv[n++] = seed;
+  }
   for (int i = 0; i < s->n_sets; i++) {
     argv[n++] = "--set";
     argv[n++] = s->sets[i];

@@ -23,6 +23,7 @@ typedef struct {
   char workers[1024];            /* --workers, "" for all */
   char cfgs[POOL_MAX_CFGS][256]; /* --cfg= SimGrid options, NAME:VALUE */
   int n_cfgs;
+  int seed; /* --seed, 0 for none (mrlab run's default) */
   pid_t pid;
   int status;
 } sim;

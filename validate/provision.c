@@ -35,21 +35,22 @@ static int write_platform(const experiment *e, int map, int reduce, const char *
 int provision_targets(const experiment *e, const sim *sims, const char *base, int jobs, const char *self, FILE *prov,
                       char *err, size_t errlen)
 {
-  int nh = grid_size(&e->history), nt = grid_size(&e->targets);
-  job_profile *p = xcalloc((size_t)(nh + nt), sizeof *p);
+  int nh = grid_size(&e->history), nt = grid_size(&e->targets), n_runs = experiment_n_runs(e);
+  job_profile *p = xcalloc((size_t)n_runs, sizeof *p);
   sim *runs = xcalloc((size_t)nt, sizeof *runs);
   double *m = xmalloc((size_t)nt * sizeof *m), *n = xmalloc((size_t)nt * sizeof *n);
   int *mw = xmalloc((size_t)nt * sizeof *mw), *nw = xmalloc((size_t)nt * sizeof *nw);
-  int status = pool_read_profiles(sims, nh + nt, base, p, err, errlen);
+  int status = pool_read_profiles(sims, n_runs, base, p, err, errlen);
   for (int t = 0; t < nt && !status; t++) {
-    status = predict_provision(p, nh, &p[nh + t], e->deadline, &m[t], &n[t], &mw[t], &nw[t], err, errlen);
+    status = predict_provision(p, nh, &p[experiment_target_run(e, t, 1)], e->deadline, &m[t], &n[t], &mw[t], &nw[t],
+                               err, errlen);
     int per_map = (mw[t] + e->n_workers - 1) / e->n_workers, per_reduce = (nw[t] + e->n_workers - 1) / e->n_workers;
     char platform[4096], path[8192]; /* relative to BASE, where the run starts, and from here */
     snprintf(platform, sizeof platform, "runs/%s/provisioned-%d-%d.cfg", e->name, per_map, per_reduce);
     snprintf(path, sizeof path, "%s/%s", base, platform);
     if (!status && (write_platform(e, per_map, per_reduce, path) ||
                     experiment_plan(&runs[t], e, base, "provisioned", e->targets.inputs[t / e->targets.n_reduces],
-                                    e->targets.reduces[t % e->targets.n_reduces], platform))) {
+                                    e->targets.reduces[t % e->targets.n_reduces], 0, platform))) {
       snprintf(err, errlen, "%s: cannot write the provisioned run's files", path);
       status = -1;
     }
@@ -58,9 +59,9 @@ int provision_targets(const experiment *e, const sim *sims, const char *base, in
   if (!status)
     status = pool_run(runs, nt, base, jobs, self, err, errlen) || pool_read_profiles(runs, nt, base, got, err, errlen);
   for (int t = 0; t < nt && !status; t++)
-    fprintf(prov, "%s,%s,%.3f,%.3f,%.3f,%d,%d,%d,%d,%.3f,%s\n", e->name, strrchr(sims[nh + t].dir, '/') + 1,
-            e->deadline, m[t], n[t], mw[t], nw[t], got[t].map_slots, got[t].reduce_slots, got[t].time,
-            got[t].time <= e->deadline ? "yes" : "no");
+    fprintf(prov, "%s,%s,%.3f,%.3f,%.3f,%d,%d,%d,%d,%.3f,%s\n", e->name,
+            strrchr(sims[experiment_target_run(e, t, 1)].dir, '/') + 1, e->deadline, m[t], n[t], mw[t], nw[t],
+            got[t].map_slots, got[t].reduce_slots, got[t].time, got[t].time <= e->deadline ? "yes" : "no");
   profile_free(got, nt);
   free(got);
   free(nw);
@@ -68,7 +69,7 @@ int provision_targets(const experiment *e, const sim *sims, const char *base, in
   free(n);
   free(m);
   free(runs);
-  profile_free(p, nh + nt);
+  profile_free(p, n_runs);
   free(p);
   return status;
 }

@@ -12,21 +12,21 @@
 int tuning_targets(const experiment *e, const sim *sims, const char *base, int jobs, const char *self, FILE *out,
                    error_acc *ptc, char *err, size_t errlen)
 {
-  int nh = grid_size(&e->history), nt = grid_size(&e->targets);
-  job_profile *p = xcalloc((size_t)(nh + nt + 1), sizeof *p);
+  int nh = grid_size(&e->history), nt = grid_size(&e->targets), n = experiment_n_runs(e);
+  job_profile *p = xcalloc((size_t)n, sizeof *p);
   sim *runs = xcalloc((size_t)nt, sizeof *runs);
   tune_plan *best = xmalloc((size_t)nt * sizeof *best);
   double *cost = xmalloc((size_t)nt * 2 * sizeof *cost);
   tune_catalog c;
-  int status = pool_read_profiles(sims, nh + nt + 1, base, p, err, errlen) ||
-               tune_catalog_fit(p, nh, &p[nh + nt], &e->profiled, e->nic, e->lrw_rate, e->startup, &c, err, errlen);
+  int status = pool_read_profiles(sims, n, base, p, err, errlen) || /* the toggled run last */
+               tune_catalog_fit(p, nh, &p[n - 1], &e->profiled, e->nic, e->lrw_rate, e->startup, &c, err, errlen);
   /* the grid: splits around the block, reducers around a wave of slots, copiers around Hadoop's 5 */
   double b = e->profiled.split, splits[] = {b / 2, b, 2 * b, 4 * b};
   int rs = c.reduce_slots, reduces[] = {rs / 2 > 0 ? rs / 2 : 1, rs, rs + rs / 2, 2 * rs, 3 * rs};
   int copiers[] = {1, 2, 5, 10, 20};
   tune_grid g = {splits, 4, reduces, 5, copiers, 5};
   for (int t = 0; t < nt && !status; t++) {
-    const job_profile *target = &p[nh + t];
+    const job_profile *target = &p[experiment_target_run(e, t, 1)];
     tune_plan mine = e->profiled;
     mine.reduces = target->n_reduces;
     cost[2 * t] = tune_cost(&c, target->input_bytes, &mine, NULL);
@@ -34,7 +34,7 @@ int tuning_targets(const experiment *e, const sim *sims, const char *base, int j
     const char *input = e->targets.inputs[t / e->targets.n_reduces];
     sim *r = &runs[t];
     char path[8192]; /* named after the target's reducers, run with the plan's */
-    if (experiment_plan(r, e, base, "tuned", input, target->n_reduces, e->platform) ||
+    if (experiment_plan(r, e, base, "tuned", input, target->n_reduces, 0, e->platform) ||
         snprintf(path, sizeof path, "%s/%s", base, r->workload) < 0 ||
         experiment_write_workload(e, input, best[t].reduces, path)) {
       snprintf(err, errlen, "%s: cannot write", path);
@@ -49,20 +49,23 @@ int tuning_targets(const experiment *e, const sim *sims, const char *base, int j
   if (!status)
     status = pool_run(runs, nt, base, jobs, self, err, errlen) || pool_read_profiles(runs, nt, base, got, err, errlen);
   for (int t = 0; t < nt && !status; t++) {
-    double ape = 100 * fabs(cost[2 * t] - p[nh + t].time) / p[nh + t].time;
+    int first = experiment_target_run(e, t, 1);
+    prediction was; /* the job time, the same for every model: the mean over the target's seeds */
+    assess_measured(PREDICT_KHAN, &p[first], e->seeds, &was);
+    double ape = 100 * fabs(cost[2 * t] - was.estimate) / was.estimate;
     ptc->n++;
     ptc->sum += ape;
     ptc->max = fmax(ptc->max, ape);
-    fprintf(out, "%s,%s,%.0f,%d,%d,%s,%.3f,%.3f,%.3f,%.3f\n", e->name, strrchr(sims[nh + t].dir, '/') + 1,
+    fprintf(out, "%s,%s,%.0f,%d,%d,%s,%.3f,%.3f,%.3f,%.3f\n", e->name, strrchr(sims[first].dir, '/') + 1,
             best[t].split / 1048576, best[t].reduces, best[t].copiers, best[t].compress ? "true" : "false", cost[2 * t],
-            cost[2 * t + 1], p[nh + t].time, got[t].time);
+            cost[2 * t + 1], was.estimate, got[t].time);
   }
   profile_free(got, nt);
   free(got);
   free(cost);
   free(best);
   free(runs);
-  profile_free(p, nh + nt + 1);
+  profile_free(p, n);
   free(p);
   return status;
 }

@@ -9,11 +9,12 @@
 #include <stdio.h>
 
 /* Fits MRTuner's PTC parts on the history and toggled twin of experiment
- * E (the runs SIMS), searches each target's best plan, simulates it (in
- * BASE/runs/E, JOBS at once with the mrlab program SELF), and writes a row a
- * target to OUT beside the default plan's cost and time.  The default
- * plan's cost against the target's simulated time, PTC's job-time error,
- * is added to PTC.  0, or -1 with ERR. */
+ * E (its step-1 runs SIMS), searches each target's best plan, simulates it
+ * once, with seed 1 (in BASE/runs/E, JOBS at once with the mrlab program
+ * SELF), and writes a row a target to OUT beside the default plan's cost
+ * and time, the target's mean over its seeds.  The default plan's cost
+ * against that mean, PTC's job-time error, is added to PTC.  0, or -1 with
+ * ERR. */
 int tuning_targets(const experiment *e, const sim *sims, const char *base, int jobs, const char *self, FILE *out,
                    error_acc *ptc, char *err, size_t errlen);
 

@@ -4,14 +4,17 @@
  * settings of a workload job, without its name, input and reducers), a
  * history grid and a target grid of input sizes and reducer counts, as
  * Khan et al. vary them, and optionally a deadline and `tune`.  The loop:
- *   1. simulates every history and target point, each run `mrlab run` in a
- *      process of its own (SimGrid's engine is one a process; processes
- *      also use every core), JOBS at a time;
+ *   1. simulates every history point, and every target point once with
+ *      each of the seeds 1 to `seeds` (the seed draws the HDFS placement,
+ *      which no model sees), each run `mrlab run` in a process of its own
+ *      (SimGrid's engine is one a process; processes also use every core),
+ *      JOBS at a time;
  *   2. fits each model on the history and predicts each target from its
  *      configuration alone (models/predict.c);
- *   3. compares with the target's simulated profile: the absolute
- *      percentage error of the job time and of each task statistic, whose
- *      mean over the targets (MAPE) gives Khan et al.'s accuracy, 100 - MAPE;
+ *   3. compares with the target's simulated profile, each quantity's mean
+ *      over its seeds: the absolute percentage error of the job time and of
+ *      each task statistic, whose mean over the targets (MAPE) gives Khan
+ *      et al.'s accuracy, 100 - MAPE;
  *   4. with a deadline, provisions each target's slots by Khan's closed
  *      form, simulates the target on the platform with those slots spread
  *      over the workers, and records whether it met the deadline;
@@ -20,7 +23,8 @@
  *      searches the plan grid for each target, simulates the best plan, and
  *      sets both beside the default plan's;
  *   6. the leaderboard: every model's job-time accuracy on every
- *      experiment, PTC's from step 5's default-plan cost (leaderboard.c).
+ *      experiment, PTC's from step 5's default-plan cost, beside the
+ *      spread of the targets' job times over their seeds (leaderboard.c).
  * Comparisons (compare.c) and progress entries (progval.c) run their
  * variants in the same pool, after the experiments' points.  Paths in the
  * experiment file are relative to the file's folder.  Each step is a file
@@ -70,18 +74,19 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     char folder[8192];
     snprintf(folder, sizeof folder, "%s/runs/%s", dir, ex[e].name);
     status = outfile_make_dirs(folder, err, errlen);
-    for (int g = 0; g < 2 && !status; g++) {
+    for (int g = 0; g < 2 && !status; g++) { /* history runs take mrlab run's seed; targets run once a seed */
       const grid *gr = g ? &ex[e].targets : &ex[e].history;
       for (int i = 0; i < gr->n_inputs && !status; i++)
-        for (int r = 0; r < gr->n_reduces && !status; r++, k++)
-          if ((status = experiment_plan(&sims[k], &ex[e], dir, g ? "target" : "history", gr->inputs[i], gr->reduces[r],
-                                        ex[e].platform)))
-            snprintf(err, errlen, "%s: cannot write", sims[k].workload);
+        for (int r = 0; r < gr->n_reduces && !status; r++)
+          for (int seed = 1; seed <= (g ? ex[e].seeds : 1) && !status; seed++, k++)
+            if ((status = experiment_plan(&sims[k], &ex[e], dir, g ? "target" : "history", gr->inputs[i],
+                                          gr->reduces[r], g ? seed : 0, ex[e].platform)))
+              snprintf(err, errlen, "%s: cannot write", sims[k].workload);
     }
     if (ex[e].tune && !status) { /* the last history point, compression the other way */
       const grid *h = &ex[e].history;
       if ((status = experiment_plan(&sims[k], &ex[e], dir, "toggled", h->inputs[h->n_inputs - 1],
-                                    h->reduces[h->n_reduces - 1], ex[e].platform)))
+                                    h->reduces[h->n_reduces - 1], 0, ex[e].platform)))
         snprintf(err, errlen, "%s: cannot write", sims[k].workload);
       snprintf(sims[k].sets[0], sizeof sims[k].sets[0], "mapreduce.map.output.compress=%s",
                ex[e].profiled.compress ? "false" : "true");
@@ -105,11 +110,12 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
   /* steps 2 to 4, each experiment's runs a slice of sims */
   error_acc(*acc)[PREDICT_N_MODELS][PREDICT_N_QUANTITIES] = xcalloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *acc);
   error_acc *ptc = xcalloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *ptc);
+  double *spread = xcalloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *spread);
   outfile out;
   if (!status && n_ex > 0 && !(status = outfile_open(&out, dir, "predictions.csv", err, errlen))) {
     fprintf(out.f, "experiment,target,model,quantity,predicted,actual,ape\n");
     for (int e = 0, first = 0; e < n_ex && !status; first += experiment_n_runs(&ex[e]), e++)
-      status = assess_targets(&ex[e], sims + first, dir, out.f, acc[e], err, errlen);
+      status = assess_targets(&ex[e], sims + first, dir, out.f, acc[e], &spread[e], err, errlen);
     status = status ? (outfile_discard(&out), status) : outfile_close(&out, err, errlen);
   }
   if (!status && any_deadline && !(status = outfile_open(&out, dir, "provision.csv", err, errlen))) {
@@ -142,7 +148,7 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
   if (!status && n_ex > 0 && !(status = outfile_open(&out, dir, "leaderboard.csv", err, errlen))) {
     outfile md;
     if (!(status = outfile_open(&md, dir, "leaderboard.md", err, errlen))) {
-      leaderboard_write(ex, n_ex, acc, ptc, out.f, md.f);
+      leaderboard_write(ex, n_ex, acc, ptc, spread, out.f, md.f);
       status = outfile_close(&md, err, errlen);
     }
     status |= outfile_close(&out, err, errlen);
@@ -170,7 +176,7 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     if (n_ex > 0) {
       tables_write(ex, n_ex, acc, NULL, stdout);
       printf("\n## Leaderboard: job-time accuracy\n\n");
-      leaderboard_write(ex, n_ex, acc, ptc, NULL, stdout);
+      leaderboard_write(ex, n_ex, acc, ptc, spread, NULL, stdout);
     }
     if (n_cmp > 0) {
       if (n_ex > 0)
@@ -188,6 +194,7 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
   free(map);
   free(acc);
   free(ptc);
+  free(spread);
   free(sims);
   return status;
 }
