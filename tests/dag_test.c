@@ -1,8 +1,9 @@
 /* dag_test.c - Shi and Lu's workflow model (models/dag.c) on the worked
  * values of docs/models.md to 1e-9: DRF's degree of parallelism (T5), one
  * job across an artificial state boundary, corrected and as published
- * (T6), invariants on fixed random DAGs (T7) and a CPU-bound map that
- * slows while another job maps and recovers when that job shuffles (T8). */
+ * (T6), a diamond and a job that pauses tasks worked by hand, invariants
+ * on fixed random DAGs (T7) and a CPU-bound map that slows while another
+ * job maps and recovers when that job shuffles (T8). */
 #include "dag.h"
 #include "test.h"
 
@@ -77,6 +78,41 @@ static void drf_caps_and_rounds_down(void **state)
   assert_int_equal(delta[0], 1);
   assert_int_equal(delta[1], 1);
   assert_int_equal(delta[2], 0);
+  /* 10 GB, a job of 3 GB containers, one of 1 GB, a 1 GB one capped at 1:
+   * the others share 9 GB at x = 0.45 (1.5 and 4.5), rounded to 1 and 4;
+   * the 2 GB left go to the 1 GB job, as the 3 GB container no longer fits. */
+  c.mem = 10;
+  need[0].mem = 3, need[1].mem = need[2].mem = 1, left[2] = 1;
+  dag_drf(&c, 3, need, left, delta);
+  assert_int_equal(delta[0], 1);
+  assert_int_equal(delta[1], 6);
+  assert_int_equal(delta[2], 1);
+}
+
+/* Job 0 (16 maps of 10 s) shares 8 containers 6 to 2 with job 1 (2 of
+ * 5 s); at 5 s job 1's child (8 of 10 s) takes 4 of them, so 2 of job 0's
+ * half-done tasks pause.  They resume first at 10 s and end at 15 s; the
+ * child runs two waves, 5-15 and 15-25 s; job 0 takes all 8 containers
+ * for its last 6 tasks (2 half done) and ends at 35 s. */
+static void a_job_that_loses_containers_pauses_its_tasks(void **state)
+{
+  (void)state;
+  dag_cluster c = {.cores = 8, .vcores = 8, .mem = 16};
+  size_t p1[] = {1};
+  dag_job j[3] = {fixed_job(10, 16, 0), fixed_job(5, 2, 0), fixed_job(10, 8, 0)};
+  j[2].parents = p1, j[2].n_parents = 1;
+  dag_result r;
+  char err[256];
+  assert_int_equal(dag_estimate(&c, j, 3, NULL, &r, err, sizeof err), 0);
+  assert_int_equal(r.n_states, 3);
+  assert_int_equal(r.states[0].delta[0], 6);
+  assert_int_equal(r.states[1].delta[0], 4);
+  assert_int_equal(r.states[1].delta[2], 4);
+  assert_close(r.states[1].pending[0], 2, 0);
+  assert_close(r.jobs[1].end, 5, 1e-9);
+  assert_close(r.jobs[2].end, 25, 1e-9);
+  assert_close(r.jobs[0].end, 35, 1e-9);
+  dag_result_free(&r);
 }
 
 /* T6: 20 tasks of 10 s on 8 containers take ceil(20/8) 10 = 30 s, with or
@@ -292,7 +328,7 @@ static void a_map_slows_while_another_maps(void **state)
                         .theta_dw = 60,
                         .theta_net = 117,
                         .theta_sort = 50,
-                        .theta_reduce = 20,
+                        .theta_reduce = 5,
                         .theta_dfsw = 100,
                         .alpha_m = 1,
                         .alpha_s = 0.5,
@@ -311,6 +347,10 @@ static void a_map_slows_while_another_maps(void **state)
   assert_int_equal(r.states[1].delta[0], 8);
   assert_close(r.states[0].t_task[0], 26.8048, 1e-9);
   assert_close(r.states[1].t_task[0], 14.0048, 1e-9);
+  /* TS's reduce still counts itself on the CPU: 64 MB a reduce, shuffled
+   * on 1/16 of the disk, a half merged there, then reduced at 5 MB/s on
+   * half a core: 1 + 17.0667 + 8.5333 + 25.6. */
+  assert_close(r.states[1].t_task[1], 52.2, 1e-9);
   boe_params alone = wc.boe;
   alone.delta = 8, alone.n_cores = 8;
   assert_close(boe_map(&alone), 13.9024, 1e-9);
@@ -346,10 +386,15 @@ static void impossible_workflows_are_refused(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(drf_equalises_dominant_shares),          cmocka_unit_test(drf_caps_and_rounds_down),
-      cmocka_unit_test(one_job_takes_its_waves_across_a_split), cmocka_unit_test(a_diamond_runs_state_by_state),
-      cmocka_unit_test(random_dags_keep_the_invariants),        cmocka_unit_test(one_job_takes_whole_waves),
-      cmocka_unit_test(a_map_slows_while_another_maps),         cmocka_unit_test(impossible_workflows_are_refused),
+      cmocka_unit_test(drf_equalises_dominant_shares),
+      cmocka_unit_test(drf_caps_and_rounds_down),
+      cmocka_unit_test(one_job_takes_its_waves_across_a_split),
+      cmocka_unit_test(a_diamond_runs_state_by_state),
+      cmocka_unit_test(a_job_that_loses_containers_pauses_its_tasks),
+      cmocka_unit_test(random_dags_keep_the_invariants),
+      cmocka_unit_test(one_job_takes_whole_waves),
+      cmocka_unit_test(a_map_slows_while_another_maps),
+      cmocka_unit_test(impossible_workflows_are_refused),
   };
   TEST_MAIN(tests);
 }
