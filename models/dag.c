@@ -269,7 +269,8 @@ static job_state job_copy(const job_state *s)
 {
   job_state c = *s;
   c.tracks = xmalloc((s->n_tracks ? s->n_tracks : 1) * sizeof *c.tracks);
-  memcpy(c.tracks, s->tracks, s->n_tracks * sizeof *c.tracks);
+  if (s->n_tracks)
+    memcpy(c.tracks, s->tracks, s->n_tracks * sizeof *c.tracks);
   c.cap = s->n_tracks ? s->n_tracks : 1;
   return c;
 }
