@@ -69,6 +69,7 @@
  * (relative to a task) to a state's end fall in it. */
 #define DAG_EPS 1e-12
 
+/* d_i: the larger of the container's shares of vcores and of memory. */
 static double dominant(const dag_cluster *c, const dag_phase *k)
 {
   return fmax(k->cores / c->vcores, k->mem / c->mem);
@@ -168,6 +169,7 @@ static void track_push(job_state *s, int n, double p, int paused)
   s->tracks[s->n_tracks++] = (track){n, p, paused};
 }
 
+/* The tasks of S running (PAUSED 0) or paused (1). */
 static int tasks_in(const job_state *s, int paused)
 {
   int n = 0;
@@ -275,6 +277,7 @@ static job_state job_copy(const job_state *s)
   return c;
 }
 
+/* Starts PHASE of job J: all its tasks pending, no track yet. */
 static void job_enter(job_state *s, const dag_job *j, int phase)
 {
   s->phase = phase;
@@ -291,6 +294,9 @@ static int job_remaining(const job_state *s, const dag_job *j, int literal)
   return s->entered ? s->run + (int)fmax(ceil(s->nrm - 1e-9), 0) : phase_tasks(j, s->phase);
 }
 
+/* Returns -1 with the reason in ERR for a cluster without capacity, a job
+ * without maps, a container that does not fit or a parent that is no
+ * other job; cycles show only while estimating. */
 static int check(const dag_cluster *c, const dag_job *jobs, size_t n, char *err, size_t errlen)
 {
   if (!(c->cores > 0 && c->vcores > 0 && c->mem > 0 && isfinite(c->cores + c->vcores + c->mem))) {

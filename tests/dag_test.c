@@ -212,7 +212,8 @@ static dag_job random_job(gsl_rng *g)
 /* T7 on 40 fixed random DAGs of 1 to 10 jobs, corrected variant: at most
  * two states a job, states back to back summing to the makespan, no
  * negative pending count, progress within [0, 1], DRF within the cluster,
- * children after all their parents. */
+ * children after all their parents; the printed rules too end a phase a
+ * state and keep children after parents. */
 static void random_dags_keep_the_invariants(void **state)
 {
   (void)state;
@@ -262,6 +263,18 @@ static void random_dags_keep_the_invariants(void **state)
       last = fmax(last, r.jobs[i].end);
     }
     assert_close(last, r.makespan, 1e-9 * r.makespan);
+    dag_result_free(&r);
+    /* the printed rules end a phase every state too */
+    dag_options literal = {.literal = 1};
+    assert_int_equal(dag_estimate(&c, jobs, n, &literal, &r, err, sizeof err), 0);
+    assert_true(r.n_states <= 2 * n);
+    sum = 0;
+    for (size_t s = 0; s < r.n_states; s++)
+      sum += r.states[s].duration;
+    assert_close(sum, r.makespan, 1e-9 * r.makespan);
+    for (size_t i = 0; i < n; i++)
+      for (size_t q = 0; q < jobs[i].n_parents; q++)
+        assert_true(r.jobs[i].start >= r.jobs[jobs[i].parents[q]].end);
     dag_result_free(&r);
   }
   gsl_rng_free(g);
