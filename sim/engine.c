@@ -10,7 +10,10 @@
  * bytes, split by largest remainders, so that bytes add up exactly from map
  * input to reduce output).  Then the JobTracker, the TaskTrackers and a
  * balancer per job to redistribute are started and SimGrid runs until the
- * last actor ends. */
+ * last actor ends.  A job that waits for others (a workflow) is held until
+ * its last parent ends (engine_submit); if it reads a parent's output, its
+ * blocks are known in size at setup and placed then, where the parent's
+ * tasks wrote them. */
 #include "engine.h"
 
 #include "alloc.h"

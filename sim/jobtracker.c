@@ -5,7 +5,10 @@
  * slot gets new work, at the next heartbeat of its tracker.  Each heartbeat
  * is answered with the tasks the scheduler chose; trackers heartbeat every
  * max(interval.min, scaling x trackers / heartbeats.in.second) (engine.c).
- * Each job's speculator (speculator.c) runs beside it on the master. */
+ * Each job's speculator (speculator.c) runs beside it on the master.  A
+ * job ends when the JobTracker learns of its last reduce (of its last map,
+ * map-only); the jobs of a workflow that waited for it alone are then
+ * submitted. */
 #include "engine.h"
 #include "scheduler.h"
 

@@ -15,7 +15,12 @@
  * instead of spill.percent, and each spill, once written, goes to the
  * attempt's stage 2 (push.c), which pushes it to the running reducers;
  * once stage 2 has sent the last spill, the merge takes only the pieces no
- * reducer took. */
+ * reducer took.
+ *
+ * A map of a map-only job (no reducers) has no sort buffer: as Hadoop's
+ * direct output collector does, the map function's output streams straight
+ * down the HDFS replica pipeline (engine_output_stages), in the same pipe as
+ * the read and the map function. */
 #include "alloc.h"
 #include "engine.h"
 #include "pipe.h"

@@ -358,8 +358,11 @@ void report_print(const engine *e, FILE *out)
               j->redistribution_time);
     fprintf(out, "  %5d maps, mean s:    start-up %6.2f  read %6.2f  map %6.2f  spill %6.2f  merge %6.2f\n", j->n_maps,
             m[0], m[1], m[2], m[3], m[4]);
-    fprintf(out, "  %5d reduces, mean s: start-up %6.2f  shuffle %6.2f  sort %6.2f  reduce %6.2f  write %6.2f\n",
-            j->n_reduces, r[0], r[1], r[2], r[3], r[4]);
+    if (j->n_reduces)
+      fprintf(out, "  %5d reduces, mean s: start-up %6.2f  shuffle %6.2f  sort %6.2f  reduce %6.2f  write %6.2f\n",
+              j->n_reduces, r[0], r[1], r[2], r[3], r[4]);
+    else
+      fprintf(out, "  no reduces: the maps wrote the output to HDFS\n");
     fprintf(out, "  maps node-local %d, rack-local %d, off-rack %d; killed attempts %d\n", loc[0], loc[1], loc[2],
             killed_attempts(j));
     if (conf_get(&j->desc->conf, CONF_SHUFFLE_MODE) == CONF_SHUFFLE_PUSH)

@@ -10,7 +10,14 @@
  * reasonable time: what the engine allocates grows with maps times
  * reducers, and its events with maps, chunks and simulated time.  A bound
  * that depends on two settings (input and dfs.blocksize) is checked once
- * both are known and names the input's line. */
+ * both are known and names the input's line.
+ *
+ * A workflow (`after`, `input = "parent:NAME"`) is checked before any job
+ * is read (names, no cycle), and jobs are then read parents first: a child
+ * whose input is a parent's output takes its size from workload_output,
+ * which computes the bytes the parent's tasks will write exactly as the
+ * engine's tasks do (the same functions), so the child's maps, and a
+ * generator's key data for them, are known before the run. */
 #include "workload.h"
 
 #include "alloc.h"
