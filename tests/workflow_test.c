@@ -203,6 +203,7 @@ static void broken_workflows_are_refused(void **state)
       {"", "after = [\"a\"]; input = \"parent:c\";",
        "jobs[1].input: expected the name of another job of this file, got \"c\""},
       {"after = 3;", "", "jobs[0].after: expected a list of the names of the jobs it waits for"},
+      {"", "after = [\"a\", \"a\"];", "jobs[1].after[1]: expected each job once, got \"a\" twice"},
       {"generator = \"grep\"; reducers = 0;", "", "jobs[0].reducers: expected reducers >= 1 with generator \"grep\""},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {

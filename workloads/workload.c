@@ -667,6 +667,9 @@ static int read_parents(cfg_file *f, const config_setting_t *g, workflow *wf, in
     int parent = parent_named(f, e, wf, i, config_setting_get_string(e));
     if (parent < 0)
       return -1;
+    for (int h = 0; h < wf->n_after[i]; h++)
+      if (wf->after[i][h] == parent)
+        return cfg_fail(f, e, "expected each job once, got \"%s\" twice", wf->names[parent]);
     wf->after[i][wf->n_after[i]++] = parent;
   }
   config_setting_t *in = config_setting_get_member(g, "input");
