@@ -63,7 +63,11 @@ extern const char *const rundir_tasks_columns[TASKS_N_COLUMNS];
 #define RUNDIR_STATUS_SUCCEEDED "SUCCEEDED"
 #define RUNDIR_STATUS_KILLED "KILLED"
 
-/* jobs.csv: one row per job; these columns, then one per property. */
+/* jobs.csv: one row per job; these columns, then one per property, then
+ * RUNDIR_JOBS_AFTER: the names of the jobs it waited for in a workflow,
+ * joined by ';' (empty if none), last so that readers by position keep
+ * working. */
+#define RUNDIR_JOBS_AFTER "after"
 enum {
   JOBS_JOB,
   JOBS_SUBMIT,

@@ -10,7 +10,10 @@
  * bytes, split by largest remainders, so that bytes add up exactly from map
  * input to reduce output).  Then the JobTracker, the TaskTrackers and a
  * balancer per job to redistribute are started and SimGrid runs until the
- * last actor ends. */
+ * last actor ends.  A job that waits for others (a workflow) is held until
+ * its last parent ends (engine_submit); if it reads a parent's output, its
+ * blocks are known in size at setup and placed then, where the parent's
+ * tasks wrote them. */
 #include "engine.h"
 
 #include "alloc.h"
@@ -116,29 +119,6 @@ sg_disk_t engine_disk(sg_host_t h, int64_t k)
   return tr->disks[k % tr->n_disks];
 }
 
-/* Splits TOTAL bytes by SHARES (summing to 1) into whole bytes: floors,
- * then one more byte to the largest remainders (lowest index on ties). */
-static void split_bytes(int64_t total, const double *shares, int n, int64_t *out)
-{
-  int64_t left = total;
-  double *rem = xmalloc((size_t)n * sizeof *rem);
-  for (int p = 0; p < n; p++) {
-    double exact = (double)total * shares[p];
-    out[p] = (int64_t)floor(exact);
-    rem[p] = exact - (double)out[p];
-    left -= out[p];
-  }
-  for (; left > 0; left--) {
-    int best = 0;
-    for (int p = 1; p < n; p++)
-      if (rem[p] > rem[best])
-        best = p;
-    out[best]++;
-    rem[best] = -1;
-  }
-  free(rem);
-}
-
 /* BYTES of map output as stored and fetched: compressed if D says so. */
 static int64_t stored(const job_desc *d, int64_t bytes)
 {
@@ -149,10 +129,9 @@ static int64_t stored(const job_desc *d, int64_t bytes)
 /* The partition tables of a map whose split is SPLIT bytes. */
 static void map_output(const job_desc *d, int64_t split, int64_t **bytes, int64_t **wire)
 {
-  int64_t combined = llround((double)llround(d->map_selectivity * (double)split) * d->combiner);
   *bytes = xmalloc((size_t)d->reduces * sizeof **bytes);
   *wire = xmalloc((size_t)d->reduces * sizeof **wire);
-  split_bytes(combined, d->share, d->reduces, *bytes);
+  workload_partitions(d, split, *bytes);
   for (int p = 0; p < d->reduces; p++)
     (*wire)[p] = stored(d, (*bytes)[p]);
 }
@@ -401,8 +380,12 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   char why[512];
   int64_t block = (int64_t)conf_get(&d->conf, CONF_BLOCKSIZE);
   int replication = (int)conf_get(&d->conf, CONF_REPLICATION);
-  j->input = d->files ? hdfs_files_place(p, d->input, d->files, block, replication, -1, policy, e->rng, why, sizeof why)
-                      : hdfs_file_place(p, d->input, block, replication, -1, policy, e->rng, why, sizeof why);
+  if (d->input_from >= 0) /* the sizes of its blocks now; where they are once its parent has written them */
+    j->input = hdfs_file_concat(1, &d->input, NULL, engine_output_replication(&e->jobs[d->input_from]), block);
+  else if (d->files)
+    j->input = hdfs_files_place(p, d->input, d->files, block, replication, -1, policy, e->rng, why, sizeof why);
+  else
+    j->input = hdfs_file_place(p, d->input, block, replication, -1, policy, e->rng, why, sizeof why);
   hdfs_policy_free(policy);
   if (!j->input) {
     snprintf(err, errlen, "%s:%d: job %s: %s", d->path, d->line, d->name, why);
@@ -421,7 +404,9 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   j->view = indicators_view_alloc();
   j->mutex = sg_mutex_init();
   /* the client lists the input and asks the NameNode for each file's blocks before it submits */
+  j->submit = d->submit;
   j->ready = d->submit + (double)d->files * conf_get(&e->cluster, CONF_NAMENODE_RPC);
+  j->waiting = d->n_after;
   j->block_time = xcalloc((size_t)p->n_classes, sizeof *j->block_time);
   j->block_count = xcalloc((size_t)p->n_classes, sizeof *j->block_count);
   if (d->keys) {
@@ -431,7 +416,7 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   }
   for (int m = 0; m < j->n_maps; m++) {
     size_t row = (size_t)m * (size_t)j->n_reduces;
-    int k = d->keys ? 0 : map_table(j, m);
+    int k = d->keys || !j->n_reduces ? 0 : map_table(j, m); /* a map-only job's maps have no partitions */
     j->maps[m] = (task){.job = j,
                         .kind = KIND_MAP,
                         .index = m,
@@ -443,9 +428,79 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
     j->reduces[r] = (task){.job = j, .kind = KIND_REDUCE, .index = r};
   if (d->from && plan_redistribution(e, j, d, err, errlen))
     return -1;
+  j->held |= j->waiting > 0;
   if (!j->held)
     engine_index_maps(e, j);
   return 0;
+}
+
+int engine_output_replication(const job *j)
+{
+  const job_desc *d = j->desc;
+  return d->output_replication ? d->output_replication : (int)conf_get(&d->conf, CONF_REPLICATION);
+}
+
+void engine_submit(engine *e, job *j, double now)
+{
+  const job_desc *d = j->desc;
+  j->submit = fmax(d->submit, now);
+  j->ready = j->submit + (double)d->files * conf_get(&e->cluster, CONF_NAMENODE_RPC);
+  if (d->input_from >= 0) { /* the parent's output files, each one block where its task's pipeline wrote it */
+    const job *parent = &e->jobs[d->input_from];
+    int n = parent->n_reduces ? parent->n_reduces : parent->n_maps, r = engine_output_replication(parent);
+    int64_t *bytes = xcalloc((size_t)n, sizeof *bytes);
+    int *replicas = xcalloc((size_t)n * (size_t)r, sizeof *replicas);
+    for (int k = 0; k < n; k++) {
+      const task *t = parent->n_reduces ? &parent->reduces[k] : &parent->maps[k];
+      for (int a = 0; a < t->n_attempts; a++)
+        if (t->attempts[a]->status == STATUS_SUCCEEDED && t->attempts[a]->targets) {
+          bytes[k] = t->attempts[a]->phase_bytes[parent->n_reduces ? PHASE_REDUCE : PHASE_MAP];
+          memcpy(replicas + (size_t)k * (size_t)r, t->attempts[a]->targets, (size_t)r * sizeof *replicas);
+          break;
+        }
+    }
+    hdfs_file *input = hdfs_file_concat(n, bytes, replicas, r, j->input->block_size);
+    xbt_assert(input->size == d->input && input->n_blocks == j->input->n_blocks,
+               "job %s: its parent %s wrote %lld bytes, %lld expected", d->name, parent->desc->name,
+               (long long)input->size, (long long)d->input);
+    hdfs_file_free(j->input);
+    j->input = input;
+    free(bytes);
+    free(replicas);
+  }
+  j->held = 0;
+  engine_index_maps(e, j);
+}
+
+int engine_output_stages(attempt *a, int64_t output, double scale, stage *st)
+{
+  engine *e = the_engine;
+  int replication = engine_output_replication(a->task->job), s = 0;
+  hdfs_policy *policy = hdfs_policy_rack_aware_alloc();
+  gsl_rng *rng = engine_attempt_rng(a);
+  char err[256];
+  hdfs_file *f = hdfs_file_place(e->platform, output, output, replication, a->worker, policy, rng, err, sizeof err);
+  xbt_assert(f, "%s", err); /* the job's input was placed with this replication */
+  gsl_rng_free(rng);
+  hdfs_policy_free(policy);
+  a->targets = xmalloc((size_t)replication * sizeof *a->targets);
+  for (int k = 0; k < replication; k++) {
+    tracker *to = &e->trackers[a->targets[k] = hdfs_replica(f, 0, k)];
+    if (k > 0)
+      st[s++] = (stage){.kind = STAGE_NET,
+                        .host = e->trackers[a->targets[k - 1]].host,
+                        .dst = to->host,
+                        .scale = scale,
+                        .count2 = &e->trackers[a->targets[k - 1]].net_sent};
+    st[s++] = (stage){.kind = STAGE_WRITE,
+                      .host = to->host,
+                      .disk = engine_disk(to->host, a->task->index),
+                      .scale = scale,
+                      .count = &a->write_disk_bytes,
+                      .count2 = &to->disk_written};
+  }
+  hdfs_file_free(f);
+  return s;
 }
 
 engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, char *err, size_t errlen)
@@ -515,7 +570,7 @@ void engine_run(engine *e)
     sg_actor_start(a, tasktracker_actor, 0, NULL);
   }
   for (int i = 0; i < e->n_jobs; i++)
-    if (e->jobs[i].held) {
+    if (e->jobs[i].n_moves > 0) {
       sg_actor_t a = sg_actor_init("balancer", e->master);
       sg_actor_set_data(a, &e->jobs[i]);
       sg_actor_start(a, balancer_actor, 0, NULL);
@@ -547,6 +602,7 @@ static void job_free(job *j, const platform *p)
       free(tk->attempts[k]->chunk_bytes);
       free(tk->attempts[k]->chunk_group);
       free(tk->attempts[k]->chunk_end);
+      free(tk->attempts[k]->targets);
       free(tk->attempts[k]);
     }
   }

@@ -11,6 +11,7 @@
 #define MRLAB_ENGINE_H
 
 #include "hdfs.h"
+#include "pipe.h"
 #include "platform.h"
 #include "workload.h"
 
@@ -51,7 +52,9 @@ struct attempt {
   double progress;          /* 0 to 1, as Hadoop reports it */
   int cancel;               /* set when the attempt is killed: its pipes stop */
   sg_cond_t wake;           /* reduce, while it shuffles: its idle fetchers wait here for map outputs */
-  int64_t write_disk_bytes; /* reduce: bytes the HDFS write pipeline put on disks */
+  int64_t write_disk_bytes; /* reduce, or map of a map-only job: bytes the HDFS write pipeline put on disks, */
+  double write_end;         /* when the last of them was written (map of a map-only job), */
+  int *targets;             /* and the workers its output's replicas went to, or NULL without output */
   int64_t cache_start;      /* map: its tracker's cache_written when its output began */
   int n_groups;             /* reduce: explicitly simulated key groups, and when each ended */
   double *group_end;
@@ -105,6 +108,8 @@ struct job {
   int maps_taken;     /* maps that have an attempt or a tracker holding them (PSP) */
   int prefetches_issued, prefetches_used;
   int started, finished;
+  double submit; /* its submit time; in a workflow, when its last parent ended if that was later */
+  int waiting;   /* in a workflow: parents not yet ended; held until then */
   double start, map_phase_end, end;
   int *finished_maps; /* map indices in the order the JobTracker learnt of them */
   int n_finished_maps;
@@ -212,6 +217,20 @@ void balancer_actor(int argc, char **argv);
 /* Builds job J's scheduler lists (maps by the workers and racks that hold
  * their block) from where its input's replicas are now. */
 void engine_index_maps(engine *e, job *j);
+
+/* Submits job J, held until its parents ended (the last at NOW): its
+ * input, if a parent's output, is where that parent's tasks wrote it. */
+void engine_submit(engine *e, job *j, double now);
+
+/* The replicas of job J's output: its own output_replication, or its dfs.replication. */
+int engine_output_replication(const job *j);
+
+/* Appends to ST the stages that write attempt A's output down the HDFS
+ * replica pipeline (Hadoop's placement from A's worker, drawn with A's
+ * generator, the targets kept in A->targets): OUTPUT bytes (> 0) as one
+ * block, SCALE bytes a byte entering the caller's pipe; 2 x replication - 1
+ * stages at most.  Returns their number. */
+int engine_output_stages(attempt *a, int64_t output, double scale, stage *st);
 
 /* Launches attempt A of its task on its worker (called by its tracker). */
 void engine_launch(attempt *a);

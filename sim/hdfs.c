@@ -328,6 +328,26 @@ hdfs_file *hdfs_files_place(const platform *p, int64_t size, int64_t n_files, in
   return all;
 }
 
+hdfs_file *hdfs_file_concat(int n, const int64_t *bytes, const int *replicas, int replication, int64_t block_size)
+{
+  hdfs_file *f = xcalloc(1, sizeof *f);
+  for (int k = 0; k < n; k++)
+    f->size += bytes[k];
+  f->block_size = block_size;
+  f->replication = replication;
+  f->n_blocks = (f->size + block_size - 1) / block_size;
+  f->n_files = 1;
+  f->replicas = xcalloc((size_t)f->n_blocks * (size_t)replication, sizeof *f->replicas);
+  int k = 0;
+  for (int64_t b = 0, end = bytes[0]; replicas && b < f->n_blocks; b++) {
+    while (b * block_size >= end) /* the file holding the block's first byte */
+      end += bytes[++k];
+    memcpy(f->replicas + b * replication, replicas + (size_t)k * (size_t)replication,
+           (size_t)replication * sizeof *f->replicas);
+  }
+  return f;
+}
+
 void hdfs_file_free(hdfs_file *f)
 {
   if (!f)

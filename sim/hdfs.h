@@ -93,6 +93,14 @@ void hdfs_file_free(hdfs_file *f);
 hdfs_file *hdfs_files_place(const platform *p, int64_t size, int64_t n_files, int64_t block_size, int replication,
                             int writer, hdfs_policy *policy, gsl_rng *rng, char *err, size_t errlen);
 
+/* A job's output directory read as one input: N files written one after
+ * the other, file k of BYTES[k] bytes written as one block whose
+ * REPLICATION replicas are on the workers REPLICAS[k * replication ...],
+ * cut into blocks of BLOCK_SIZE, each with the replicas of the file that
+ * holds its first byte (a file of 0 bytes holds none).  REPLICAS NULL:
+ * the sizes alone, every replica on worker 0. */
+hdfs_file *hdfs_file_concat(int n, const int64_t *bytes, const int *replicas, int replication, int64_t block_size);
+
 /* The bytes of block B (of one file, every block is block_size but the last). */
 int64_t hdfs_block_bytes(const hdfs_file *f, int64_t b);
 

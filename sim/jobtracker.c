@@ -5,7 +5,10 @@
  * slot gets new work, at the next heartbeat of its tracker.  Each heartbeat
  * is answered with the tasks the scheduler chose; trackers heartbeat every
  * max(interval.min, scaling x trackers / heartbeats.in.second) (engine.c).
- * Each job's speculator (speculator.c) runs beside it on the master. */
+ * Each job's speculator (speculator.c) runs beside it on the master.  A
+ * job ends when the JobTracker learns of its last reduce (of its last map,
+ * map-only); the jobs of a workflow that waited for it alone are then
+ * submitted. */
 #include "engine.h"
 #include "scheduler.h"
 
@@ -20,6 +23,19 @@
 XBT_LOG_NEW_DEFAULT_CATEGORY(jobtracker, "mrlab's JobTracker");
 
 #define ANSWER_BYTES 1024
+
+/* Records the end of job J at time NOW, and submits the jobs that waited for it alone. */
+static void job_ended(engine *e, job *j, double now)
+{
+  j->end = now;
+  j->finished = 1;
+  e->jobs_finished++;
+  XBT_DEBUG("job %s finished at %g", j->desc->name, now);
+  for (int i = 0; i < e->n_jobs; i++)
+    for (int k = 0; k < e->jobs[i].desc->n_after; k++)
+      if (e->jobs[i].desc->after[k] == j->index && --e->jobs[i].waiting == 0)
+        engine_submit(e, &e->jobs[i], now);
+}
 
 /* Records the end of attempt A, reported by its tracker at time NOW. */
 static void attempt_reported(engine *e, attempt *a, double now)
@@ -49,6 +65,8 @@ static void attempt_reported(engine *e, attempt *a, double now)
     j->finished_maps[j->n_finished_maps++] = t->index;
     if (++j->maps_done == j->n_maps)
       j->map_phase_end = now;
+    if (j->maps_done == j->n_maps && !j->n_reduces) /* a map-only job ends with its last map */
+      job_ended(e, j, now);
     /* one idle fetcher per shuffling reducer: it wakes another if there is more to fetch */
     sg_mutex_lock(j->mutex);
     for (int p = 0; p < j->n_reduces; p++)
@@ -57,10 +75,7 @@ static void attempt_reported(engine *e, attempt *a, double now)
           sg_cond_notify_one(j->reduces[p].attempts[k]->wake);
     sg_mutex_unlock(j->mutex);
   } else if (++j->reduces_done == j->n_reduces) {
-    j->end = now;
-    j->finished = 1;
-    e->jobs_finished++;
-    XBT_DEBUG("job %s finished at %g", j->desc->name, now);
+    job_ended(e, j, now);
   }
 }
 

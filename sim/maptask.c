@@ -15,7 +15,13 @@
  * instead of spill.percent, and each spill, once written, goes to the
  * attempt's stage 2 (push.c), which pushes it to the running reducers;
  * once stage 2 has sent the last spill, the merge takes only the pieces no
- * reducer took. */
+ * reducer took.
+ *
+ * A map of a map-only job (no reducers) has no sort buffer: as Hadoop's
+ * direct output collector does, the map function's output streams straight
+ * down the HDFS replica pipeline (engine_output_stages), in the same pipe as
+ * the read and the map function. */
+#include "alloc.h"
 #include "engine.h"
 #include "pipe.h"
 #include "push.h"
@@ -125,45 +131,53 @@ void engine_open_split(const task *t, int src, int dst)
 /* Reads the split into the map function; the spill thread runs alongside.
  * A split that PSP prefetched into memory (prefetch.h) is waited for, then
  * mapped from memory, which it leaves once mapped; any other is opened
- * (`files` inputs) and streamed from a replica's disk. */
+ * (`files` inputs) and streamed from a replica's disk.  In a map-only job
+ * the map function's output streams on down the HDFS replica pipeline. */
 static void read_and_map(engine *e, map_state *m)
 {
   attempt *a = m->a;
   task *t = a->task;
   const job_desc *d = t->job->desc;
-  int src = engine_closest_replica(e, t, a->worker);
+  int src = engine_closest_replica(e, t, a->worker), direct = !t->job->n_reduces && m->output > 0;
   tracker *from = &e->trackers[src], *here = &e->trackers[a->worker];
-  stage st[3], map = {.kind = STAGE_CPU, .host = m->host, .flops_per_byte = d->map_cost, .scale = 1};
+  stage *st = xmalloc((size_t)(3 + (direct ? 2 * engine_output_replication(t->job) : 0)) * sizeof *st);
+  stage map = {.kind = STAGE_CPU, .host = m->host, .flops_per_byte = d->map_cost, .scale = 1};
   int n = 0;
+  if ((a->prefetch = prefetch_take(a))) {
+    a->phase_end[PHASE_READ] = simgrid_get_clock();
+    map.count = &a->phase_bytes[PHASE_READ];
+  } else {
+    if (d->files)
+      engine_open_split(t, src, a->worker);
+    st[n++] = (stage){.kind = STAGE_READ,
+                      .host = from->host,
+                      .disk = engine_disk(from->host, t->block),
+                      .scale = 1,
+                      .count = &a->phase_bytes[PHASE_READ],
+                      .count2 = &from->disk_read};
+    if (src != a->worker)
+      st[n++] =
+          (stage){.kind = STAGE_NET, .host = from->host, .dst = here->host, .scale = 1, .count2 = &from->net_sent};
+  }
+  int cpu = n;
+  st[n++] = map;
+  if (direct)
+    n += engine_output_stages(a, m->output, (double)m->output / (double)m->split, st + n);
   pipe_spec spec = {.total = m->split,
                     .chunk = m->chunk,
                     .depth = (int)conf_get(m->conf, CONF_PIPELINE_DEPTH),
                     .cancel = &a->cancel,
                     .on_chunk = map_chunk_done,
-                    .arg = m};
-  if ((a->prefetch = prefetch_take(a))) {
-    a->phase_end[PHASE_READ] = simgrid_get_clock();
-    map.count = &a->phase_bytes[PHASE_READ];
-    st[0] = map;
-    pipe_run(st, 1, &spec);
-    a->phase_end[PHASE_MAP] = st[0].end;
-    here->cache += (double)m->split;
-    return;
-  }
-  if (d->files)
-    engine_open_split(t, src, a->worker);
-  st[n++] = (stage){.kind = STAGE_READ,
-                    .host = from->host,
-                    .disk = engine_disk(from->host, t->block),
-                    .scale = 1,
-                    .count = &a->phase_bytes[PHASE_READ],
-                    .count2 = &from->disk_read};
-  if (src != a->worker)
-    st[n++] = (stage){.kind = STAGE_NET, .host = from->host, .dst = here->host, .scale = 1, .count2 = &from->net_sent};
-  st[n++] = map;
+                    .arg = m,
+                    .timed = &st[cpu]};
   pipe_run(st, n, &spec);
-  a->phase_end[PHASE_READ] = st[n - 2].end;
-  a->phase_end[PHASE_MAP] = st[n - 1].end;
+  if (a->prefetch)
+    here->cache += (double)m->split;
+  else
+    a->phase_end[PHASE_READ] = st[cpu - 1].end;
+  a->phase_end[PHASE_MAP] = st[cpu].end;
+  a->write_end = st[n - 1].end;
+  free(st);
 }
 
 /* Merges SPILLED bytes, spread evenly over the spills, into one file, in passes of io.sort.factor segments. */
@@ -205,11 +219,12 @@ void map_attempt_actor(int argc, char **argv)
   m.disk = engine_disk(m.host, t->index);
   m.split = hdfs_block_bytes(t->job->input, t->block);
   m.chunk = (int64_t)conf_get(m.conf, CONF_CHUNK);
-  m.output = llround(d->map_selectivity * (double)m.split);
-  int push = conf_get(m.conf, CONF_SHUFFLE_MODE) == CONF_SHUFFLE_PUSH;
+  m.output = workload_map_output(d, m.split);
+  /* a map-only job's maps have no sort buffer: their output goes straight to HDFS (read_and_map) */
+  int direct = !t->job->n_reduces, push = !direct && conf_get(m.conf, CONF_SHUFFLE_MODE) == CONF_SHUFFLE_PUSH;
   m.spill_size = llround(conf_get(m.conf, CONF_SORT_MB) * 1048576.0 *
                          conf_get(m.conf, push ? CONF_PUSH_THRESHOLD : CONF_SPILL_PERCENT));
-  m.n_spills = m.output > m.spill_size ? (int)((m.output + m.spill_size - 1) / m.spill_size) : 1;
+  m.n_spills = direct ? 0 : m.output > m.spill_size ? (int)((m.output + m.spill_size - 1) / m.spill_size) : 1;
   m.ready = sg_sem_init(0);
   m.spilled = sg_sem_init(0);
   push_feed feed = {.a = a, .n_spills = m.n_spills, .output = m.output, .spill_size = m.spill_size};
@@ -223,16 +238,19 @@ void map_attempt_actor(int argc, char **argv)
     sg_actor_set_data(pusher, &feed);
     sg_actor_start(pusher, push_actor, 0, NULL);
   }
-  sg_actor_t spiller = sg_actor_init("spill", m.host);
-  sg_actor_set_data(spiller, &m);
-  sg_actor_start(spiller, spill_actor, 0, NULL);
+  if (!direct) {
+    sg_actor_t spiller = sg_actor_init("spill", m.host);
+    sg_actor_set_data(spiller, &m);
+    sg_actor_start(spiller, spill_actor, 0, NULL);
+  }
   read_and_map(e, &m);
   while (m.queued < m.n_spills) { /* the last spill, or every one left if cancelled */
     m.queued++;
     sg_sem_release(m.ready);
   }
-  sg_sem_acquire(m.spilled);
-  a->phase_end[PHASE_SPILL] = m.spill_end;
+  if (!direct)
+    sg_sem_acquire(m.spilled);
+  a->phase_end[PHASE_SPILL] = direct ? a->phase_end[PHASE_MAP] : m.spill_end;
 
   int64_t spilled = 0, combined = 0;
   for (int p = 0; p < t->job->n_reduces; p++) {
@@ -247,7 +265,7 @@ void map_attempt_actor(int argc, char **argv)
   int64_t to_merge = push ? feed.unpushed : spilled;
   if (m.n_spills > 1 && to_merge > 0 && !a->cancel)
     merge_spills(&m, to_merge);
-  a->phase_end[PHASE_MERGE] = simgrid_get_clock();
+  a->phase_end[PHASE_MERGE] = direct ? a->phase_end[PHASE_MAP] : simgrid_get_clock();
   tracker *tr = &e->trackers[a->worker];
   a->cache_start = tr->cache_written;
   tr->cache_written += spilled;

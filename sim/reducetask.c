@@ -553,23 +553,9 @@ static void reduce_and_write(reduce_state *r)
   attempt *a = r->a;
   const job_desc *d = r->d;
   int compress = conf_get(r->conf, CONF_COMPRESS) != 0;
-  int replication = d->output_replication ? d->output_replication : (int)conf_get(r->conf, CONF_REPLICATION);
-  int64_t output = d->keys ? d->keys->parts[r->p].output_bytes : llround(d->reduce_selectivity * (double)r->input);
+  int64_t output = workload_reduce_output(d, r->p, r->input);
   double selectivity = r->input ? (double)output / (double)r->input : 0;
-  int *targets = xmalloc((size_t)replication * sizeof *targets);
-  stage *st = xmalloc((size_t)(2 + 2 * replication) * sizeof *st);
-  if (output > 0) {
-    hdfs_policy *policy = hdfs_policy_rack_aware_alloc();
-    gsl_rng *rng = engine_attempt_rng(a);
-    char err[256];
-    hdfs_file *f = hdfs_file_place(e->platform, output, output, replication, a->worker, policy, rng, err, sizeof err);
-    xbt_assert(f, "%s", err); /* the job's input was placed with this replication */
-    gsl_rng_free(rng);
-    for (int k = 0; k < replication; k++)
-      targets[k] = hdfs_replica(f, 0, k);
-    hdfs_file_free(f);
-    hdfs_policy_free(policy);
-  }
+  stage *st = xmalloc((size_t)(2 + 2 * engine_output_replication(r->j)) * sizeof *st);
   int s = 0;
   tracker *here = &e->trackers[a->worker];
   double from_disk = r->input ? (double)r->disk_bytes / (double)r->input : 0;
@@ -581,21 +567,8 @@ static void reduce_and_write(reduce_state *r)
   st[s++] = (stage){
       .kind = STAGE_CPU, .host = r->host, .flops_per_byte = cost, .scale = 1, .count = &a->phase_bytes[PHASE_SORT]};
   int cpu = s - 1;
-  for (int k = 0; output > 0 && k < replication; k++) {
-    tracker *to = &e->trackers[targets[k]];
-    if (k > 0)
-      st[s++] = (stage){.kind = STAGE_NET,
-                        .host = e->trackers[targets[k - 1]].host,
-                        .dst = to->host,
-                        .scale = selectivity,
-                        .count2 = &e->trackers[targets[k - 1]].net_sent};
-    st[s++] = (stage){.kind = STAGE_WRITE,
-                      .host = to->host,
-                      .disk = engine_disk(to->host, a->task->index),
-                      .scale = selectivity,
-                      .count = &a->write_disk_bytes,
-                      .count2 = &to->disk_written};
-  }
+  if (output > 0)
+    s += engine_output_stages(a, output, selectivity, st + s);
   double *flops;
   reduce_chunks(r, &flops);
   st[cpu].flops = flops;
@@ -614,7 +587,6 @@ static void reduce_and_write(reduce_state *r)
   a->phase_bytes[PHASE_WRITE] = a->write_disk_bytes;
   a->phase_records[PHASE_WRITE] = a->phase_records[PHASE_REDUCE];
   free(st);
-  free(targets);
 }
 
 /* Actor: one reduce attempt. */

@@ -4,7 +4,8 @@
  * same run gives the same bytes.  Each attempt has four phases; their names
  * depend on its kind (map: read, map, spill, merge; reduce: shuffle, sort,
  * reduce, write), and tasks.csv has a column group for each of the eight,
- * left empty where they do not apply, then the preshuffle columns (rundir.h). */
+ * left empty where they do not apply (a map of a map-only job fills the
+ * write phase's), then the preshuffle columns (rundir.h). */
 #include "report.h"
 
 #include "alloc.h"
@@ -41,13 +42,15 @@ static int killed_attempts(const job *j)
   return n;
 }
 
-/* One CSV header line: the N column names COLS, then, when EXTRA, the name of every property. */
+/* One CSV header line: the N column names COLS, then, when EXTRA, the name of every property and jobs.csv's last. */
 static void write_header(FILE *f, const char *const *cols, int n, int extra)
 {
   for (int k = 0; k < n; k++)
     fprintf(f, "%s%s", k ? "," : "", cols[k]);
   for (int k = 0; extra && k < CONF_N_KEYS; k++)
     fprintf(f, ",%s", conf_name(k));
+  if (extra)
+    fprintf(f, ",%s", RUNDIR_JOBS_AFTER);
   fputc('\n', f);
 }
 
@@ -67,7 +70,10 @@ static void write_tasks(const engine *e, FILE *f)
                 a->start, a->end);
         for (int kind = 0; kind < 2; kind++)
           for (int ph = 0; ph < N_PHASES; ph++) {
-            if ((int)tk->kind != kind)
+            if (kind == KIND_REDUCE && ph == PHASE_WRITE && !j->n_reduces) /* a map-only job's map writes to HDFS */
+              fprintf(f, ",%.9f,%lld,%lld", a->write_end, (long long)a->write_disk_bytes,
+                      (long long)a->phase_records[PHASE_MAP]);
+            else if ((int)tk->kind != kind)
               fprintf(f, ",,,");
             else
               fprintf(f, ",%.9f,%lld,%lld", a->phase_end[ph], (long long)a->phase_bytes[ph],
@@ -103,10 +109,13 @@ static void write_jobs(const engine *e, FILE *f)
         if (tk->attempts[k]->status == STATUS_SUCCEEDED) {
           map_out += tk->kind == KIND_MAP ? tk->attempts[k]->phase_bytes[PHASE_MAP] : 0;
           shuffled += tk->kind == KIND_REDUCE ? tk->attempts[k]->phase_bytes[PHASE_SHUFFLE] : 0;
-          output += tk->kind == KIND_REDUCE ? tk->attempts[k]->phase_bytes[PHASE_REDUCE] : 0;
+          /* a map-only job's output is its maps' */
+          output += tk->kind == KIND_REDUCE || !j->n_reduces
+                        ? tk->attempts[k]->phase_bytes[tk->kind == KIND_REDUCE ? PHASE_REDUCE : PHASE_MAP]
+                        : 0;
         }
     }
-    fprintf(f, "%s,%.9f,%.9f,%.9f,%.9f,%d,%d,%d,%d,%d,%lld,%lld,%lld,%lld,%lld,%.9f", j->desc->name, j->desc->submit,
+    fprintf(f, "%s,%.9f,%.9f,%.9f,%.9f,%d,%d,%d,%d,%d,%lld,%lld,%lld,%lld,%lld,%.9f", j->desc->name, j->submit,
             j->start, j->map_phase_end, j->end, j->n_maps, j->n_reduces, e->map_slots, e->reduce_slots,
             killed_attempts(j), (long long)j->desc->input, map_out, shuffled, output, (long long)j->redistributed_bytes,
             j->redistribution_time);
@@ -122,6 +131,9 @@ static void write_jobs(const engine *e, FILE *f)
       conf_format(conf_key_scope(k) == CONF_CLUSTER ? &e->cluster : &j->desc->conf, k, v, sizeof v);
       fprintf(f, ",%s", v);
     }
+    fputc(',', f);
+    for (int k = 0; k < j->desc->n_after; k++)
+      fprintf(f, "%s%s", k ? ";" : "", e->jobs[j->desc->after[k]].desc->name);
     fputc('\n', f);
   }
 }
@@ -208,7 +220,7 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
     fprintf(f,
             ", \"submit\": %.9f, \"start\": %.9f, \"map_phase_end\": %.9f, \"end\": %.9f, \"maps\": %d, "
             "\"reduces\": %d, \"prefetches_issued\": %d, \"prefetches_used\": %d}",
-            j->desc->submit, j->start, j->map_phase_end, j->end, j->n_maps, j->n_reduces, j->prefetches_issued,
+            j->submit, j->start, j->map_phase_end, j->end, j->n_maps, j->n_reduces, j->prefetches_issued,
             j->prefetches_used);
   }
   fprintf(f, "\n  ],\n  \"hosts\": [");
@@ -340,14 +352,17 @@ void report_print(const engine *e, FILE *out)
     mean_phases(j->maps, j->n_maps, startup, m, loc);
     mean_phases(j->reduces, j->n_reduces, startup, r, none);
     fprintf(out, "job %s: submitted at %.2f s, maps done at %.2f s, ended at %.2f s (%.2f s)\n", j->desc->name,
-            j->desc->submit, j->map_phase_end, j->end, j->end - j->desc->submit);
+            j->submit, j->map_phase_end, j->end, j->end - j->submit);
     if (j->desc->from)
       fprintf(out, "  redistribution: %lld bytes moved in %.2f s before the maps\n", (long long)j->redistributed_bytes,
               j->redistribution_time);
     fprintf(out, "  %5d maps, mean s:    start-up %6.2f  read %6.2f  map %6.2f  spill %6.2f  merge %6.2f\n", j->n_maps,
             m[0], m[1], m[2], m[3], m[4]);
-    fprintf(out, "  %5d reduces, mean s: start-up %6.2f  shuffle %6.2f  sort %6.2f  reduce %6.2f  write %6.2f\n",
-            j->n_reduces, r[0], r[1], r[2], r[3], r[4]);
+    if (j->n_reduces)
+      fprintf(out, "  %5d reduces, mean s: start-up %6.2f  shuffle %6.2f  sort %6.2f  reduce %6.2f  write %6.2f\n",
+              j->n_reduces, r[0], r[1], r[2], r[3], r[4]);
+    else
+      fprintf(out, "  no reduces: the maps wrote the output to HDFS\n");
     fprintf(out, "  maps node-local %d, rack-local %d, off-rack %d; killed attempts %d\n", loc[0], loc[1], loc[2],
             killed_attempts(j));
     if (conf_get(&j->desc->conf, CONF_SHUFFLE_MODE) == CONF_SHUFFLE_PUSH)

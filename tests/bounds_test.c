@@ -121,11 +121,11 @@ static void workloads_beyond_bounds_are_refused(void **state)
     const char *says;             /* on line 1, or after "--set " when the --set is at fault */
   } cases[] = {
       {"reducers over the --set cap", "input = \"10GB\"; reducers = 3000000; " SIZED, NULL,
-       "jobs[0].reducers: mapreduce.job.reduces: expected a value from 1 to 100000, got \"3000000\""},
+       "jobs[0].reducers: mapreduce.job.reduces: expected a value from 0 to 100000, got \"3000000\""},
       {"2e9 reducers", "generator = \"sort\"; input = \"1GB\"; reducers = 2000000000;", NULL,
-       "expected a value from 1 to 100000"},
+       "expected a value from 0 to 100000"},
       {"--set over the cap", "input = \"10GB\"; " SIZED, "mapreduce.job.reduces=3000000",
-       "mapreduce.job.reduces=3000000: mapreduce.job.reduces: expected a value from 1 to 100000"},
+       "mapreduce.job.reduces=3000000: mapreduce.job.reduces: expected a value from 0 to 100000"},
       {"sort of 256 PB", "generator = \"sort\"; input = \"256PB\";", NULL,
        "jobs[0].input: at most 100 TiB (mrlab's bound on a job's input), got 227.4 PiB"},
       {"1 EB", "generator = \"sort\"; input = \"1EB\";", NULL, "jobs[0].input: at most 100 TiB"},

@@ -5,11 +5,14 @@
  * output replicas on the two-rack cluster, then follows the bytes that the
  * pipes measured: split bytes are the map input, each partition's map
  * outputs are what its reducer fetched and then merged, and the reduce
- * output times the replication is what the write pipeline put on disks. */
+ * output times the replication is what the write pipeline put on disks.
+ * A map-only job beside it writes its maps' output, input times the map
+ * selectivity, straight down the write pipeline. */
 #include "engine.h"
 #include "test.h"
 #include "topology.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static engine *e;
@@ -48,8 +51,8 @@ static void partitions_are_fetched_and_merged_whole(void **state)
     for (int k = 0; k < r->n_attempts; k++)
       if (r->attempts[k]->status == STATUS_SUCCEEDED) {
         succeeded++;
-        assert_int_equal(r->attempts[k]->phase_bytes[PHASE_SHUFFLE], wire);  /* fetched */
-        assert_int_equal(r->attempts[k]->phase_bytes[PHASE_SORT], bytes); /* reduce input */
+        assert_int_equal(r->attempts[k]->phase_bytes[PHASE_SHUFFLE], wire); /* fetched */
+        assert_int_equal(r->attempts[k]->phase_bytes[PHASE_SORT], bytes);   /* reduce input */
       }
     assert_int_equal(succeeded, 1);
   }
@@ -72,6 +75,26 @@ static void output_times_replication_reaches_disks(void **state)
     }
 }
 
+static void map_only_output_times_replication_reaches_disks(void **state)
+{
+  (void)state;
+  const job *j = &e->jobs[1];
+  assert_int_equal(j->n_reduces, 0);
+  int64_t output = 0;
+  for (int m = 0; m < j->n_maps; m++)
+    for (int k = 0; k < j->maps[m].n_attempts; k++) {
+      const attempt *a = j->maps[m].attempts[k];
+      if (a->status != STATUS_SUCCEEDED)
+        continue;
+      assert_int_equal(a->phase_bytes[PHASE_MAP], llround(0.25 * (double)hdfs_block_bytes(j->input, m)));
+      assert_int_equal(a->write_disk_bytes, 2 * a->phase_bytes[PHASE_MAP]);
+      assert_int_equal(a->phase_bytes[PHASE_SPILL], 0);
+      output += a->phase_bytes[PHASE_MAP];
+    }
+  assert_true(llabs(output - llround(0.25 * (double)j->desc->input)) <= j->n_maps); /* a byte a map of rounding */
+  assert_true(j->finished);
+}
+
 int main(int argc, char **argv)
 {
   char err[1024];
@@ -81,7 +104,9 @@ int main(int argc, char **argv)
                                      "map_selectivity = 0.5; combiner = 0.3; combiner_cost = 5.0; "
                                      "reduce_cost = 10.0; reduce_selectivity = 0.8; reducers = 7; "
                                      "skew = [5.0, 1.0, 1.0, 0.5, 2.0, 1.0, 3.0]; "
-                                     "set = [\"mapreduce.map.output.compress=true\", \"dfs.replication=3\"]; } );\n");
+                                     "set = [\"mapreduce.map.output.compress=true\", \"dfs.replication=3\"]; },\n"
+                                     "  { name = \"filter\"; input = \"1GB\"; map_cost = 2.0; map_selectivity = 0.25; "
+                                     "reducers = 0; set = [\"dfs.replication=2\"]; } );\n");
   platform *p = platform_read(test_source_path("platforms/hetero16.cfg"), err, sizeof err);
   workload *w = workload_read(path, NULL, 0, err, sizeof err);
   if (!p || !w) {
@@ -98,6 +123,7 @@ int main(int argc, char **argv)
       cmocka_unit_test(splits_are_the_map_input),
       cmocka_unit_test(partitions_are_fetched_and_merged_whole),
       cmocka_unit_test(output_times_replication_reaches_disks),
+      cmocka_unit_test(map_only_output_times_replication_reaches_disks),
   };
   cmocka_set_message_output(CM_OUTPUT_TAP);
   int failed = cmocka_run_group_tests(tests, NULL, NULL);

@@ -52,6 +52,7 @@ static int write_job(const char *path, const char *job, const char *input, const
     config_setting_t *g = config_setting_get_elem(jobs, 0);
     config_setting_remove(g, "placement");
     config_setting_remove(g, "ratios");
+    config_setting_remove(g, "after"); /* measured alone, whatever it waits for in a workflow */
     config_setting_remove(g, "input");
     config_setting_set_string(config_setting_add(g, "input", CONFIG_TYPE_STRING), input);
     char out[8192];

@@ -10,7 +10,14 @@
  * reasonable time: what the engine allocates grows with maps times
  * reducers, and its events with maps, chunks and simulated time.  A bound
  * that depends on two settings (input and dfs.blocksize) is checked once
- * both are known and names the input's line. */
+ * both are known and names the input's line.
+ *
+ * A workflow (`after`, `input = "parent:NAME"`) is checked before any job
+ * is read (names, no cycle), and jobs are then read parents first: a child
+ * whose input is a parent's output takes its size from workload_output,
+ * which computes the bytes the parent's tasks will write exactly as the
+ * engine's tasks do (the same functions), so the child's maps, and a
+ * generator's key data for them, are known before the run. */
 #include "workload.h"
 
 #include "alloc.h"
@@ -60,12 +67,12 @@ static const char *const job_keys[] = {"name",
                                        "ratios",
                                        "redistribute",
                                        "files",
+                                       "after",
                                        NULL};
 
 /* The keys of a job made by a generator: these, then the generator's own. */
-static const char *const generated_keys[] = {"name", "submit",    "generator", "input",  "reducers",
-                                             "seed", "set",       "placement", "ratios", "redistribute",
-                                             "files"};
+static const char *const generated_keys[] = {"name", "submit",    "generator", "input",        "reducers", "seed",
+                                             "set",  "placement", "ratios",    "redistribute", "files",    "after"};
 #define N_GENERATED (sizeof generated_keys / sizeof *generated_keys)
 
 /* Checks the keys of job G, made by generator GEN (NULL: described directly). */
@@ -226,8 +233,9 @@ static int read_redistribute(cfg_file *f, const config_setting_t *g, job_desc *j
   if (from && read_placement_setting(f, from, j->from))
     return -1;
   if (j->from->kind == PLACEMENT_RATIO && j->ratios.n == 0)
-    return cfg_fail(f, from, "placement \"ratio\" needs the job's computing ratios: expected ratios = { CLASS = 1.0; "
-                             "... } or ratios = \"FILE\" in the job");
+    return cfg_fail(f, from,
+                    "placement \"ratio\" needs the job's computing ratios: expected ratios = { CLASS = 1.0; "
+                    "... } or ratios = \"FILE\" in the job");
   double appended = 0;
   if (cfg_get_quantity(f, rd, "appended", 0, UNITS_SIZE, &appended) < 0)
     return -1;
@@ -343,8 +351,8 @@ static int read_sizes(cfg_file *f, const config_setting_t *g, job_desc *j)
       read_size(f, g, "output_record_size", j->record_size, &j->output_record_size) ||
       cfg_get_number(f, g, "map_cost", 1, 0, WORKLOAD_MAX_BYTE_COST, &j->map_cost) ||
       cfg_get_number(f, g, "map_selectivity", 1, 0, 1e6, &j->map_selectivity) ||
-      cfg_get_number(f, g, "reduce_cost", 1, 0, WORKLOAD_MAX_BYTE_COST, &j->reduce_cost) ||
-      cfg_get_number(f, g, "reduce_selectivity", 1, 0, 1e6, &j->reduce_selectivity))
+      cfg_get_number(f, g, "reduce_cost", j->reduces > 0, 0, WORKLOAD_MAX_BYTE_COST, &j->reduce_cost) < 0 ||
+      cfg_get_number(f, g, "reduce_selectivity", j->reduces > 0, 0, 1e6, &j->reduce_selectivity) < 0)
     return -1;
   j->combiner = 1;
   if (cfg_get_number(f, g, "combiner", 0, 1e-9, 1, &j->combiner) < 0 ||
@@ -393,7 +401,22 @@ static int check_job(cfg_file *f, const config_setting_t *g, const job_desc *j)
   return 0;
 }
 
-static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const char *const *sets, int n_sets)
+/* The job's input size: the `input` setting, or the output of PARENT when it reads a parent's output. */
+static int read_input(cfg_file *f, const config_setting_t *g, const job_desc *parent, double *out)
+{
+  if (!parent)
+    return cfg_get_bounded_quantity(f, g, "input", 1, UNITS_SIZE, &job_input, out) ? -1 : 0;
+  config_setting_t *s = config_setting_get_member(g, "input");
+  *out = (double)workload_output(parent);
+  if (*out < job_input.min)
+    return cfg_fail(f, s, "expected a parent that writes some output, got job %s writing 0 bytes", parent->name);
+  return cfg_check_bound(f, s, UNITS_SIZE, &job_input, *out);
+}
+
+/* Reads job G into J.  PARENT is the job whose output is its input, or
+ * NULL; WAITS says whether it waits for other jobs (`after`). */
+static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const char *const *sets, int n_sets,
+                    const job_desc *parent, int waits)
 {
   const char *name, *submit = "0s";
   const generator *gen;
@@ -411,8 +434,7 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
     return cfg_fail(f, config_setting_get_member(g, "submit"), "expected %s, not negative, got \"%s\"",
                     units_expected(UNITS_TIME), submit);
   if (cfg_check_bound(f, config_setting_get_member(g, "submit"), UNITS_TIME, &submit_time, j->submit) ||
-      cfg_get_bounded_quantity(f, g, "input", 1, UNITS_SIZE, &job_input, &input) || read_sets(f, g, j) ||
-      read_placement(f, g, j) || read_ratios(f, g, j))
+      read_input(f, g, parent, &input) || read_sets(f, g, j) || read_placement(f, g, j) || read_ratios(f, g, j))
     return -1;
   if (j->placement.kind == PLACEMENT_RATIO && j->ratios.n == 0)
     return cfg_fail(f, config_setting_get_member(g, "placement"),
@@ -437,8 +459,16 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
                     "expected no redistribution of an input of several files (files = %d): mrlab moves the blocks of "
                     "one file",
                     j->files);
+  if (parent && (j->placement.line || j->files || j->from))
+    return cfg_fail(f, config_setting_get_member(g, "input"),
+                    "expected no placement, files or redistribute with an input read from a parent (its blocks are "
+                    "where job %s wrote them)",
+                    parent->name);
+  if (waits && j->from)
+    return cfg_fail(f, config_setting_get_member(g, "redistribute"),
+                    "expected no redistribution in a job that waits for others (`after`)");
   int reducers;
-  switch (cfg_get_int(f, g, "reducers", 0, 1, &reducers)) {
+  switch (cfg_get_int(f, g, "reducers", 0, 0, &reducers)) {
   case -1: return -1;
   case 0: {
     /* the same cap as --set mapreduce.job.reduces */
@@ -457,6 +487,13 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
     }
   }
   j->reduces = (int)conf_get(&j->conf, CONF_REDUCES);
+  if (gen && j->reduces == 0) {
+    config_setting_t *r = config_setting_get_member(g, "reducers");
+    return cfg_fail(f, r ? r : g,
+                    "expected reducers >= 1 with generator \"%s\" (a map-only job, reducers = 0, is described by its "
+                    "sizes)",
+                    gen->name);
+  }
   if (check_job(f, g, j))
     return -1;
   j->share = xcalloc((size_t)j->reduces, sizeof *j->share);
@@ -518,33 +555,278 @@ static int read_cluster_sets(workload *w, const char *const *sets, int n_sets, c
   return 0;
 }
 
-/* Orders jobs by submit time, keeping file order among equals. */
-static int by_submit(const void *a, const void *b)
+/* Splits TOTAL bytes by SHARES (summing to 1) into whole bytes: floors,
+ * then one more byte to the largest remainders (lowest index on ties). */
+static void apportion(int64_t total, const double *shares, int n, int64_t *out)
 {
-  const job_desc *x = a, *y = b;
-  return (x->submit > y->submit) - (x->submit < y->submit);
+  int64_t left = total;
+  double *rem = xmalloc((size_t)n * sizeof *rem);
+  for (int p = 0; p < n; p++) {
+    double exact = (double)total * shares[p];
+    out[p] = (int64_t)floor(exact);
+    rem[p] = exact - (double)out[p];
+    left -= out[p];
+  }
+  for (; left > 0; left--) {
+    int best = 0;
+    for (int p = 1; p < n; p++)
+      if (rem[p] > rem[best])
+        best = p;
+    out[best]++;
+    rem[best] = -1;
+  }
+  free(rem);
+}
+
+int64_t workload_map_output(const job_desc *d, int64_t split)
+{
+  return llround(d->map_selectivity * (double)split);
+}
+
+void workload_partitions(const job_desc *d, int64_t split, int64_t *out)
+{
+  apportion(llround((double)workload_map_output(d, split) * d->combiner), d->share, d->reduces, out);
+}
+
+int64_t workload_reduce_output(const job_desc *d, int p, int64_t input)
+{
+  return d->keys ? d->keys->parts[p].output_bytes : llround(d->reduce_selectivity * (double)input);
+}
+
+int64_t workload_output(const job_desc *d)
+{
+  int64_t n = workload_maps(d), out = 0, last = -1;
+  if (!d->reduces) {
+    for (int64_t m = 0; m < n; m++)
+      out += workload_map_output(d, workload_split_bytes(d, m));
+    return out;
+  }
+  int64_t *input = xcalloc((size_t)d->reduces, sizeof *input), *part = xmalloc((size_t)d->reduces * sizeof *part);
+  for (int64_t m = 0; !d->keys && m < n; m++) { /* key data fixes its reducers' outputs whatever their input */
+    int64_t split = workload_split_bytes(d, m);
+    if (split != last)
+      workload_partitions(d, split, part);
+    last = split;
+    for (int p = 0; p < d->reduces; p++)
+      input[p] += part[p];
+  }
+  for (int p = 0; p < d->reduces; p++)
+    out += workload_reduce_output(d, p, input[p]);
+  free(input);
+  free(part);
+  return out;
+}
+
+/* A workflow as the file gives it, by file index: each job's parents
+ * (`after`), the parent whose output is its input, and the order to read
+ * the jobs in (parents first, else file order), checked. */
+typedef struct {
+  int n;
+  const char **names; /* NULL-terminated; a job without a plain name is "" here (read_job reports it) */
+  int **after, *n_after, *input_from;
+  int *order;
+} workflow;
+
+static void workflow_free(workflow *wf)
+{
+  for (int i = 0; i < wf->n; i++)
+    free(wf->after[i]);
+  free(wf->names);
+  free(wf->after);
+  free(wf->n_after);
+  free(wf->input_from);
+  free(wf->order);
+}
+
+/* The job other than job I that S names NAME, as a file index, or -1 with F->err set. */
+static int parent_named(cfg_file *f, const config_setting_t *s, const workflow *wf, int i, const char *name)
+{
+  for (int k = 0; k < wf->n; k++)
+    if (strcmp(wf->names[k], name) == 0) {
+      if (k == i)
+        return cfg_fail(f, s, "expected another job than \"%s\" itself", name);
+      return k;
+    }
+  const char *near = cfg_nearest(name, wf->names);
+  return cfg_fail(f, s, "expected the name of another job of this file, got \"%s\"%s%s%s", name,
+                  near ? "; did you mean \"" : "", near ? near : "", near ? "\"?" : "");
+}
+
+/* Job I's `after` list and parent input, if any, into WF. */
+static int read_parents(cfg_file *f, const config_setting_t *g, workflow *wf, int i)
+{
+  wf->input_from[i] = -1;
+  config_setting_t *l = config_setting_get_member(g, "after");
+  if (l && !config_setting_is_array(l) && !config_setting_is_list(l))
+    return cfg_fail(f, l, "expected a list of the names of the jobs it waits for, such as [\"wordcount\"]");
+  wf->after[i] = xcalloc(l ? (size_t)config_setting_length(l) : 1, sizeof **wf->after);
+  for (int k = 0; l && k < config_setting_length(l); k++) {
+    config_setting_t *e = config_setting_get_elem(l, (unsigned)k);
+    if (config_setting_type(e) != CONFIG_TYPE_STRING)
+      return cfg_fail(f, e, "expected a job's name in double quotes such as \"wordcount\"");
+    int parent = parent_named(f, e, wf, i, config_setting_get_string(e));
+    if (parent < 0)
+      return -1;
+    for (int h = 0; h < wf->n_after[i]; h++)
+      if (wf->after[i][h] == parent)
+        return cfg_fail(f, e, "expected each job once, got \"%s\" twice", wf->names[parent]);
+    wf->after[i][wf->n_after[i]++] = parent;
+  }
+  config_setting_t *in = config_setting_get_member(g, "input");
+  if (!in || config_setting_type(in) != CONFIG_TYPE_STRING || strncmp(config_setting_get_string(in), "parent:", 7))
+    return 0;
+  const char *name = config_setting_get_string(in) + 7;
+  int parent = parent_named(f, in, wf, i, name);
+  if (parent < 0)
+    return -1;
+  for (int k = 0; k < wf->n_after[i]; k++)
+    if (wf->after[i][k] == parent)
+      return wf->input_from[i] = parent, 0;
+  return cfg_fail(f, in, "expected the output of a job it waits for (one in its `after` list), got \"%s\"", name);
+}
+
+/* Fails on a cycle among the jobs of WF not in PLACED, starting from job I:
+ * names the jobs on it at the first one's `after`. */
+static int fail_cycle(cfg_file *f, const config_setting_t *jobs, const workflow *wf, const int *placed, int i)
+{
+  int *seen = xcalloc((size_t)wf->n, sizeof *seen);
+  while (!seen[i]) { /* every job left waits for one left: walk to the first of them until a job repeats */
+    seen[i] = 1;
+    int k = 0;
+    while (placed[wf->after[i][k]])
+      k++;
+    i = wf->after[i][k];
+  }
+  char cycle[512] = "";
+  int j = i;
+  do {
+    size_t len = strlen(cycle);
+    snprintf(cycle + len, sizeof cycle - len, "\"%s\" after ", wf->names[j]);
+    int k = 0;
+    while (placed[wf->after[j][k]])
+      k++;
+    j = wf->after[j][k];
+  } while (j != i);
+  free(seen);
+  const config_setting_t *g = config_setting_get_elem(jobs, (unsigned)i);
+  return cfg_fail(f, config_setting_get_member(g, "after"),
+                  "expected jobs that do not wait for each other, got %s\"%s\"", cycle, wf->names[i]);
+}
+
+/* Reads the workflow of JOBS into WF: parents, and the order to read the
+ * jobs in (Kahn's, the lowest file index first among the jobs ready). */
+static int read_workflow(cfg_file *f, const config_setting_t *jobs, workflow *wf)
+{
+  int n = wf->n = config_setting_length(jobs);
+  wf->names = xcalloc((size_t)n + 1, sizeof *wf->names);
+  wf->after = xcalloc((size_t)n, sizeof *wf->after);
+  wf->n_after = xcalloc((size_t)n, sizeof *wf->n_after);
+  wf->input_from = xcalloc((size_t)n, sizeof *wf->input_from);
+  wf->order = xcalloc((size_t)n, sizeof *wf->order);
+  for (int i = 0; i < n; i++)
+    if (!config_setting_lookup_string(config_setting_get_elem(jobs, (unsigned)i), "name", &wf->names[i]))
+      wf->names[i] = "";
+  for (int i = 0; i < n; i++)
+    if (read_parents(f, config_setting_get_elem(jobs, (unsigned)i), wf, i))
+      return -1;
+  int *placed = xcalloc((size_t)n, sizeof *placed), bad = 0;
+  for (int k = 0; k < n && !bad; k++) {
+    int ready = -1;
+    for (int i = 0; i < n && ready < 0; i++) {
+      int waits = placed[i];
+      for (int a = 0; a < wf->n_after[i] && !waits; a++)
+        waits = !placed[wf->after[i][a]];
+      if (!waits)
+        ready = i;
+    }
+    if (ready < 0) {
+      for (int i = 0; ready < 0; i++)
+        if (!placed[i])
+          ready = i;
+      bad = fail_cycle(f, jobs, wf, placed, ready);
+    } else {
+      placed[ready] = 1;
+      wf->order[k] = ready;
+    }
+  }
+  free(placed);
+  return bad;
+}
+
+/* Puts W's jobs, read in file order, in the order the engine takes them:
+ * by earliest submit time (a job's own, or its parents' if later), then
+ * by depth in the workflow, then file order (a stable insertion sort); and
+ * gives each its parents by their new indices. */
+static void order_jobs(workload *w, const workflow *wf)
+{
+  int n = w->n_jobs;
+  double *earliest = xmalloc((size_t)n * sizeof *earliest);
+  int *depth = xcalloc((size_t)n, sizeof *depth), *by = xmalloc((size_t)n * sizeof *by);
+  int *at = xmalloc((size_t)n * sizeof *at);
+  for (int k = 0; k < n; k++) {
+    int i = wf->order[k];
+    earliest[i] = w->jobs[i].submit;
+    for (int a = 0; a < wf->n_after[i]; a++) {
+      earliest[i] = fmax(earliest[i], earliest[wf->after[i][a]]);
+      depth[i] = depth[i] > depth[wf->after[i][a]] + 1 ? depth[i] : depth[wf->after[i][a]] + 1;
+    }
+  }
+  for (int i = 0; i < n; i++)
+    by[i] = i;
+  for (int i = 1; i < n; i++)
+    for (int k = i; k > 0; k--) {
+      int x = by[k - 1], y = by[k];
+      if (earliest[x] < earliest[y] || (earliest[x] == earliest[y] && depth[x] <= depth[y]))
+        break;
+      by[k - 1] = y;
+      by[k] = x;
+    }
+  job_desc *jobs = xmalloc((size_t)n * sizeof *jobs);
+  for (int k = 0; k < n; k++) {
+    jobs[k] = w->jobs[by[k]];
+    at[by[k]] = k;
+  }
+  for (int k = 0; k < n; k++) {
+    int i = by[k];
+    jobs[k].n_after = wf->n_after[i];
+    jobs[k].after = xcalloc((size_t)wf->n_after[i] + 1, sizeof *jobs[k].after);
+    for (int a = 0; a < wf->n_after[i]; a++)
+      jobs[k].after[a] = at[wf->after[i][a]];
+    jobs[k].input_from = wf->input_from[i] < 0 ? -1 : at[wf->input_from[i]];
+  }
+  free(w->jobs);
+  w->jobs = jobs;
+  free(earliest);
+  free(depth);
+  free(by);
+  free(at);
 }
 
 workload *workload_read(const char *path, const char *const *sets, int n_sets, char *err, size_t errlen)
 {
   cfg_file f;
   workload *w = xcalloc(1, sizeof *w);
+  workflow wf = {0};
   config_setting_t *jobs = NULL;
   int bad = cfg_file_open(&f, path) || cfg_check_keys(&f, config_root_setting(&f.cfg), top_keys) ||
             !(jobs = cfg_get_list(&f, config_root_setting(&f.cfg), "jobs",
                                   "a non-empty list of jobs such as ( { name = \"sort\"; input = \"10GB\"; ... } )"));
   if (!bad)
     bad = cfg_check_bound(&f, jobs, UNITS_NUMBER, &n_jobs, config_setting_length(jobs)) ||
-          read_cluster_sets(w, sets, n_sets, f.err, sizeof f.err);
+          read_cluster_sets(w, sets, n_sets, f.err, sizeof f.err) || read_workflow(&f, jobs, &wf);
   if (!bad) {
-    w->jobs = xcalloc((size_t)config_setting_length(jobs), sizeof *w->jobs);
-    for (int i = 0; i < config_setting_length(jobs) && !bad; i++, w->n_jobs++) {
+    /* parents first, so that a child knows its input's size */
+    w->n_jobs = wf.n;
+    w->jobs = xcalloc((size_t)wf.n, sizeof *w->jobs);
+    for (int k = 0; k < wf.n && !bad; k++) {
+      int i = wf.order[k];
       config_setting_t *g = config_setting_get_elem(jobs, (unsigned)i);
-      bad = read_job(&f, g, &w->jobs[i], sets, n_sets);
-      for (int k = 0; k < i && !bad; k++)
-        if (strcmp(w->jobs[k].name, w->jobs[i].name) == 0)
+      bad = read_job(&f, g, &w->jobs[i], sets, n_sets, wf.input_from[i] < 0 ? NULL : &w->jobs[wf.input_from[i]],
+                     wf.n_after[i] > 0);
+      for (int h = 0; h < k && !bad; h++)
+        if (strcmp(w->jobs[wf.order[h]].name, w->jobs[i].name) == 0)
           bad = cfg_fail(&f, config_setting_get_member(g, "name"), "expected a name of its own; job %d is \"%s\" too",
-                         k + 1, w->jobs[i].name);
+                         wf.order[h] + 1, w->jobs[i].name);
     }
   }
   if (bad) {
@@ -552,14 +834,9 @@ workload *workload_read(const char *path, const char *const *sets, int n_sets, c
     workload_free(w);
     w = NULL;
   } else {
-    /* an insertion sort: stable, so jobs submitted together keep their file order */
-    for (int i = 1; i < w->n_jobs; i++)
-      for (int k = i; k > 0 && by_submit(&w->jobs[k - 1], &w->jobs[k]) > 0; k--) {
-        job_desc t = w->jobs[k];
-        w->jobs[k] = w->jobs[k - 1];
-        w->jobs[k - 1] = t;
-      }
+    order_jobs(w, &wf);
   }
+  workflow_free(&wf);
   cfg_file_close(&f);
   return w;
 }
@@ -584,6 +861,7 @@ void workload_free(workload *w)
     for (int k = 0; k < w->jobs[i].n_added; k++)
       free(w->jobs[i].added[k]);
     free(w->jobs[i].added);
+    free(w->jobs[i].after);
   }
   free(w->jobs);
   for (int i = 0; i < w->n_cluster_sets; i++)

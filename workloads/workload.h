@@ -62,9 +62,9 @@ typedef struct {
   double combiner_cost;   /* flops per combiner input byte */
   double reduce_cost;     /* flops per reduce input byte */
   double reduce_selectivity;
-  int reduces;            /* = conf mapreduce.job.reduces */
-  double *share;          /* reduces of them: each partition's share of map output, summing to 1 */
-  int64_t *groups;        /* reduces of them: key groups in each partition */
+  int reduces;     /* = conf mapreduce.job.reduces */
+  double *share;   /* reduces of them: each partition's share of map output, summing to 1 */
+  int64_t *groups; /* reduces of them: key groups in each partition */
   placement_desc placement;
   ratio_table ratios;     /* n = 0 without `ratios` */
   keys_data *keys;        /* from a generator (generator.h): the data at key level; NULL for a job described by
@@ -85,11 +85,17 @@ typedef struct {
   int n_added;
   char **added;
   int redistribute_line;
+  /* A workflow (README, "Workload files"): the jobs it waits for (`after`), as indices into the workload's jobs,
+   * every one of them before it; and the one of them whose output is its input (`input = "parent:NAME"`), or -1. */
+  int n_after;
+  int *after;
+  int input_from;
 } job_desc;
 
 typedef struct {
   int n_jobs;
-  job_desc *jobs; /* in submit order (file order among equal submit times) */
+  job_desc *jobs; /* in submit order (file order among equal submit times); in a workflow, a job after its parents,
+                     in the order of its earliest submit time had its parents taken no time */
   int n_cluster_sets;
   char **cluster_sets; /* the command line's settings of cluster properties (conf.h), checked, for the engine to
                           apply over the platform's settings */
@@ -110,6 +116,22 @@ int64_t workload_maps(const job_desc *d);
 
 /* The bytes of map M's split (0 <= M < workload_maps(D)). */
 int64_t workload_split_bytes(const job_desc *d, int64_t m);
+
+/* The bytes of map output of a map whose split is SPLIT bytes, before any
+ * combiner: in a map-only job (reducers = 0), what it writes to HDFS. */
+int64_t workload_map_output(const job_desc *d, int64_t split);
+
+/* The bytes of each of D's partitions, after the combiner, that a map whose
+ * split is SPLIT bytes writes (D described by sizes): whole bytes, split by
+ * D's shares by largest remainders, so that they add up exactly. */
+void workload_partitions(const job_desc *d, int64_t split, int64_t *out);
+
+/* The bytes reducer P of D writes to HDFS when it takes INPUT bytes. */
+int64_t workload_reduce_output(const job_desc *d, int p, int64_t input);
+
+/* The bytes job D writes to HDFS, as its tasks write them: its reducers'
+ * outputs, or a map-only job's map outputs.  A workflow's child reads this. */
+int64_t workload_output(const job_desc *d);
 
 /* Fails with "PATH:LINE: job NAME: ..." in ERR when job D could not end in
  * mrlab's bounds on a run even if every core and disk of P worked on it
