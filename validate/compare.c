@@ -117,8 +117,8 @@ static int variant_derives(const variant *v)
 }
 
 /* Writes the platform file PATH: V's platform with every node class's
- * memory, NIC bandwidth and slots replaced by V's, where V gives them (a
- * class without slots, a YARN class, keeps none).  0, or -1. */
+ * memory, NIC bandwidth and map and reduce slots replaced by V's, where V
+ * gives them.  0, or -1. */
 static int variant_write_platform(const variant *v, const char *path)
 {
   config_t p;
