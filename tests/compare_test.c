@@ -135,7 +135,7 @@ static void bad_comparisons_are_refused(void **state)
       {"variant = \"big\"; published = 20", "variant = \"bog\"; published = 20",
        "c.cfg:15: comparisons[0].anchors[4].variant: expected the name of a variant of comparison toy, got \"bog\""},
       {"kind = \"ratio\"", "kind = \"speedup\"",
-       "c.cfg:13: comparisons[0].anchors[2].kind: expected one of gain, mean_gain, ratio, time, best, worst, got "
+       "c.cfg:13: comparisons[0].anchors[2].kind: expected one of gain, mean_gain, ratio, time, best, worst, boe, got "
        "\"speedup\""},
       {"{ name = \"slow\";", "{ name = \"one\";",
        "c.cfg:8: comparisons[0].variants[3].name: expected a name of its own; variant 2 has it"},
@@ -148,7 +148,8 @@ static void bad_comparisons_are_refused(void **state)
        "  targets = { inputs = [\"1GB\"]; reducers = [2]; }; } );\n",
        "c.cfg:2: comparisons[0].name: expected a name of its own; experiment 1 has it"},
       {"quantity = \"map_phase\"", "quantity = \"reduce_phase\"",
-       "c.cfg:14: comparisons[0].anchors[3].quantity: expected \"job\" or \"map_phase\", got \"reduce_phase\""},
+       "c.cfg:14: comparisons[0].anchors[3].quantity: expected \"job\", \"map_phase\", \"map_task\", \"shuffle_task\" "
+       "or \"reduce_task\", got \"reduce_phase\""},
       {"kind = \"gain\"; variant = \"spread\"; baseline", "kind = \"time\"; variant = \"spread\"; baseline",
        "c.cfg:11: comparisons[0].anchors[0].baseline: unknown setting"},
       {"{ name = \"spread\"; }", "{ name = \"spread\"; workers = [\"worker\", \"worker-9\"]; }",

@@ -10,25 +10,40 @@
 
 #include <stdio.h>
 
-/* What an anchor measures, from the variants' job times (jobs.csv end -
- * submit) or map phases (map_phase_end - start). */
+/* What an anchor measures, from the variants' quantities (below). */
 typedef enum {
   ANCHOR_GAIN,      /* 100 (T_baseline - T_variant) / T_baseline, in points */
   ANCHOR_MEAN_GAIN, /* the mean gain of the variant over several baselines, or of each of several variants
                        over its own baseline (a sweep's average) */
-  ANCHOR_RATIO,     /* T_variant / T_baseline */
-  ANCHOR_TIME,      /* the variant's job time or map phase, s */
+  ANCHOR_RATIO,     /* Q_variant / Q_baseline of a quantity Q, the job time by default */
+  ANCHOR_TIME,      /* the variant's quantity Q, s */
   ANCHOR_BEST,      /* the variant has the lowest job time of its comparison */
   ANCHOR_WORST,     /* ... the highest */
+  ANCHOR_BOE,       /* BOE's accuracy, 100 - the mean absolute % error of its predictions of a task quantity for
+                       variants, fitted on the history variants (models/predict.c), against the simulated medians */
   ANCHOR_N_KINDS
 } anchor_kind;
 
+/* The quantities a run gives an anchor, in seconds.  The task times are
+ * medians over the successful attempts (Shi and Lu's ground truth is the
+ * median task time); a reduce's shuffle runs from its start (start-up
+ * included, as BOE's t_shuffle) to the end of its merge, where its reduce
+ * sub-stage starts. */
+typedef enum {
+  QUANTITY_JOB,          /* jobs.csv end - submit */
+  QUANTITY_MAP_PHASE,    /* jobs.csv map_phase_end - start */
+  QUANTITY_MAP_TASK,     /* a map's end - start */
+  QUANTITY_SHUFFLE_TASK, /* a reduce's sort_end - start */
+  QUANTITY_REDUCE_TASK,  /* a reduce's end - sort_end */
+  COMPARE_N_QUANTITIES
+} compare_quantity;
 typedef struct {
   const char *name;
   const config_setting_t *job;       /* members over the base job's, or NULL */
   const config_setting_t *set, *cfg; /* arrays of strings, or NULL */
   char platform[4096];               /* whole path */
   const char *memory, *nic;          /* every node class's memory, NIC bandwidth; NULL: the platform's */
+  int map_slots, reduce_slots;       /* every node class's slots; 0: the platform's */
   char workers[1024];                /* for --workers, "" for all */
 } variant;
 
@@ -39,8 +54,10 @@ typedef struct {
   double published;
   int variant, baseline; /* indices into the comparison's variants */
   int *baselines, n_baselines;
-  int *variants;    /* mean_gain of variants[i] over baselines[i], or NULL */
-  int map_phase;    /* time of the map phase rather than of the job */
+  int *variants;           /* mean_gain of variants[i] over baselines[i], or NULL; boe's targets */
+  int n_variants;          /* of variants */
+  int *history, n_history; /* boe: the variants BOE is fitted on */
+  compare_quantity quantity;
   double tolerance; /* points for gains, % for times and ratios */
 } anchor;
 
@@ -79,13 +96,18 @@ int compare_n_runs(const comparison *c, int n);
  * their workload files (and derived platform files).  0, or -1 with ERR. */
 int compare_plan(const comparison *c, int n, const char *base, sim *sims, char *err, size_t errlen);
 
-/* The job time and map phase of each run of SIMS in BASE into T and MAP.
- * 0, or -1 with ERR. */
-int compare_measure(const comparison *c, int n, const sim *sims, const char *base, double *t, double *map, char *err,
+/* The quantities of each run K of SIMS in BASE into Q[K * COMPARE_N_QUANTITIES
+ * + quantity], and the figure of each anchor into FIG (one an anchor, in
+ * the order of C; BOE is fitted here, from the runs' profiles).  0, or -1
+ * with ERR. */
+int compare_measure(const comparison *c, int n, const sim *sims, const char *base, double *q, double *fig, char *err,
                     size_t errlen);
 
+/* The anchors of C. */
+int compare_n_anchors(const comparison *c, int n);
+
 /* anchors.csv into CSV if not NULL, and the Markdown table into MD, from
- * the times T and MAP of compare_measure. */
-void compare_write(const comparison *c, int n, const double *t, const double *map, FILE *csv, FILE *md);
+ * the figures FIG of compare_measure. */
+void compare_write(const comparison *c, int n, const double *fig, FILE *csv, FILE *md);
 
 #endif

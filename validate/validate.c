@@ -101,9 +101,10 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     status = compare_plan(ind->entries, ind->n_entries, dir, ind_sims, err, errlen);
   if (!status)
     status = pool_run(sims, n_sims + n_cmp_runs + ind->n_runs, dir, jobs, self, err, errlen);
-  double *t = xcalloc((size_t)n_cmp_runs + 1, sizeof *t), *map = xcalloc((size_t)n_cmp_runs + 1, sizeof *map);
+  double *q = xcalloc(((size_t)n_cmp_runs + 1) * COMPARE_N_QUANTITIES, sizeof *q),
+         *fig = xcalloc((size_t)compare_n_anchors(cmp, n_cmp) + 1, sizeof *fig);
   if (!status)
-    status = compare_measure(cmp, n_cmp, sims + n_sims, dir, t, map, err, errlen);
+    status = compare_measure(cmp, n_cmp, sims + n_sims, dir, q, fig, err, errlen);
   progval_result *progress = xcalloc((size_t)ind->n_runs + 1, sizeof *progress);
   if (!status)
     status = progval_measure(ind, ind_sims, dir, progress, err, errlen);
@@ -156,7 +157,7 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
   if (!status && n_cmp > 0 && !(status = outfile_open(&out, dir, "anchors.csv", err, errlen))) {
     outfile md;
     if (!(status = outfile_open(&md, dir, "anchors.md", err, errlen))) {
-      compare_write(cmp, n_cmp, t, map, out.f, md.f);
+      compare_write(cmp, n_cmp, fig, out.f, md.f);
       status = outfile_close(&md, err, errlen);
     }
     status |= outfile_close(&out, err, errlen);
@@ -181,7 +182,7 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     if (n_cmp > 0) {
       if (n_ex > 0)
         printf("\n");
-      compare_write(cmp, n_cmp, t, map, NULL, stdout);
+      compare_write(cmp, n_cmp, fig, NULL, stdout);
     }
     if (ind->n_entries > 0) {
       if (n_ex > 0 || n_cmp > 0)
@@ -190,8 +191,8 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     }
   }
   free(progress);
-  free(t);
-  free(map);
+  free(q);
+  free(fig);
   free(acc);
   free(ptc);
   free(spread);
