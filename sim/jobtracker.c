@@ -5,7 +5,10 @@
  * slot gets new work, at the next heartbeat of its tracker.  Each heartbeat
  * is answered with the tasks the scheduler chose; trackers heartbeat every
  * max(interval.min, scaling x trackers / heartbeats.in.second) (engine.c).
- * Each job's speculator (speculator.c) runs beside it on the master. */
+ * Each job's speculator (speculator.c) runs beside it on the master.  In
+ * YARN mode (yarn.h) this loop is the ResourceManager: the same heartbeats
+ * come from NodeManagers, and its scheduler frees each reported attempt's
+ * container. */
 #include "engine.h"
 #include "scheduler.h"
 
@@ -85,8 +88,11 @@ void jobtracker_actor(int argc, char **argv)
       in_order = a;
     }
     tr->done = NULL;
-    for (attempt *a = in_order; a; a = a->next_done)
+    for (attempt *a = in_order; a; a = a->next_done) {
       attempt_reported(e, a, now);
+      if (e->scheduler->release)
+        e->scheduler->release(e, a);
+    }
     if (e->jobs_finished == e->n_jobs) {
       tr->shutdown = 1;
       alive--;
