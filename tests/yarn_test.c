@@ -50,9 +50,10 @@ static const char *jobs(const char *a, const char *b)
   return text;
 }
 
-/* The maps of job JOB running just before the first map of the run ends:
- * the first wave, as the scheduler packed it. */
-static int first_wave(const test_csv *t, const char *job)
+/* The attempts of KIND (of job JOB, or of any when JOB is NULL) running
+ * just before the first map of the run ends: the first wave, as the
+ * scheduler packed it. */
+static int first_wave(const test_csv *t, const char *kind, const char *job)
 {
   double first_end = INFINITY;
   for (int row = 1; row < t->n_rows; row++)
@@ -60,7 +61,7 @@ static int first_wave(const test_csv *t, const char *job)
       first_end = fmin(first_end, test_csv_num(t, row, "end"));
   int n = 0;
   for (int row = 1; row < t->n_rows; row++)
-    n += strcmp(test_csv_cell(t, row, "kind"), "map") == 0 && strcmp(test_csv_cell(t, row, "job"), job) == 0 &&
+    n += strcmp(test_csv_cell(t, row, "kind"), kind) == 0 && (!job || strcmp(test_csv_cell(t, row, "job"), job) == 0) &&
          test_csv_num(t, row, "start") < first_end - 1e-6;
   return n;
 }
@@ -88,8 +89,8 @@ static void drf_shares_follow_the_drf_paper(void **state)
   const char *b = job("b", "0s", "", "\"mapreduce.map.memory.mb=1024\", \"mapreduce.map.cpu.vcores=3\"");
   test_csv *t = test_csv_in(test_simulate(cluster(11, "20GiB", "\"mrlab.scheduler=yarn-fair\"", ""), jobs(a, b), NULL),
                             "tasks.csv");
-  assert_int_equal(first_wave(t, "a"), 3);
-  assert_int_equal(first_wave(t, "b"), 2);
+  assert_int_equal(first_wave(t, "map", "a"), 3);
+  assert_int_equal(first_wave(t, "map", "b"), 2);
   test_csv_free(t);
 }
 
@@ -107,12 +108,12 @@ static void capacity_queues_share_by_their_capacity(void **state)
       test_simulate(platform, jobs(job("a", "0s", "queue = \"big\";", ""), job("b", "0s", "queue = \"small\";", "")),
                     NULL),
       "tasks.csv");
-  assert_int_equal(first_wave(t, "a"), 5);
-  assert_int_equal(first_wave(t, "b"), 1);
+  assert_int_equal(first_wave(t, "map", "a"), 5);
+  assert_int_equal(first_wave(t, "map", "b"), 1);
   test_csv_free(t);
   /* alone, the small queue takes the idle capacity beyond its 25%: seven maps */
   t = test_csv_in(test_simulate(platform, jobs(job("b", "0s", "queue = \"small\";", ""), NULL), NULL), "tasks.csv");
-  assert_int_equal(first_wave(t, "b"), 7);
+  assert_int_equal(first_wave(t, "map", "b"), 7);
   test_csv_free(t);
 }
 
@@ -130,6 +131,24 @@ static void fifo_serves_in_submit_order_and_fair_shares(void **state)
   test_csv_free(t);
   t = test_csv_in(test_simulate(cluster(8, "9GiB", "\"mrlab.scheduler=yarn-fair\"", ""), w, NULL), "tasks.csv");
   assert_true(map_start(t, "second", 1) < map_start(t, "first", 0));
+  test_csv_free(t);
+}
+
+static void reduces_ramp_up_beside_maps(void **state)
+{
+  (void)state;
+  /* six 1 GiB containers beside the AM, four reduces wanted from the start
+   * (slow-start 0) and ranked before maps: under the ramp-up limit of 0.5
+   * the reduces hold no more containers than running maps, 3 and 3, where
+   * unlimited they would take 4 and leave the maps 2 */
+  const char *w = "jobs = ( { name = \"a\"; input = \"5GiB\"; map_cost = 10.0; map_selectivity = 0.01;"
+                  " reduce_cost = 1.0; reduce_selectivity = 1.0; reducers = 4;"
+                  " set = [ \"dfs.replication=1\", \"mapreduce.job.reduce.slowstart.completedmaps=0\","
+                  " \"yarn.app.mapreduce.am.resource.mb=1024\" ]; } );\n";
+  test_csv *t =
+      test_csv_in(test_simulate(cluster(8, "7GiB", "\"mrlab.scheduler=yarn-fifo\"", ""), w, NULL), "tasks.csv");
+  assert_int_equal(first_wave(t, "map", NULL), 3);
+  assert_int_equal(first_wave(t, "reduce", NULL), 3);
   test_csv_free(t);
 }
 
@@ -247,6 +266,7 @@ int main(void)
       cmocka_unit_test(drf_shares_follow_the_drf_paper),
       cmocka_unit_test(capacity_queues_share_by_their_capacity),
       cmocka_unit_test(fifo_serves_in_submit_order_and_fair_shares),
+      cmocka_unit_test(reduces_ramp_up_beside_maps),
       cmocka_unit_test(no_node_gives_more_than_it_has),
       cmocka_unit_test(the_same_seed_gives_the_same_bytes),
       cmocka_unit_test(settings_in_the_wrong_place_are_refused),
