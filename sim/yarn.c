@@ -23,11 +23,13 @@
  * (0.5: no more reduces than running maps), as RMContainerAllocator ramps
  * reduces up: reduces that wait for maps which cannot get a container
  * would otherwise fill the cluster and wait for ever (the AM's reduce
- * preemption, which also breaks that, is not simulated).  Hadoop 2's MapReduce AM runs one task
- * attempt per container (JVM reuse, mapreduce.job.jvm.numtasks, went with
- * Hadoop 1): "container reuse" here means that a freed container's memory
- * and vcores go back to its node and the next heartbeat places a new
- * container there, which mrlab does; no container runs a second task.
+ * preemption, which also breaks that, is not simulated).
+ *
+ * Hadoop 2's MapReduce AM runs one task attempt per container (JVM reuse,
+ * mapreduce.job.jvm.numtasks, went with Hadoop 1): "container reuse" here
+ * means that a freed container's memory and vcores go back to its node
+ * and the next heartbeat places a new container there, which mrlab does;
+ * no container runs a second task.
  *
  * On each node heartbeat the scheduler places containers one at a time
  * while some job's next request fits the node: it picks, among the jobs
