@@ -17,6 +17,7 @@
 #include "alloc.h"
 #include "cfg.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +38,9 @@ static const cfg_bound n_racks = {1, 1000, "the racks of a cluster"};
 #define MAX_RACK_NODES 200
 static const cfg_bound n_classes = {1, 1000, "the node classes of a cluster"};
 
-static const char *const top_keys[] = {"name", "core", "racks", "node_classes", "master", "settings", NULL};
+static const char *const top_keys[] = {"name", "core", "racks", "node_classes", "master", "settings", "queues", NULL};
+static const char *const queue_keys[] = {"name", "capacity", NULL};
+static const cfg_bound n_queues = {1, 1000, "the queues of a cluster"};
 static const char *const link_keys[] = {"bandwidth", "latency", NULL};
 static const char *const rack_keys[] = {"name", "uplink", NULL};
 static const char *const class_keys[] = {"name",   "count", "racks", "cores", "speed",
@@ -239,6 +242,51 @@ static int read_settings(cfg_file *f, platform *p)
   return 0;
 }
 
+int platform_queue_named(const platform *p, const char *name)
+{
+  for (int q = 0; q < p->n_queues; q++)
+    if (strcmp(p->queues[q].name, name) == 0)
+      return q;
+  return -1;
+}
+
+/* The CapacityScheduler's queues of the optional list "queues": each a
+ * name and a capacity in percent, summing to 100 as YARN requires of a
+ * parent queue's children; without the list, YARN's one queue "default". */
+static int read_queues(cfg_file *f, platform *p)
+{
+  config_setting_t *l = config_setting_get_member(config_root_setting(&f->cfg), "queues");
+  if (!l) {
+    p->queues = xcalloc(1, sizeof *p->queues);
+    p->queues[0] = (platform_queue){xstrdup("default"), 100};
+    p->n_queues = 1;
+    return 0;
+  }
+  if (!config_setting_is_list(l))
+    return cfg_fail(f, l, "expected a list of queues such as ( { name = \"default\"; capacity = 100.0; } )");
+  if (cfg_check_bound(f, l, UNITS_NUMBER, &n_queues, config_setting_length(l)))
+    return -1;
+  p->queues = xcalloc((size_t)config_setting_length(l), sizeof *p->queues);
+  double sum = 0;
+  for (int q = 0; q < config_setting_length(l); q++) {
+    config_setting_t *g = config_setting_get_elem(l, (unsigned)q);
+    const char *name;
+    if (cfg_check_keys(f, g, queue_keys) || get_name(f, g, &name))
+      return -1;
+    if (platform_queue_named(p, name) >= 0)
+      return cfg_fail(f, config_setting_get_member(g, "name"), "a queue is already named \"%s\" (expected a new name)",
+                      name);
+    p->queues[q].name = xstrdup(name);
+    p->n_queues++;
+    if (cfg_get_number(f, g, "capacity", 1, 1e-3, 100, &p->queues[q].capacity))
+      return -1;
+    sum += p->queues[q].capacity;
+  }
+  if (fabs(sum - 100) > 1e-6)
+    return cfg_fail(f, l, "expected queue capacities summing to 100 (percent), got %g", sum);
+  return 0;
+}
+
 /* Whole-cluster checks: a cluster that parses but cannot run a job. */
 static int check_cluster(cfg_file *f, const platform *p)
 {
@@ -275,7 +323,7 @@ platform *platform_read(const char *path, char *err, size_t errlen)
   if (!bad) {
     p->name = xstrdup(name);
     bad = read_link(&f, config_root_setting(&f.cfg), "core", &p->core) || read_racks(&f, p) || read_classes(&f, p) ||
-          read_master(&f, p) || check_cluster(&f, p) || read_settings(&f, p);
+          read_master(&f, p) || check_cluster(&f, p) || read_queues(&f, p) || read_settings(&f, p);
   }
   if (bad) {
     snprintf(err, errlen, "%s", f.err);
@@ -355,6 +403,9 @@ void platform_free(platform *p)
   }
   for (int r = 0; r < p->n_racks; r++)
     free(p->racks[r].name);
+  for (int q = 0; q < p->n_queues; q++)
+    free(p->queues[q].name);
+  free(p->queues);
   free(p->classes);
   free(p->racks);
   free(p->workers);

@@ -48,6 +48,12 @@ typedef struct {
   int rack;      /* index into racks */
 } platform_node;
 
+/* A queue of YARN's CapacityScheduler, under root (sim/yarn.c). */
+typedef struct {
+  char *name;
+  double capacity; /* percent of the cluster's resources it is guaranteed; the queues' sum to 100 */
+} platform_queue;
+
 typedef struct {
   char *name;
   platform_link core; /* the core switch: all traffic between racks */
@@ -58,7 +64,9 @@ typedef struct {
   int n_workers;
   platform_node *workers; /* in file order: class by class, racks dealt round-robin */
   platform_node master;
-  conf settings; /* its cluster properties are the file's settings list over the defaults; others unused */
+  int n_queues;
+  platform_queue *queues; /* the file's `queues`, or one queue "default" of 100% */
+  conf settings;          /* its cluster properties are the file's settings list over the defaults; others unused */
 } platform;
 
 /* Reads and checks the platform file PATH.  Returns the platform, or NULL
@@ -77,6 +85,9 @@ int platform_restrict(platform *p, const char *names, char *err, size_t errlen);
 
 /* The index of P's node class named NAME, or -1. */
 int platform_class_named(const platform *p, const char *name);
+
+/* The index of P's queue named NAME, or -1. */
+int platform_queue_named(const platform *p, const char *name);
 
 /* The class and rack of a node, for brevity at call sites. */
 const platform_class *platform_node_class(const platform *p, const platform_node *n);

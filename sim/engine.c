@@ -22,6 +22,7 @@
 #include "scheduler.h"
 #include "topology.h"
 #include "utilisation.h"
+#include "yarn.h"
 
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>
@@ -523,6 +524,13 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
   /* JobTracker.getNextHeartbeatInterval of Hadoop 1 */
   e->heartbeat = fmax(conf_get(cc, CONF_HEARTBEAT_MIN),
                       conf_get(cc, CONF_HEARTBEAT_SCALING) * p->n_workers / conf_get(cc, CONF_HEARTBEATS_PER_SECOND));
+  static const scheduler *const yarn[] = {[CONF_SCHED_FIFO] = &scheduler_yarn_fifo,
+                                          [CONF_SCHED_CAPACITY] = &scheduler_yarn_capacity,
+                                          [CONF_SCHED_FAIR] = &scheduler_yarn_fair};
+  if (conf_get(cc, CONF_SCHEDULER) != CONF_SCHED_HADOOP1) { /* YARN mode: NodeManagers heartbeat the ResourceManager */
+    e->scheduler = yarn[(int)conf_get(cc, CONF_SCHEDULER)];
+    e->heartbeat = conf_get(cc, CONF_NM_HEARTBEAT);
+  }
   e->trackers = xcalloc((size_t)p->n_workers, sizeof *e->trackers);
   for (int i = 0; i < p->n_workers; i++) {
     tracker *tr = &e->trackers[i];
@@ -557,6 +565,10 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
       engine_free(e);
       return NULL;
     }
+  }
+  if (yarn_alloc(e, err, errlen)) {
+    engine_free(e);
+    return NULL;
   }
   return e;
 }
@@ -645,6 +657,7 @@ void engine_free(engine *e)
   free(e->jobs);
   free(e->samples);
   utilisation_free(e);
+  yarn_free(e);
   gsl_rng_free(e->rng);
   free(e);
   the_engine = NULL;

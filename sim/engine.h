@@ -186,6 +186,7 @@ typedef struct {
   progress_sample *samples; /* the progress indicators' estimates, in time order (indicators.c) */
   size_t n_samples, cap_samples;
   struct utilisation_state *util; /* the utilisation samples so far (utilisation.c), NULL before the first */
+  struct yarn_rm *rm;             /* YARN mode's ResourceManager (yarn.h); NULL in Hadoop 1 mode */
 } engine;
 
 /* Starts SimGrid for a run: its own command-line options (--cfg=, --log=)

@@ -8,7 +8,9 @@
  * Each job's speculator (speculator.c) runs beside it on the master.  A
  * job ends when the JobTracker learns of its last reduce (of its last map,
  * map-only); the jobs of a workflow that waited for it alone are then
- * submitted. */
+ * submitted.  In YARN mode (yarn.h) this loop is the ResourceManager: the
+ * same heartbeats come from NodeManagers, and its scheduler frees each
+ * reported attempt's container. */
 #include "engine.h"
 #include "scheduler.h"
 
@@ -100,8 +102,11 @@ void jobtracker_actor(int argc, char **argv)
       in_order = a;
     }
     tr->done = NULL;
-    for (attempt *a = in_order; a; a = a->next_done)
+    for (attempt *a = in_order; a; a = a->next_done) {
       attempt_reported(e, a, now);
+      if (e->scheduler->release)
+        e->scheduler->release(e, a);
+    }
     if (e->jobs_finished == e->n_jobs) {
       tr->shutdown = 1;
       alive--;

@@ -72,8 +72,7 @@ static task *next_pending(job *j, const int *list, int n, int *cur)
   return *cur < n ? &j->maps[list[*cur]] : NULL;
 }
 
-/* Whether J's splits are known, its input in place, and J unfinished at NOW. */
-static int runnable(const job *j, double now)
+int scheduler_runnable(const job *j, double now)
 {
   return !j->finished && !j->held && j->ready <= now;
 }
@@ -118,6 +117,17 @@ static task *local_map(engine *e, job *j, int w)
   return t;
 }
 
+task *scheduler_pending_map(engine *e, job *j, int w, locality *loc)
+{
+  task *t = local_map(e, j, w);
+  while (!t && j->cur_any < j->n_maps)
+    if (!taken(&j->maps[j->cur_any++]))
+      t = &j->maps[j->cur_any - 1];
+  if (t)
+    *loc = map_locality(e, t, w);
+  return t;
+}
+
 task *scheduler_reserve(engine *e, job *j, tracker *tr)
 {
   int free_slots = 0;
@@ -125,10 +135,8 @@ task *scheduler_reserve(engine *e, job *j, tracker *tr)
     free_slots += e->trackers[w].map_slots - e->trackers[w].running_maps;
   if (tr->running_maps < tr->map_slots || j->n_maps - j->maps_taken <= free_slots)
     return NULL;
-  task *t = local_map(e, j, tr->worker);
-  while (!t && j->cur_any < j->n_maps)
-    if (!taken(&j->maps[j->cur_any++]))
-      t = &j->maps[j->cur_any - 1];
+  locality loc;
+  task *t = scheduler_pending_map(e, j, tr->worker, &loc);
   if (t) {
     t->reserved = 1;
     tr->next = t;
@@ -169,7 +177,7 @@ static void hadoop1_assign(engine *e, tracker *tr, double now)
   /* the load factors of JobQueueTaskScheduler */
   double remaining_maps = 0, remaining_reduces = 0;
   for (int i = 0; i < e->n_jobs; i++)
-    if (runnable(&e->jobs[i], now)) {
+    if (scheduler_runnable(&e->jobs[i], now)) {
       remaining_maps += e->jobs[i].n_maps - e->jobs[i].maps_done;
       remaining_reduces += e->jobs[i].n_reduces - e->jobs[i].reduces_done;
     }
@@ -179,7 +187,7 @@ static void hadoop1_assign(engine *e, tracker *tr, double now)
   for (int slot = tr->running_maps; slot < map_cap; slot++) {
     task *t = NULL;
     for (int i = 0; i < e->n_jobs && !t; i++)
-      if (runnable(&e->jobs[i], now))
+      if (scheduler_runnable(&e->jobs[i], now))
         t = local_map(e, &e->jobs[i], w);
     if (t) {
       scheduler_give(tr, t, map_locality(e, t, w), 0, now);
@@ -188,7 +196,7 @@ static void hadoop1_assign(engine *e, tracker *tr, double now)
     /* no local work anywhere: one off-rack or speculative map, then stop */
     for (int i = 0; i < e->n_jobs && !t; i++) {
       job *j = &e->jobs[i];
-      if (!runnable(j, now))
+      if (!scheduler_runnable(j, now))
         continue;
       while (j->cur_any < j->n_maps && taken(&j->maps[j->cur_any]))
         j->cur_any++;
@@ -206,7 +214,7 @@ static void hadoop1_assign(engine *e, tracker *tr, double now)
     return;
   for (int i = 0; i < e->n_jobs; i++) {
     job *j = &e->jobs[i];
-    if (!runnable(j, now) || j->maps_done < ceil(conf_get(&j->desc->conf, CONF_SLOWSTART) * j->n_maps))
+    if (!scheduler_runnable(j, now) || j->maps_done < ceil(conf_get(&j->desc->conf, CONF_SLOWSTART) * j->n_maps))
       continue;
     while (j->cur_reduce < j->n_reduces && j->reduces[j->cur_reduce].n_attempts > 0)
       j->cur_reduce++;
@@ -222,4 +230,4 @@ static void hadoop1_assign(engine *e, tracker *tr, double now)
   }
 }
 
-const scheduler scheduler_hadoop1 = {"hadoop1-fifo-slots", hadoop1_assign};
+const scheduler scheduler_hadoop1 = {"hadoop1-fifo-slots", hadoop1_assign, NULL};

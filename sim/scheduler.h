@@ -4,7 +4,8 @@
  * tracker's free capacity.  A scheduler creates attempts and queues them on
  * the tracker with scheduler_give; the tracker launches them when the
  * heartbeat's answer reaches it.  Hadoop 1's slot scheduler is the first
- * policy; YARN containers with DRF will be another behind the same call. */
+ * policy; YARN's ResourceManager (yarn.h) places containers behind the
+ * same calls. */
 #ifndef MRLAB_SCHEDULER_H
 #define MRLAB_SCHEDULER_H
 
@@ -14,6 +15,10 @@ typedef struct scheduler {
   const char *name;
   /* Hands tasks to tracker T at time NOW. */
   void (*assign)(engine *e, tracker *t, double now);
+  /* Called as the JobTracker records each attempt A its tracker reported
+   * (finished or killed), after recording it; NULL when the policy keeps
+   * no account of its own (slots are counted on the tracker). */
+  void (*release)(engine *e, attempt *a);
 } scheduler;
 
 /* Hadoop 1's JobQueueTaskScheduler: FIFO over jobs, map slots filled with
@@ -25,6 +30,14 @@ extern const scheduler scheduler_hadoop1;
 
 /* Creates attempt of task T on tracker TR's worker and queues it for launch. */
 attempt *scheduler_give(tracker *tr, task *t, locality loc, int speculative, double now);
+
+/* Whether J's splits are known, its input in place, and J unfinished at NOW. */
+int scheduler_runnable(const job *j, double now);
+
+/* The map of J to run on worker W next: node-local, else rack-local, else
+ * any map not taken, with its locality in *LOC; or NULL when every map of
+ * J is taken. */
+task *scheduler_pending_map(engine *e, job *j, int w, locality *loc);
 
 /* PSP (prefetch.h): reserves for tracker TR the map of job J that the
  * locality-aware scheduler would give it next (node-local, else rack-local,

@@ -43,6 +43,7 @@ typedef struct {
 #define CLUSTER .scope = CONF_CLUSTER
 
 static const char *const shuffle_modes[] = {"pull", "push", NULL}; /* CONF_SHUFFLE_PULL, CONF_SHUFFLE_PUSH */
+static const char *const schedulers[] = {"hadoop1", "yarn-fifo", "yarn-capacity", "yarn-fair", NULL}; /* CONF_SCHED_* */
 
 static const property table[CONF_N_KEYS] = {
     [CONF_BLOCKSIZE] = {"dfs.blocksize", T_HSIZE, "128m", 1 << 20, 64 * GiB, JOB},
@@ -101,6 +102,20 @@ static const property table[CONF_N_KEYS] = {
     [CONF_PROGRESS_DELTA] = {"mrlab.progress.delta", T_SIZE, "1KiB", 0, GiB, CLUSTER},
     [CONF_PROGRESS_SKETCH] = {"mrlab.progress.sketch", T_INT, "0", 0, 1e8, CLUSTER},
     [CONF_UTILISATION_PERIOD] = {"mrlab.utilisation.period", T_TIME, "1s", 0, 1e6, CLUSTER},
+    /* YARN mode (sim/yarn.c): Hadoop 2's yarn-default.xml and mapred-default.xml; a NodeManager's capacity
+     * of -1 is the node's memory and cores, as Hadoop 3 detects them */
+    [CONF_SCHEDULER] = {"mrlab.scheduler", T_ENUM, "hadoop1", 0, 3, CLUSTER, schedulers},
+    [CONF_NM_HEARTBEAT] = {"yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", T_MS, "1000", 0.01, 3600,
+                           CLUSTER},
+    [CONF_NM_MEMORY_MB] = {"yarn.nodemanager.resource.memory-mb", T_INT, "-1", -1, 1e8, CLUSTER},
+    [CONF_NM_VCORES] = {"yarn.nodemanager.resource.cpu-vcores", T_INT, "-1", -1, 1e5, CLUSTER},
+    [CONF_MIN_ALLOCATION_MB] = {"yarn.scheduler.minimum-allocation-mb", T_INT, "1024", 1, 1e7, CLUSTER},
+    [CONF_MIN_ALLOCATION_VCORES] = {"yarn.scheduler.minimum-allocation-vcores", T_INT, "1", 1, 1e4, CLUSTER},
+    [CONF_MAP_VCORES] = {"mapreduce.map.cpu.vcores", T_INT, "1", 1, 1e4, JOB},
+    [CONF_REDUCE_VCORES] = {"mapreduce.reduce.cpu.vcores", T_INT, "1", 1, 1e4, JOB},
+    [CONF_AM_MEMORY_MB] = {"yarn.app.mapreduce.am.resource.mb", T_INT, "1536", 1, 1e7, JOB},
+    [CONF_AM_VCORES] = {"yarn.app.mapreduce.am.resource.cpu-vcores", T_INT, "1", 1, 1e4, JOB},
+    [CONF_REDUCE_RAMPUP] = {"yarn.app.mapreduce.am.job.reduce.rampup.limit", T_FLOAT, "0.5", 0, 1, JOB},
 };
 
 static const char *expected(const property *p)

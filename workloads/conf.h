@@ -70,6 +70,17 @@ typedef enum {
   CONF_PROGRESS_DELTA,         /* mrlab.progress.delta, bytes: NearestFit's neighbourhood half-width */
   CONF_PROGRESS_SKETCH,        /* mrlab.progress.sketch: Space-Saving counters for explicit keys; 0: one a key */
   CONF_UTILISATION_PERIOD,     /* mrlab.utilisation.period, s: how often utilisation.csv samples; 0: never */
+  CONF_SCHEDULER,              /* mrlab.scheduler: CONF_SCHED_HADOOP1 or a YARN scheduler (sim/yarn.c) */
+  CONF_NM_HEARTBEAT,           /* yarn.resourcemanager.nodemanagers.heartbeat-interval-ms, s */
+  CONF_NM_MEMORY_MB,           /* yarn.nodemanager.resource.memory-mb; -1: the node's memory */
+  CONF_NM_VCORES,              /* yarn.nodemanager.resource.cpu-vcores; -1: the node's cores */
+  CONF_MIN_ALLOCATION_MB,      /* yarn.scheduler.minimum-allocation-mb: requests round up to a multiple */
+  CONF_MIN_ALLOCATION_VCORES,  /* yarn.scheduler.minimum-allocation-vcores */
+  CONF_MAP_VCORES,             /* mapreduce.map.cpu.vcores */
+  CONF_REDUCE_VCORES,          /* mapreduce.reduce.cpu.vcores */
+  CONF_AM_MEMORY_MB,           /* yarn.app.mapreduce.am.resource.mb */
+  CONF_AM_VCORES,              /* yarn.app.mapreduce.am.resource.cpu-vcores */
+  CONF_REDUCE_RAMPUP,          /* yarn.app.mapreduce.am.job.reduce.rampup.limit */
   CONF_N_KEYS
 } conf_key;
 
@@ -77,6 +88,11 @@ typedef enum { CONF_JOB, CONF_CLUSTER } conf_scope;
 
 /* The values of CONF_SHUFFLE_MODE: Hadoop's pull, or Xie's preshuffle push. */
 enum { CONF_SHUFFLE_PULL, CONF_SHUFFLE_PUSH };
+
+/* The values of CONF_SCHEDULER: Hadoop 1's JobTracker and slots, or a YARN
+ * ResourceManager with YARN's FifoScheduler, CapacityScheduler or
+ * FairScheduler under its DRF policy. */
+enum { CONF_SCHED_HADOOP1, CONF_SCHED_FIFO, CONF_SCHED_CAPACITY, CONF_SCHED_FAIR };
 
 typedef struct {
   double v[CONF_N_KEYS]; /* a job's conf holds its cluster properties' defaults, unused */

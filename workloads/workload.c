@@ -68,11 +68,12 @@ static const char *const job_keys[] = {"name",
                                        "redistribute",
                                        "files",
                                        "after",
+                                       "queue",
                                        NULL};
 
 /* The keys of a job made by a generator: these, then the generator's own. */
-static const char *const generated_keys[] = {"name", "submit",    "generator", "input",        "reducers", "seed",
-                                             "set",  "placement", "ratios",    "redistribute", "files",    "after"};
+static const char *const generated_keys[] = {"name",      "submit", "generator",    "input", "reducers", "seed", "set",
+                                             "placement", "ratios", "redistribute", "files", "after",    "queue"};
 #define N_GENERATED (sizeof generated_keys / sizeof *generated_keys)
 
 /* Checks the keys of job G, made by generator GEN (NULL: described directly). */
@@ -428,8 +429,12 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
   if (find_generator(f, g, &gen) || check_job_keys(f, g, gen) || cfg_get_name(f, g, 0, &name))
     return -1;
   j->name = xstrdup(name);
-  if (cfg_get_string(f, g, "submit", 0, &submit) < 0)
+  const char *queue = "default";
+  if (cfg_get_string(f, g, "submit", 0, &submit) < 0 || cfg_get_string(f, g, "queue", 0, &queue) < 0)
     return -1;
+  j->queue = xstrdup(queue);
+  const config_setting_t *q = config_setting_get_member(g, "queue");
+  j->queue_line = q ? (int)config_setting_source_line(q) : j->line;
   if (units_parse(UNITS_TIME, submit, &j->submit) || j->submit < 0)
     return cfg_fail(f, config_setting_get_member(g, "submit"), "expected %s, not negative, got \"%s\"",
                     units_expected(UNITS_TIME), submit);
@@ -847,6 +852,7 @@ void workload_free(workload *w)
     return;
   for (int i = 0; i < w->n_jobs; i++) {
     free(w->jobs[i].name);
+    free(w->jobs[i].queue);
     free(w->jobs[i].share);
     free(w->jobs[i].groups);
     keys_free(w->jobs[i].keys);

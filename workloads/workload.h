@@ -72,6 +72,8 @@ typedef struct {
   int output_replication; /* of the job's output; 0: dfs.replication */
   int files;              /* 0: the input is one file (no per-file costs); else this many equal files, each cut
                              into its own blocks and opened by its maps (`files = N`) */
+  char *queue;            /* mapreduce.job.queuename: the platform's queue it is submitted to (`queue`) */
+  int queue_line;         /* of `queue`, or the job's line */
   const char *path;       /* the workload file, and the job's line, for errors */
   int line;
   conf conf;

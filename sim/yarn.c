@@ -1,0 +1,285 @@
+/* yarn.c - YARN mode: the ResourceManager, its containers and its three schedulers.
+ *
+ * Hadoop 2 replaced the JobTracker's slots with containers: a NodeManager
+ * offers memory and vcores (yarn.nodemanager.resource.memory-mb and
+ * cpu-vcores; mrlab's default of -1 is the node's memory and cores, as
+ * Hadoop 3 detects them), and each request, rounded up to a multiple of
+ * yarn.scheduler.minimum-allocation-mb and -vcores, takes that much of the
+ * node it is placed on until it ends.  A container is placed only where it
+ * fits (asserted both ways: no node ever gives more than it has, none gets
+ * back more than it gave).  All the ResourceManager's state lives here, so
+ * the Hadoop 1 path of the engine is untouched by it.
+ *
+ * Each job first needs its MapReduce ApplicationMaster
+ * (yarn.app.mapreduce.am.resource.mb and -cpu-vcores); its tasks wait until
+ * the AM has started, which takes a task start-up (mrlab.task.startup), and
+ * its container is freed when the job ends.  The AM then asks for maps,
+ * placed node-local, else rack-local, else anywhere, and, once
+ * mapreduce.job.reduce.slowstart.completedmaps of them are done, for its
+ * reduces, which it ranks before its maps (RMContainerAllocator's
+ * priorities: reduce 10, map 20).  While some of its maps have not
+ * started, its reduces may hold at most
+ * yarn.app.mapreduce.am.job.reduce.rampup.limit of its task containers
+ * (0.5: no more reduces than running maps), as RMContainerAllocator ramps
+ * reduces up: reduces that wait for maps which cannot get a container
+ * would otherwise fill the cluster and wait for ever (the AM's reduce
+ * preemption, which also breaks that, is not simulated).
+ *
+ * Hadoop 2's MapReduce AM runs one task attempt per container (JVM reuse,
+ * mapreduce.job.jvm.numtasks, went with Hadoop 1): "container reuse" here
+ * means that a freed container's memory and vcores go back to its node
+ * and the next heartbeat places a new container there, which mrlab does;
+ * no container runs a second task.
+ *
+ * On each node heartbeat the scheduler places containers one at a time
+ * while some job's next request fits the node: it picks, among the jobs
+ * whose next request fits, the least by its policy, ties to the earliest
+ * submitted.  FIFO (FifoScheduler): submit order.  Fair (FairScheduler with
+ * the DRF policy, one queue): the least dominant share, the larger of the
+ * job's memory and vcores in use over the cluster's.  Capacity
+ * (CapacityScheduler): the queue least used against its guarantee (memory
+ * in use over its capacity's share of the cluster's memory, as YARN's
+ * default resource calculator counts), first in submit order within a
+ * queue; a queue takes idle resources beyond its share when the others ask
+ * for nothing (maximum-capacity 100%), and nothing is preempted.  No
+ * speculative attempt runs in YARN mode yet. */
+#include "yarn.h"
+
+#include "alloc.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <xbt/asserts.h>
+
+typedef struct {
+  int mb, vcores;
+} resource;
+
+enum { C_AM, C_MAP, C_REDUCE };
+
+typedef struct {
+  int queue;
+  resource size[3]; /* per C_*, normalised */
+  resource used;    /* by its running containers, the AM's included */
+  int running[3];   /* its running containers per C_* */
+  int am_placed;
+  int am_worker;
+  double am_ready; /* when its AM has started: its tasks wait until then */
+} app;
+
+struct yarn_rm {
+  int policy; /* CONF_SCHED_* */
+  resource total;
+  resource *cap, *free; /* per worker */
+  app *apps;            /* per job */
+  int *queue_mb;        /* per queue: memory its jobs use */
+};
+
+static int fits(resource have, resource want)
+{
+  return want.mb <= have.mb && want.vcores <= have.vcores;
+}
+
+/* Takes (SIGN 1) or gives back (-1) R on worker W for a container of job J. */
+static void account(engine *e, job *j, int w, resource r, int sign)
+{
+  struct yarn_rm *rm = e->rm;
+  app *a = &rm->apps[j->index];
+  rm->free[w].mb -= sign * r.mb;
+  rm->free[w].vcores -= sign * r.vcores;
+  a->used.mb += sign * r.mb;
+  a->used.vcores += sign * r.vcores;
+  rm->queue_mb[a->queue] += sign * r.mb;
+  xbt_assert(rm->free[w].mb >= 0 && rm->free[w].vcores >= 0 && rm->free[w].mb <= rm->cap[w].mb &&
+                 rm->free[w].vcores <= rm->cap[w].vcores,
+             "node %d: %d MB and %d vcores free of %d MB and %d vcores", w, rm->free[w].mb, rm->free[w].vcores,
+             rm->cap[w].mb, rm->cap[w].vcores);
+}
+
+/* The first reduce of J without an attempt, if J may start a reduce now
+ * (slow-start, and the ramp-up limit while maps wait; A is J's
+ * application), or NULL. */
+static task *pending_reduce(job *j, const app *a)
+{
+  const conf *c = &j->desc->conf;
+  if (j->maps_done < ceil(conf_get(c, CONF_SLOWSTART) * j->n_maps) ||
+      (j->maps_taken < j->n_maps &&
+       a->running[C_REDUCE] + 1 > conf_get(c, CONF_REDUCE_RAMPUP) * (a->running[C_MAP] + a->running[C_REDUCE] + 1)))
+    return NULL;
+  while (j->cur_reduce < j->n_reduces && j->reduces[j->cur_reduce].n_attempts > 0)
+    j->cur_reduce++;
+  return j->cur_reduce < j->n_reduces ? &j->reduces[j->cur_reduce] : NULL;
+}
+
+/* The kind of container job J asks for next at NOW (C_*), or -1. */
+static int next_request(engine *e, job *j, double now)
+{
+  const app *a = &e->rm->apps[j->index];
+  if (!scheduler_runnable(j, now))
+    return -1;
+  if (!a->am_placed)
+    return C_AM;
+  if (now < a->am_ready)
+    return -1;
+  if (pending_reduce(j, a))
+    return C_REDUCE;
+  return j->maps_taken < j->n_maps ? C_MAP : -1;
+}
+
+/* Job J's rank under the policy: the least goes first. */
+static double rank(const engine *e, const job *j)
+{
+  const struct yarn_rm *rm = e->rm;
+  const app *a = &rm->apps[j->index];
+  switch (rm->policy) {
+  case CONF_SCHED_FAIR: return fmax((double)a->used.mb / rm->total.mb, (double)a->used.vcores / rm->total.vcores);
+  case CONF_SCHED_CAPACITY:
+    return rm->queue_mb[a->queue] / (e->platform->queues[a->queue].capacity / 100 * rm->total.mb);
+  default: return 0;
+  }
+}
+
+/* Places one container of job J, of KIND, on tracker TR at NOW. */
+static void place(engine *e, tracker *tr, job *j, int kind, double now)
+{
+  app *a = &e->rm->apps[j->index];
+  account(e, j, tr->worker, a->size[kind], 1);
+  if (kind == C_AM) {
+    a->am_placed = 1;
+    a->am_worker = tr->worker;
+    a->am_ready = now + conf_get(&j->desc->conf, CONF_TASK_STARTUP);
+    j->started = 1; /* jobs.csv's start: its AM's container */
+    j->start = now;
+  } else if (kind == C_REDUCE) {
+    scheduler_give(tr, pending_reduce(j, a), LOCALITY_NONE, 0, now);
+  } else {
+    locality loc;
+    task *t = scheduler_pending_map(e, j, tr->worker, &loc);
+    scheduler_give(tr, t, loc, 0, now);
+  }
+  a->running[kind]++;
+}
+
+static void yarn_assign(engine *e, tracker *tr, double now)
+{
+  for (;;) {
+    job *best = NULL;
+    int best_kind = -1;
+    double best_rank = 0;
+    for (int i = 0; i < e->n_jobs; i++) {
+      job *j = &e->jobs[i];
+      int kind = next_request(e, j, now);
+      if (kind < 0 || !fits(e->rm->free[tr->worker], e->rm->apps[i].size[kind]))
+        continue;
+      double r = rank(e, j);
+      if (!best || r < best_rank) {
+        best = j;
+        best_kind = kind;
+        best_rank = r;
+      }
+    }
+    if (!best)
+      return;
+    place(e, tr, best, best_kind, now);
+  }
+}
+
+static void yarn_release(engine *e, attempt *at)
+{
+  job *j = at->task->job;
+  app *a = &e->rm->apps[j->index];
+  int kind = at->task->kind == KIND_MAP ? C_MAP : C_REDUCE;
+  account(e, j, at->worker, a->size[kind], -1);
+  a->running[kind]--;
+  if (j->finished && a->running[C_AM]) {
+    a->running[C_AM]--;
+    account(e, j, a->am_worker, a->size[C_AM], -1);
+  }
+}
+
+const scheduler scheduler_yarn_fifo = {"yarn-fifo", yarn_assign, yarn_release};
+const scheduler scheduler_yarn_capacity = {"yarn-capacity", yarn_assign, yarn_release};
+const scheduler scheduler_yarn_fair = {"yarn-fair-drf", yarn_assign, yarn_release};
+
+/* MB and VCORES rounded up to multiples of the cluster's minimum allocation. */
+static resource normalise(const conf *cluster, double mb, double vcores)
+{
+  double min_mb = conf_get(cluster, CONF_MIN_ALLOCATION_MB), min_vc = conf_get(cluster, CONF_MIN_ALLOCATION_VCORES);
+  return (resource){(int)(ceil(mb / min_mb) * min_mb), (int)(ceil(vcores / min_vc) * min_vc)};
+}
+
+int yarn_alloc(engine *e, char *err, size_t errlen)
+{
+  const platform *p = e->platform;
+  const conf *cc = &e->cluster;
+  for (int i = 0; i < e->n_jobs; i++) {
+    const job_desc *d = e->jobs[i].desc;
+    if (platform_queue_named(p, d->queue) < 0) {
+      snprintf(err, errlen, "%s:%d: jobs.%s.queue: no queue of %s is named \"%s\" (expected one such as \"%s\")",
+               d->path, d->queue_line, d->name, p->name, d->queue, p->queues[0].name);
+      return -1;
+    }
+  }
+  int policy = (int)conf_get(cc, CONF_SCHEDULER);
+  if (policy == CONF_SCHED_HADOOP1)
+    return 0;
+  struct yarn_rm *rm = e->rm = xcalloc(1, sizeof *rm);
+  rm->policy = policy;
+  rm->cap = xcalloc((size_t)p->n_workers, sizeof *rm->cap);
+  rm->free = xcalloc((size_t)p->n_workers, sizeof *rm->free);
+  rm->apps = xcalloc((size_t)e->n_jobs, sizeof *rm->apps);
+  rm->queue_mb = xcalloc((size_t)p->n_queues, sizeof *rm->queue_mb);
+  resource largest = {0, 0};
+  for (int w = 0; w < p->n_workers; w++) {
+    const platform_class *c = platform_node_class(p, &p->workers[w]);
+    double mb = conf_get(cc, CONF_NM_MEMORY_MB), vc = conf_get(cc, CONF_NM_VCORES);
+    rm->cap[w] = rm->free[w] = (resource){mb < 0 ? (int)(c->memory / 1048576) : (int)mb, vc < 0 ? c->cores : (int)vc};
+    rm->total.mb += rm->cap[w].mb;
+    rm->total.vcores += rm->cap[w].vcores;
+    largest.mb = rm->cap[w].mb > largest.mb ? rm->cap[w].mb : largest.mb;
+    largest.vcores = rm->cap[w].vcores > largest.vcores ? rm->cap[w].vcores : largest.vcores;
+  }
+  static const char *const kinds[] = {"ApplicationMaster", "map", "reduce"};
+  static const conf_key mb_key[] = {CONF_AM_MEMORY_MB, CONF_MAP_MEMORY_MB, CONF_REDUCE_MEMORY_MB};
+  static const conf_key vc_key[] = {CONF_AM_VCORES, CONF_MAP_VCORES, CONF_REDUCE_VCORES};
+  for (int i = 0; i < e->n_jobs; i++) {
+    const job_desc *d = e->jobs[i].desc;
+    app *a = &rm->apps[i];
+    a->queue = platform_queue_named(p, d->queue);
+    if (conf_get(&d->conf, CONF_PREFETCH) != 0) {
+      snprintf(err, errlen,
+               "%s:%d: job %s: mrlab.prefetch: expected false in YARN mode (PSP reserves Hadoop 1 map "
+               "slots), got true",
+               d->path, d->line, d->name);
+      return -1;
+    }
+    for (int k = 0; k < 3; k++) {
+      a->size[k] = normalise(cc, conf_get(&d->conf, mb_key[k]), conf_get(&d->conf, vc_key[k]));
+      int fit = 0;
+      for (int w = 0; w < p->n_workers && !fit; w++)
+        fit = fits(rm->cap[w], a->size[k]);
+      if (!fit) {
+        snprintf(err, errlen,
+                 "%s:%d: job %s: %s/%s: expected a %s container that fits some NodeManager of %s (at most %d MB and "
+                 "%d vcores there), got %d MB and %d vcores",
+                 d->path, d->line, d->name, conf_name(mb_key[k]), conf_name(vc_key[k]), kinds[k], p->name, largest.mb,
+                 largest.vcores, a->size[k].mb, a->size[k].vcores);
+        return -1;
+      }
+    }
+  }
+  return 0;
+}
+
+void yarn_free(engine *e)
+{
+  struct yarn_rm *rm = e->rm;
+  if (!rm)
+    return;
+  free(rm->cap);
+  free(rm->free);
+  free(rm->apps);
+  free(rm->queue_mb);
+  free(rm);
+  e->rm = NULL;
+}
