@@ -130,6 +130,14 @@ const char *test_read_file(const char *dir, const char *name)
   return b;
 }
 
+int test_same_file(const char *a, const char *b, const char *name)
+{
+  char cmd[9000];
+  if (snprintf(cmd, sizeof cmd, "cmp -s %s/%s %s/%s", a, name, b, name) >= (int)sizeof cmd)
+    fail_msg("%s/%s: path too long", a, name);
+  return system(cmd) == 0;
+}
+
 int test_count_files(const char *dir)
 {
   DIR *d = opendir(dir);

@@ -61,6 +61,9 @@ const char *test_write_file(const char *dir, const char *name, const char *text)
  * file. */
 const char *test_read_file(const char *dir, const char *name);
 
+/* Whether NAME is byte-identical in directories A and B (cmp). */
+int test_same_file(const char *a, const char *b, const char *name);
+
 /* The number of entries in DIR, . and .. excluded. */
 int test_count_files(const char *dir);
 
