@@ -212,7 +212,10 @@ int yarn_alloc(engine *e, char *err, size_t errlen)
 {
   const platform *p = e->platform;
   const conf *cc = &e->cluster;
-  for (int i = 0; i < e->n_jobs; i++) {
+  int policy = (int)conf_get(cc, CONF_SCHEDULER);
+  /* only the CapacityScheduler refuses a queue it was not given: the
+   * FairScheduler creates one on demand, FIFO and Hadoop 1 have one */
+  for (int i = 0; i < e->n_jobs && policy == CONF_SCHED_CAPACITY; i++) {
     const job_desc *d = e->jobs[i].desc;
     if (platform_queue_named(p, d->queue) < 0) {
       snprintf(err, errlen, "%s:%d: jobs.%s.queue: no queue of %s is named \"%s\" (expected one such as \"%s\")",
@@ -220,7 +223,6 @@ int yarn_alloc(engine *e, char *err, size_t errlen)
       return -1;
     }
   }
-  int policy = (int)conf_get(cc, CONF_SCHEDULER);
   if (policy == CONF_SCHED_HADOOP1)
     return 0;
   struct yarn_rm *rm = e->rm = xcalloc(1, sizeof *rm);
@@ -245,7 +247,7 @@ int yarn_alloc(engine *e, char *err, size_t errlen)
   for (int i = 0; i < e->n_jobs; i++) {
     const job_desc *d = e->jobs[i].desc;
     app *a = &rm->apps[i];
-    a->queue = platform_queue_named(p, d->queue);
+    a->queue = policy == CONF_SCHED_CAPACITY ? platform_queue_named(p, d->queue) : 0;
     if (conf_get(&d->conf, CONF_PREFETCH) != 0) {
       snprintf(err, errlen,
                "%s:%d: job %s: mrlab.prefetch: expected false in YARN mode (PSP reserves Hadoop 1 map "

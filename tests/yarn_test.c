@@ -253,8 +253,12 @@ static void settings_in_the_wrong_place_are_refused(void **state)
   assert_refused(fair, jobs(job("a", "0s", "", "\"mapreduce.map.cpu.vcores=9\""), NULL), "workload.cfg:1:",
                  "expected a map container that fits some NodeManager of lab (at most 8192 MB and 8 vcores there), "
                  "got 1024 MB and 9 vcores");
-  assert_refused(fair, jobs(job("a", "0s", "queue = \"nightly\";", ""), NULL),
-                 "workload.cfg:1:", "jobs.a.queue: no queue of lab is named \"nightly\"");
+  /* the CapacityScheduler refuses a queue it was not given; the
+   * FairScheduler creates it */
+  const char *nightly = jobs(job("a", "0s", "queue = \"nightly\";", ""), NULL);
+  assert_refused(cluster(8, "8GiB", "\"mrlab.scheduler=yarn-capacity\"", ""), nightly, "workload.cfg:1:",
+                 "jobs.a.queue: no queue of lab is named \"nightly\"");
+  assert_non_null(test_simulate(fair, nightly, NULL));
   assert_refused(
       cluster(8, "8GiB", "", "queues = ( { name = \"a\"; capacity = 60.0; }, { name = \"b\"; capacity = 30.0; } );"),
       jobs(job("a", "0s", "", ""), NULL), "platform.cfg:6:", "expected queue capacities summing to 100");

@@ -1,0 +1,36 @@
+/* workflow.h - Shi and Lu's workflow model (models/dag.h) fed from run
+ * directories: the workflow run to predict, and earlier runs of each of
+ * its jobs alone on the same cluster, as the paper profiles its jobs. */
+#ifndef MRLAB_WORKFLOW_H
+#define MRLAB_WORKFLOW_H
+
+#include "platform.h"
+
+typedef struct {
+  char job[128];
+  double end, literal; /* its predicted end, s after the workflow's start: corrected and literal estimator */
+  double measured;     /* its end in the target run, s after the workflow's start */
+} workflow_job;
+
+typedef struct {
+  double makespan, literal, measured; /* s: predicted (corrected, literal) and the target's */
+  int n_jobs;
+  workflow_job *jobs; /* in the order of the target's jobs.csv */
+  int n_states;       /* the corrected estimate's states */
+} workflow_prediction;
+
+/* Predicts the workflow run in directory TARGET on platform P from the N
+ * run directories HISTORY.  Of TARGET only the configuration is read: its
+ * jobs, their `after`, task counts, input bytes, container sizes and the
+ * cluster settings in jobs.csv (with P's workers they give the YARN
+ * capacity).  Every job of TARGET must have been run alone, under the same
+ * name, in at least one HISTORY directory (a directory may hold several
+ * jobs); runs at two or more degrees of parallelism let the fit separate a
+ * task's fixed time from its shared-resource time.  Returns 0, or -1 with
+ * the reason, naming the file, in ERR.  Free OUT with
+ * workflow_prediction_free either way. */
+int workflow_predict(const platform *p, const char *target, const char *const *history, int n,
+                     workflow_prediction *out, char *err, size_t errlen);
+void workflow_prediction_free(workflow_prediction *w);
+
+#endif
