@@ -4,7 +4,7 @@
 #ifndef MRLAB_WORKFLOW_H
 #define MRLAB_WORKFLOW_H
 
-#include "platform.h"
+#include <stddef.h>
 
 typedef struct {
   char job[128];
@@ -19,18 +19,19 @@ typedef struct {
   int n_states;       /* the corrected estimate's states */
 } workflow_prediction;
 
-/* Predicts the workflow run in directory TARGET on platform P from the N
- * run directories HISTORY.  Of TARGET only the configuration is read: its
- * jobs, their `after`, task counts, input bytes, container sizes and the
- * cluster settings in jobs.csv (with P's workers they give the YARN
- * capacity).  Every job of TARGET must have been run alone, under the same
- * name, in at least one HISTORY directory (a directory may hold several
- * jobs); runs at two or more degrees of parallelism let the fit separate a
- * task's fixed time from its shared-resource time.  Returns 0, or -1 with
- * the reason, naming the file, in ERR.  Free OUT with
- * workflow_prediction_free either way. */
-int workflow_predict(const platform *p, const char *target, const char *const *history, int n,
-                     workflow_prediction *out, char *err, size_t errlen);
+/* Predicts the workflow run in directory TARGET on a cluster of N_NODES
+ * workers of CORES[k] cores and MEMORY[k] bytes (platform_worker_capacity
+ * gives them from a platform file) from the N run directories HISTORY.  Of
+ * TARGET only the configuration is read: its jobs, their `after`, task
+ * counts, input bytes, container sizes and the cluster settings in
+ * jobs.csv (the NodeManagers' memory and vcores, the minimum allocation).
+ * Every job of TARGET must have been run alone, under the same name, in at
+ * least one HISTORY directory; runs at two or more degrees of parallelism
+ * let the fit separate a task's fixed time from its shared-resource time.
+ * Returns 0, or -1 with the reason, naming the file, in ERR.  Free OUT
+ * with workflow_prediction_free either way. */
+int workflow_predict(const int *cores, const double *memory, int n_nodes, const char *target,
+                     const char *const *history, int n, workflow_prediction *out, char *err, size_t errlen);
 void workflow_prediction_free(workflow_prediction *w);
 
 #endif

@@ -418,6 +418,15 @@ const platform_class *platform_node_class(const platform *p, const platform_node
   return &p->classes[n->cls];
 }
 
+void platform_worker_capacity(const platform *p, int *cores, double *memory)
+{
+  for (int w = 0; w < p->n_workers; w++) {
+    const platform_class *c = platform_node_class(p, &p->workers[w]);
+    cores[w] = c->cores;
+    memory[w] = c->memory;
+  }
+}
+
 /* Per-rack totals for the summary. */
 typedef struct {
   long long nodes, cores;

@@ -92,6 +92,10 @@ int platform_queue_named(const platform *p, const char *name);
 /* The class and rack of a node, for brevity at call sites. */
 const platform_class *platform_node_class(const platform *p, const platform_node *n);
 
+/* Each worker's cores and memory (bytes), into CORES and MEMORY, which
+ * hold P->n_workers each: what a model of the cluster is given. */
+void platform_worker_capacity(const platform *p, int *cores, double *memory);
+
 /* Prints the human summary of `mrlab platform`: node classes, then per rack
  * the nodes, cores, aggregate flops, disk and network bandwidth. */
 void platform_print_summary(const platform *p, FILE *out);
