@@ -10,6 +10,7 @@
 #include "platform.h"
 #include "plot.h"
 #include "predict.h"
+#include "workflow.h"
 #include "ratios.h"
 #include "sim.h"
 #include "units.h"
@@ -77,6 +78,7 @@ static const char usage_run[] =
     "workload file; cluster: the platform file's settings list):\n";
 
 static const char usage_predict[] = "usage: mrlab predict [--model NAME] [--job NAME] TARGET HISTORY...\n"
+                                    "       mrlab predict --workflow PLATFORM.cfg TARGET HISTORY...\n"
                                     "\n"
                                     "Fits the analytic models on the runs in the HISTORY directories (earlier\n"
                                     "`mrlab run` outputs of one application on one cluster, at several input\n"
@@ -84,9 +86,17 @@ static const char usage_predict[] = "usage: mrlab predict [--model NAME] [--job 
                                     "from its configuration alone: input size, task counts, slots.  Prints CSV:\n"
                                     "model, quantity, predicted, and the value TARGET measured.\n"
                                     "\n"
-                                    "  --model NAME    khan (improved HP bounds with LWLR) or aria (ARIA's\n"
-                                    "                  bounds); both by default\n"
-                                    "  --job NAME      the job to read in every directory (default: the first)\n";
+                                    "  --model NAME    khan (improved HP bounds with LWLR), aria (ARIA's\n"
+                                    "                  bounds), boe (Shi and Lu's BOE) or mrlab (mrlab's own\n"
+                                    "                  wave model); all by default\n"
+                                    "  --job NAME      the job to read in every directory (default: the first)\n"
+                                    "\n"
+                                    "With --workflow, TARGET is a workflow run in YARN mode on the cluster of\n"
+                                    "PLATFORM.cfg and each HISTORY directory a run of one of its jobs alone,\n"
+                                    "by the same name (every job at least once; at two or more degrees of\n"
+                                    "parallelism to fit a task's fixed time).  Shi and Lu's state-based model\n"
+                                    "predicts the makespan and each job's end: model dag (Eqs. 7-8 as\n"
+                                    "corrected) and dag-literal (as printed).\n";
 
 static const char usage_provision[] = "usage: mrlab provision --deadline TIME [--job NAME] TARGET HISTORY...\n"
                                       "\n"
@@ -304,17 +314,58 @@ static int model_args(int argc, char **argv, const char *usage, const char *opti
   return n;
 }
 
+/* mrlab predict --workflow PLATFORM TARGET HISTORY... (ARGV[1] is --workflow) */
+static int cmd_predict_workflow(int argc, char **argv)
+{
+  if (argc < 5)
+    return usage_error(usage_predict, "%s",
+                       "--workflow: expected a PLATFORM.cfg, a TARGET run directory and HISTORY run directories");
+  for (int i = 2; i < argc; i++)
+    if (argv[i][0] == '-')
+      return usage_error(usage_predict, "unknown option %s", argv[i]);
+  char err[4096];
+  platform *p = platform_read(argv[2], err, sizeof err);
+  if (!p)
+    return fprintf(stderr, "mrlab: %s\n", err), 2;
+  int *cores = xcalloc((size_t)p->n_workers, sizeof *cores);
+  double *memory = xcalloc((size_t)p->n_workers, sizeof *memory);
+  platform_worker_capacity(p, cores, memory);
+  workflow_prediction w;
+  int status = workflow_predict(cores, memory, p->n_workers, argv[3], (const char *const *)argv + 4, argc - 4, &w, err,
+                                sizeof err)
+                   ? 2
+                   : 0;
+  if (status) {
+    fprintf(stderr, "mrlab: %s\n", err);
+  } else {
+    printf("model,quantity,predicted,actual\n");
+    printf("dag,makespan,%.3f,%.3f\n", w.makespan, w.measured);
+    for (int j = 0; j < w.n_jobs; j++)
+      printf("dag,end:%s,%.3f,%.3f\n", w.jobs[j].job, w.jobs[j].end, w.jobs[j].measured);
+    printf("dag-literal,makespan,%.3f,%.3f\n", w.literal, w.measured);
+    for (int j = 0; j < w.n_jobs; j++)
+      printf("dag-literal,end:%s,%.3f,%.3f\n", w.jobs[j].job, w.jobs[j].literal, w.jobs[j].measured);
+  }
+  workflow_prediction_free(&w);
+  free(cores);
+  free(memory);
+  platform_free(p);
+  return status;
+}
+
 /* mrlab predict [--model NAME] [--job NAME] TARGET HISTORY... */
 static int cmd_predict(int argc, char **argv)
 {
   if (wants_help(argc, argv))
     return fputs(usage_predict, stdout), 0;
+  if (argc > 1 && strcmp(argv[1], "--workflow") == 0)
+    return cmd_predict_workflow(argc, argv);
   const char *model = NULL, *job = NULL;
   char **dirs = xmalloc((size_t)argc * sizeof *dirs), err[4096];
   int n = model_args(argc, argv, usage_predict, "--model", &model, &job, dirs), status = 2;
   predict_model only = PREDICT_KHAN;
   if (n > 0 && model && predict_model_find(model, &only)) {
-    value_error("--model: expected khan or aria, got %s", model);
+    value_error("--model: expected khan, aria, boe or mrlab, got %s", model);
     n = -1;
   }
   job_profile *p = n > 0 ? read_profiles(dirs, n, job, err, sizeof err) : NULL;

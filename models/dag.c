@@ -157,7 +157,7 @@ static double task_time(const dag_job *j, int phase, const double mu[3])
   p.theta_map *= mu[0], p.theta_sort *= mu[0], p.theta_reduce *= mu[0];
   p.theta_dfsr *= mu[1], p.theta_dw *= mu[1], p.theta_dfsw *= mu[1];
   p.theta_net *= mu[2];
-  return phase == DAG_MAP ? boe_map(&p) : boe_shuffle(&p) + boe_reduce(&p);
+  return phase_need(j, phase)->fixed + (phase == DAG_MAP ? boe_map(&p) : boe_shuffle(&p) + boe_reduce(&p));
 }
 
 static void track_push(job_state *s, int n, double p, int paused)

@@ -22,10 +22,13 @@ enum { DAG_CPU = 1, DAG_DISK = 2, DAG_NET = 4 };
 
 /* One phase of a job: its container and the resources its tasks compete
  * for; USES 0 means all its equations touch (map: CPU and disk; reduce:
- * CPU, disk and network). */
+ * CPU, disk and network).  FIXED is time a task takes beside Props. 1-3,
+ * shared with no one: 0 in the paper; a profile's fitted constant when
+ * models/workflow.c feeds the model from runs. */
 typedef struct {
   double cores, mem; /* ℂ, 𝕄 of one container */
   unsigned uses;
+  double fixed; /* s */
 } dag_phase;
 
 /* A job of the DAG.  BOE holds its profile and task counts (n_reduces 0:

@@ -298,10 +298,26 @@ static int check_finite(predict_model m, const prediction *out, char *err, size_
   return 0;
 }
 
+/* Fails unless TARGET and the N runs of HISTORY have reduces: the models
+ * of one job predict its shuffle, which a map-only job has not. */
+static int check_reduces(const char *model, const job_profile *history, int n, const job_profile *target, char *err,
+                         size_t errlen)
+{
+  for (int i = -1; i < n; i++)
+    if ((i < 0 ? target : &history[i])->n_reduces < 1) {
+      snprintf(err, errlen, "%s: expected runs of a job with reduces, got the map-only job %s", model,
+               (i < 0 ? target : &history[i])->job);
+      return -1;
+    }
+  return 0;
+}
+
 int predict_job(predict_model m, const job_profile *history, int n, const job_profile *target, prediction *out,
                 char *err, size_t errlen)
 {
   memset(out, 0, sizeof *out);
+  if (check_reduces(names[m], history, n, target, err, errlen))
+    return -1;
   if (n < 1) {
     snprintf(err, errlen, "%s: expected history runs, got none", names[m]);
     return -1;
@@ -343,7 +359,8 @@ int predict_provision(const job_profile *history, int n, const job_profile *targ
 {
   hp_profile h;
   double bw, a, b, c;
-  if (khan_profile(history, n, target, &h, &bw, err, errlen))
+  if (check_reduces("provision", history, n, target, err, errlen) ||
+      khan_profile(history, n, target, &h, &bw, err, errlen))
     return -1;
   hp_provision_terms(&h, &a, &b, &c);
   if (hp_provision(a, b, c, deadline, map_slots, reduce_slots) ||

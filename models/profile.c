@@ -42,11 +42,15 @@ enum {
   C_SORT_END,
   C_FIRST_BYTE,
   C_SHUFFLE_BYTES,
+  C_READ_END,
+  C_MAP_END,
+  C_REDUCE_END,
   N_TASK_COLS
 };
-static const int task_cols[] = {TASKS_JOB,      TASKS_KIND,       TASKS_HOST,         TASKS_STATUS,
-                                TASKS_START,    TASKS_END,        TASKS_READ_END + 1, TASKS_SORT_END - 3,
-                                TASKS_SORT_END, TASKS_FIRST_BYTE, TASKS_SORT_END - 2};
+static const int task_cols[] = {TASKS_JOB,          TASKS_KIND,        TASKS_HOST,         TASKS_STATUS,
+                                TASKS_START,        TASKS_END,         TASKS_READ_END + 1, TASKS_SORT_END - 3,
+                                TASKS_SORT_END,     TASKS_FIRST_BYTE,  TASKS_SORT_END - 2, TASKS_READ_END,
+                                TASKS_READ_END + 3, TASKS_SORT_END + 3};
 enum {
   J_JOB,
   J_START,
@@ -106,7 +110,7 @@ static int read_job(const csv_table *t, int row, const int *jc, job_profile *p, 
     const char *what;
   } checks[] = {{J_START, 0, 0, "a time of at least 0"},
                 {J_MAPS, 1, 1, "a whole number of at least 1"},
-                {J_REDUCES, 1, 1, "a whole number of at least 1"},
+                {J_REDUCES, 1, 0, "a whole number of at least 0"},
                 {J_MAP_SLOTS, 1, 0, "a whole number of at least 0"},
                 {J_REDUCE_SLOTS, 1, 0, "a whole number of at least 0"},
                 {J_INPUT, 0, 1, "a size of at least 1 byte"},
@@ -137,6 +141,21 @@ static int read_job(const csv_table *t, int row, const int *jc, job_profile *p, 
   return 0;
 }
 
+/* P's start-up from row ROW of jobs.csv, 0 if it has no such column; the
+ * field is a time as jobs.csv writes one, seconds and "s" ("1s"). */
+static int read_startup(const csv_table *t, int row, job_profile *p, char *err, size_t errlen)
+{
+  int col = csv_column(t, PROFILE_STARTUP);
+  if (col < 0)
+    return 0;
+  const char *text = csv_cell(t, row, col);
+  char *end;
+  p->startup = strtod(text, &end);
+  if (end == text || strcmp(end, "s") != 0 || !(p->startup >= 0) || !isfinite(p->startup))
+    return csv_fail(t, row, col, err, errlen, "expected a time in seconds such as \"1s\", got \"%.40s\"", text);
+  return 0;
+}
+
 /* One attempt's row of tasks.csv, as a profile reads it. */
 typedef struct {
   int map;
@@ -145,10 +164,22 @@ typedef struct {
   double read_bytes;                 /* a map's split */
   double first_byte, shuffled, sort; /* a reduce's first byte in (its start if none), shuffle end, sort end */
   double shuffle_bytes;              /* a reduce's input */
+  double disk, net;                  /* s of its sub-stages that share disks or the network (profile_task) */
 } task_row;
 
-/* The attempt in row ROW of tasks.csv (table T, columns TC) into *A. */
-static int read_task(const csv_table *t, int row, const int *tc, task_row *a, char *err, size_t errlen)
+/* The end of a sub-stage in column COL of ROW into *END: a time no
+ * earlier than PREV, or PREV when the field is empty (no such stage). */
+static int stage_end(const csv_table *t, int row, int col, double prev, double *end, char *err, size_t errlen)
+{
+  *end = prev;
+  return *csv_cell(t, row, col)
+             ? field(t, row, col, prev, 0, "a time no earlier than the stage before", end, err, errlen)
+             : 0;
+}
+
+/* The attempt in row ROW of tasks.csv (table T, columns TC) into *A;
+ * STARTUP is the job's mrlab.task.startup. */
+static int read_task(const csv_table *t, int row, const int *tc, double startup, task_row *a, char *err, size_t errlen)
 {
   const char *kind = csv_cell(t, row, tc[C_KIND]);
   a->map = strcmp(kind, RUNDIR_KIND_MAP) == 0;
@@ -158,8 +189,15 @@ static int read_task(const csv_table *t, int row, const int *tc, task_row *a, ch
   if (field(t, row, tc[C_START], 0, 0, "a time of at least 0", &a->start, err, errlen) ||
       field(t, row, tc[C_END], a->start, 0, "a time no earlier than start", &a->end, err, errlen))
     return -1;
-  if (a->map)
-    return field(t, row, tc[C_READ_BYTES], 0, 0, "a size of at least 0", &a->read_bytes, err, errlen);
+  double read, mapped;
+  if (a->map) { /* read from disk, map, spill and merge to disk */
+    if (field(t, row, tc[C_READ_BYTES], 0, 0, "a size of at least 0", &a->read_bytes, err, errlen) ||
+        stage_end(t, row, tc[C_READ_END], a->start, &read, err, errlen) ||
+        stage_end(t, row, tc[C_MAP_END], read, &mapped, err, errlen))
+      return -1;
+    a->disk = fmax(read - a->start - startup, 0) + fmax(a->end - mapped, 0), a->net = 0;
+    return 0;
+  }
   a->first_byte = a->start;
   if ((*csv_cell(t, row, tc[C_FIRST_BYTE]) &&
        field(t, row, tc[C_FIRST_BYTE], a->start, 0, "a time no earlier than start", &a->first_byte, err, errlen)) ||
@@ -171,6 +209,11 @@ static int read_task(const csv_table *t, int row, const int *tc, task_row *a, ch
   if (a->sort > a->end)
     return csv_fail(t, row, tc[C_SORT_END], err, errlen, "expected a time no later than end, got %s",
                     csv_cell(t, row, tc[C_SORT_END]));
+  double reduced; /* shuffle over the network, merge on disk, reduce, write */
+  if (stage_end(t, row, tc[C_REDUCE_END], a->sort, &reduced, err, errlen))
+    return -1;
+  a->net = fmax(a->shuffled - a->start - startup, 0);
+  a->disk = (a->sort - a->shuffled) + fmax(a->end - reduced, 0);
   return 0;
 }
 
@@ -205,8 +248,8 @@ static int host_index(job_profile *p, const char *host)
 static void task_add(job_profile *p, const task_row *a)
 {
   p->tasks = xrealloc(p->tasks, ((size_t)p->n_tasks + 1) * sizeof *p->tasks);
-  p->tasks[p->n_tasks++] =
-      (profile_task){host_index(p, a->host), a->map, a->start, a->end, a->map ? a->read_bytes : a->shuffle_bytes};
+  p->tasks[p->n_tasks++] = (profile_task){
+      host_index(p, a->host), a->map, a->start, a->end, a->map ? a->read_bytes : a->shuffle_bytes, a->disk, a->net};
 }
 
 void profile_free(job_profile *p, int n)
@@ -236,7 +279,7 @@ int profile_read(const char *dir, const char *job, job_profile *p, char *err, si
     snprintf(err, errlen, "%s: no job named \"%s\"", jobs->path, job);
   else if (!row)
     snprintf(err, errlen, "%s:1: expected a row for each job after the header, got none", jobs->path);
-  else if (!read_job(jobs, row, jc, p, err, errlen) &&
+  else if (!read_job(jobs, row, jc, p, err, errlen) && !read_startup(jobs, row, p, err, errlen) &&
            (tasks = read_table(dir, RUNDIR_TASKS, rundir_tasks_columns, task_cols, N_TASK_COLS, tc, err, errlen)))
     status = 0;
   /* the first pass checks every attempt of the job and finds when the
@@ -250,7 +293,7 @@ int profile_read(const char *dir, const char *job, job_profile *p, char *err, si
       task_row a;
       if (strcmp(csv_cell(tasks, r, tc[C_JOB]), name) != 0 ||
           strcmp(csv_cell(tasks, r, tc[C_STATUS]), RUNDIR_STATUS_SUCCEEDED) != 0 ||
-          (status = read_task(tasks, r, tc, &a, err, errlen)))
+          (status = read_task(tasks, r, tc, p->startup, &a, err, errlen)))
         continue;
       if (pass == 0) {
         if (!a.map && done[0] < p->n_reduces)

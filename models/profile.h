@@ -9,6 +9,9 @@
 
 #include <stddef.h>
 
+/* The property in jobs.csv of a task's start-up (0 for a run without it). */
+#define PROFILE_STARTUP "mrlab.task.startup"
+
 /* One successful task attempt, as mrlab's own model (models/waves.c) reads
  * it: where and when it ran and how many bytes it took in. */
 typedef struct {
@@ -16,6 +19,10 @@ typedef struct {
   int map;           /* 1 for a map, 0 for a reduce */
   double start, end; /* s */
   double bytes;      /* a map's split, a reduce's shuffled input */
+  /* s of its sub-stages that share the node's disks (a map's read, spill
+   * and merge; a reduce's merge and output write) or the network (a
+   * reduce's shuffle); the rest of end - start is start-up and computing */
+  double disk, net;
 } profile_task;
 
 /* The mean and maximum of N durations (s); 0 and 0 for none. */
@@ -28,6 +35,7 @@ typedef struct {
   char job[128];
   double start, map_phase_end, end; /* s */
   double time;                      /* end - start: the job time the models predict */
+  double startup;                   /* PROFILE_STARTUP: s a task waits before its first sub-stage */
   int n_maps, n_reduces, map_slots, reduce_slots;
   double input_bytes, map_output_bytes, shuffle_bytes, output_bytes;
   int maps_w1;                  /* maps that started before the first map ended */

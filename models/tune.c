@@ -38,6 +38,11 @@ int tune_catalog_fit(const job_profile *history, int n, const job_profile *toggl
     snprintf(err, errlen, "tune: expected history runs, a NIC, disks and a split");
     return -1;
   }
+  for (int i = -1; i < n; i++)
+    if ((i < 0 ? toggled : &history[i])->n_reduces < 1) {
+      snprintf(err, errlen, "tune: expected runs of a job with reduces, got a map-only job");
+      return -1;
+    }
   *c = (tune_catalog){.map_slots = history[0].map_slots,
                       .reduce_slots = history[0].reduce_slots,
                       .startup = startup,

@@ -41,7 +41,7 @@ static void drf_equalises_dominant_shares(void **state)
 {
   (void)state;
   dag_cluster c = {.cores = 100, .vcores = 100, .mem = 12};
-  dag_phase need[3] = {{1, 2, 0}, {1, 2, 0}, {1, 2, 0}};
+  dag_phase need[3] = {{1, 2, 0, 0}, {1, 2, 0, 0}, {1, 2, 0, 0}};
   int many[3] = {100, 100, 100}, delta[3];
   const int want[2][3] = {{2, 2, 2}, {2, 1, 2}};
   for (int k = 0; k < 2; k++) {
@@ -64,7 +64,7 @@ static void drf_caps_and_rounds_down(void **state)
 {
   (void)state;
   dag_cluster c = {.cores = 100, .vcores = 100, .mem = 12};
-  dag_phase need[3] = {{1, 2, 0}, {1, 2, 0}, {1, 2, 0}};
+  dag_phase need[3] = {{1, 2, 0, 0}, {1, 2, 0, 0}, {1, 2, 0, 0}};
   int left[3] = {1, 100, 100}, delta[3];
   c.mem = 14;
   dag_drf(&c, 3, need, left, delta);
@@ -330,8 +330,8 @@ static void a_map_slows_while_another_maps(void **state)
                         .theta_dfsr = 1000,
                         .theta_dw = 1000,
                         .alpha_m = 0.1},
-                .map = {1, 2, 0},
-                .reduce = {1, 2, 0}};
+                .map = {1, 2, 0, 0},
+                .reduce = {1, 2, 0, 0}};
   dag_job ts = {.boe = {.t_load = 1,
                         .split = 128,
                         .n_maps = 8,
@@ -346,8 +346,8 @@ static void a_map_slows_while_another_maps(void **state)
                         .alpha_m = 1,
                         .alpha_s = 0.5,
                         .alpha_r = 1},
-                .map = {1, 2, 0},
-                .reduce = {1, 2, DAG_DISK | DAG_NET}};
+                .map = {1, 2, 0, 0},
+                .reduce = {1, 2, DAG_DISK | DAG_NET, 0}};
   dag_job both[2] = {wc, ts};
   dag_result r;
   char err[256];

@@ -195,9 +195,9 @@ static void history_run(job_profile *p, profile_task *t, char **hosts, double sp
                      .tasks = t,
                      .hosts = hosts};
   for (int k = 0; k < 6; k++)
-    t[k] = (profile_task){k / 2, 1, 0, k < 4 ? fast : slow, split};
+    t[k] = (profile_task){k / 2, 1, 0, k < 4 ? fast : slow, split, 0, 0};
   for (int k = 0; k < 3; k++)
-    t[6 + k] = (profile_task){k, 0, slow, slow + post, 2 * split};
+    t[6 + k] = (profile_task){k, 0, slow, slow + post, 2 * split, 0, 0};
 }
 
 /* The target's eight maps of 150 bytes: the first wave of six ends at 4 s
@@ -259,8 +259,8 @@ static void mrlab_model_fits_a_map_law_a_class(void **state)
                          .tasks = t[i],
                          .hosts = hosts};
     for (int k = 0; k < 40; k++)
-      t[i][k] = (profile_task){k / 20, 1, 0, k < 20 ? a : b, split};
-    t[i][40] = (profile_task){0, 0, b, h[i].end, 40 * split};
+      t[i][k] = (profile_task){k / 20, 1, 0, k < 20 ? a : b, split, 0, 0};
+    t[i][40] = (profile_task){0, 0, b, h[i].end, 40 * split, 0, 0};
   }
   job_profile target = {.n_maps = 40, .n_reduces = 1, .map_slots = 40, .reduce_slots = 1, .input_bytes = 10000};
   prediction r;
@@ -360,7 +360,7 @@ static void predict_and_provision_run_from_the_command_line(void **state)
   /* bad input: one line, status 2 */
   test_run_mrlab(&r, dir, (const char *[]){"predict", "--model", "hp", target, history[0], NULL});
   assert_int_equal(r.status, 2);
-  assert_non_null(strstr(r.err, "--model: expected khan or aria, got hp"));
+  assert_non_null(strstr(r.err, "--model: expected khan, aria, boe or mrlab, got hp"));
   test_run_mrlab(&r, dir, (const char *[]){"predict", target, "/nonexistent", NULL});
   assert_int_equal(r.status, 2);
   assert_non_null(strstr(r.err, "mrlab: /nonexistent/jobs.csv: No such file or directory\n"));

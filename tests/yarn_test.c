@@ -256,8 +256,8 @@ static void settings_in_the_wrong_place_are_refused(void **state)
   /* the CapacityScheduler refuses a queue it was not given; the
    * FairScheduler creates it */
   const char *nightly = jobs(job("a", "0s", "queue = \"nightly\";", ""), NULL);
-  assert_refused(cluster(8, "8GiB", "\"mrlab.scheduler=yarn-capacity\"", ""), nightly, "workload.cfg:1:",
-                 "jobs.a.queue: no queue of lab is named \"nightly\"");
+  assert_refused(cluster(8, "8GiB", "\"mrlab.scheduler=yarn-capacity\"", ""), nightly,
+                 "workload.cfg:1:", "jobs.a.queue: no queue of lab is named \"nightly\"");
   assert_non_null(test_simulate(fair, nightly, NULL));
   assert_refused(
       cluster(8, "8GiB", "", "queues = ( { name = \"a\"; capacity = 60.0; }, { name = \"b\"; capacity = 30.0; } );"),
