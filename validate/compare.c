@@ -60,10 +60,8 @@ static const char *const kind_keys[ANCHOR_N_KINDS][5] = {{"variant", "baseline",
 static const char *const quantity_names[COMPARE_N_QUANTITIES] = {"job", "map_phase", "map_task", "shuffle_task",
                                                                  "reduce_task"};
 
-/* Member NAME of G, if present: a non-empty array of at most MAX non-empty
- * strings shorter than LEN, in *OUT (NULL when absent).  0, or -1. */
-static int read_strings(cfg_file *f, const config_setting_t *g, const char *name, int max, size_t len,
-                        const config_setting_t **out)
+int compare_read_strings(cfg_file *f, const config_setting_t *g, const char *name, int max, size_t len,
+                         const config_setting_t **out)
 {
   config_setting_t *s = config_setting_get_member(g, name);
   *out = s;
@@ -165,9 +163,10 @@ static int read_variant(cfg_file *f, const config_setting_t *g, const comparison
   double q;
   const config_setting_t *workers;
   if (cfg_check_keys(f, g, keys) || cfg_get_name(f, g, 0, &v->name) ||
-      read_strings(f, g, "set", POOL_MAX_SETS, sizeof((sim *)0)->sets[0], &v->set) ||
-      read_strings(f, g, "cfg", POOL_MAX_CFGS, sizeof((sim *)0)->cfgs[0], &v->cfg) ||
-      read_strings(f, g, "workers", 64, 64, &workers) || cfg_get_quantity(f, g, "memory", 0, UNITS_SIZE, &q) < 0 ||
+      compare_read_strings(f, g, "set", POOL_MAX_SETS, sizeof((sim *)0)->sets[0], &v->set) ||
+      compare_read_strings(f, g, "cfg", POOL_MAX_CFGS, sizeof((sim *)0)->cfgs[0], &v->cfg) ||
+      compare_read_strings(f, g, "workers", 64, 64, &workers) ||
+      cfg_get_quantity(f, g, "memory", 0, UNITS_SIZE, &q) < 0 ||
       cfg_get_quantity(f, g, "nic", 0, UNITS_BANDWIDTH, &q) < 0)
     return -1;
   for (int i = 0; v->cfg && i < config_setting_length(v->cfg); i++)
@@ -336,8 +335,8 @@ static int read_anchor(cfg_file *f, const config_setting_t *g, const comparison 
       return -1;
   } else if (a->kind == ANCHOR_BOE) {
     const config_setting_t *v, *h;
-    if (read_strings(f, g, "variants", c->n_variants, 4096, &v) ||
-        read_strings(f, g, "history", c->n_variants, 4096, &h))
+    if (compare_read_strings(f, g, "variants", c->n_variants, 4096, &v) ||
+        compare_read_strings(f, g, "history", c->n_variants, 4096, &h))
       return -1;
     if (!v || !h)
       return cfg_fail(f, g, "expected %s = [\"variant\", ...]", v ? "history" : "variants");
@@ -347,7 +346,7 @@ static int read_anchor(cfg_file *f, const config_setting_t *g, const comparison 
       return -1;
   } else if (a->kind == ANCHOR_MEAN_GAIN) {
     const config_setting_t *b;
-    if (read_strings(f, g, "baselines", c->n_variants, 4096, &b))
+    if (compare_read_strings(f, g, "baselines", c->n_variants, 4096, &b))
       return -1;
     if (!b)
       return cfg_fail(f, g, "expected baselines = [\"variant\", ...]");
@@ -356,7 +355,7 @@ static int read_anchor(cfg_file *f, const config_setting_t *g, const comparison 
       return -1;
     if (paired) {
       const config_setting_t *v;
-      if (read_strings(f, g, "variants", c->n_variants, 4096, &v) || variant_list(f, v, c, &a->variants))
+      if (compare_read_strings(f, g, "variants", c->n_variants, 4096, &v) || variant_list(f, v, c, &a->variants))
         return -1;
       if (config_setting_length(v) != a->n_baselines)
         return cfg_fail(f, v, "expected as many variants as baselines (%d), each set against its own, got %d",

@@ -83,6 +83,11 @@ typedef struct {
 int compare_read(cfg_file *f, const config_setting_t *list, const char *folder, const char *scratch, long long max_sims,
                  int entries, comparison **cmp, int *n_cmp);
 
+/* Member NAME of G, if present: a non-empty array of at most MAX non-empty
+ * strings shorter than LEN, in *OUT (NULL when absent).  0, or -1. */
+int compare_read_strings(cfg_file *f, const config_setting_t *g, const char *name, int max, size_t len,
+                         const config_setting_t **out);
+
 /* Member NAME of G, required: text that becomes a CSV field and a Markdown
  * cell (no comma, quote, bar or line break).  0, or -1. */
 int compare_read_text(cfg_file *f, const config_setting_t *g, const char *name, const char **out);
