@@ -32,12 +32,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   experiment *ex = NULL;
   comparison *cmp = NULL;
   progval ind = {0};
+  dagval dv = {0};
   int n_ex = 0, n_cmp = 0;
-  if (experiment_read_file(&f, fuzz_write("validate/experiments.cfg", data, size), &ex, &n_ex, &cmp, &n_cmp, &ind))
+  if (experiment_read_file(&f, fuzz_write("validate/experiments.cfg", data, size), &ex, &n_ex, &cmp, &n_cmp, &ind, &dv))
     fuzz_check_error("experiment_read_file", f.err);
   experiment_free_all(ex, n_ex);
   compare_free_all(cmp, n_cmp);
   progval_free(&ind);
+  dagval_free(&dv);
   cfg_file_close(&f);
   return 0;
 }

@@ -264,7 +264,7 @@ static int names_clash(cfg_file *f, const config_setting_t *list, const char *co
 }
 
 int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_ex, comparison **cmp, int *n_cmp,
-                         progval *ind)
+                         progval *ind, dagval *dv)
 {
   char copy[4096], folder[4096], scratch[] = "/tmp/mrlab-validate-XXXXXX";
   snprintf(copy, sizeof copy, "%s", path);
@@ -272,13 +272,14 @@ int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_
   if (cfg_file_open(f, path))
     return -1;
   const config_setting_t *root = config_root_setting(&f->cfg);
-  if (cfg_check_keys(f, root, (const char *const[]){"experiments", "comparisons", "progress", NULL}))
+  if (cfg_check_keys(f, root, (const char *const[]){"experiments", "comparisons", "progress", "workflows", NULL}))
     return -1;
   int has_ex = config_setting_get_member(root, "experiments") != NULL;
   int has_cmp = config_setting_get_member(root, "comparisons") != NULL;
   int has_progress = config_setting_get_member(root, "progress") != NULL;
-  config_setting_t *list = NULL, *cmps = NULL, *entries = NULL;
-  if ((has_ex || (!has_cmp && !has_progress)) &&
+  int has_workflows = config_setting_get_member(root, "workflows") != NULL;
+  config_setting_t *list = NULL, *cmps = NULL, *entries = NULL, *workflows = NULL;
+  if ((has_ex || (!has_cmp && !has_progress && !has_workflows)) &&
       !(list = cfg_get_list(f, root, "experiments",
                             "a non-empty list of experiments ( { name = ...; platform = ...; ... } )")))
     return -1;
@@ -288,6 +289,11 @@ int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_
   if (has_progress && !(entries = cfg_get_list(f, root, "progress",
                                                "a non-empty list of progress entries ( { name = ...; platform = ...; "
                                                "... } )")))
+    return -1;
+  if (has_workflows &&
+      !(workflows = cfg_get_list(f, root, "workflows",
+                                 "a non-empty list of workflow entries ( { name = ...; platform = ...; "
+                                 "workload = ...; ... } )")))
     return -1;
   if (!mkdtemp(scratch)) {
     snprintf(f->err, sizeof f->err, "%s: cannot create: %s", scratch, strerror(errno));
@@ -315,25 +321,36 @@ int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_
     status = compare_read(f, cmps, folder, scratch, EXPERIMENT_MAX_SIMS - total, 0, cmp, n_cmp);
   if (!status && entries)
     status = progval_read(f, entries, folder, scratch, EXPERIMENT_MAX_SIMS - total - compare_n_runs(*cmp, *n_cmp), ind);
-  /* experiments, comparisons and progress entries share runs/ */
+  if (!status && workflows)
+    status =
+        dagval_read(f, workflows, folder, EXPERIMENT_MAX_SIMS - total - compare_n_runs(*cmp, *n_cmp) - ind->n_runs, dv);
+  /* experiments, comparisons, progress and workflow entries share runs/ */
   const char **ex_names = xcalloc((size_t)*n_ex + 1, sizeof *ex_names);
   const char **cmp_names = xcalloc((size_t)*n_cmp + 1, sizeof *cmp_names);
   const char **entry_names = xcalloc((size_t)ind->n_entries + 1, sizeof *entry_names);
+  const char **workflow_names = xcalloc((size_t)dv->n_entries + 1, sizeof *workflow_names);
   for (int i = 0; i < *n_ex; i++)
     ex_names[i] = (*ex)[i].name;
   for (int i = 0; i < *n_cmp; i++)
     cmp_names[i] = (*cmp)[i].name;
   for (int i = 0; i < ind->n_entries; i++)
     entry_names[i] = ind->entries[i].name;
+  for (int i = 0; i < dv->n_entries; i++)
+    workflow_names[i] = dv->entries[i].name;
   if (!status)
-    status = names_clash(f, cmps, cmp_names, *n_cmp, ex_names, *n_ex, "experiment") ||
-                     names_clash(f, entries, entry_names, ind->n_entries, ex_names, *n_ex, "experiment") ||
-                     names_clash(f, entries, entry_names, ind->n_entries, cmp_names, *n_cmp, "comparison")
-                 ? -1
-                 : 0;
+    status =
+        names_clash(f, cmps, cmp_names, *n_cmp, ex_names, *n_ex, "experiment") ||
+                names_clash(f, entries, entry_names, ind->n_entries, ex_names, *n_ex, "experiment") ||
+                names_clash(f, entries, entry_names, ind->n_entries, cmp_names, *n_cmp, "comparison") ||
+                names_clash(f, workflows, workflow_names, dv->n_entries, ex_names, *n_ex, "experiment") ||
+                names_clash(f, workflows, workflow_names, dv->n_entries, cmp_names, *n_cmp, "comparison") ||
+                names_clash(f, workflows, workflow_names, dv->n_entries, entry_names, ind->n_entries, "progress entry")
+            ? -1
+            : 0;
   free(ex_names);
   free(cmp_names);
   free(entry_names);
+  free(workflow_names);
   rmdir(scratch);
   return status;
 }

@@ -26,7 +26,9 @@
  *      experiment, PTC's from step 5's default-plan cost, beside the
  *      spread of the targets' job times over their seeds (leaderboard.c).
  * Comparisons (compare.c) and progress entries (progval.c) run their
- * variants in the same pool, after the experiments' points.  Paths in the
+ * variants in the same pool, after the experiments' points, and so do the
+ * workflows of workflow entries (dagval.c), whose jobs then run alone in
+ * a second round, as they read what the workflow runs left.  Paths in the
  * experiment file are relative to the file's folder.  Each step is a file
  * of its own: experiment.c reads the file and plans runs, pool.c runs
  * them, assess.c and tables.c (steps 2 and 3), provision.c (4), tuning.c
@@ -46,16 +48,18 @@
 #include <stdlib.h>
 
 /* What a validation directory holds: the names outdir_open may replace. */
-static const char *const outputs[] = {
-    "runs",       "predictions.csv", "provision.csv", "tune.csv",        "accuracy.csv",   "accuracy.md", "anchors.csv",
-    "anchors.md", "progress.csv",    "progress.md",   "leaderboard.csv", "leaderboard.md", NULL};
+static const char *const outputs[] = {"runs",          "predictions.csv", "provision.csv",
+                                      "tune.csv",      "accuracy.csv",    "accuracy.md",
+                                      "anchors.csv",   "anchors.md",      "progress.csv",
+                                      "progress.md",   "leaderboard.csv", "leaderboard.md",
+                                      "workflows.csv", "workflows.md",    NULL};
 
-/* The runs of experiments EX, comparisons CMP and progress entries IND into
- * the new validation directory D: simulations, predictions, tables; D
- * swapped in whole if all went well, discarded otherwise.  0, or -1 with
- * ERR. */
+/* The runs of experiments EX, comparisons CMP, progress entries IND and
+ * workflow entries DV into the new validation directory D: simulations,
+ * predictions, tables; D swapped in whole if all went well, discarded
+ * otherwise.  0, or -1 with ERR. */
 static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp, int n_cmp, const progval *ind,
-                           outdir *d, int jobs, const char *self, char *err, size_t errlen)
+                           const dagval *dv, outdir *d, int jobs, const char *self, char *err, size_t errlen)
 {
   const char *dir = d->tmp;
   /* step 1: every history and target point of every experiment */
@@ -65,11 +69,13 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     any_deadline |= ex[e].deadline > 0;
   }
   int n_cmp_runs = compare_n_runs(cmp, n_cmp);
-  long long total = n_cmp_runs + ind->n_runs;
+  long long total = n_cmp_runs + ind->n_runs + dv->n_targets + dv->n_alone;
   for (int e = 0; e < n_ex; e++)
     total += experiment_n_sims(&ex[e]);
   pool_progress_start((int)total); /* at most EXPERIMENT_MAX_SIMS */
-  sim *sims = xcalloc((size_t)(n_sims + n_cmp_runs + ind->n_runs) + 1, sizeof *sims);
+  /* the first round of runs: all but the workflows' jobs alone */
+  int n_first = n_sims + n_cmp_runs + ind->n_runs + dv->n_targets;
+  sim *sims = xcalloc((size_t)(n_first + dv->n_alone) + 1, sizeof *sims);
   for (int e = 0; e < n_ex && !status; e++) {
     char folder[8192];
     snprintf(folder, sizeof folder, "%s/runs/%s", dir, ex[e].name);
@@ -93,14 +99,22 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
       sims[k++].n_sets = 1;
     }
   }
-  /* and every variant of every comparison and progress entry, after them */
-  sim *ind_sims = sims + n_sims + n_cmp_runs;
+  /* and every variant of every comparison and progress entry, and every workflow, after them */
+  sim *ind_sims = sims + n_sims + n_cmp_runs, *dag_sims = ind_sims + ind->n_runs, *alone_sims = sims + n_first;
   if (!status)
     status = compare_plan(cmp, n_cmp, dir, sims + n_sims, err, errlen);
   if (!status)
     status = compare_plan(ind->entries, ind->n_entries, dir, ind_sims, err, errlen);
   if (!status)
-    status = pool_run(sims, n_sims + n_cmp_runs + ind->n_runs, dir, jobs, self, err, errlen);
+    status = dagval_plan_targets(dv, dir, dag_sims, err, errlen);
+  if (!status)
+    status = pool_run(sims, n_first, dir, jobs, self, err, errlen);
+  /* then each job of each workflow alone, reading what it read in the workflow */
+  if (!status && dv->n_alone > 0)
+    status = dagval_plan_alone(dv, dir, alone_sims, err, errlen) ||
+                     pool_run(alone_sims, dv->n_alone, dir, jobs, self, err, errlen)
+                 ? -1
+                 : 0;
   double *q = xcalloc(((size_t)n_cmp_runs + 1) * COMPARE_N_QUANTITIES, sizeof *q),
          *fig = xcalloc((size_t)compare_n_anchors(cmp, n_cmp) + 1, sizeof *fig);
   if (!status)
@@ -108,6 +122,9 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
   progval_result *progress = xcalloc((size_t)ind->n_runs + 1, sizeof *progress);
   if (!status)
     status = progval_measure(ind, ind_sims, dir, progress, err, errlen);
+  workflow_prediction *flows = xcalloc((size_t)dv->n_entries + 1, sizeof *flows);
+  if (!status)
+    status = dagval_predict(dv, dag_sims, alone_sims, dir, flows, err, errlen);
   /* steps 2 to 4, each experiment's runs a slice of sims */
   error_acc(*acc)[PREDICT_N_MODELS][PREDICT_N_QUANTITIES] = xcalloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *acc);
   error_acc *ptc = xcalloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *ptc);
@@ -170,6 +187,14 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     }
     status |= outfile_close(&out, err, errlen);
   }
+  if (!status && dv->n_entries > 0 && !(status = outfile_open(&out, dir, "workflows.csv", err, errlen))) {
+    outfile md;
+    if (!(status = outfile_open(&md, dir, "workflows.md", err, errlen))) {
+      dagval_write(dv, flows, out.f, md.f);
+      status = outfile_close(&md, err, errlen);
+    }
+    status |= outfile_close(&out, err, errlen);
+  }
   pool_progress_end();
   if (status) {
     outdir_discard(d);
@@ -189,7 +214,15 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
         printf("\n");
       progval_write(ind, progress, NULL, stdout);
     }
+    if (dv->n_entries > 0) {
+      if (n_ex > 0 || n_cmp > 0 || ind->n_entries > 0)
+        printf("\n");
+      dagval_write(dv, flows, NULL, stdout);
+    }
   }
+  for (int i = 0; i < dv->n_entries; i++)
+    workflow_prediction_free(&flows[i]);
+  free(flows);
   free(progress);
   free(q);
   free(fig);
@@ -206,18 +239,20 @@ int validate_run(const char *path, const char *dir, int jobs, const char *self, 
   experiment *ex = NULL;
   comparison *cmp = NULL;
   progval ind = {0};
+  dagval dv = {0};
   outdir d;
   int n_ex = 0, n_cmp = 0, status = 2;
-  if (experiment_read_file(&f, path, &ex, &n_ex, &cmp, &n_cmp, &ind)) {
+  if (experiment_read_file(&f, path, &ex, &n_ex, &cmp, &n_cmp, &ind, &dv)) {
     snprintf(err, errlen, "%s", f.err);
   } else if (outdir_open(&d, dir, outputs, err, errlen)) {
     status = 2; /* -o names a file, or a folder of the user's */
   } else {
-    status = run_experiments(ex, n_ex, cmp, n_cmp, &ind, &d, jobs, self, err, errlen) ? 1 : 0;
+    status = run_experiments(ex, n_ex, cmp, n_cmp, &ind, &dv, &d, jobs, self, err, errlen) ? 1 : 0;
   }
   experiment_free_all(ex, n_ex);
   compare_free_all(cmp, n_cmp);
   progval_free(&ind);
+  dagval_free(&dv);
   cfg_file_close(&f);
   return status;
 }

@@ -1,0 +1,173 @@
+/* dagval_test.c - workflow entries in `mrlab validate`: a two-job workflow
+ * is run whole, each of its jobs alone once a history variant (one job a
+ * run, the child reading a fresh input of the bytes it read in the
+ * workflow), predicted by the workflow model, and its row in
+ * workflows.csv holds the workflow run's makespan and a finite accuracy
+ * computed from it; a bad entry gets one line naming file and line, exit
+ * 2, no directory. */
+#include "test.h"
+
+#include <string.h>
+
+/* A WordCount whose small output a map-only filter reads: the child's
+ * input (the parent's output) is far smaller than the parent's. */
+static const char workflow[] =
+    "jobs = (\n"
+    "  { name = \"wc\"; generator = \"wordcount\"; input = \"1GB\"; reducers = 4; seed = 1; },\n"
+    "  { name = \"scan\"; after = [\"wc\"]; input = \"parent:wc\"; map_cost = 5.0;\n"
+    "    map_selectivity = 0.5; reducers = 0; }\n"
+    ");\n";
+
+/* One entry on shilu11-yarn, its workflow at %s, two history variants. */
+static const char entries[] =
+    "workflows = (\n"
+    "  { name = \"wcscan\"; platform = \"" MRLAB_SOURCE_DIR "/platforms/shilu11-yarn.cfg\"; workload = \"%s\";\n"
+    "    set = [\"mapreduce.job.reduce.slowstart.completedmaps=0.5\"];\n"
+    "    history = ( { name = \"full\"; set = []; },\n"
+    "                { name = \"half\"; set = [\"yarn.nodemanager.resource.cpu-vcores=3\"]; } );\n"
+    "    class = \"WC+TPC-H\"; published = 94.62; source = \"Fig. 10a: WC+TPC-H\"; }\n"
+    ");\n";
+
+/* The experiment file's text, its workflow written in a folder of its own
+ * (the refusal tests run it from another), into TEXT. */
+static void experiment_text(char *text, size_t n)
+{
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%s", test_tmpdir());
+  snprintf(text, n, entries, test_write_file(dir, "wcscan.cfg", workflow));
+}
+
+/* The value in column COL of job JOB's row of the jobs.csv of DIR. */
+static double job_value(const char *dir, const char *job, const char *col)
+{
+  test_csv *t = test_csv_in(dir, "jobs.csv");
+  double v = NAN;
+  for (int row = 1; row < t->n_rows; row++)
+    if (strcmp(test_csv_cell(t, row, "job"), job) == 0)
+      v = test_csv_num(t, row, col);
+  test_csv_free(t);
+  if (isnan(v))
+    fail_msg("%s/jobs.csv: no job %s", dir, job);
+  return v;
+}
+
+static void workflow_predicted_from_its_jobs_alone(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir();
+  char text[8192], out[4096], run[8192];
+  experiment_text(text, sizeof text);
+  const char *file = test_write_file(dir, "w.cfg", text);
+  snprintf(out, sizeof out, "%s/out", dir);
+  test_run r;
+  test_run_mrlab(&r, dir, (const char *[]){"validate", file, "-o", out, "-j", "2", NULL});
+  if (r.status != 0)
+    fail_msg("validate failed with status %d: %s", r.status, r.err);
+  assert_string_equal(r.out, test_read_file(out, "workflows.md"));
+  assert_non_null(strstr(r.out, "| all | 1 | "));
+  assert_non_null(strstr(r.out, "| 93.50% |"));
+  /* the workflow run whole: its makespan from the first submission to the last end */
+  snprintf(run, sizeof run, "%s/runs/wcscan/workflow", out);
+  double makespan = job_value(run, "scan", "end") - job_value(run, "wc", "submit");
+  double wc_input = job_value(run, "wc", "input_bytes"), scan_input = job_value(run, "scan", "input_bytes");
+  assert_true(scan_input < wc_input / 10);
+  /* each job alone once a history variant, one job a run, reading what it read in the workflow */
+  static const char *const histories[] = {"full", "half"}, *const jobs[] = {"wc", "scan"};
+  for (int h = 0; h < 2; h++)
+    for (int j = 0; j < 2; j++) {
+      snprintf(run, sizeof run, "%s/runs/wcscan/alone/%s/%s", out, histories[h], jobs[j]);
+      test_csv *t = test_csv_in(run, "jobs.csv");
+      assert_int_equal(t->n_rows, 2);
+      assert_string_equal(test_csv_cell(t, 1, "job"), jobs[j]);
+      assert_close(test_csv_num(t, 1, "input_bytes"), j ? scan_input : wc_input, 0.5);
+      assert_close(test_csv_num(t, 1, "submit"), 0, 0);
+      test_csv_free(t);
+    }
+  /* the half variant's NodeManagers offer 3 vcores */
+  snprintf(run, sizeof run, "%s/runs/wcscan/alone/half/wc", out);
+  assert_close(job_value(run, "wc", "yarn.nodemanager.resource.cpu-vcores"), 3, 0);
+  test_csv *t = test_csv_in(out, "workflows.csv");
+  assert_int_equal(t->n_rows, 2);
+  assert_string_equal(test_csv_cell(t, 1, "entry"), "wcscan");
+  assert_string_equal(test_csv_cell(t, 1, "class"), "WC+TPC-H");
+  assert_int_equal(test_csv_num(t, 1, "jobs"), 2);
+  assert_true(test_csv_num(t, 1, "states") >= 2);
+  assert_close(test_csv_num(t, 1, "simulated"), makespan, 0.001);
+  double predicted = test_csv_num(t, 1, "predicted"), literal = test_csv_num(t, 1, "literal");
+  assert_true(predicted > 0 && literal > 0);
+  assert_close(test_csv_num(t, 1, "accuracy"), 100 - 100 * fabs(predicted - makespan) / makespan, 0.002);
+  assert_close(test_csv_num(t, 1, "literal_accuracy"), 100 - 100 * fabs(literal - makespan) / makespan, 0.002);
+  assert_true(isfinite(test_csv_num(t, 1, "accuracy")) && test_csv_num(t, 1, "accuracy") <= 100);
+  assert_close(test_csv_num(t, 1, "published"), 94.62, 1e-9);
+  assert_string_equal(test_csv_cell(t, 1, "source"), "Fig. 10a: WC+TPC-H");
+  test_csv_free(t);
+}
+
+static void bad_entries_are_refused(void **state)
+{
+  (void)state;
+  char one[8192], text[8192];
+  snprintf(one, sizeof one, "%s",
+           test_write_file(test_tmpdir(), "one.cfg",
+                           "jobs = ( { name = \"wc\"; generator = \"wordcount\"; "
+                           "input = \"1GB\"; reducers = 4; } );\n"));
+  const struct {
+    const char *from, *to, *says;
+  } cases[] = {
+      {"class =", "klass =", "w.cfg:6: workflows[0].klass: unknown setting; did you mean \"class\"?"},
+      {"published = 94.62", "published = \"94\"", "w.cfg:6: workflows[0].published: expected"},
+      {"published = 94.62", "published = 194.62", "w.cfg:6: workflows[0].published: expected"},
+      {"workload = \"", "workloads = \"", "w.cfg:2: workflows[0].workloads: unknown setting"},
+      {"history = ( { name = \"full\"; set = []; },\n                { name = \"half\"; set = "
+       "[\"yarn.nodemanager.resource.cpu-vcores=3\"]; } );",
+       "history = ();", "w.cfg:4: workflows[0].history: expected a non-empty list"},
+      {"{ name = \"half\";", "{ name = \"full\";",
+       "w.cfg:5: workflows[0].history[1].name: expected a name of its own; history variant 1 has it"},
+      {"{ name = \"full\"; set = [];", "{ name = \"full\"; sets = [];",
+       "w.cfg:4: workflows[0].history[0].sets: unknown setting"},
+      {"cpu-vcores=3", "cpu-vcore=3",
+       "w.cfg:5: workflows[0].history[1].set: --set yarn.nodemanager.resource.cpu-vcore"},
+      {"source = \"Fig. 10a: WC+TPC-H\"", "source = \"Fig. 10a, WC+TPC-H\"",
+       "w.cfg:6: workflows[0].source: expected text without commas"},
+      {"workflows = (", "workflows = ();\ncomparisons = (",
+       "w.cfg:1: workflows: expected a non-empty list of workflow entries"},
+      {"\n);\n",
+       "\n, { name = \"second\"; platform = \"" MRLAB_SOURCE_DIR
+       "/platforms/shilu11-yarn.cfg\"; workload = \"/nonexistent/wf.cfg\";\n"
+       "    history = ( { name = \"full\"; } ); class = \"x\"; source = \"y\"; } );\n",
+       "w.cfg:7: workflows[1].workload: /nonexistent/wf.cfg: cannot open"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    experiment_text(text, sizeof text);
+    test_validate_refuses(text, "w.cfg", cases[i].from, cases[i].to, cases[i].says);
+  }
+  /* a workload of one job, and a class with two figures */
+  experiment_text(text, sizeof text);
+  const char *at = strstr(text, "workload = \"") + strlen("workload = \"");
+  char single[20000];
+  snprintf(single, sizeof single, "%.*s%s%s", (int)(at - text), text, one, strchr(at, '"'));
+  test_validate_refuses(single, "w.cfg", "workload", "workload",
+                        "w.cfg:2: workflows[0].workload: expected a workflow of two jobs at least, got 1");
+  experiment_text(text, sizeof text);
+  at = strstr(text, "workload = \"") + strlen("workload = \"");
+  char second[20000];
+  snprintf(second, sizeof second,
+           "%.*s,\n  { name = \"other\"; platform = \"" MRLAB_SOURCE_DIR
+           "/platforms/shilu11-yarn.cfg\"; workload = \"%.*s\";\n    history = ( { name = \"full\"; } ); class = "
+           "\"WC+TPC-H\"; published = 90.0; source = \"s\"; } );\n",
+           (int)(strstr(text, "\n);\n") - text), text, (int)(strchr(at, '"') - at), at);
+  test_validate_refuses(
+      second, "w.cfg", "published = 90.0", "published = 90.0",
+      "w.cfg:8: workflows[1].published: expected the figure of class WC+TPC-H that entry 1 gives (94.62)");
+  test_validate_refuses(second, "w.cfg", "name = \"other\"", "name = \"wcscan\"",
+                        "w.cfg:7: workflows[1].name: expected a name of its own; entry 1 has it");
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(workflow_predicted_from_its_jobs_alone),
+      cmocka_unit_test(bad_entries_are_refused),
+  };
+  TEST_MAIN(tests);
+}

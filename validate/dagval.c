@@ -1,0 +1,403 @@
+/* dagval.c - workflow entries (dagval.h): Shi and Lu's workflow model
+ * scored on DAG workflows that mrlab simulates whole.
+ *
+ * The paper profiles each job of a workflow alone on the cluster and
+ * predicts the workflow's makespan from those profiles (Sect. 7.3, Fig.
+ * 10a); so does an entry.  An entry names a platform and a workload file
+ * holding the workflow (its jobs, `after` and `input = "parent:NAME"`),
+ * and history variants: settings under which every job is run alone once.
+ * The runs come in two steps, each through the pool: first the workflow
+ * whole, the target; then each job alone once a history variant, which
+ * needs the first step's jobs.csv, since a job that read its parent's
+ * output read bytes only the target run knows.  The job alone is the job's
+ * group of the workflow's file with `after` and `submit` dropped and
+ * `input` set to those bytes: a fresh input of the same size, under the
+ * same name, so that workflow_predict (models/workflow.h) finds its runs
+ * by name.  The third step predicts each target from its history runs
+ * and sets the accuracy, 100 - 100 |predicted - simulated| / simulated, of
+ * the corrected and the literal estimators beside the paper's figure for
+ * the workflow's class, with each class's mean and the mean of all
+ * entries beside the paper's means.
+ *
+ * The workload file is read twice when the experiment file is read: once
+ * by libconfig, kept open so that its job groups can be copied into the
+ * alone runs' files, and once as `mrlab run` reads it (with the entry's
+ * settings and each history variant's), so that a bad workflow or setting
+ * is refused before anything runs. */
+#include "dagval.h"
+
+#include "alloc.h"
+#include "compare.h"
+#include "csv.h"
+#include "experiment.h"
+#include "outfile.h"
+#include "platform.h"
+#include "rundir.h"
+#include "workload.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const entry_keys[] = {"name",  "platform",  "workload", "set", "history",
+                                         "class", "published", "source",   NULL};
+static const char *const history_keys[] = {"name", "set", NULL};
+
+/* The strings of array S (NULL: none). */
+static int n_strings(const config_setting_t *s)
+{
+  return s ? config_setting_length(s) : 0;
+}
+
+/* Member "set" of G into *OUT as compare_read_strings reads it, or NULL
+ * when absent or empty (`set = [];` says "no settings"). */
+static int read_sets(cfg_file *f, const config_setting_t *g, const config_setting_t **out)
+{
+  const config_setting_t *s = config_setting_get_member(g, "set");
+  *out = NULL;
+  if (s && config_setting_is_array(s) && config_setting_length(s) == 0)
+    return 0;
+  return compare_read_strings(f, g, "set", POOL_MAX_SETS, sizeof((sim *)0)->sets[0], out);
+}
+
+/* The --set arguments of E's runs under history variant H (NULL: the
+ * workflow run), E's then H's, into SETS; returns their number. */
+static int entry_sets(const dagval_entry *e, const dagval_history *h, const char *sets[POOL_MAX_SETS])
+{
+  int n = 0;
+  for (int i = 0; i < n_strings(e->set); i++)
+    sets[n++] = config_setting_get_string_elem(e->set, i);
+  for (int i = 0; h && i < n_strings(h->set); i++)
+    sets[n++] = config_setting_get_string_elem(h->set, i);
+  return n;
+}
+
+/* Reads the history variants of entry group G into E. */
+static int read_history(cfg_file *f, const config_setting_t *g, dagval_entry *e)
+{
+  config_setting_t *l =
+      cfg_get_list(f, g, "history", "a non-empty list of history variants ( { name = \"full\"; set = [...]; } )");
+  if (!l)
+    return -1;
+  e->history = xcalloc((size_t)config_setting_length(l), sizeof *e->history);
+  for (int i = 0; i < config_setting_length(l); i++) {
+    const config_setting_t *hg = config_setting_get_elem(l, (unsigned)i);
+    dagval_history *h = &e->history[i];
+    if (cfg_check_keys(f, hg, history_keys) || cfg_get_name(f, hg, 0, &h->name) || read_sets(f, hg, &h->set))
+      return -1;
+    if (n_strings(e->set) + n_strings(h->set) > POOL_MAX_SETS)
+      return cfg_fail(f, h->set, "expected at most %d settings with the entry's %d", POOL_MAX_SETS - n_strings(e->set),
+                      n_strings(e->set));
+    for (int k = 0; k < i; k++)
+      if (strcmp(e->history[k].name, h->name) == 0)
+        return cfg_fail(f, config_setting_get_member(hg, "name"),
+                        "expected a name of its own; history variant %d has it", k + 1);
+    e->n_history++;
+  }
+  return 0;
+}
+
+/* Reads the workflow named by member "workload" of entry group G, relative
+ * to FOLDER, into E: kept open, and read as `mrlab run` reads it with the
+ * settings of the workflow run and of each history variant. */
+static int read_workflow(cfg_file *f, const config_setting_t *g, const char *folder, dagval_entry *e)
+{
+  const char *where;
+  if (cfg_get_string(f, g, "workload", 1, &where))
+    return -1;
+  const config_setting_t *s = config_setting_get_member(g, "workload");
+  int len = snprintf(e->workflow, sizeof e->workflow, "%s%s%s", where[0] == '/' ? "" : folder,
+                     where[0] == '/' ? "" : "/", where);
+  if (len < 0 || (size_t)len >= sizeof e->workflow)
+    return cfg_fail(f, s, "expected a shorter path");
+  e->opened = 1;
+  if (cfg_file_open(&e->workload, e->workflow))
+    return cfg_fail(f, s, "%s", e->workload.err);
+  for (int h = -1; h < e->n_history; h++) {
+    const char *sets[POOL_MAX_SETS];
+    int n_sets = entry_sets(e, h < 0 ? NULL : &e->history[h], sets);
+    char why[1024];
+    workload *w = workload_read(e->workflow, sets, n_sets, why, sizeof why);
+    if (!w)
+      return cfg_fail(f, h < 0 ? s : e->history[h].set, "%s", why);
+    int n_jobs = w->n_jobs;
+    workload_free(w);
+    if (n_jobs < 2)
+      return cfg_fail(f, s, "expected a workflow of two jobs at least, got %d in %s", n_jobs, e->workflow);
+  }
+  /* the names in the file's order: validated by workload_read */
+  const config_setting_t *jobs = config_lookup(&e->workload.cfg, "jobs");
+  e->n_jobs = config_setting_length(jobs);
+  e->jobs = xcalloc((size_t)e->n_jobs, sizeof *e->jobs);
+  for (int j = 0; j < e->n_jobs; j++)
+    config_setting_lookup_string(config_setting_get_elem(jobs, (unsigned)j), "name", &e->jobs[j]);
+  return 0;
+}
+
+/* Reads entry group G into E; the entries before it are DV's. */
+static int read_entry(cfg_file *f, const config_setting_t *g, const char *folder, const dagval *dv, dagval_entry *e)
+{
+  const char *where;
+  e->published = NAN;
+  if (cfg_check_keys(f, g, entry_keys) || cfg_get_name(f, g, 0, &e->name) ||
+      cfg_get_string(f, g, "platform", 1, &where) || compare_read_text(f, g, "class", &e->cls) ||
+      compare_read_text(f, g, "source", &e->source) ||
+      cfg_get_number(f, g, "published", 0, 0, 100, &e->published) < 0 || read_sets(f, g, &e->set))
+    return -1;
+  platform *p = experiment_read_platform(f, config_setting_get_member(g, "platform"), folder, e->platform);
+  if (!p)
+    return -1;
+  e->n_nodes = p->n_workers;
+  e->cores = xcalloc((size_t)e->n_nodes, sizeof *e->cores);
+  e->memory = xcalloc((size_t)e->n_nodes, sizeof *e->memory);
+  platform_worker_capacity(p, e->cores, e->memory);
+  platform_free(p);
+  if (read_history(f, g, e) || read_workflow(f, g, folder, e))
+    return -1;
+  for (int k = 0; k < dv->n_entries; k++) {
+    const dagval_entry *o = &dv->entries[k];
+    if (strcmp(o->name, e->name) == 0)
+      return cfg_fail(f, config_setting_get_member(g, "name"), "expected a name of its own; entry %d has it", k + 1);
+    /* a class has one figure in the paper */
+    if (strcmp(o->cls, e->cls) == 0 && !isnan(o->published) && !isnan(e->published) && o->published != e->published)
+      return cfg_fail(f, config_setting_get_member(g, "published"),
+                      "expected the figure of class %s that entry %d gives (%g), got %g", e->cls, k + 1, o->published,
+                      e->published);
+  }
+  return 0;
+}
+
+int dagval_read(cfg_file *f, const config_setting_t *list, const char *folder, long long max_sims, dagval *dv)
+{
+  dv->entries = xcalloc((size_t)config_setting_length(list), sizeof *dv->entries);
+  for (int i = 0; i < config_setting_length(list); i++) {
+    const config_setting_t *g = config_setting_get_elem(list, (unsigned)i);
+    dagval_entry *e = &dv->entries[i];
+    if (read_entry(f, g, folder, dv, e)) {
+      dv->n_entries++; /* freed with the others */
+      return -1;
+    }
+    dv->n_entries++;
+    dv->n_targets++;
+    dv->n_alone += e->n_jobs * e->n_history;
+    if (dv->n_targets + (long long)dv->n_alone > max_sims)
+      return cfg_fail(f, g, "expected at most %lld simulations in all (mrlab's bound on an experiment file)", max_sims);
+  }
+  return 0;
+}
+
+void dagval_free(dagval *dv)
+{
+  for (int i = 0; i < dv->n_entries; i++) {
+    dagval_entry *e = &dv->entries[i];
+    free(e->cores);
+    free(e->memory);
+    free(e->history);
+    free(e->jobs);
+    if (e->opened)
+      cfg_file_close(&e->workload);
+  }
+  free(dv->entries);
+}
+
+/* Fills S with a run in DIR (relative to the validation directory) on E's
+ * platform, with the settings of E and of history variant H (NULL: the
+ * workflow run). */
+static void plan_run(sim *s, const dagval_entry *e, const dagval_history *h, const char *dir)
+{
+  snprintf(s->dir, sizeof s->dir, "%s", dir);
+  snprintf(s->workload, sizeof s->workload, "%.4000s.cfg", dir);
+  snprintf(s->log, sizeof s->log, "%.4000s.log", dir);
+  snprintf(s->platform, sizeof s->platform, "%s", e->platform);
+  const char *sets[POOL_MAX_SETS];
+  s->n_sets = entry_sets(e, h, sets);
+  for (int i = 0; i < s->n_sets; i++)
+    snprintf(s->sets[i], sizeof s->sets[i], "%s", sets[i]);
+}
+
+/* Writes the workload file PATH from E's workflow: every job as the file
+ * has it (JOB < 0), or job JOB alone, without `after` and `submit`, and
+ * reading a fresh input of INPUT bytes.  0, or -1. */
+static int write_workload(const dagval_entry *e, int job, double input, const char *path)
+{
+  config_t c;
+  config_init(&c);
+  config_setting_t *to = config_setting_add(config_root_setting(&c), "jobs", CONFIG_TYPE_LIST);
+  const config_setting_t *jobs = config_lookup(&e->workload.cfg, "jobs");
+  for (int j = 0; j < config_setting_length(jobs); j++) {
+    if (job >= 0 && j != job)
+      continue;
+    const config_setting_t *g = config_setting_get_elem(jobs, (unsigned)j);
+    config_setting_t *copy = config_setting_add(to, NULL, CONFIG_TYPE_GROUP);
+    for (int m = 0; m < config_setting_length(g); m++) {
+      const config_setting_t *s = config_setting_get_elem(g, (unsigned)m);
+      const char *name = config_setting_name(s);
+      if (job < 0 || (strcmp(name, "after") != 0 && strcmp(name, "submit") != 0 && strcmp(name, "input") != 0))
+        experiment_copy_setting(copy, s);
+    }
+    if (job >= 0) {
+      char bytes[64];
+      snprintf(bytes, sizeof bytes, "%.0fB", input);
+      config_setting_set_string(config_setting_add(copy, "input", CONFIG_TYPE_STRING), bytes);
+    }
+  }
+  int ok = config_write_file(&c, path) == CONFIG_TRUE;
+  config_destroy(&c);
+  return ok ? 0 : -1;
+}
+
+int dagval_plan_targets(const dagval *dv, const char *base, sim *sims, char *err, size_t errlen)
+{
+  for (int i = 0; i < dv->n_entries; i++) {
+    const dagval_entry *e = &dv->entries[i];
+    char path[8192], dir[4096];
+    snprintf(path, sizeof path, "%s/runs/%s", base, e->name);
+    if (outfile_make_dirs(path, err, errlen))
+      return -1;
+    snprintf(dir, sizeof dir, "runs/%s/workflow", e->name);
+    plan_run(&sims[i], e, NULL, dir);
+    snprintf(path, sizeof path, "%s/%s", base, sims[i].workload);
+    if (write_workload(e, -1, 0, path))
+      return snprintf(err, errlen, "%s: cannot write", path), -1;
+  }
+  return 0;
+}
+
+/* The input bytes of job NAME in the jobs.csv T (columns CJ: job, CI:
+ * input_bytes) into *OUT.  0, or -1 with ERR. */
+static int job_input(const csv_table *t, int cj, int ci, const char *name, double *out, char *err, size_t errlen)
+{
+  for (int r = 1; r < t->n_rows; r++)
+    if (strcmp(csv_cell(t, r, cj), name) == 0)
+      return csv_number(t, r, ci, out, err, errlen);
+  return snprintf(err, errlen, "%s: no job %s", t->path, name), -1;
+}
+
+int dagval_plan_alone(const dagval *dv, const char *base, sim *sims, char *err, size_t errlen)
+{
+  for (int i = 0, k = 0; i < dv->n_entries; i++) {
+    const dagval_entry *e = &dv->entries[i];
+    char path[8192], dir[4096];
+    snprintf(path, sizeof path, "%s/runs/%s/workflow/%s", base, e->name, RUNDIR_JOBS);
+    csv_table *t = csv_read(path, err, errlen);
+    if (!t)
+      return -1;
+    int cj = csv_column(t, rundir_jobs_columns[JOBS_JOB]), ci = csv_column(t, rundir_jobs_columns[JOBS_INPUT_BYTES]);
+    int status = cj < 0 || ci < 0 ? (snprintf(err, errlen, "%s: no column %s", path,
+                                              rundir_jobs_columns[cj < 0 ? JOBS_JOB : JOBS_INPUT_BYTES]),
+                                     -1)
+                                  : 0;
+    for (int j = 0; j < e->n_jobs && !status; j++) {
+      double input = 0;
+      status = job_input(t, cj, ci, e->jobs[j], &input, err, errlen);
+      for (int h = 0; h < e->n_history && !status; h++, k++) {
+        snprintf(dir, sizeof dir, "runs/%.1000s/alone/%.1000s", e->name, e->history[h].name);
+        snprintf(path, sizeof path, "%s/%s", base, dir);
+        status = outfile_make_dirs(path, err, errlen);
+        snprintf(dir + strlen(dir), sizeof dir - strlen(dir), "/%.1000s", e->jobs[j]);
+        plan_run(&sims[k], e, &e->history[h], dir);
+        snprintf(path, sizeof path, "%s/%s", base, sims[k].workload);
+        if (!status && write_workload(e, j, input, path))
+          status = (snprintf(err, errlen, "%s: cannot write", path), -1);
+      }
+    }
+    csv_free(t);
+    if (status)
+      return -1;
+  }
+  return 0;
+}
+
+int dagval_predict(const dagval *dv, const sim *targets, const sim *alone, const char *base, workflow_prediction *out,
+                   char *err, size_t errlen)
+{
+  for (int i = 0, k = 0; i < dv->n_entries; i++) {
+    const dagval_entry *e = &dv->entries[i];
+    int n = e->n_jobs * e->n_history;
+    char(*dirs)[8192] = xcalloc((size_t)n, sizeof *dirs), target[8192];
+    const char **history = xcalloc((size_t)n, sizeof *history);
+    for (int r = 0; r < n; r++, k++) {
+      snprintf(dirs[r], sizeof dirs[r], "%s/%s", base, alone[k].dir);
+      history[r] = dirs[r];
+    }
+    snprintf(target, sizeof target, "%s/%s", base, targets[i].dir);
+    int status = workflow_predict(e->cores, e->memory, e->n_nodes, target, history, n, &out[i], err, errlen);
+    free(dirs);
+    free(history);
+    if (status)
+      return -1;
+  }
+  return 0;
+}
+
+/* 100 - the absolute error of PREDICTED against SIMULATED in %. */
+static double accuracy(double predicted, double simulated)
+{
+  return 100 - 100 * fabs(predicted - simulated) / simulated;
+}
+
+/* A percentage for a table, "-" when NAN, into BUF. */
+static const char *percent(double v, char *buf, size_t n)
+{
+  if (isnan(v))
+    snprintf(buf, n, "-");
+  else
+    snprintf(buf, n, "%.2f%%", v);
+  return buf;
+}
+
+/* One line of the class table: mrlab's mean accuracies over the N entries
+ * and the paper's figure PAPER. */
+static void class_row(FILE *md, const char *cls, int n, double sum, double literal, double paper, const char *source)
+{
+  char a[64], b[64], c[64];
+  fprintf(md, "| %s | %d | %s | %s | %s | %s |\n", cls, n, percent(sum / n, a, sizeof a),
+          percent(literal / n, b, sizeof b), percent(paper, c, sizeof c), source);
+}
+
+void dagval_write(const dagval *dv, const workflow_prediction *w, FILE *csv, FILE *md)
+{
+  char a[64], b[64], c[64];
+  if (csv)
+    fprintf(csv, "entry,class,jobs,states,simulated,predicted,accuracy,literal,literal_accuracy,published,source\n");
+  fprintf(md, "## workflows\n\neach workflow simulated whole, and predicted by Shi and Lu's workflow model from its "
+              "jobs run alone; accuracy = 100 - 100 |predicted - simulated| / simulated; literal: the printed Eqs. 7 "
+              "and 8; the paper's figure for the workflow's class beside mrlab's\n\n"
+              "| workflow | class | jobs | states | simulated | predicted | accuracy | literal | literal accuracy | "
+              "paper | source |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+  double sum = 0, literal = 0;
+  for (int i = 0; i < dv->n_entries; i++) {
+    const dagval_entry *e = &dv->entries[i];
+    double acc = accuracy(w[i].makespan, w[i].measured), lit = accuracy(w[i].literal, w[i].measured);
+    sum += acc, literal += lit;
+    if (csv) {
+      if (isnan(e->published))
+        a[0] = 0;
+      else
+        snprintf(a, sizeof a, "%.2f", e->published);
+      fprintf(csv, "%s,%s,%d,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%s,%s\n", e->name, e->cls, w[i].n_jobs, w[i].n_states,
+              w[i].measured, w[i].makespan, acc, w[i].literal, lit, a, e->source);
+    }
+    fprintf(md, "| %s | %s | %d | %d | %.1f s | %.1f s | %s | %.1f s | %s | %s | %s |\n", e->name, e->cls, w[i].n_jobs,
+            w[i].n_states, w[i].measured, w[i].makespan, percent(acc, a, sizeof a), w[i].literal,
+            percent(lit, b, sizeof b), percent(e->published, c, sizeof c), e->source);
+  }
+  /* each class's mean at its first entry, beside the figure its entries give */
+  fprintf(md, "\n| class | workflows | accuracy | literal accuracy | paper | |\n|---|---:|---:|---:|---:|---|\n");
+  for (int i = 0; i < dv->n_entries; i++) {
+    const dagval_entry *e = &dv->entries[i];
+    int n = 0, first = 1;
+    double s = 0, l = 0, paper = NAN;
+    for (int k = 0; k < dv->n_entries; k++) {
+      if (strcmp(dv->entries[k].cls, e->cls) != 0)
+        continue;
+      first &= k >= i;
+      s += accuracy(w[k].makespan, w[k].measured), l += accuracy(w[k].literal, w[k].measured), n++;
+      if (isnan(paper))
+        paper = dv->entries[k].published;
+    }
+    if (first)
+      class_row(md, e->cls, n, s, l, paper, "");
+  }
+  class_row(md, "all", dv->n_entries, sum, literal, DAGVAL_PAPER_ALL, "Fig. 10a: all 51 DAGs; Alg. 1 (median)");
+}

@@ -1,0 +1,77 @@
+/* dagval.h - the workflow entries of an experiment file: DAG workflows
+ * run whole on a YARN cluster, each of their jobs run alone, and Shi and
+ * Lu's workflow model (models/workflow.h) predicting the whole from the
+ * jobs alone, its accuracy set beside the paper's figure for the
+ * workflow's class. */
+#ifndef MRLAB_DAGVAL_H
+#define MRLAB_DAGVAL_H
+
+#include "cfg.h"
+#include "pool.h"
+#include "workflow.h"
+
+#include <stdio.h>
+
+/* Shi and Lu's Fig. 10a: the mean accuracy over all 51 DAGs, Alg. 1 with
+ * median profiles, beside mrlab's mean over every entry. */
+#define DAGVAL_PAPER_ALL 93.50
+
+/* One history variant: every job of the workflow run alone with SET. */
+typedef struct {
+  const char *name;
+  const config_setting_t *set; /* array of strings, or NULL */
+} dagval_history;
+
+typedef struct {
+  const char *name, *cls, *source; /* source NULL when the paper gives no figure */
+  double published;                /* NAN when it gives none */
+  char platform[4096];             /* whole path */
+  int n_nodes, *cores;             /* the platform's workers (workflow_predict's cluster) */
+  double *memory;
+  char workflow[4096];         /* the workflow's file, */
+  cfg_file workload;           /* kept open: its jobs are copied into the alone runs */
+  int opened;                  /* whether workload needs closing */
+  const config_setting_t *set; /* --set for every run of the entry, or NULL */
+  dagval_history *history;
+  int n_history;
+  const char **jobs; /* the workflow's job names, in its file's order */
+  int n_jobs;
+} dagval_entry;
+
+typedef struct {
+  dagval_entry *entries;
+  int n_entries;
+  int n_targets, n_alone; /* runs: one workflow an entry; each job alone once a history variant */
+} dagval;
+
+/* Reads the workflow entries of LIST (a list of groups in F) into DV:
+ * each platform read, each workload read as `mrlab run` reads it (with the
+ * entry's settings) and holding two jobs at least; paths relative to
+ * FOLDER; at most MAX_SIMS runs in all.  0, or -1 with F->err set. */
+int dagval_read(cfg_file *f, const config_setting_t *list, const char *folder, long long max_sims, dagval *dv);
+void dagval_free(dagval *dv);
+
+/* Step 1: fills SIMS (DV->n_targets of them) with each entry's workflow
+ * run, runs/ENTRY/workflow of the validation directory BASE, and writes
+ * its workload file there.  0, or -1 with ERR. */
+int dagval_plan_targets(const dagval *dv, const char *base, sim *sims, char *err, size_t errlen);
+
+/* Step 2, after step 1's runs: fills SIMS (DV->n_alone) with each job of
+ * each entry run alone once a history variant, runs/ENTRY/alone/HISTORY/JOB,
+ * its workload the job's settings from the workflow's file without `after`
+ * and `submit`, its input the bytes it read in the workflow run (jobs.csv).
+ * 0, or -1 with ERR. */
+int dagval_plan_alone(const dagval *dv, const char *base, sim *sims, char *err, size_t errlen);
+
+/* Step 3: workflow_predict on each entry from the runs TARGETS and ALONE
+ * (planned as above) in BASE, into OUT (one an entry, zeroed; free each
+ * with workflow_prediction_free).  0, or -1 with ERR. */
+int dagval_predict(const dagval *dv, const sim *targets, const sim *alone, const char *base, workflow_prediction *out,
+                   char *err, size_t errlen);
+
+/* workflows.csv into CSV if not NULL, and the Markdown table into MD:
+ * a row an entry, then a row a class and one for all entries, mrlab's
+ * mean accuracy beside the paper's. */
+void dagval_write(const dagval *dv, const workflow_prediction *w, FILE *csv, FILE *md);
+
+#endif
