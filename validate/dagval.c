@@ -383,7 +383,7 @@ void dagval_write(const dagval *dv, const workflow_prediction *w, FILE *csv, FIL
             percent(lit, b, sizeof b), percent(e->published, c, sizeof c), e->source);
   }
   /* each class's mean at its first entry, beside the figure its entries give */
-  fprintf(md, "\n| class | workflows | accuracy | literal accuracy | paper | |\n|---|---:|---:|---:|---:|---|\n");
+  fprintf(md, "\n| class | workflows | accuracy | literal accuracy | paper | source |\n|---|---:|---:|---:|---:|---|\n");
   for (int i = 0; i < dv->n_entries; i++) {
     const dagval_entry *e = &dv->entries[i];
     int n = 0, first = 1;
