@@ -119,7 +119,7 @@ static int read_workflow(cfg_file *f, const config_setting_t *g, const char *fol
     char why[1024];
     workload *w = workload_read(e->workflow, sets, n_sets, why, sizeof why);
     if (!w)
-      return cfg_fail(f, h < 0 ? s : e->history[h].set, "%s", why);
+      return cfg_fail(f, h >= 0 && e->history[h].set ? e->history[h].set : s, "%s", why);
     int n_jobs = w->n_jobs;
     workload_free(w);
     if (n_jobs < 2)
@@ -383,7 +383,8 @@ void dagval_write(const dagval *dv, const workflow_prediction *w, FILE *csv, FIL
             percent(lit, b, sizeof b), percent(e->published, c, sizeof c), e->source);
   }
   /* each class's mean at its first entry, beside the figure its entries give */
-  fprintf(md, "\n| class | workflows | accuracy | literal accuracy | paper | source |\n|---|---:|---:|---:|---:|---|\n");
+  fprintf(md,
+          "\n| class | workflows | accuracy | literal accuracy | paper | source |\n|---|---:|---:|---:|---:|---|\n");
   for (int i = 0; i < dv->n_entries; i++) {
     const dagval_entry *e = &dv->entries[i];
     int n = 0, first = 1;
