@@ -6,9 +6,11 @@
  * job maps and recovers when that job shuffles (T8). */
 #include "dag.h"
 #include "test.h"
+#include "workflow.h"
 
 #include <gsl/gsl_rng.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* A job whose every task takes T seconds whatever the shares (all
  * throughputs infinite, only t_load counts), in 1-vcore 2 GB containers. */
@@ -396,6 +398,88 @@ static void impossible_workflows_are_refused(void **state)
   assert_non_null(strstr(err, "job 1: a map container"));
 }
 
+/* The jobs.csv of a history run of one job alone: NAME with MAPS maps of
+ * INPUT bytes in all, REDUCES reduces, map output MAP_OUT (as much
+ * written), tasks starting up in 1 s. */
+static const char *alone_jobs(const char *name, int maps, int reduces, double input, double map_out)
+{
+  static char text[1024];
+  snprintf(text, sizeof text,
+           "job,start,map_phase_end,end,maps,reduces,map_slots,reduce_slots,input_bytes,map_output_bytes,"
+           "shuffle_bytes,output_bytes,mrlab.task.startup\n"
+           "%s,0,0,100,%d,%d,0,0,%.0f,%.0f,%.0f,%.0f,1s\n",
+           name, maps, reduces, input, map_out, map_out, map_out);
+  return text;
+}
+
+static const char alone_tasks_header[] = "job,kind,host,status,start,end,read_end,read_bytes,map_end,shuffle_end,"
+                                         "shuffle_bytes,sort_end,reduce_end,first_byte\n";
+
+/* Shi and Lu's model fed from runs, worked by hand (docs/models.md).  One
+ * node of 4 cores and 8 GiB: four 1-vcore containers.  Alone, job a's 4
+ * maps of 100 B ran at once, each 1 s start-up, 2 s reading, 2 s mapping,
+ * 1 s spilling: fixed 3 s, disk 3 s at Δ = 4, θ_dfsr = 400/3 B/s; its
+ * reduce 1 s start-up, 2 s shuffling 400 B, 1 s merging, 2 s reducing,
+ * 1 s writing: fixed 3 s, θ_net = θ_dfsw = 200 B/s.  Job b's 4 maps only
+ * computed, 5 s.  Side by side DRF gives each 2 containers; a's map takes
+ * 3 + 100·4/(400/3) = 6 s among 4 disk users, so b ends at 10 s with a
+ * 2/3 into its second wave; alone its last maps take 3 + 1.5 = 4.5 s, a
+ * third of it 1.5 s; its reduce 3 + 2 + 2 s: 18.5 s. */
+static void a_workflow_is_fed_from_runs_alone(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir();
+  char a[4096], b[4096], target[4096], tasks[4096];
+  snprintf(a, sizeof a, "%s/a", dir);
+  snprintf(b, sizeof b, "%s/b", dir);
+  snprintf(target, sizeof target, "%s/target", dir);
+  assert_int_equal(mkdir(a, 0777) | mkdir(b, 0777) | mkdir(target, 0777), 0);
+  test_write_file(a, "jobs.csv", alone_jobs("a", 4, 1, 400, 400));
+  snprintf(tasks, sizeof tasks, "%s", alone_tasks_header);
+  for (int k = 0; k < 4; k++)
+    strcat(tasks, "a,map,n-1,SUCCEEDED,0,6,3,100,5,,,,,\n");
+  strcat(tasks, "a,reduce,n-1,SUCCEEDED,6,13,,,,9,400,10,12,\n");
+  test_write_file(a, "tasks.csv", tasks);
+  test_write_file(b, "jobs.csv", alone_jobs("b", 4, 0, 400, 0));
+  snprintf(tasks, sizeof tasks, "%s", alone_tasks_header);
+  for (int k = 0; k < 4; k++)
+    strcat(tasks, "b,map,n-1,SUCCEEDED,0,5,1,100,5,,,,,\n");
+  test_write_file(b, "tasks.csv", tasks);
+  const char *cols = "job,submit,end,maps,reduces,input_bytes,mrlab.scheduler,yarn.nodemanager.resource.memory-mb,"
+                     "yarn.nodemanager.resource.cpu-vcores,yarn.scheduler.minimum-allocation-mb,"
+                     "yarn.scheduler.minimum-allocation-vcores,mapreduce.map.memory.mb,mapreduce.map.cpu.vcores,"
+                     "mapreduce.reduce.memory.mb,mapreduce.reduce.cpu.vcores,after\n";
+  char jobs[2048];
+  snprintf(jobs, sizeof jobs,
+           "%sa,0,20,4,1,400,yarn-fair,-1,-1,1024,1,1024,1,1024,1,\n"
+           "b,0,11,4,0,400,yarn-fair,-1,-1,1024,1,1024,1,1024,1,\n",
+           cols);
+  test_write_file(target, "jobs.csv", jobs);
+  int cores[] = {4};
+  double memory[] = {8.0 * 1024 * 1024 * 1024};
+  const char *history[] = {a, b};
+  workflow_prediction w;
+  char err[512];
+  if (workflow_predict(cores, memory, 1, target, history, 2, &w, err, sizeof err))
+    fail_msg("%s", err);
+  assert_int_equal(w.n_jobs, 2);
+  assert_close(w.makespan, 18.5, 1e-9);
+  assert_close(w.jobs[0].end, 18.5, 1e-9);
+  assert_close(w.jobs[1].end, 10, 1e-9);
+  assert_close(w.measured, 20, 1e-9);
+  assert_close(w.jobs[1].measured, 11, 1e-9);
+  workflow_prediction_free(&w);
+  /* a job with no run alone, and a history run of two jobs, are refused */
+  assert_int_equal(workflow_predict(cores, memory, 1, target, history, 1, &w, err, sizeof err), -1);
+  assert_non_null(strstr(err, "job b: expected a run of it alone"));
+  workflow_prediction_free(&w);
+  snprintf(jobs, sizeof jobs, "%s%s", alone_jobs("a", 4, 1, 400, 400), "b,0,0,100,4,0,0,0,400,0,0,0,1s\n");
+  test_write_file(a, "jobs.csv", jobs);
+  assert_int_equal(workflow_predict(cores, memory, 1, target, history, 2, &w, err, sizeof err), -1);
+  assert_non_null(strstr(err, "expected a run of job a alone, got 2 jobs"));
+  workflow_prediction_free(&w);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -408,6 +492,7 @@ int main(void)
       cmocka_unit_test(one_job_takes_whole_waves),
       cmocka_unit_test(a_map_slows_while_another_maps),
       cmocka_unit_test(impossible_workflows_are_refused),
+      cmocka_unit_test(a_workflow_is_fed_from_runs_alone),
   };
   TEST_MAIN(tests);
 }
