@@ -43,7 +43,7 @@ static void drf_equalises_dominant_shares(void **state)
 {
   (void)state;
   dag_cluster c = {.cores = 100, .vcores = 100, .mem = 12};
-  dag_phase need[3] = {{1, 2, 0, 0}, {1, 2, 0, 0}, {1, 2, 0, 0}};
+  dag_phase need[3] = {{.cores = 1, .mem = 2}, {.cores = 1, .mem = 2}, {.cores = 1, .mem = 2}};
   int many[3] = {100, 100, 100}, delta[3];
   const int want[2][3] = {{2, 2, 2}, {2, 1, 2}};
   for (int k = 0; k < 2; k++) {
@@ -66,7 +66,7 @@ static void drf_caps_and_rounds_down(void **state)
 {
   (void)state;
   dag_cluster c = {.cores = 100, .vcores = 100, .mem = 12};
-  dag_phase need[3] = {{1, 2, 0, 0}, {1, 2, 0, 0}, {1, 2, 0, 0}};
+  dag_phase need[3] = {{.cores = 1, .mem = 2}, {.cores = 1, .mem = 2}, {.cores = 1, .mem = 2}};
   int left[3] = {1, 100, 100}, delta[3];
   c.mem = 14;
   dag_drf(&c, 3, need, left, delta);
@@ -303,16 +303,56 @@ static void one_job_takes_whole_waves(void **state)
     int n = j.boe.n_maps, fit = (int)fmin(c.vcores / j.map.cores, c.mem / j.map.mem);
     p.delta = n < fit ? n : fit;
     double want = ceil(n / p.delta) * boe_map(&p);
+    int full = n % (int)p.delta == 0; /* every wave full */
     if (j.boe.n_reduces) {
       n = j.boe.n_reduces, fit = (int)fmin(c.vcores / j.reduce.cores, c.mem / j.reduce.mem);
       p.delta = n < fit ? n : fit;
       want += ceil(n / p.delta) * (boe_shuffle(&p) + boe_reduce(&p));
+      full = full && n % (int)p.delta == 0;
     }
     assert_close(r.makespan, want, 1e-9 * want);
     assert_int_equal(r.n_states, j.boe.n_reduces ? 2 : 1);
     dag_result_free(&r);
+    /* Algorithm 2 without spread: the same waves, task by task, but a
+     * last wave that is not full shares among its own tasks only */
+    assert_int_equal(dag_estimate_tasks(&c, &j, 1, 3, 1, &r, err, sizeof err), 0);
+    if (full)
+      assert_close(r.makespan, want, 1e-9 * want);
+    else
+      assert_true(r.makespan <= want * (1 + 1e-9));
+    dag_result_free(&r);
   }
   gsl_rng_free(g);
+}
+
+/* Algorithm 2 with spread: 20 tasks of 10 s on 8 containers take 30 s
+ * without it; with normal task times of cv 0.3 the waves' slowest tracks
+ * end later on average (Theorem 1's gain), the same draws give the same
+ * estimate and other draws another. */
+static void algorithm2_draws_each_task_time(void **state)
+{
+  (void)state;
+  dag_cluster c = {.cores = 8, .vcores = 8, .mem = 16};
+  dag_job j = fixed_job(10, 20, 0);
+  dag_result r, again, other;
+  char err[256];
+  assert_int_equal(dag_estimate_tasks(&c, &j, 1, 5, 1, &r, err, sizeof err), 0);
+  assert_close(r.makespan, 30, 1e-9);
+  dag_result_free(&r);
+  j.map.cv = 0.3;
+  assert_int_equal(dag_estimate_tasks(&c, &j, 1, 50, 1, &r, err, sizeof err), 0);
+  assert_int_equal(dag_estimate_tasks(&c, &j, 1, 50, 1, &again, err, sizeof err), 0);
+  assert_int_equal(dag_estimate_tasks(&c, &j, 1, 50, 2, &other, err, sizeof err), 0);
+  assert_true(r.makespan > 30 && r.makespan < 40);
+  assert_true(r.makespan == again.makespan && r.makespan != other.makespan);
+  assert_close(r.jobs[0].end, r.makespan, 1e-9);
+  dag_result_free(&r), dag_result_free(&again), dag_result_free(&other);
+  /* a cycle never starts */
+  size_t p0[] = {0}, p1[] = {1};
+  dag_job two[2] = {fixed_job(10, 4, 0), fixed_job(10, 4, 0)};
+  two[0].parents = p1, two[0].n_parents = 1, two[1].parents = p0, two[1].n_parents = 1;
+  assert_int_equal(dag_estimate_tasks(&c, two, 2, 1, 1, &r, err, sizeof err), -1);
+  assert_non_null(strstr(err, "cycle"));
 }
 
 /* T8: a CPU-bound WordCount-like map and a disk-bound TeraSort-like job,
@@ -332,8 +372,8 @@ static void a_map_slows_while_another_maps(void **state)
                         .theta_dfsr = 1000,
                         .theta_dw = 1000,
                         .alpha_m = 0.1},
-                .map = {1, 2, 0, 0},
-                .reduce = {1, 2, 0, 0}};
+                .map = {.cores = 1, .mem = 2},
+                .reduce = {.cores = 1, .mem = 2}};
   dag_job ts = {.boe = {.t_load = 1,
                         .split = 128,
                         .n_maps = 8,
@@ -348,8 +388,8 @@ static void a_map_slows_while_another_maps(void **state)
                         .alpha_m = 1,
                         .alpha_s = 0.5,
                         .alpha_r = 1},
-                .map = {1, 2, 0, 0},
-                .reduce = {1, 2, DAG_DISK | DAG_NET, 0}};
+                .map = {.cores = 1, .mem = 2},
+                .reduce = {.cores = 1, .mem = 2, .uses = DAG_DISK | DAG_NET}};
   dag_job both[2] = {wc, ts};
   dag_result r;
   char err[256];
@@ -464,6 +504,8 @@ static void a_workflow_is_fed_from_runs_alone(void **state)
     fail_msg("%s", err);
   assert_int_equal(w.n_jobs, 2);
   assert_close(w.makespan, 18.5, 1e-9);
+  assert_close(w.mean, 18.5, 1e-9);   /* identical tasks: means are medians, */
+  assert_close(w.normal, 18.5, 1e-9); /* and task by task without spread the same */
   assert_close(w.jobs[0].end, 18.5, 1e-9);
   assert_close(w.jobs[1].end, 10, 1e-9);
   assert_close(w.measured, 20, 1e-9);
@@ -492,6 +534,7 @@ int main(void)
       cmocka_unit_test(one_job_takes_whole_waves),
       cmocka_unit_test(a_map_slows_while_another_maps),
       cmocka_unit_test(impossible_workflows_are_refused),
+      cmocka_unit_test(algorithm2_draws_each_task_time),
       cmocka_unit_test(a_workflow_is_fed_from_runs_alone),
   };
   TEST_MAIN(tests);
