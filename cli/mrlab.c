@@ -10,15 +10,16 @@
 #include "platform.h"
 #include "plot.h"
 #include "predict.h"
-#include "workflow.h"
 #include "ratios.h"
 #include "sim.h"
 #include "units.h"
 #include "validate.h"
+#include "workflow.h"
 #include "workload.h"
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,9 +95,11 @@ static const char usage_predict[] = "usage: mrlab predict [--model NAME] [--job 
                                     "With --workflow, TARGET is a workflow run in YARN mode on the cluster of\n"
                                     "PLATFORM.cfg and each HISTORY directory a run of one of its jobs alone,\n"
                                     "by the same name (every job at least once; at two or more degrees of\n"
-                                    "parallelism to fit a task's fixed time).  Shi and Lu's state-based model\n"
-                                    "predicts the makespan and each job's end: model dag (Eqs. 7-8 as\n"
-                                    "corrected) and dag-literal (as printed).\n";
+                                    "parallelism to fit a task's fixed time).  Shi and Lu's models predict the\n"
+                                    "makespan and each job's end: dag (Algorithm 1, the state-based estimator\n"
+                                    "with Eqs. 7-8 corrected, on the tasks' medians), dag-mean (on their\n"
+                                    "means), dag-normal (Algorithm 2, task by task, with normal task times)\n"
+                                    "and dag-literal (Algorithm 1 with Eqs. 7-8 as printed).\n";
 
 static const char usage_provision[] = "usage: mrlab provision --deadline TIME [--job NAME] TARGET HISTORY...\n"
                                       "\n"
@@ -338,13 +341,17 @@ static int cmd_predict_workflow(int argc, char **argv)
   if (status) {
     fprintf(stderr, "mrlab: %s\n", err);
   } else {
+    static const char *const names[] = {"dag", "dag-mean", "dag-normal", "dag-literal"};
+    static const size_t at[] = {offsetof(workflow_job, end), offsetof(workflow_job, mean),
+                                offsetof(workflow_job, normal), offsetof(workflow_job, literal)};
+    const double whole[] = {w.makespan, w.mean, w.normal, w.literal};
     printf("model,quantity,predicted,actual\n");
-    printf("dag,makespan,%.3f,%.3f\n", w.makespan, w.measured);
-    for (int j = 0; j < w.n_jobs; j++)
-      printf("dag,end:%s,%.3f,%.3f\n", w.jobs[j].job, w.jobs[j].end, w.jobs[j].measured);
-    printf("dag-literal,makespan,%.3f,%.3f\n", w.literal, w.measured);
-    for (int j = 0; j < w.n_jobs; j++)
-      printf("dag-literal,end:%s,%.3f,%.3f\n", w.jobs[j].job, w.jobs[j].literal, w.jobs[j].measured);
+    for (int m = 0; m < 4; m++) {
+      printf("%s,makespan,%.3f,%.3f\n", names[m], whole[m], w.measured);
+      for (int j = 0; j < w.n_jobs; j++)
+        printf("%s,end:%s,%.3f,%.3f\n", names[m], w.jobs[j].job, *(const double *)((const char *)&w.jobs[j] + at[m]),
+               w.jobs[j].measured);
+    }
   }
   workflow_prediction_free(&w);
   free(cores);

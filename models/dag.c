@@ -60,6 +60,9 @@
 
 #include "alloc.h"
 
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -158,6 +161,30 @@ static double task_time(const dag_job *j, int phase, const double mu[3])
   p.theta_dfsr *= mu[1], p.theta_dw *= mu[1], p.theta_dfsw *= mu[1];
   p.theta_net *= mu[2];
   return phase_need(j, phase)->fixed + (phase == DAG_MAP ? boe_map(&p) : boe_shuffle(&p) + boe_reduce(&p));
+}
+
+/* The task time of each of the M running jobs RUN[a], in phase PHASE[a]
+ * with COUNT[a] tasks at once, into T_TASK[a] (0 for a job running none):
+ * a task's share of disk and network is 1/ΣΔ over the tasks whose phase
+ * competes for it, of the CPU min(N_cores/ΣΔ, 1). */
+static void shared_task_times(const dag_cluster *c, const dag_job *jobs, const size_t *run, const int *phase,
+                              const int *count, size_t m, double *t_task)
+{
+  double users[3] = {0, 0, 0};
+  for (size_t a = 0; a < m; a++)
+    for (int r = 0; r < 3; r++)
+      users[r] += phase_uses(&jobs[run[a]], phase[a]) & 1u << r ? count[a] : 0;
+  for (size_t a = 0; a < m; a++) {
+    t_task[a] = 0;
+    if (count[a] > 0) {
+      unsigned uses = phase_uses(&jobs[run[a]], phase[a]);
+      double mu[3];
+      for (int r = 0; r < 3; r++)
+        mu[r] = 1 / (users[r] + (uses & 1u << r ? 0 : count[a]));
+      mu[0] = fmin(c->cores * mu[0], 1);
+      t_task[a] = task_time(&jobs[run[a]], phase[a], mu);
+    }
+  }
 }
 
 static void track_push(job_state *s, int n, double p, int paused)
@@ -358,6 +385,7 @@ int dag_estimate(const dag_cluster *c, const dag_job *jobs, size_t n, const dag_
   size_t *run = xcalloc(n, sizeof *run);
   dag_phase *need = xcalloc(n, sizeof *need);
   int *remaining = xcalloc(n, sizeof *remaining), *delta = xcalloc(n, sizeof *delta);
+  int *phases = xcalloc(n, sizeof *phases);
   double *t_task = xcalloc(n, sizeof *t_task), *t_job = xcalloc(n, sizeof *t_job);
   double now = 0;
   size_t next_split = 0, done = 0;
@@ -386,22 +414,13 @@ int dag_estimate(const dag_cluster *c, const dag_job *jobs, size_t n, const dag_
       break;
     }
     dag_drf(c, m, need, remaining, delta);
-    double users[3] = {0, 0, 0};
     for (size_t a = 0; a < m; a++)
-      for (int r = 0; r < 3; r++)
-        users[r] += phase_uses(&jobs[run[a]], js[run[a]].phase) & 1u << r ? delta[a] : 0;
+      phases[a] = js[run[a]].phase;
+    shared_task_times(c, jobs, run, phases, delta, m, t_task);
     double dt = INFINITY;
     for (size_t a = 0; a < m; a++) {
       job_state *s = &js[run[a]];
-      t_task[a] = 0, t_job[a] = INFINITY;
-      if (delta[a] > 0) {
-        unsigned uses = phase_uses(&jobs[run[a]], s->phase);
-        double mu[3];
-        for (int r = 0; r < 3; r++)
-          mu[r] = 1 / (users[r] + (uses & 1u << r ? 0 : delta[a]));
-        mu[0] = fmin(c->cores * mu[0], 1);
-        t_task[a] = task_time(&jobs[run[a]], s->phase, mu);
-      }
+      t_job[a] = INFINITY;
       if (opt->literal) {
         if (!s->entered && delta[a] > 0) {
           s->entered = 1;
@@ -466,7 +485,164 @@ int dag_estimate(const dag_cluster *c, const dag_job *jobs, size_t n, const dag_
   out->makespan = now;
   for (size_t i = 0; i < n; i++)
     free(js[i].tracks);
-  free(js), free(run), free(need), free(remaining), free(delta), free(t_task), free(t_job);
+  free(js), free(run), free(need), free(remaining), free(delta), free(phases), free(t_task), free(t_job);
+  if (status)
+    dag_result_free(out);
+  return status;
+}
+
+/* A job as Algorithm 2 runs it: its phase, tasks waiting and the
+ * progress (fraction done) and drawn factor of each running one. */
+typedef struct {
+  int phase, pending, running;
+  double *p, *factor;
+} task_job;
+
+/* The free vcores and memory of cluster C with the M jobs' running tasks. */
+static void tasks_free(const dag_cluster *c, const dag_job *jobs, const task_job *tj, size_t n, double *vcores,
+                       double *mem)
+{
+  *vcores = c->vcores, *mem = c->mem;
+  for (size_t i = 0; i < n; i++)
+    if (tj[i].phase == DAG_MAP || tj[i].phase == DAG_REDUCE) {
+      const dag_phase *k = phase_need(&jobs[i], tj[i].phase);
+      *vcores -= k->cores * tj[i].running, *mem -= k->mem * tj[i].running;
+    }
+}
+
+/* Gives free containers, one at a time, to the job of least dominant
+ * share with tasks waiting whose container fits; draws each new task's
+ * factor from G. */
+static void tasks_launch_drf(const dag_cluster *c, const dag_job *jobs, task_job *tj, size_t n, gsl_rng *g)
+{
+  double vc, mem;
+  tasks_free(c, jobs, tj, n, &vc, &mem);
+  for (;;) {
+    size_t best = n;
+    for (size_t i = 0; i < n; i++) {
+      if (tj[i].phase != DAG_MAP && tj[i].phase != DAG_REDUCE)
+        continue;
+      const dag_phase *k = phase_need(&jobs[i], tj[i].phase);
+      if (tj[i].pending > 0 && k->cores <= vc + DAG_EPS && k->mem <= mem * (1 + DAG_EPS) &&
+          (best == n ||
+           dominant(c, k) * tj[i].running < dominant(c, phase_need(&jobs[best], tj[best].phase)) * tj[best].running))
+        best = i;
+    }
+    if (best == n)
+      return;
+    task_job *t = &tj[best];
+    const dag_phase *k = phase_need(&jobs[best], t->phase);
+    t->p[t->running] = 0;
+    t->factor[t->running++] = fmax(1 + k->cv * gsl_ran_gaussian(g, 1), 0.05);
+    t->pending--;
+    vc -= k->cores, mem -= k->mem;
+  }
+}
+
+/* One draw of Algorithm 2: adds each job's times over RUNS into OUT's
+ * jobs and its makespan into OUT's.  Returns 0, or -1 with ERR. */
+static int tasks_once(const dag_cluster *c, const dag_job *jobs, size_t n, gsl_rng *g, int runs, dag_result *out,
+                      char *err, size_t errlen)
+{
+  task_job *tj = xcalloc(n, sizeof *tj);
+  size_t *run = xcalloc(n, sizeof *run);
+  int *phases = xcalloc(n, sizeof *phases), *counts = xcalloc(n, sizeof *counts);
+  double *t_task = xcalloc(n, sizeof *t_task);
+  dag_job_times *t = xcalloc(n, sizeof *t);
+  for (size_t i = 0; i < n; i++) {
+    int most = jobs[i].boe.n_maps > jobs[i].boe.n_reduces ? jobs[i].boe.n_maps : jobs[i].boe.n_reduces;
+    tj[i].p = xcalloc((size_t)most, sizeof *tj[i].p);
+    tj[i].factor = xcalloc((size_t)most, sizeof *tj[i].factor);
+  }
+  double now = 0;
+  size_t done = 0;
+  int status = 0;
+  while (done < n) {
+    for (size_t i = 0; i < n; i++) {
+      size_t q = 0;
+      while (tj[i].phase == DAG_WAITING && q < jobs[i].n_parents && tj[jobs[i].parents[q]].phase == DAG_DONE)
+        q++;
+      if (tj[i].phase == DAG_WAITING && q == jobs[i].n_parents)
+        tj[i].phase = DAG_MAP, tj[i].pending = jobs[i].boe.n_maps, t[i].start = now;
+    }
+    tasks_launch_drf(c, jobs, tj, n, g);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+      if (tj[i].running > 0)
+        run[m] = i, phases[m] = tj[i].phase, counts[m++] = tj[i].running;
+    if (!m) {
+      snprintf(err, errlen, "the jobs' parents form a cycle: %zu of %zu jobs can never start", n - done, n);
+      status = -1;
+      break;
+    }
+    shared_task_times(c, jobs, run, phases, counts, m, t_task);
+    double dt = INFINITY;
+    for (size_t a = 0; a < m; a++)
+      for (int k = 0; k < tj[run[a]].running; k++)
+        dt = fmin(dt, (1 - tj[run[a]].p[k]) * t_task[a] * tj[run[a]].factor[k]);
+    if (!isfinite(dt)) {
+      snprintf(err, errlen, "no running task can end: a task time is not finite (a throughput of 0?)");
+      status = -1;
+      break;
+    }
+    now += dt;
+    for (size_t a = 0; a < m; a++) {
+      task_job *j = &tj[run[a]];
+      for (int k = 0; k < j->running;) {
+        double took = t_task[a] * j->factor[k];
+        j->p[k] = took > 0 ? j->p[k] + dt / took : 1;
+        if (j->p[k] >= 1 - DAG_EPS) { /* ended: the last running task takes its place */
+          j->running--;
+          j->p[k] = j->p[j->running], j->factor[k] = j->factor[j->running];
+        } else {
+          k++;
+        }
+      }
+      if (j->running || j->pending)
+        continue;
+      size_t i = run[a];
+      if (j->phase == DAG_MAP)
+        t[i].map_end = now;
+      if (j->phase == DAG_MAP && jobs[i].boe.n_reduces > 0) {
+        j->phase = DAG_REDUCE, j->pending = jobs[i].boe.n_reduces;
+      } else {
+        j->phase = DAG_DONE, t[i].end = now;
+        done++;
+      }
+    }
+  }
+  if (!status) {
+    out->makespan += now / runs;
+    for (size_t i = 0; i < n; i++) {
+      out->jobs[i].start += t[i].start / runs;
+      out->jobs[i].map_end += t[i].map_end / runs;
+      out->jobs[i].end += t[i].end / runs;
+    }
+  }
+  for (size_t i = 0; i < n; i++)
+    free(tj[i].p), free(tj[i].factor);
+  free(tj), free(run), free(phases), free(counts), free(t_task), free(t);
+  return status;
+}
+
+int dag_estimate_tasks(const dag_cluster *c, const dag_job *jobs, size_t n, int runs, unsigned long seed,
+                       dag_result *out, char *err, size_t errlen)
+{
+  memset(out, 0, sizeof *out);
+  if (check(c, jobs, n, err, errlen))
+    return -1;
+  if (runs < 1) {
+    snprintf(err, errlen, "expected 1 draw or more, got %d", runs);
+    return -1;
+  }
+  out->n_jobs = n;
+  out->jobs = xcalloc(n, sizeof *out->jobs);
+  gsl_rng *g = gsl_rng_alloc(gsl_rng_mt19937);
+  gsl_rng_set(g, seed);
+  int status = 0;
+  for (int r = 0; r < runs && !status; r++)
+    status = tasks_once(c, jobs, n, g, runs, out, err, errlen);
+  gsl_rng_free(g);
   if (status)
     dag_result_free(out);
   return status;

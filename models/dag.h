@@ -29,6 +29,7 @@ typedef struct {
   double cores, mem; /* ℂ, 𝕄 of one container */
   unsigned uses;
   double fixed; /* s */
+  double cv;    /* dag_estimate_tasks: the task time's standard deviation over its mean */
 } dag_phase;
 
 /* A job of the DAG.  BOE holds its profile and task counts (n_reduces 0:
@@ -85,6 +86,20 @@ void dag_drf(const dag_cluster *c, size_t n, const dag_phase *need, const int *r
  * out of range, a container larger than the cluster). */
 int dag_estimate(const dag_cluster *c, const dag_job *jobs, size_t n, const dag_options *opt, dag_result *out,
                  char *err, size_t errlen);
+
+/* Algorithm 2 (Sect. 6.2), the skew-aware estimate, task by task: every
+ * container is its own track.  A task's time is its job's task time under
+ * the shares of the tasks running (as dag_estimate's), times a factor
+ * drawn for it from a normal of mean 1 and its phase's cv, at least 0.05
+ * (a normal goes below 0).  Whenever tasks end, the free containers go
+ * one at a time to the running job of least dominant share with tasks
+ * waiting whose container fits, as YARN's DRF hands them out, no task is
+ * pre-empted, and every running task's time is recomputed under the new
+ * shares, its progress kept.  OUT gets each job's times and the makespan
+ * averaged over RUNS draws of GSL's MT19937 seeded with SEED, and no
+ * states.  Returns 0, or -1 with ERR as dag_estimate. */
+int dag_estimate_tasks(const dag_cluster *c, const dag_job *jobs, size_t n, int runs, unsigned long seed,
+                       dag_result *out, char *err, size_t errlen);
 void dag_result_free(dag_result *r);
 
 #endif

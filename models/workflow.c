@@ -27,6 +27,11 @@
  * resource: the paper's 1/ΣΔ shares.  The selectivity α_m is the mean
  * over the job's runs alone of map output over input.
  *
+ * As the paper's Fig. 10, four estimates: Algorithm 1 (dag_estimate) on
+ * the tasks' medians and on their means, Algorithm 2 (task by task,
+ * dag_estimate_tasks) on their means and the spread of their times, and
+ * Algorithm 1 on medians with Eqs. 7-8 as printed.
+ *
  * Left out, as the paper leaves them out: each job's ApplicationMaster
  * (its container and start-up), node heartbeats, and the overlap of a
  * job's shuffle with its maps under slow-start; every job without
@@ -47,12 +52,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What one run of a job alone says of one phase: its median fixed time
- * (start-up and computing) and its median disk and network times, each
- * with the bytes·Δ it moved. */
+/* What one run of a job alone says of one phase: the fixed time
+ * (start-up and computing) and the disk and network times of its tasks,
+ * their median [0] and mean [1], with the bytes·Δ they moved; and the
+ * coefficient of variation of its tasks' times. */
 typedef struct {
   int tasks;
-  double fixed, disk, net, x;
+  double fixed[2], disk[2], net[2], x, cv;
 } alone_phase;
 
 /* One run of a job alone: its map and reduce phase and its selectivity. */
@@ -85,19 +91,28 @@ static int most_at_once(const job_profile *p, int map)
   return most;
 }
 
-/* The median over P's tasks of kind MAP of WHAT: 0 the fixed time, 1 the
- * disk time, 2 the network time; 0 without any task. */
-static double median_of(const job_profile *p, int map, int what)
+/* The median (MEAN 0) or mean (1) over P's tasks of kind MAP of WHAT: 0
+ * the fixed time, 1 the disk time, 2 the network time, 3 the whole time;
+ * with WHAT 4, the whole time's standard deviation over its mean.  0
+ * without any task. */
+static double stat_of(const job_profile *p, int map, int what, int mean)
 {
   double *d = xcalloc((size_t)p->n_tasks + 1, sizeof *d);
   size_t n = 0;
   for (int i = 0; i < p->n_tasks; i++) {
     const profile_task *t = &p->tasks[i];
+    double whole = t->end - t->start;
     if (t->map == map)
-      d[n++] = what == 0 ? t->end - t->start - t->disk - t->net : what == 1 ? t->disk : t->net;
+      d[n++] = what == 0 ? whole - t->disk - t->net : what == 1 ? t->disk : what == 2 ? t->net : whole;
   }
-  gsl_sort(d, 1, n);
-  double m = n ? gsl_stats_median_from_sorted_data(d, 1, n) : 0;
+  double m = 0;
+  if (n && what == 4) {
+    double avg = gsl_stats_mean(d, 1, n);
+    m = n > 1 && avg > 0 ? gsl_stats_sd_m(d, 1, n, avg) / avg : 0;
+  } else if (n) {
+    gsl_sort(d, 1, n);
+    m = mean ? gsl_stats_mean(d, 1, n) : gsl_stats_median_from_sorted_data(d, 1, n);
+  }
   free(d);
   return m;
 }
@@ -111,7 +126,10 @@ static void point_add(job_history *h, const job_profile *p)
     double bytes = k == 0 ? p->input_bytes / p->n_maps : p->n_reduces ? p->map_output_bytes / p->n_reduces : 0;
     f->tasks = k == 0 ? p->n_maps : p->n_reduces;
     f->x = bytes * most_at_once(p, k == 0);
-    f->fixed = median_of(p, k == 0, 0), f->disk = median_of(p, k == 0, 1), f->net = median_of(p, k == 0, 2);
+    for (int v = 0; v < 2; v++)
+      f->fixed[v] = stat_of(p, k == 0, 0, v), f->disk[v] = stat_of(p, k == 0, 1, v),
+      f->net[v] = stat_of(p, k == 0, 2, v);
+    f->cv = stat_of(p, k == 0, 4, 0);
   }
   a->selectivity = p->map_output_bytes / p->input_bytes;
 }
@@ -216,38 +234,43 @@ static int read_container(const csv_table *t, int row, const char *mb, const cha
   return 0;
 }
 
-/* The throughput of a resource shared in the whole cluster from the N
- * points (x = bytes·Δ, t = seconds) of H's phase K: t = x/θ through the
- * origin, BOE's premise that a shared sub-stage's time grows with Δ.
- * INFINITY when no point moved bytes or took time on it. */
-static double fit_theta(const job_history *h, int k, int net)
+/* The throughput of a resource shared in the whole cluster from the
+ * points (x = bytes·Δ, t = seconds, medians V 0 or means 1) of H's phase
+ * K: t = x/θ through the origin, BOE's premise that a shared sub-stage's
+ * time grows with Δ.  INFINITY when no point moved bytes or took time on
+ * it. */
+static double fit_theta(const job_history *h, int k, int net, int v)
 {
   double sxt = 0, sxx = 0;
   for (int i = 0; i < h->n_points; i++) {
     const alone_phase *f = &h->points[i].phase[k];
     if (f->tasks > 0)
-      sxt += f->x * (net ? f->net : f->disk), sxx += f->x * f->x;
+      sxt += f->x * (net ? f->net[v] : f->disk[v]), sxx += f->x * f->x;
   }
   return sxt > 0 && sxx > 0 ? sxx / sxt : INFINITY;
 }
 
-/* The mean fixed time of H's phase K over its points with tasks of it,
- * the time of the shared sub-stages that moved no bytes included. */
-static double fit_fixed(const job_history *h, int k)
+/* The mean over H's points with tasks of phase K of their fixed time
+ * (medians V 0 or means 1), the time of the shared sub-stages that moved
+ * no bytes included; into *CV the mean coefficient of variation. */
+static double fit_fixed(const job_history *h, int k, int v, double *cv)
 {
   double sum = 0;
   int n = 0;
+  *cv = 0;
   for (int i = 0; i < h->n_points; i++) {
     const alone_phase *f = &h->points[i].phase[k];
     if (f->tasks > 0)
-      sum += f->fixed + (f->x > 0 ? 0 : f->disk + f->net), n++;
+      sum += f->fixed[v] + (f->x > 0 ? 0 : f->disk[v] + f->net[v]), *cv += f->cv, n++;
   }
+  *cv = n ? *cv / n : 0;
   return n ? sum / n : 0;
 }
 
-/* The dag_job of target row ROW (job J) from its history H; its parents
- * into PARENTS (room for every job). */
-static int make_job(const csv_table *t, int j, const job_history *h, size_t *parents, dag_job *out, char *err,
+/* The dag_job of target row ROW (job J) from its history H, of its
+ * medians (V 0) or means (1); its parents into PARENTS (room for every
+ * job). */
+static int make_job(const csv_table *t, int j, const job_history *h, int v, size_t *parents, dag_job *out, char *err,
                     size_t errlen)
 {
   int row = j + 1;
@@ -279,17 +302,17 @@ static int make_job(const csv_table *t, int j, const job_history *h, size_t *par
    * over the network (θ_net), then merges and writes as many bytes on
    * disk (θ_dfsw, α_r = α_m) */
   out->boe.alpha_m = out->boe.alpha_r = sel;
-  out->map.fixed = fit_fixed(h, 0);
-  out->boe.theta_dfsr = fit_theta(h, 0, 0);
+  out->map.fixed = fit_fixed(h, 0, v, &out->map.cv);
+  out->boe.theta_dfsr = fit_theta(h, 0, 0, v);
   if (reduces > 0) {
     if (!with_reduce) {
       snprintf(err, errlen, "%s: job %s: expected a run alone with reduces, got only map-only runs", t->path,
                csv_cell(t, row, JOBS_JOB));
       return -1;
     }
-    out->reduce.fixed = fit_fixed(h, 1);
-    out->boe.theta_net = fit_theta(h, 1, 1);
-    out->boe.theta_dfsw = fit_theta(h, 1, 0);
+    out->reduce.fixed = fit_fixed(h, 1, v, &out->reduce.cv);
+    out->boe.theta_net = fit_theta(h, 1, 1, v);
+    out->boe.theta_dfsw = fit_theta(h, 1, 0, v);
   }
   int after = csv_column(t, RUNDIR_JOBS_AFTER);
   if (after < 0) {
@@ -309,6 +332,15 @@ static int make_job(const csv_table *t, int j, const job_history *h, size_t *par
   return 0;
 }
 
+/* The estimates workflow_predict makes: Algorithm 1 on medians, on means
+ * and as printed, and Algorithm 2 on means and their spread. */
+enum { E_MEDIAN, E_MEAN, E_LITERAL, E_NORMAL, N_ESTIMATES };
+
+/* Algorithm 2's draws and their seed: enough that the mean of a few
+ * hundred tasks' draws varies by well under 1%. */
+#define NORMAL_RUNS 20
+#define NORMAL_SEED 1
+
 int workflow_predict(const int *cores, const double *memory, int n_nodes, const char *target,
                      const char *const *history, int n, workflow_prediction *out, char *err, size_t errlen)
 {
@@ -320,24 +352,27 @@ int workflow_predict(const int *cores, const double *memory, int n_nodes, const 
     return -1;
   int n_jobs = t->n_rows - 1, status = -1;
   job_history *h = xcalloc((size_t)n_jobs + 1, sizeof *h);
-  dag_job *jobs = xcalloc((size_t)n_jobs + 1, sizeof *jobs);
+  dag_job *jobs[2] = {xcalloc((size_t)n_jobs + 1, sizeof *jobs[0]), xcalloc((size_t)n_jobs + 1, sizeof *jobs[1])};
   size_t *parents = xcalloc((size_t)n_jobs * (size_t)n_jobs + 1, sizeof *parents);
   dag_cluster c;
-  dag_result corrected = {0}, literal = {0};
-  if (n_jobs < 1 || read_cluster(t, cores, memory, n_nodes, &c, err, errlen) ||
-      read_history(t, history, n, h, err, errlen)) {
-    if (n_jobs < 1)
-      snprintf(err, errlen, "%s: expected a run with jobs, got none", path);
+  dag_result r[N_ESTIMATES] = {{0}};
+  if (n_jobs < 1) {
+    snprintf(err, errlen, "%s: expected a run with jobs, got none", path);
     goto done;
   }
-  for (int j = 0; j < n_jobs; j++)
-    if (make_job(t, j, &h[j], parents + (size_t)j * (size_t)n_jobs, &jobs[j], err, errlen))
-      goto done;
-  if (dag_estimate(&c, jobs, (size_t)n_jobs, NULL, &corrected, err, errlen) ||
-      dag_estimate(&c, jobs, (size_t)n_jobs, &(dag_options){.literal = 1}, &literal, err, errlen))
+  if (read_cluster(t, cores, memory, n_nodes, &c, err, errlen) || read_history(t, history, n, h, err, errlen))
     goto done;
-  out->n_jobs = n_jobs;
-  out->jobs = xcalloc((size_t)n_jobs, sizeof *out->jobs);
+  for (int v = 0; v < 2; v++)
+    for (int j = 0; j < n_jobs; j++)
+      if (make_job(t, j, &h[j], v, parents + (size_t)j * (size_t)n_jobs, &jobs[v][j], err, errlen))
+        goto done;
+  size_t nj = (size_t)n_jobs;
+  if (dag_estimate(&c, jobs[0], nj, NULL, &r[E_MEDIAN], err, errlen) ||
+      dag_estimate(&c, jobs[1], nj, NULL, &r[E_MEAN], err, errlen) ||
+      dag_estimate(&c, jobs[0], nj, &(dag_options){.literal = 1}, &r[E_LITERAL], err, errlen) ||
+      dag_estimate_tasks(&c, jobs[1], nj, NORMAL_RUNS, NORMAL_SEED, &r[E_NORMAL], err, errlen))
+    goto done;
+  int submit_col = csv_column(t, rundir_jobs_columns[JOBS_SUBMIT]);
   double first = INFINITY, submit, end;
   for (int j = 0; j < n_jobs; j++) {
     if (cell(t, j + 1, rundir_jobs_columns[JOBS_SUBMIT], &submit, err, errlen))
@@ -345,29 +380,34 @@ int workflow_predict(const int *cores, const double *memory, int n_nodes, const 
     first = fmin(first, submit);
   }
   for (int j = 0; j < n_jobs; j++) /* the model starts every job without parents at once */
-    if (!jobs[j].n_parents && (cell(t, j + 1, rundir_jobs_columns[JOBS_SUBMIT], &submit, err, errlen) ||
-                               (submit > first && csv_fail(t, j + 1, JOBS_SUBMIT, err, errlen,
-                                                           "expected a job without parents submitted with the "
-                                                           "workflow's first, at %.3f s, got %.3f s",
-                                                           first, submit))))
+    if (!jobs[0][j].n_parents && (cell(t, j + 1, rundir_jobs_columns[JOBS_SUBMIT], &submit, err, errlen) ||
+                                  (submit > first && csv_fail(t, j + 1, submit_col, err, errlen,
+                                                              "expected a job without parents submitted with the "
+                                                              "workflow's first, at %.3f s, got %.3f s",
+                                                              first, submit))))
       goto done;
+  out->n_jobs = n_jobs;
+  out->jobs = xcalloc((size_t)n_jobs, sizeof *out->jobs);
   for (int j = 0; j < n_jobs; j++) {
     workflow_job *w = &out->jobs[j];
     if (cell(t, j + 1, rundir_jobs_columns[JOBS_END], &end, err, errlen))
       goto done;
     snprintf(w->job, sizeof w->job, "%s", csv_cell(t, j + 1, JOBS_JOB));
-    w->end = corrected.jobs[j].end, w->literal = literal.jobs[j].end, w->measured = end - first;
+    w->end = r[E_MEDIAN].jobs[j].end, w->mean = r[E_MEAN].jobs[j].end;
+    w->literal = r[E_LITERAL].jobs[j].end, w->normal = r[E_NORMAL].jobs[j].end;
+    w->measured = end - first;
     out->measured = fmax(out->measured, w->measured);
   }
-  out->makespan = corrected.makespan, out->literal = literal.makespan;
-  out->n_states = (int)corrected.n_states;
+  out->makespan = r[E_MEDIAN].makespan, out->mean = r[E_MEAN].makespan;
+  out->literal = r[E_LITERAL].makespan, out->normal = r[E_NORMAL].makespan;
+  out->n_states = (int)r[E_MEDIAN].n_states;
   status = 0;
 done:
-  dag_result_free(&corrected);
-  dag_result_free(&literal);
+  for (int e = 0; e < N_ESTIMATES; e++)
+    dag_result_free(&r[e]);
   for (int j = 0; j < n_jobs; j++)
     free(h[j].points);
-  free(h), free(jobs), free(parents);
+  free(h), free(jobs[0]), free(jobs[1]), free(parents);
   csv_free(t);
   return status;
 }

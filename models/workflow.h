@@ -6,17 +6,23 @@
 
 #include <stddef.h>
 
+/* The paper's profiling variants (its Fig. 10): Algorithm 1 (the state-
+ * based estimator, Eqs. 7-8 corrected) fed the tasks' medians or means,
+ * Algorithm 2 (task by task, dag_estimate_tasks) fed their means and
+ * spread ("normal"); and Algorithm 1 on medians with Eqs. 7-8 as printed
+ * ("literal"). */
 typedef struct {
   char job[128];
-  double end, literal; /* its predicted end, s after the workflow's start: corrected and literal estimator */
-  double measured;     /* its end in the target run, s after the workflow's start */
+  double end, mean, normal, literal; /* its predicted end, s after the workflow's start */
+  double measured;                   /* its end in the target run, s after the workflow's start */
 } workflow_job;
 
 typedef struct {
-  double makespan, literal, measured; /* s: predicted (corrected, literal) and the target's */
+  double makespan, mean, normal, literal; /* s, predicted: medians, means, Algorithm 2, as printed */
+  double measured;                        /* s, the target's */
   int n_jobs;
   workflow_job *jobs; /* in the order of the target's jobs.csv */
-  int n_states;       /* the corrected estimate's states */
+  int n_states;       /* the median estimate's states */
 } workflow_prediction;
 
 /* Predicts the workflow run in directory TARGET on a cluster of N_NODES

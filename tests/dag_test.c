@@ -6,9 +6,11 @@
  * job maps and recovers when that job shuffles (T8). */
 #include "dag.h"
 #include "test.h"
+#include "workflow.h"
 
 #include <gsl/gsl_rng.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* A job whose every task takes T seconds whatever the shares (all
  * throughputs infinite, only t_load counts), in 1-vcore 2 GB containers. */
@@ -41,7 +43,7 @@ static void drf_equalises_dominant_shares(void **state)
 {
   (void)state;
   dag_cluster c = {.cores = 100, .vcores = 100, .mem = 12};
-  dag_phase need[3] = {{1, 2, 0, 0}, {1, 2, 0, 0}, {1, 2, 0, 0}};
+  dag_phase need[3] = {{.cores = 1, .mem = 2}, {.cores = 1, .mem = 2}, {.cores = 1, .mem = 2}};
   int many[3] = {100, 100, 100}, delta[3];
   const int want[2][3] = {{2, 2, 2}, {2, 1, 2}};
   for (int k = 0; k < 2; k++) {
@@ -64,7 +66,7 @@ static void drf_caps_and_rounds_down(void **state)
 {
   (void)state;
   dag_cluster c = {.cores = 100, .vcores = 100, .mem = 12};
-  dag_phase need[3] = {{1, 2, 0, 0}, {1, 2, 0, 0}, {1, 2, 0, 0}};
+  dag_phase need[3] = {{.cores = 1, .mem = 2}, {.cores = 1, .mem = 2}, {.cores = 1, .mem = 2}};
   int left[3] = {1, 100, 100}, delta[3];
   c.mem = 14;
   dag_drf(&c, 3, need, left, delta);
@@ -301,16 +303,56 @@ static void one_job_takes_whole_waves(void **state)
     int n = j.boe.n_maps, fit = (int)fmin(c.vcores / j.map.cores, c.mem / j.map.mem);
     p.delta = n < fit ? n : fit;
     double want = ceil(n / p.delta) * boe_map(&p);
+    int full = n % (int)p.delta == 0; /* every wave full */
     if (j.boe.n_reduces) {
       n = j.boe.n_reduces, fit = (int)fmin(c.vcores / j.reduce.cores, c.mem / j.reduce.mem);
       p.delta = n < fit ? n : fit;
       want += ceil(n / p.delta) * (boe_shuffle(&p) + boe_reduce(&p));
+      full = full && n % (int)p.delta == 0;
     }
     assert_close(r.makespan, want, 1e-9 * want);
     assert_int_equal(r.n_states, j.boe.n_reduces ? 2 : 1);
     dag_result_free(&r);
+    /* Algorithm 2 without spread: the same waves, task by task, but a
+     * last wave that is not full shares among its own tasks only */
+    assert_int_equal(dag_estimate_tasks(&c, &j, 1, 3, 1, &r, err, sizeof err), 0);
+    if (full)
+      assert_close(r.makespan, want, 1e-9 * want);
+    else
+      assert_true(r.makespan <= want * (1 + 1e-9));
+    dag_result_free(&r);
   }
   gsl_rng_free(g);
+}
+
+/* Algorithm 2 with spread: 20 tasks of 10 s on 8 containers take 30 s
+ * without it; with normal task times of cv 0.3 the waves' slowest tracks
+ * end later on average (Theorem 1's gain), the same draws give the same
+ * estimate and other draws another. */
+static void algorithm2_draws_each_task_time(void **state)
+{
+  (void)state;
+  dag_cluster c = {.cores = 8, .vcores = 8, .mem = 16};
+  dag_job j = fixed_job(10, 20, 0);
+  dag_result r, again, other;
+  char err[256];
+  assert_int_equal(dag_estimate_tasks(&c, &j, 1, 5, 1, &r, err, sizeof err), 0);
+  assert_close(r.makespan, 30, 1e-9);
+  dag_result_free(&r);
+  j.map.cv = 0.3;
+  assert_int_equal(dag_estimate_tasks(&c, &j, 1, 50, 1, &r, err, sizeof err), 0);
+  assert_int_equal(dag_estimate_tasks(&c, &j, 1, 50, 1, &again, err, sizeof err), 0);
+  assert_int_equal(dag_estimate_tasks(&c, &j, 1, 50, 2, &other, err, sizeof err), 0);
+  assert_true(r.makespan > 30 && r.makespan < 40);
+  assert_true(r.makespan == again.makespan && r.makespan != other.makespan);
+  assert_close(r.jobs[0].end, r.makespan, 1e-9);
+  dag_result_free(&r), dag_result_free(&again), dag_result_free(&other);
+  /* a cycle never starts */
+  size_t p0[] = {0}, p1[] = {1};
+  dag_job two[2] = {fixed_job(10, 4, 0), fixed_job(10, 4, 0)};
+  two[0].parents = p1, two[0].n_parents = 1, two[1].parents = p0, two[1].n_parents = 1;
+  assert_int_equal(dag_estimate_tasks(&c, two, 2, 1, 1, &r, err, sizeof err), -1);
+  assert_non_null(strstr(err, "cycle"));
 }
 
 /* T8: a CPU-bound WordCount-like map and a disk-bound TeraSort-like job,
@@ -330,8 +372,8 @@ static void a_map_slows_while_another_maps(void **state)
                         .theta_dfsr = 1000,
                         .theta_dw = 1000,
                         .alpha_m = 0.1},
-                .map = {1, 2, 0, 0},
-                .reduce = {1, 2, 0, 0}};
+                .map = {.cores = 1, .mem = 2},
+                .reduce = {.cores = 1, .mem = 2}};
   dag_job ts = {.boe = {.t_load = 1,
                         .split = 128,
                         .n_maps = 8,
@@ -346,8 +388,8 @@ static void a_map_slows_while_another_maps(void **state)
                         .alpha_m = 1,
                         .alpha_s = 0.5,
                         .alpha_r = 1},
-                .map = {1, 2, 0, 0},
-                .reduce = {1, 2, DAG_DISK | DAG_NET, 0}};
+                .map = {.cores = 1, .mem = 2},
+                .reduce = {.cores = 1, .mem = 2, .uses = DAG_DISK | DAG_NET}};
   dag_job both[2] = {wc, ts};
   dag_result r;
   char err[256];
@@ -396,6 +438,90 @@ static void impossible_workflows_are_refused(void **state)
   assert_non_null(strstr(err, "job 1: a map container"));
 }
 
+/* The jobs.csv of a history run of one job alone: NAME with MAPS maps of
+ * INPUT bytes in all, REDUCES reduces, map output MAP_OUT (as much
+ * written), tasks starting up in 1 s. */
+static const char *alone_jobs(const char *name, int maps, int reduces, double input, double map_out)
+{
+  static char text[1024];
+  snprintf(text, sizeof text,
+           "job,start,map_phase_end,end,maps,reduces,map_slots,reduce_slots,input_bytes,map_output_bytes,"
+           "shuffle_bytes,output_bytes,mrlab.task.startup\n"
+           "%s,0,0,100,%d,%d,0,0,%.0f,%.0f,%.0f,%.0f,1s\n",
+           name, maps, reduces, input, map_out, map_out, map_out);
+  return text;
+}
+
+static const char alone_tasks_header[] = "job,kind,host,status,start,end,read_end,read_bytes,map_end,shuffle_end,"
+                                         "shuffle_bytes,sort_end,reduce_end,first_byte\n";
+
+/* Shi and Lu's model fed from runs, worked by hand (docs/models.md).  One
+ * node of 4 cores and 8 GiB: four 1-vcore containers.  Alone, job a's 4
+ * maps of 100 B ran at once, each 1 s start-up, 2 s reading, 2 s mapping,
+ * 1 s spilling: fixed 3 s, disk 3 s at Δ = 4, θ_dfsr = 400/3 B/s; its
+ * reduce 1 s start-up, 2 s shuffling 400 B, 1 s merging, 2 s reducing,
+ * 1 s writing: fixed 3 s, θ_net = θ_dfsw = 200 B/s.  Job b's 4 maps only
+ * computed, 5 s.  Side by side DRF gives each 2 containers; a's map takes
+ * 3 + 100·4/(400/3) = 6 s among 4 disk users, so b ends at 10 s with a
+ * 2/3 into its second wave; alone its last maps take 3 + 1.5 = 4.5 s, a
+ * third of it 1.5 s; its reduce 3 + 2 + 2 s: 18.5 s. */
+static void a_workflow_is_fed_from_runs_alone(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir();
+  char a[4096], b[4096], target[4096], tasks[4096];
+  snprintf(a, sizeof a, "%s/a", dir);
+  snprintf(b, sizeof b, "%s/b", dir);
+  snprintf(target, sizeof target, "%s/target", dir);
+  assert_int_equal(mkdir(a, 0777) | mkdir(b, 0777) | mkdir(target, 0777), 0);
+  test_write_file(a, "jobs.csv", alone_jobs("a", 4, 1, 400, 400));
+  snprintf(tasks, sizeof tasks, "%s", alone_tasks_header);
+  for (int k = 0; k < 4; k++)
+    strcat(tasks, "a,map,n-1,SUCCEEDED,0,6,3,100,5,,,,,\n");
+  strcat(tasks, "a,reduce,n-1,SUCCEEDED,6,13,,,,9,400,10,12,\n");
+  test_write_file(a, "tasks.csv", tasks);
+  test_write_file(b, "jobs.csv", alone_jobs("b", 4, 0, 400, 0));
+  snprintf(tasks, sizeof tasks, "%s", alone_tasks_header);
+  for (int k = 0; k < 4; k++)
+    strcat(tasks, "b,map,n-1,SUCCEEDED,0,5,1,100,5,,,,,\n");
+  test_write_file(b, "tasks.csv", tasks);
+  const char *cols = "job,submit,end,maps,reduces,input_bytes,mrlab.scheduler,yarn.nodemanager.resource.memory-mb,"
+                     "yarn.nodemanager.resource.cpu-vcores,yarn.scheduler.minimum-allocation-mb,"
+                     "yarn.scheduler.minimum-allocation-vcores,mapreduce.map.memory.mb,mapreduce.map.cpu.vcores,"
+                     "mapreduce.reduce.memory.mb,mapreduce.reduce.cpu.vcores,after\n";
+  char jobs[2048];
+  snprintf(jobs, sizeof jobs,
+           "%sa,0,20,4,1,400,yarn-fair,-1,-1,1024,1,1024,1,1024,1,\n"
+           "b,0,11,4,0,400,yarn-fair,-1,-1,1024,1,1024,1,1024,1,\n",
+           cols);
+  test_write_file(target, "jobs.csv", jobs);
+  int cores[] = {4};
+  double memory[] = {8.0 * 1024 * 1024 * 1024};
+  const char *history[] = {a, b};
+  workflow_prediction w;
+  char err[512];
+  if (workflow_predict(cores, memory, 1, target, history, 2, &w, err, sizeof err))
+    fail_msg("%s", err);
+  assert_int_equal(w.n_jobs, 2);
+  assert_close(w.makespan, 18.5, 1e-9);
+  assert_close(w.mean, 18.5, 1e-9);   /* identical tasks: means are medians, */
+  assert_close(w.normal, 18.5, 1e-9); /* and task by task without spread the same */
+  assert_close(w.jobs[0].end, 18.5, 1e-9);
+  assert_close(w.jobs[1].end, 10, 1e-9);
+  assert_close(w.measured, 20, 1e-9);
+  assert_close(w.jobs[1].measured, 11, 1e-9);
+  workflow_prediction_free(&w);
+  /* a job with no run alone, and a history run of two jobs, are refused */
+  assert_int_equal(workflow_predict(cores, memory, 1, target, history, 1, &w, err, sizeof err), -1);
+  assert_non_null(strstr(err, "job b: expected a run of it alone"));
+  workflow_prediction_free(&w);
+  snprintf(jobs, sizeof jobs, "%s%s", alone_jobs("a", 4, 1, 400, 400), "b,0,0,100,4,0,0,0,400,0,0,0,1s\n");
+  test_write_file(a, "jobs.csv", jobs);
+  assert_int_equal(workflow_predict(cores, memory, 1, target, history, 2, &w, err, sizeof err), -1);
+  assert_non_null(strstr(err, "expected a run of job a alone, got 2 jobs"));
+  workflow_prediction_free(&w);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -408,6 +534,8 @@ int main(void)
       cmocka_unit_test(one_job_takes_whole_waves),
       cmocka_unit_test(a_map_slows_while_another_maps),
       cmocka_unit_test(impossible_workflows_are_refused),
+      cmocka_unit_test(algorithm2_draws_each_task_time),
+      cmocka_unit_test(a_workflow_is_fed_from_runs_alone),
   };
   TEST_MAIN(tests);
 }

@@ -510,6 +510,53 @@ static void predict_prints_nothing_unless_every_model_predicts(void **state)
   assert_non_null(strstr(r.out, "model,quantity,predicted,actual\naria,job_low,"));
 }
 
+/* mrlab predict --workflow on the shipped three-job DAG in YARN mode, fed
+ * by runs of its jobs alone, and refused without a job's run alone, on a
+ * Hadoop 1 run and without directories. */
+static void a_workflow_is_predicted_from_the_command_line(void **state)
+{
+  (void)state;
+  char platform[4096]; /* test_source_path's buffer is reused */
+  snprintf(platform, sizeof platform, "%s", test_source_path("platforms/shilu11-yarn.cfg"));
+  static const char *const alone[] = {
+      "jobs = ( { name = \"wordcount\"; generator = \"wordcount\"; input = \"2GB\"; reducers = 4; } );\n",
+      "jobs = ( { name = \"terasort\"; generator = \"terasort\"; input = \"2GB\"; reducers = 4; } );\n",
+      "jobs = ( { name = \"grep\"; generator = \"grep\"; input = \"2000000000B\"; reducers = 1; } );\n"};
+  char target[4096], history[3][4096], hadoop1[4096];
+  snprintf(target, sizeof target, "%s",
+           test_simulate(platform, test_read_file(test_source_path("workloads"), "dag3.cfg"), NULL));
+  for (int k = 0; k < 3; k++)
+    snprintf(history[k], sizeof history[k], "%s", test_simulate(platform, alone[k], NULL));
+  test_run r;
+  test_run_mrlab(&r, NULL,
+                 (const char *[]){"predict", "--workflow", platform, target, history[0], history[1], history[2], NULL});
+  assert_int_equal(r.status, 0);
+  double predicted, actual;
+  const char *line = strstr(r.out, "model,quantity,predicted,actual\ndag,makespan,");
+  assert_non_null(line);
+  assert_int_equal(sscanf(strchr(line, '\n') + 14, "%lf,%lf", &predicted, &actual), 2);
+  test_csv *jobs = test_csv_in(target, "jobs.csv");
+  assert_close(actual, test_csv_num(jobs, 3, "end"), 1e-3); /* the grep, submitted when its parents ended */
+  test_csv_free(jobs);
+  assert_true(predicted > 0.5 * actual && predicted < 2 * actual);
+  assert_non_null(strstr(r.out, "\ndag,end:grep,"));
+  assert_non_null(strstr(r.out, "\ndag-literal,makespan,"));
+  /* refused, one line and nothing on stdout */
+  test_run_mrlab(&r, NULL, (const char *[]){"predict", "--workflow", platform, target, history[0], history[1], NULL});
+  assert_int_equal(r.status, 2);
+  assert_string_equal(r.out, "");
+  assert_non_null(strstr(r.err, "job grep: expected a run of it alone among the history directories\n"));
+  const char *dag3 = test_read_file(test_source_path("workloads"), "dag3.cfg");
+  snprintf(hadoop1, sizeof hadoop1, "%s", test_simulate(test_source_path("platforms/toy4.cfg"), dag3, NULL));
+  test_run_mrlab(
+      &r, NULL, (const char *[]){"predict", "--workflow", platform, hadoop1, history[0], history[1], history[2], NULL});
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "mrlab.scheduler: expected a run in YARN mode"));
+  test_run_mrlab(&r, NULL, (const char *[]){"predict", "--workflow", platform, target, NULL});
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "expected a PLATFORM.cfg, a TARGET run directory and HISTORY run directories"));
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -523,6 +570,7 @@ int main(void)
       cmocka_unit_test(predict_and_provision_run_from_the_command_line),
       cmocka_unit_test(bad_run_directories_get_one_line_and_no_output),
       cmocka_unit_test(predict_prints_nothing_unless_every_model_predicts),
+      cmocka_unit_test(a_workflow_is_predicted_from_the_command_line),
   };
   TEST_MAIN(tests);
 }
