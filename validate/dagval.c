@@ -15,9 +15,9 @@
  * same name, so that workflow_predict (models/workflow.h) finds its runs
  * by name.  The third step predicts each target from its history runs
  * and sets the accuracy, 100 - 100 |predicted - simulated| / simulated, of
- * the corrected and the literal estimators beside the paper's figure for
- * the workflow's class, with each class's mean and the mean of all
- * entries beside the paper's means.
+ * each of its estimates beside the paper's figures for the workflow's
+ * class, with each class's means and the means of all entries beside the
+ * paper's.
  *
  * The workload file is read twice when the experiment file is read: once
  * by libconfig, kept open so that its job groups can be copied into the
@@ -39,8 +39,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const entry_keys[] = {"name",  "platform",  "workload", "set", "history",
-                                         "class", "published", "source",   NULL};
+static const char *const entry_keys[] = {
+    "name",      "platform",       "workload",         "set",    "history", "class",
+    "published", "published_mean", "published_normal", "source", NULL};
+/* Each estimate's name in workflows.csv (the median's columns are
+ * unprefixed), and the key of the paper's figure for it (none for the
+ * literal estimator, which the paper does not score). */
+static const char *const estimate_names[DAGVAL_N_ESTIMATES] = {"median", "mean", "normal", "literal"};
+static const char *const published_keys[DAGVAL_N_ESTIMATES] = {"published", "published_mean", "published_normal", NULL};
+/* Shi and Lu's Fig. 10a: the means over all 51 DAGs. */
+static const double paper_all[DAGVAL_N_ESTIMATES] = {93.50, 95.00, 96.38, NAN};
 static const char *const history_keys[] = {"name", "set", NULL};
 
 /* The strings of array S (NULL: none). */
@@ -138,12 +146,15 @@ static int read_workflow(cfg_file *f, const config_setting_t *g, const char *fol
 static int read_entry(cfg_file *f, const config_setting_t *g, const char *folder, const dagval *dv, dagval_entry *e)
 {
   const char *where;
-  e->published = NAN;
   if (cfg_check_keys(f, g, entry_keys) || cfg_get_name(f, g, 0, &e->name) ||
       cfg_get_string(f, g, "platform", 1, &where) || compare_read_text(f, g, "class", &e->cls) ||
-      compare_read_text(f, g, "source", &e->source) ||
-      cfg_get_number(f, g, "published", 0, 0, 100, &e->published) < 0 || read_sets(f, g, &e->set))
+      compare_read_text(f, g, "source", &e->source) || read_sets(f, g, &e->set))
     return -1;
+  for (int x = 0; x < DAGVAL_N_ESTIMATES; x++) {
+    e->published[x] = NAN;
+    if (published_keys[x] && cfg_get_number(f, g, published_keys[x], 0, 0, 100, &e->published[x]) < 0)
+      return -1;
+  }
   platform *p = experiment_read_platform(f, config_setting_get_member(g, "platform"), folder, e->platform);
   if (!p)
     return -1;
@@ -158,11 +169,12 @@ static int read_entry(cfg_file *f, const config_setting_t *g, const char *folder
     const dagval_entry *o = &dv->entries[k];
     if (strcmp(o->name, e->name) == 0)
       return cfg_fail(f, config_setting_get_member(g, "name"), "expected a name of its own; entry %d has it", k + 1);
-    /* a class has one figure in the paper */
-    if (strcmp(o->cls, e->cls) == 0 && !isnan(o->published) && !isnan(e->published) && o->published != e->published)
-      return cfg_fail(f, config_setting_get_member(g, "published"),
-                      "expected the figure of class %s that entry %d gives (%g), got %g", e->cls, k + 1, o->published,
-                      e->published);
+    /* a class has one figure an estimate in the paper */
+    for (int x = 0; x < DAGVAL_N_ESTIMATES && strcmp(o->cls, e->cls) == 0; x++)
+      if (!isnan(o->published[x]) && !isnan(e->published[x]) && o->published[x] != e->published[x])
+        return cfg_fail(f, config_setting_get_member(g, published_keys[x]),
+                        "expected the figure of class %s that entry %d gives (%g), got %g", e->cls, k + 1,
+                        o->published[x], e->published[x]);
   }
   return 0;
 }
@@ -330,75 +342,122 @@ int dagval_predict(const dagval *dv, const sim *targets, const sim *alone, const
   return 0;
 }
 
-/* 100 - the absolute error of PREDICTED against SIMULATED in %. */
-static double accuracy(double predicted, double simulated)
+/* The makespan estimate X of W. */
+static double estimate(const workflow_prediction *w, int x)
 {
-  return 100 - 100 * fabs(predicted - simulated) / simulated;
+  const double v[DAGVAL_N_ESTIMATES] = {w->makespan, w->mean, w->normal, w->literal};
+  return v[x];
 }
 
-/* A percentage for a table, "-" when NAN, into BUF. */
-static const char *percent(double v, char *buf, size_t n)
+/* 100 - the absolute error of estimate X of W against its simulated
+ * makespan, in %. */
+static double accuracy(const workflow_prediction *w, int x)
+{
+  return 100 - 100 * fabs(estimate(w, x) - w->measured) / w->measured;
+}
+
+/* A number for a CSV field, empty when NAN, into BUF. */
+static const char *field(double v, char *buf, size_t n)
 {
   if (isnan(v))
-    snprintf(buf, n, "-");
+    buf[0] = 0;
   else
-    snprintf(buf, n, "%.2f%%", v);
+    snprintf(buf, n, "%.2f", v);
   return buf;
 }
 
-/* One line of the class table: mrlab's mean accuracies over the N entries
- * and the paper's figure PAPER. */
-static void class_row(FILE *md, const char *cls, int n, double sum, double literal, double paper, const char *source)
+/* The paper's figures P for a table, "94.62 / 96.58 / 97.42", "-" for a
+ * figure it does not give, into BUF. */
+static const char *figures(const double *p, char *buf, size_t n)
 {
-  char a[64], b[64], c[64];
-  fprintf(md, "| %s | %d | %s | %s | %s | %s |\n", cls, n, percent(sum / n, a, sizeof a),
-          percent(literal / n, b, sizeof b), percent(paper, c, sizeof c), source);
+  buf[0] = 0;
+  for (int x = 0; published_keys[x]; x++) {
+    size_t len = strlen(buf);
+    if (isnan(p[x]))
+      snprintf(buf + len, n - len, "%s-", x ? " / " : "");
+    else
+      snprintf(buf + len, n - len, "%s%.2f", x ? " / " : "", p[x]);
+  }
+  return buf;
 }
 
 void dagval_write(const dagval *dv, const workflow_prediction *w, FILE *csv, FILE *md)
 {
-  char a[64], b[64], c[64];
-  if (csv)
-    fprintf(csv, "entry,class,jobs,states,simulated,predicted,accuracy,literal,literal_accuracy,published,source\n");
+  char a[64];
+  if (csv) {
+    fprintf(csv, "entry,class,jobs,states,simulated,predicted,accuracy");
+    for (int x = 1; x < DAGVAL_N_ESTIMATES; x++)
+      fprintf(csv, ",%s,%s_accuracy", estimate_names[x], estimate_names[x]);
+    for (int x = 0; published_keys[x]; x++)
+      fprintf(csv, ",%s", published_keys[x]);
+    fprintf(csv, ",source\n");
+  }
   fprintf(md, "## workflows\n\neach workflow simulated whole, and predicted by Shi and Lu's workflow model from its "
-              "jobs run alone; accuracy = 100 - 100 |predicted - simulated| / simulated; literal: the printed Eqs. 7 "
-              "and 8; the paper's figure for the workflow's class beside mrlab's\n\n"
-              "| workflow | class | jobs | states | simulated | predicted | accuracy | literal | literal accuracy | "
-              "paper | source |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
-  double sum = 0, literal = 0;
+              "jobs run alone: Alg. 1 fed the tasks' medians, their means, Alg. 2 (normal task times), Alg. 1 with "
+              "the printed Eqs. 7 and 8 (literal); the predicted makespan and its accuracy, 100 - 100 |predicted - "
+              "simulated| / simulated; the paper's figures for the workflow's class (median / mean / normal)\n\n"
+              "| workflow | class | jobs | states | simulated |");
+  for (int x = 0; x < DAGVAL_N_ESTIMATES; x++)
+    fprintf(md, " %s |", estimate_names[x]);
+  fprintf(md, " paper | source |\n|---|---|---:|---:|---:|");
+  for (int x = 0; x < DAGVAL_N_ESTIMATES; x++)
+    fprintf(md, "---:|");
+  fprintf(md, "---:|---|\n");
   for (int i = 0; i < dv->n_entries; i++) {
     const dagval_entry *e = &dv->entries[i];
-    double acc = accuracy(w[i].makespan, w[i].measured), lit = accuracy(w[i].literal, w[i].measured);
-    sum += acc, literal += lit;
     if (csv) {
-      if (isnan(e->published))
-        a[0] = 0;
-      else
-        snprintf(a, sizeof a, "%.2f", e->published);
-      fprintf(csv, "%s,%s,%d,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%s,%s\n", e->name, e->cls, w[i].n_jobs, w[i].n_states,
-              w[i].measured, w[i].makespan, acc, w[i].literal, lit, a, e->source);
+      fprintf(csv, "%s,%s,%d,%d,%.3f", e->name, e->cls, w[i].n_jobs, w[i].n_states, w[i].measured);
+      for (int x = 0; x < DAGVAL_N_ESTIMATES; x++)
+        fprintf(csv, ",%.3f,%.3f", estimate(&w[i], x), accuracy(&w[i], x));
+      for (int x = 0; published_keys[x]; x++)
+        fprintf(csv, ",%s", field(e->published[x], a, sizeof a));
+      fprintf(csv, ",%s\n", e->source);
     }
-    fprintf(md, "| %s | %s | %d | %d | %.1f s | %.1f s | %s | %.1f s | %s | %s | %s |\n", e->name, e->cls, w[i].n_jobs,
-            w[i].n_states, w[i].measured, w[i].makespan, percent(acc, a, sizeof a), w[i].literal,
-            percent(lit, b, sizeof b), percent(e->published, c, sizeof c), e->source);
+    fprintf(md, "| %s | %s | %d | %d | %.1f s |", e->name, e->cls, w[i].n_jobs, w[i].n_states, w[i].measured);
+    for (int x = 0; x < DAGVAL_N_ESTIMATES; x++)
+      fprintf(md, " %.1f s (%.2f%%) |", estimate(&w[i], x), accuracy(&w[i], x));
+    fprintf(md, " %s | %s |\n", figures(e->published, a, sizeof a), e->source);
   }
-  /* each class's mean at its first entry, beside the figure its entries give */
-  fprintf(md,
-          "\n| class | workflows | accuracy | literal accuracy | paper | source |\n|---|---:|---:|---:|---:|---|\n");
-  for (int i = 0; i < dv->n_entries; i++) {
-    const dagval_entry *e = &dv->entries[i];
+  /* each class's means at its first entry, beside the figures its entries
+   * give (the first of each), and all entries' beside the paper's means */
+  fprintf(md, "\n| class | workflows |");
+  for (int x = 0; x < DAGVAL_N_ESTIMATES; x++)
+    fprintf(md, " %s |%s", estimate_names[x], published_keys[x] ? " paper |" : "");
+  fprintf(md, " source |\n|---|---:|");
+  for (int x = 0; x < DAGVAL_N_ESTIMATES; x++)
+    fprintf(md, "---:|%s", published_keys[x] ? "---:|" : "");
+  fprintf(md, "---|\n");
+  for (int i = 0; i <= dv->n_entries; i++) {
+    const char *cls = i < dv->n_entries ? dv->entries[i].cls : NULL, *source = "Fig. 10a: all 51 DAGs";
     int n = 0, first = 1;
-    double s = 0, l = 0, paper = NAN;
+    double sum[DAGVAL_N_ESTIMATES] = {0}, paper[DAGVAL_N_ESTIMATES];
+    for (int x = 0; x < DAGVAL_N_ESTIMATES; x++)
+      paper[x] = cls ? NAN : paper_all[x];
     for (int k = 0; k < dv->n_entries; k++) {
-      if (strcmp(dv->entries[k].cls, e->cls) != 0)
+      if (cls && strcmp(dv->entries[k].cls, cls) != 0)
         continue;
-      first &= k >= i;
-      s += accuracy(w[k].makespan, w[k].measured), l += accuracy(w[k].literal, w[k].measured), n++;
-      if (isnan(paper))
-        paper = dv->entries[k].published;
+      first &= !cls || k >= i;
+      if (cls && k == i)
+        source = dv->entries[k].source;
+      for (int x = 0; x < DAGVAL_N_ESTIMATES; x++) {
+        sum[x] += accuracy(&w[k], x);
+        if (cls && isnan(paper[x]))
+          paper[x] = dv->entries[k].published[x];
+      }
+      n++;
     }
-    if (first)
-      class_row(md, e->cls, n, s, l, paper, "");
+    if (!first)
+      continue;
+    fprintf(md, "| %s | %d |", cls ? cls : "all", n);
+    for (int x = 0; x < DAGVAL_N_ESTIMATES; x++) {
+      fprintf(md, " %.2f%% |", sum[x] / n);
+      if (published_keys[x]) {
+        if (isnan(paper[x]))
+          fprintf(md, " - |");
+        else
+          fprintf(md, " %.2f%% |", paper[x]);
+      }
+    }
+    fprintf(md, " %s |\n", source);
   }
-  class_row(md, "all", dv->n_entries, sum, literal, DAGVAL_PAPER_ALL, "Fig. 10a: all 51 DAGs; Alg. 1 (median)");
 }

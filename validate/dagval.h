@@ -12,9 +12,10 @@
 
 #include <stdio.h>
 
-/* Shi and Lu's Fig. 10a: the mean accuracy over all 51 DAGs, Alg. 1 with
- * median profiles, beside mrlab's mean over every entry. */
-#define DAGVAL_PAPER_ALL 93.50
+/* The makespan estimates of workflow_predict, as the paper's Fig. 10a
+ * compares them: Alg. 1 on the tasks' medians, on their means, Alg. 2,
+ * and Alg. 1 with Eqs. 7 and 8 as printed. */
+enum { DAGVAL_MEDIAN, DAGVAL_MEAN, DAGVAL_NORMAL, DAGVAL_LITERAL, DAGVAL_N_ESTIMATES };
 
 /* One history variant: every job of the workflow run alone with SET. */
 typedef struct {
@@ -23,10 +24,10 @@ typedef struct {
 } dagval_history;
 
 typedef struct {
-  const char *name, *cls, *source; /* source NULL when the paper gives no figure */
-  double published;                /* NAN when it gives none */
-  char platform[4096];             /* whole path */
-  int n_nodes, *cores;             /* the platform's workers (workflow_predict's cluster) */
+  const char *name, *cls, *source;
+  double published[DAGVAL_N_ESTIMATES]; /* the paper's figure for the class, each estimate; NAN where it gives none */
+  char platform[4096];                  /* whole path */
+  int n_nodes, *cores;                  /* the platform's workers (workflow_predict's cluster) */
   double *memory;
   char workflow[4096];         /* the workflow's file, */
   cfg_file workload;           /* kept open: its jobs are copied into the alone runs */
@@ -69,9 +70,10 @@ int dagval_plan_alone(const dagval *dv, const char *base, sim *sims, char *err, 
 int dagval_predict(const dagval *dv, const sim *targets, const sim *alone, const char *base, workflow_prediction *out,
                    char *err, size_t errlen);
 
-/* workflows.csv into CSV if not NULL, and the Markdown table into MD:
- * a row an entry, then a row a class and one for all entries, mrlab's
- * mean accuracy beside the paper's. */
+/* workflows.csv into CSV if not NULL, and the Markdown tables into MD:
+ * a row an entry, each estimate's makespan and accuracy, then a row a
+ * class and one for all entries, mrlab's mean accuracies beside the
+ * paper's. */
 void dagval_write(const dagval *dv, const workflow_prediction *w, FILE *csv, FILE *md);
 
 #endif
