@@ -345,7 +345,10 @@ int dagval_predict(const dagval *dv, const sim *targets, const sim *alone, const
 /* The makespan estimate X of W. */
 static double estimate(const workflow_prediction *w, int x)
 {
-  const double v[DAGVAL_N_ESTIMATES] = {w->makespan, w->mean, w->normal, w->literal};
+  const double v[DAGVAL_N_ESTIMATES] = {[DAGVAL_MEDIAN] = w->makespan,
+                                        [DAGVAL_MEAN] = w->mean,
+                                        [DAGVAL_NORMAL] = w->normal,
+                                        [DAGVAL_LITERAL] = w->literal};
   return v[x];
 }
 

@@ -1,7 +1,7 @@
 /* dagval.h - the workflow entries of an experiment file: DAG workflows
  * run whole on a YARN cluster, each of their jobs run alone, and Shi and
  * Lu's workflow model (models/workflow.h) predicting the whole from the
- * jobs alone, its accuracy set beside the paper's figure for the
+ * jobs alone, its accuracy set beside the paper's figures for the
  * workflow's class. */
 #ifndef MRLAB_DAGVAL_H
 #define MRLAB_DAGVAL_H
