@@ -537,6 +537,7 @@ static void a_workflow_is_predicted_from_the_command_line(void **state)
   assert_int_equal(sscanf(strchr(line, '\n') + 14, "%lf,%lf", &predicted, &actual), 2);
   test_csv *jobs = test_csv_in(target, "jobs.csv");
   assert_close(actual, test_csv_num(jobs, 3, "end"), 1e-3); /* the grep, submitted when its parents ended */
+  test_csv_free(jobs);
   assert_true(predicted > 0.5 * actual && predicted < 2 * actual);
   assert_non_null(strstr(r.out, "\ndag,end:grep,"));
   assert_non_null(strstr(r.out, "\ndag-literal,makespan,"));
