@@ -118,7 +118,8 @@ struct job {
   int **maps_on_worker, *n_on_worker, *cur_worker;
   int **maps_in_rack, *n_in_rack, *cur_rack;
   int cur_any, cur_reduce;
-  task *wanted[2];      /* per kind: the task the speculator chose for a speculative attempt, until a slot takes it */
+  task *wanted[2];      /* per kind: the task the speculator chose for a speculative attempt, until a slot (YARN: a
+                           container) takes it */
   int64_t *parts[3][2]; /* part_bytes and part_wire for each split size (engine.c), or with key data, for every
                            map in [0], map by map */
   int table_map[3];     /* a map whose split has the size of parts[k] */

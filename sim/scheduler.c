@@ -52,6 +52,8 @@ static attempt *new_attempt(tracker *tr, task *t, locality loc, int speculative,
 attempt *scheduler_give(tracker *tr, task *t, locality loc, int speculative, double now)
 {
   attempt *a = new_attempt(tr, t, loc, speculative, now);
+  if (speculative) /* the speculator's wish is granted */
+    t->job->wanted[t->kind] = NULL;
   tr->launch = xrealloc(tr->launch, (size_t)(tr->n_launch + 1) * sizeof *tr->launch);
   tr->launch[tr->n_launch++] = a;
   return a;
@@ -77,22 +79,6 @@ int scheduler_runnable(const job *j, double now)
   return !j->finished && !j->held && j->ready <= now;
 }
 
-/* The task of KIND in J that the speculator wants a speculative attempt of,
- * if it may run on worker W (not where it runs already), or NULL. */
-static task *wanted_task(job *j, task_kind kind, int w)
-{
-  task *t = j->wanted[kind];
-  if (t && t->done) /* it ended before a slot took its twin */
-    t = j->wanted[kind] = NULL;
-  if (!t)
-    return NULL;
-  for (int k = 0; k < t->n_attempts; k++)
-    if (t->attempts[k]->status == STATUS_RUNNING && t->attempts[k]->worker == w)
-      return NULL;
-  j->wanted[kind] = NULL;
-  return t;
-}
-
 static locality map_locality(const engine *e, const task *t, int w)
 {
   const hdfs_file *f = t->job->input;
@@ -114,6 +100,21 @@ static task *local_map(engine *e, job *j, int w)
   task *t = next_pending(j, j->maps_on_worker[w], j->n_on_worker[w], &j->cur_worker[w]);
   if (!t)
     t = next_pending(j, j->maps_in_rack[rack], j->n_in_rack[rack], &j->cur_rack[rack]);
+  return t;
+}
+
+task *scheduler_wanted(const engine *e, job *j, task_kind kind, int w, locality *loc)
+{
+  task *t = j->wanted[kind];
+  if (t && t->done) /* it ended before a slot took its twin */
+    t = j->wanted[kind] = NULL;
+  if (!t)
+    return NULL;
+  for (int k = 0; k < t->n_attempts; k++)
+    if (t->attempts[k]->status == STATUS_RUNNING && t->attempts[k]->worker == w)
+      return NULL;
+  if (loc)
+    *loc = kind == KIND_MAP ? map_locality(e, t, w) : LOCALITY_NONE;
   return t;
 }
 
@@ -203,7 +204,7 @@ static void hadoop1_assign(engine *e, tracker *tr, double now)
       if (j->cur_any < j->n_maps || (t = reclaim_reserved(e, j, tr))) {
         t = t ? t : &j->maps[j->cur_any];
         scheduler_give(tr, t, map_locality(e, t, w), 0, now);
-      } else if ((t = wanted_task(j, KIND_MAP, w))) {
+      } else if ((t = scheduler_wanted(e, j, KIND_MAP, w, NULL))) {
         scheduler_give(tr, t, map_locality(e, t, w), 1, now);
       }
     }
@@ -223,7 +224,7 @@ static void hadoop1_assign(engine *e, tracker *tr, double now)
       scheduler_give(tr, t, LOCALITY_NONE, 0, now);
       return;
     }
-    if ((t = wanted_task(j, KIND_REDUCE, w))) {
+    if ((t = scheduler_wanted(e, j, KIND_REDUCE, w, NULL))) {
       scheduler_give(tr, t, LOCALITY_NONE, 1, now);
       return;
     }

@@ -28,11 +28,19 @@ typedef struct scheduler {
  * speculator asks for. */
 extern const scheduler scheduler_hadoop1;
 
-/* Creates attempt of task T on tracker TR's worker and queues it for launch. */
+/* Creates attempt of task T on tracker TR's worker and queues it for launch;
+ * a SPECULATIVE one takes the place of its job's wish (scheduler_wanted). */
 attempt *scheduler_give(tracker *tr, task *t, locality loc, int speculative, double now);
 
 /* Whether J's splits are known, its input in place, and J unfinished at NOW. */
 int scheduler_runnable(const job *j, double now);
+
+/* The task of KIND in J that the speculator wants a speculative attempt of
+ * (speculator.c), if it may run on worker W (not where it runs already),
+ * with its locality on W in *LOC when LOC is not NULL; or NULL.  The wish
+ * stands until scheduler_give starts that speculative attempt, or the task
+ * ends. */
+task *scheduler_wanted(const engine *e, job *j, task_kind kind, int w, locality *loc);
 
 /* The map of J to run on worker W next: node-local, else rack-local, else
  * any map not taken, with its locality in *LOC; or NULL when every map of

@@ -1,14 +1,16 @@
 /* speculator.c - which tasks get a speculative attempt: Hadoop 2's rules.
  *
- * mrlab runs Hadoop 1's JobTracker and slots with Hadoop 2's shuffle, and
- * speculates as Hadoop 2's MapReduce ApplicationMaster does (its
+ * In both of mrlab's modes, Hadoop 1's JobTracker and slots (with Hadoop
+ * 2's shuffle) or YARN's ResourceManager and containers (yarn.c), tasks
+ * are speculated as Hadoop 2's MapReduce ApplicationMaster does (its
  * DefaultSpeculator with the default LegacyTaskRuntimeEstimator), whose
  * caps keep a uniformly slow job from speculating most of its tasks, as
  * Hadoop 1's "20% behind the mean progress" rule did.  Each job has a
  * speculator actor.  Every retry-after-no-speculate (1 s), or
  * retry-after-speculate (15 s) after a round that speculated, it looks at
  * the maps, then the reduces, and picks at most one task of each kind:
- * - only once every task of the kind has a slot (no attempt waiting), and
+ * - only once every task of the kind has a slot or a container (no
+ *   attempt waiting), and
  *   at least one and 5% of them have succeeded;
  * - among tasks with exactly one running attempt that has reported
  *   progress: estimated end = start + elapsed / progress; a new attempt
@@ -19,7 +21,9 @@
  *   cap-running-tasks (0.1) x running tasks).
  * The chosen task waits in its job's `wanted` for the slot scheduler, which
  * gives it to the next free slot on a worker where it is not running
- * (scheduler.c).  Hadoop 2's mapreduce.job.speculative.slowtaskthreshold is
+ * (scheduler.c), or in YARN mode for the ResourceManager, which places a
+ * container of its kind for it on such a worker as it places the job's
+ * other requests (yarn.c).  Hadoop 2's mapreduce.job.speculative.slowtaskthreshold is
  * left out: its DefaultSpeculator computes it but never compares with it. */
 #include "engine.h"
 

@@ -41,8 +41,25 @@
  * in use over its capacity's share of the cluster's memory, as YARN's
  * default resource calculator counts), first in submit order within a
  * queue; a queue takes idle resources beyond its share when the others ask
- * for nothing (maximum-capacity 100%), and nothing is preempted.  No
- * speculative attempt runs in YARN mode yet. */
+ * for nothing (maximum-capacity 100%), and nothing is preempted.
+ *
+ * Speculative attempts: each job's speculator (speculator.c, Hadoop 2's
+ * DefaultSpeculator, as in Hadoop 1 mode, under the job's
+ * mapreduce.map.speculative and mapreduce.reduce.speculative) picks a
+ * task; its AM then asks for one more container of the task's kind, which
+ * the scheduler places as any other request of the job (same rank), on a
+ * node where the task is not running.  Hadoop 2's RMContainerAllocator
+ * asks a speculative map at the map priority (20) and a speculative reduce
+ * at the reduce priority (10); mrlab keeps yarn.c's order within a job:
+ * AM, reduce, speculative reduce, map, speculative map.  A speculative
+ * request never waits beside an ordinary one of its kind, since the
+ * speculator waits until every task of the kind has a container.  The
+ * attempt reported first wins and the other is killed (jobtracker.c); a
+ * killed attempt's container goes back to its node when that node's
+ * heartbeat reports it, as a finished one's does, the heartbeat at which a
+ * Hadoop 1 slot would take new work.  At the end of the run every
+ * container is checked to have gone back exactly once
+ * (yarn_check_returned). */
 #include "yarn.h"
 
 #include "alloc.h"
@@ -111,8 +128,10 @@ static task *pending_reduce(job *j, const app *a)
   return j->cur_reduce < j->n_reduces ? &j->reduces[j->cur_reduce] : NULL;
 }
 
-/* The kind of container job J asks for next at NOW (C_*), or -1. */
-static int next_request(engine *e, job *j, double now)
+/* The kind of container job J asks for next at NOW (C_*) that may go on
+ * worker W, or -1: its AM, then a reduce, then a speculative reduce, then
+ * a map, then a speculative map (one not running on W). */
+static int next_request(engine *e, job *j, int w, double now)
 {
   const app *a = &e->rm->apps[j->index];
   if (!scheduler_runnable(j, now))
@@ -121,9 +140,11 @@ static int next_request(engine *e, job *j, double now)
     return C_AM;
   if (now < a->am_ready)
     return -1;
-  if (pending_reduce(j, a))
+  if (pending_reduce(j, a) || scheduler_wanted(e, j, KIND_REDUCE, w, NULL))
     return C_REDUCE;
-  return j->maps_taken < j->n_maps ? C_MAP : -1;
+  if (j->maps_taken < j->n_maps || scheduler_wanted(e, j, KIND_MAP, w, NULL))
+    return C_MAP;
+  return -1;
 }
 
 /* Job J's rank under the policy: the least goes first. */
@@ -151,11 +172,15 @@ static void place(engine *e, tracker *tr, job *j, int kind, double now)
     j->started = 1; /* jobs.csv's start: its AM's container */
     j->start = now;
   } else if (kind == C_REDUCE) {
-    scheduler_give(tr, pending_reduce(j, a), LOCALITY_NONE, 0, now);
+    task *t = pending_reduce(j, a);
+    scheduler_give(tr, t ? t : scheduler_wanted(e, j, KIND_REDUCE, tr->worker, NULL), LOCALITY_NONE, !t, now);
   } else {
     locality loc;
     task *t = scheduler_pending_map(e, j, tr->worker, &loc);
-    scheduler_give(tr, t, loc, 0, now);
+    int speculative = !t;
+    if (speculative)
+      t = scheduler_wanted(e, j, KIND_MAP, tr->worker, &loc);
+    scheduler_give(tr, t, loc, speculative, now);
   }
   a->running[kind]++;
 }
@@ -168,7 +193,7 @@ static void yarn_assign(engine *e, tracker *tr, double now)
     double best_rank = 0;
     for (int i = 0; i < e->n_jobs; i++) {
       job *j = &e->jobs[i];
-      int kind = next_request(e, j, now);
+      int kind = next_request(e, j, tr->worker, now);
       if (kind < 0 || !fits(e->rm->free[tr->worker], e->rm->apps[i].size[kind]))
         continue;
       double r = rank(e, j);
@@ -194,6 +219,25 @@ static void yarn_release(engine *e, attempt *at)
   if (j->finished && a->running[C_AM]) {
     a->running[C_AM]--;
     account(e, j, a->am_worker, a->size[C_AM], -1);
+  }
+}
+
+void yarn_check_returned(const engine *e)
+{
+  const struct yarn_rm *rm = e->rm;
+  if (!rm)
+    return;
+  for (int w = 0; w < e->platform->n_workers; w++) {
+    resource back = rm->free[w];
+    for (const attempt *at = e->trackers[w].done; at; at = at->next_done) {
+      const app *a = &rm->apps[at->task->job->index];
+      resource r = a->size[at->task->kind == KIND_MAP ? C_MAP : C_REDUCE];
+      back.mb += r.mb;
+      back.vcores += r.vcores;
+    }
+    xbt_assert(back.mb == rm->cap[w].mb && back.vcores == rm->cap[w].vcores,
+               "node %d: %d MB and %d vcores back at the end of the run, of %d MB and %d vcores", w, back.mb,
+               back.vcores, rm->cap[w].mb, rm->cap[w].vcores);
   }
 }
 

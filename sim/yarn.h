@@ -23,6 +23,12 @@ extern const scheduler scheduler_yarn_fifo, scheduler_yarn_capacity, scheduler_y
  * for a queue the platform lacks, a container that fits no node, or a job
  * that asks for what YARN mode does not model (PSP prefetching). */
 int yarn_alloc(engine *e, char *err, size_t errlen);
+
+/* Asserts, once E's run has ended, that every container went back to its
+ * node exactly once: each node has all its memory and vcores free again,
+ * counting those of attempts that ended after their node's last heartbeat
+ * (never reported, so never released).  Nothing in Hadoop 1 mode. */
+void yarn_check_returned(const engine *e);
 void yarn_free(engine *e);
 
 #endif

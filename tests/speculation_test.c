@@ -1,6 +1,8 @@
 /* speculation_test.c - speculative attempts follow Hadoop 2's speculator:
  * a uniformly slow wave of reduces gets no storm of twins, a reducer on a
- * truly slow node gets one, and the cap on tasks speculated at once holds. */
+ * truly slow node gets one, and the cap on tasks speculated at once holds;
+ * in YARN mode a map on a slow node gets a twin in a container of its own
+ * elsewhere, which shortens the job. */
 #include "test.h"
 
 #include <stdlib.h>
@@ -138,12 +140,96 @@ static void no_more_tasks_are_speculated_at_once_than_the_caps_allow(void **stat
   test_csv_free(t);
 }
 
+/* Four nodes of 4 cores of 10 Gf and one of a single 1 Gf core (s-1), under
+ * YARN's Fair scheduler: 16 containers of <1 vcore, 1 GiB> beside the AM. */
+static const char yarn_cluster[] =
+    "name = \"lab\";\n"
+    "core = { bandwidth = \"10Gbps\"; latency = \"5us\"; };\n"
+    "racks = ( { name = \"r1\"; uplink = { bandwidth = \"10Gbps\"; latency = \"5us\"; }; } );\n"
+    "node_classes = ( { name = \"f\"; count = 4; racks = [\"r1\"]; cores = 4; speed = \"10Gf\"; memory = \"16GiB\";"
+    " disks = ( { read = \"1GBps\"; write = \"1GBps\"; } ); nic = { bandwidth = \"1Gbps\"; latency = \"50us\"; };"
+    " slots = { map = 4; reduce = 1; }; },"
+    " { name = \"s\"; count = 1; racks = [\"r1\"]; cores = 1; speed = \"1Gf\"; memory = \"16GiB\";"
+    " disks = ( { read = \"1GBps\"; write = \"1GBps\"; } ); nic = { bandwidth = \"1Gbps\"; latency = \"50us\"; };"
+    " slots = { map = 1; reduce = 1; }; } );\n"
+    "master = { class = \"f\"; rack = \"r1\"; };\n"
+    "settings = [ \"mrlab.scheduler=yarn-fair\" ];\n";
+
+/* Runs a CPU-bound job of 16 maps (7 s on a fast core, 70 s on s-1) and one
+ * reduce after them, its maps speculated if MAP_SPECULATIVE ("true" or
+ * "false"); returns the run's directory in a static buffer. */
+static const char *run_yarn(const char *map_speculative)
+{
+  static char out[4096];
+  char work[1024];
+  snprintf(work, sizeof work,
+           "jobs = ( { name = \"spec\"; input = \"2GiB\"; map_cost = 500.0; map_selectivity = 0.01;"
+           " reduce_cost = 1.0; reduce_selectivity = 1.0; reducers = 1;"
+           " set = [ \"dfs.replication=1\", \"mapreduce.job.reduce.slowstart.completedmaps=1.0\","
+           " \"mapreduce.map.speculative=%s\" ]; } );\n",
+           map_speculative);
+  snprintf(out, sizeof out, "%s", test_simulate(yarn_cluster, work, NULL));
+  return out;
+}
+
+static double job_end(const char *dir)
+{
+  test_csv *j = test_csv_in(dir, "jobs.csv");
+  double end = test_csv_num(j, 1, "end");
+  test_csv_free(j);
+  return end;
+}
+
+static void in_yarn_mode_a_map_on_a_slow_node_gets_a_container_elsewhere(void **state)
+{
+  (void)state;
+  char dir[4096], again[4096];
+  snprintf(dir, sizeof dir, "%s", run_yarn("true"));
+  test_csv *t = test_csv_in(dir, "tasks.csv");
+  /* the map on s-1 gets one twin, on a fast node, which wins; s-1's
+   * attempt is killed (and its container freed: the engine asserts that
+   * every container goes back to its node once) */
+  int twins = 0, slow_killed = 0;
+  for (int row = 1; row < t->n_rows; row++) {
+    const char *host = test_csv_cell(t, row, "host"), *status = test_csv_cell(t, row, "status");
+    if (speculative(t, row)) {
+      twins++;
+      assert_string_equal(test_csv_cell(t, row, "kind"), "map");
+      assert_true(host[0] == 'f');
+      assert_string_equal(status, "SUCCEEDED");
+    }
+    slow_killed += strcmp(host, "s-1") == 0 && strcmp(status, "KILLED") == 0;
+  }
+  assert_int_equal(twins, 1);
+  assert_int_equal(slow_killed, 1);
+  /* each task has exactly one successful attempt */
+  for (int row = 1; row < t->n_rows; row++) {
+    int won = 0;
+    for (int k = 1; k < t->n_rows; k++)
+      won += strcmp(test_csv_cell(t, k, "task"), test_csv_cell(t, row, "task")) == 0 &&
+             strcmp(test_csv_cell(t, k, "status"), "SUCCEEDED") == 0;
+    assert_int_equal(won, 1);
+  }
+  test_csv_free(t);
+  /* the job ends when the twin's map does, not s-1's: 22 s, not 73 s */
+  const char *without = run_yarn("false");
+  t = test_csv_in(without, "tasks.csv");
+  assert_int_equal(count_speculative(t), 0);
+  test_csv_free(t);
+  assert_true(job_end(dir) < 0.5 * job_end(without));
+  /* the same seed gives the same bytes */
+  snprintf(again, sizeof again, "%s", run_yarn("true"));
+  assert_true(test_same_file(dir, again, "tasks.csv"));
+  assert_true(test_same_file(dir, again, "jobs.csv"));
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(a_uniformly_slow_shuffle_starts_no_storm),
       cmocka_unit_test(a_reducer_on_a_slow_node_gets_a_twin),
       cmocka_unit_test(no_more_tasks_are_speculated_at_once_than_the_caps_allow),
+      cmocka_unit_test(in_yarn_mode_a_map_on_a_slow_node_gets_a_container_elsewhere),
   };
   TEST_MAIN(tests);
 }
