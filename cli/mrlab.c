@@ -219,12 +219,13 @@ static int cmd_run(int argc, char **argv)
   }
   const char *files[2] = {NULL, NULL}, *dir = "run", *workers = NULL;
   const char **sets = xmalloc((size_t)argc * sizeof *sets), **options = xmalloc((size_t)argc * sizeof *options);
-  int n_files = 0, n_sets = 0, n_options = 0, status = 0;
+  const char **confs = xmalloc((size_t)argc * sizeof *confs);
+  int n_files = 0, n_sets = 0, n_options = 0, n_confs = 0, trace = 0, status = 0;
   unsigned long seed = 1;
   for (int i = 1; i < argc && !status; i++) {
     const char *arg = argv[i];
     if ((strcmp(arg, "-o") == 0 || strcmp(arg, "--seed") == 0 || strcmp(arg, "--set") == 0 ||
-         strcmp(arg, "--workers") == 0) &&
+         strcmp(arg, "--workers") == 0 || strcmp(arg, "--conf") == 0) &&
         i + 1 == argc) {
       status = usage_error(usage_run, "%s needs a value", arg);
     } else if (strcmp(arg, "-o") == 0) {
@@ -238,6 +239,10 @@ static int cmd_run(int argc, char **argv)
         status = usage_error(usage_run, "--seed: expected a whole number >= 0, got %s", argv[i]);
     } else if (strcmp(arg, "--set") == 0) {
       sets[n_sets++] = argv[++i];
+    } else if (strcmp(arg, "--conf") == 0) {
+      confs[n_confs++] = argv[++i];
+    } else if (strcmp(arg, "--trace") == 0) {
+      trace = 1;
     } else if (is_simgrid_option(arg)) {
       options[n_options++] = arg;
     } else if (arg[0] == '-') {
@@ -267,7 +272,10 @@ static int cmd_run(int argc, char **argv)
                      .options = options,
                      .n_options = n_options,
                      .seed = seed,
-                     .workers = workers};
+                     .workers = workers,
+                     .confs = confs,
+                     .n_confs = n_confs,
+                     .trace = trace};
     status = w ? sim_run(p, w, &in, dir, stdout, err, sizeof err) : 2;
     if (status)
       fprintf(stderr, "mrlab: %s\n", err);
@@ -276,6 +284,7 @@ static int cmd_run(int argc, char **argv)
   platform_free(p);
   free(sets);
   free(options);
+  free(confs);
   return status;
 }
 

@@ -24,6 +24,9 @@ typedef struct {
   int n_options;
   unsigned long seed;
   const char *workers; /* --workers NAME,...: the platform already cut down to them (platform_restrict); or NULL */
+  const char *const *confs; /* --conf FILE.xml, in the order given: Hadoop configuration files */
+  int n_confs;
+  int trace; /* --trace: also write trace.paje, the run's timeline */
 } sim_inputs;
 
 /* Simulates workload W on platform P and writes the run directory DIR
