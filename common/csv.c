@@ -163,3 +163,12 @@ int csv_number(const csv_table *t, int row, int col, double *out, char *err, siz
   *out = v;
   return 0;
 }
+
+const char *csv_format(double v, int decimals, char *buf, size_t n)
+{
+  if (isnan(v))
+    buf[0] = 0;
+  else
+    snprintf(buf, n, "%.*f", decimals, v);
+  return buf;
+}

@@ -48,4 +48,8 @@ int csv_number(const csv_table *t, int row, int col, double *out, char *err, siz
 int csv_fail(const csv_table *t, int row, int col, char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
 
+/* V with DECIMALS decimals into BUF, or the empty field where V is NaN (a
+ * figure that does not exist); returns BUF. */
+const char *csv_format(double v, int decimals, char *buf, size_t n);
+
 #endif

@@ -359,16 +359,6 @@ static double accuracy(const workflow_prediction *w, int x)
   return 100 - 100 * fabs(estimate(w, x) - w->measured) / w->measured;
 }
 
-/* A number for a CSV field, empty when NAN, into BUF. */
-static const char *field(double v, char *buf, size_t n)
-{
-  if (isnan(v))
-    buf[0] = 0;
-  else
-    snprintf(buf, n, "%.2f", v);
-  return buf;
-}
-
 /* The paper's figures P for a table, "94.62 / 96.58 / 97.42", "-" for a
  * figure it does not give, into BUF. */
 static const char *figures(const double *p, char *buf, size_t n)
@@ -413,7 +403,7 @@ void dagval_write(const dagval *dv, const workflow_prediction *w, FILE *csv, FIL
       for (int x = 0; x < DAGVAL_N_ESTIMATES; x++)
         fprintf(csv, ",%.3f,%.3f", estimate(&w[i], x), accuracy(&w[i], x));
       for (int x = 0; published_keys[x]; x++)
-        fprintf(csv, ",%s", field(e->published[x], a, sizeof a));
+        fprintf(csv, ",%s", csv_format(e->published[x], 2, a, sizeof a));
       fprintf(csv, ",%s\n", e->source);
     }
     fprintf(md, "| %s | %s | %d | %d | %.1f s |", e->name, e->cls, w[i].n_jobs, w[i].n_states, w[i].measured);

@@ -176,16 +176,6 @@ static const char *pair(double mean, double max, char *buf, size_t n)
   return buf;
 }
 
-/* A number for a CSV field, empty when NAN, into BUF. */
-static const char *field(double v, char *buf, size_t n)
-{
-  if (isnan(v))
-    buf[0] = 0;
-  else
-    snprintf(buf, n, "%.3f", v);
-  return buf;
-}
-
 void progval_write(const progval *ind, const progval_result *r, FILE *csv, FILE *md)
 {
   char a[64], b[64], c[64], d[64];
@@ -208,7 +198,7 @@ void progval_write(const progval *ind, const progval_result *r, FILE *csv, FILE 
       const char *workload = ind->entries[e].name, *variant = ind->entries[e].variants[v].name;
       for (int i = 0; csv && i < INDICATOR_N; i++)
         fprintf(csv, "%s,%s,%s,%d,%.3f,%.3f,%s,%s,%.4f,%s\n", workload, variant, rundir_indicators[i], r[k].samples,
-                r[k].mean[i], r[k].max[i], field(p->mean[i], a, sizeof a), field(p->max[i], b, sizeof b),
+                r[k].mean[i], r[k].max[i], csv_format(p->mean[i], 3, a, sizeof a), csv_format(p->max[i], 3, b, sizeof b),
                 r[k].sketch_error, p->source ? p->source : "");
       fprintf(md, "| %s | %s | %d | %.0f s |", workload, variant, r[k].samples, r[k].reduce_phase);
       for (int i = 0; i < INDICATOR_N; i++) {
