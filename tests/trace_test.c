@@ -367,6 +367,35 @@ static void killed_attempts_and_map_only_jobs_are_traced(void **state)
   run_and_check(test_source_path("platforms/hetero16.cfg"), grep, NULL);
 }
 
+static void an_attempt_may_start_as_the_one_before_it_on_its_lane_ends(void **state)
+{
+  (void)state;
+  /* PSP (mrlab.prefetch): a tracker starts its reserved map the moment its map before ends (prefetch_test.c) */
+  static const char cluster[] =
+      "name = \"psp\";\n"
+      "core = { bandwidth = \"10Gbps\"; latency = \"5us\"; };\n"
+      "racks = ( { name = \"r1\"; uplink = { bandwidth = \"10Gbps\"; latency = \"5us\"; }; } );\n"
+      "node_classes = ( { name = \"n\"; count = 4; racks = [\"r1\"]; cores = 2; speed = \"1Gf\"; memory = \"2GiB\";"
+      " disks = ( { read = \"70MBps\"; write = \"60MBps\"; } ); nic = { bandwidth = \"1Gbps\"; latency = \"100us\"; };"
+      " slots = { map = 2; reduce = 1; }; } );\n"
+      "master = { class = \"n\"; rack = \"r1\"; };\n"
+      "settings = [ \"mapreduce.cluster.mapmemory.mb=200\", \"mapreduce.cluster.reducememory.mb=200\","
+      " \"mapreduce.tasktracker.outofband.heartbeat=true\" ];\n";
+  static const char job[] = "jobs = ( { name = \"j\"; input = \"2GB\"; map_cost = 40.0; map_selectivity = 0.01;"
+                            " reduce_cost = 1.0; reduce_selectivity = 1.0; reducers = 1;"
+                            " set = [ \"dfs.blocksize=64m\", \"dfs.replication=1\", \"mrlab.prefetch=true\" ]; } );\n";
+  const char *dir = run_and_check(cluster, job, NULL);
+  test_csv *t = test_csv_in(dir, "tasks.csv");
+  int back_to_back = 0; /* attempts that start when another of their host and kind ends */
+  for (int a = 1; a < t->n_rows; a++)
+    for (int b = 1; b < t->n_rows; b++)
+      back_to_back += strcmp(test_csv_cell(t, a, "host"), test_csv_cell(t, b, "host")) == 0 &&
+                      strcmp(test_csv_cell(t, a, "kind"), test_csv_cell(t, b, "kind")) == 0 &&
+                      strcmp(test_csv_cell(t, a, "end"), test_csv_cell(t, b, "start")) == 0;
+  assert_true(back_to_back > 0);
+  test_csv_free(t);
+}
+
 static void pj_dump_reads_the_trace(void **state)
 {
   (void)state;
@@ -406,6 +435,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(a_run_on_hetero16_traces_each_attempt_and_its_phases),
       cmocka_unit_test(killed_attempts_and_map_only_jobs_are_traced),
+      cmocka_unit_test(an_attempt_may_start_as_the_one_before_it_on_its_lane_ends),
       cmocka_unit_test(pj_dump_reads_the_trace),
       cmocka_unit_test(a_seed_gives_the_same_trace),
       cmocka_unit_test(without_trace_there_is_no_trace_file),
