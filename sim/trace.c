@@ -204,28 +204,38 @@ static void write_containers(const engine *e, const int *n_lanes, int destroy, d
     fprintf(f, "4 %.9f C c\n", end);
 }
 
-void trace_write(const engine *e, FILE *f)
+/* Every attempt of E, in order of start, their number into *N, and when
+ * the last attempt or job ended into *END. */
+static const attempt **attempts_by_start(const engine *e, size_t *n, double *end)
 {
-  size_t n = 0;
-  for (int i = 0; i < e->n_jobs; i++)
-    for (int t = 0; t < e->jobs[i].n_maps + e->jobs[i].n_reduces; t++)
-      n += (size_t)(t < e->jobs[i].n_maps ? e->jobs[i].maps[t] : e->jobs[i].reduces[t - e->jobs[i].n_maps]).n_attempts;
-  const attempt **by = xmalloc((n + 1) * sizeof *by);
-  double end = 0; /* when the last attempt or job ended */
-  n = 0;
+  size_t cap = 64;
+  const attempt **by = xmalloc(cap * sizeof *by);
+  *n = 0;
+  *end = 0;
   for (int i = 0; i < e->n_jobs; i++) {
     const job *j = &e->jobs[i];
-    end = j->end > end ? j->end : end;
+    *end = j->end > *end ? j->end : *end;
     for (int t = 0; t < j->n_maps + j->n_reduces; t++) {
       const task *tk = t < j->n_maps ? &j->maps[t] : &j->reduces[t - j->n_maps];
       for (int k = 0; k < tk->n_attempts; k++) {
-        assert(tk->attempts[k]->end >= tk->attempts[k]->start); /* every attempt ends before the run does */
-        end = tk->attempts[k]->end > end ? tk->attempts[k]->end : end;
-        by[n++] = tk->attempts[k];
+        const attempt *a = tk->attempts[k];
+        assert(a->end >= a->start); /* every attempt ends before the run does */
+        *end = a->end > *end ? a->end : *end;
+        if (*n == cap)
+          by = xrealloc(by, (cap *= 2) * sizeof *by);
+        by[(*n)++] = a;
       }
     }
   }
-  qsort(by, n, sizeof *by, by_start);
+  qsort(by, *n, sizeof *by, by_start);
+  return by;
+}
+
+void trace_write(const engine *e, FILE *f)
+{
+  size_t n;
+  double end;
+  const attempt **by = attempts_by_start(e, &n, &end);
   int *lane = xmalloc((n + 1) * sizeof *lane), *n_lanes = xcalloc(2 * (size_t)e->platform->n_workers, sizeof *n_lanes);
   lanes_assign(by, n, e->platform->n_workers, lane, n_lanes);
   trace_event *ev = xmalloc((2 * (N_PHASES + 3) * n + 1) * sizeof *ev);
