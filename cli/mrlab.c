@@ -56,7 +56,7 @@ static const char usage_platform[] = "usage: mrlab platform PLATFORM.cfg [--xml]
 
 static const char usage_run[] =
     "usage: mrlab run PLATFORM.cfg WORKLOAD.cfg [-o DIR] [--seed N] [--set NAME=VALUE ...] [--workers NAME,...]\n"
-    "                 [--cfg=NAME:VALUE ...]\n"
+    "                 [--cfg=NAME:VALUE ...] [--trace]\n"
     "\n"
     "Simulates the jobs of WORKLOAD.cfg on the cluster of PLATFORM.cfg, Hadoop 1\n"
     "style, and writes tasks.csv, jobs.csv, groups.csv, summary.json, progress.csv\n"
@@ -74,6 +74,8 @@ static const char usage_run[] =
     "  --workers L     only the workers in L, worker or node class names\n"
     "                  separated by commas (\"A-1,C\"), and the master\n"
     "  --cfg=N:V       a SimGrid option, as SimGrid takes it; --log= too\n"
+    "  --trace         also write trace.paje, the run's timeline in the Paje\n"
+    "                  format (ViTE: vite DIR/trace.paje; pajeng: pj_dump)\n"
     "\n"
     "Properties, their defaults and their scopes (job: a job's set list in the\n"
     "workload file; cluster: the platform file's settings list):\n";

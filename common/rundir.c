@@ -4,7 +4,7 @@
 #include <stddef.h>
 
 const char *const rundir_files[] = {RUNDIR_TASKS,    RUNDIR_JOBS,        RUNDIR_GROUPS, RUNDIR_SUMMARY,
-                                    RUNDIR_PROGRESS, RUNDIR_UTILISATION, NULL};
+                                    RUNDIR_PROGRESS, RUNDIR_UTILISATION, RUNDIR_TRACE,  NULL};
 
 #define PHASE(name) name "_end", name "_bytes", name "_records"
 const char *const rundir_tasks_columns[TASKS_N_COLUMNS] = {

@@ -12,6 +12,7 @@
 #define RUNDIR_SUMMARY "summary.json"
 #define RUNDIR_PROGRESS "progress.csv"
 #define RUNDIR_UTILISATION "utilisation.csv"
+#define RUNDIR_TRACE "trace.paje" /* with --trace only: the run's timeline (sim/trace.c) */
 
 /* Every entry a run directory holds, NULL-terminated (outdir_open's NAMES). */
 extern const char *const rundir_files[];

@@ -14,6 +14,7 @@
 #include "prefetch.h"
 #include "progress.h"
 #include "rundir.h"
+#include "trace.h"
 #include "utilisation.h"
 
 #include <simgrid/engine.h>
@@ -249,9 +250,9 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
 
 int report_write(const engine *e, const sim_inputs *in, const char *dir, char *err, size_t errlen)
 {
-  static const char *const names[] = {RUNDIR_TASKS,   RUNDIR_JOBS,     RUNDIR_GROUPS,
-                                      RUNDIR_SUMMARY, RUNDIR_PROGRESS, RUNDIR_UTILISATION};
-  for (int i = 0; i < 6; i++) {
+  static const char *const names[] = {RUNDIR_TASKS,   RUNDIR_JOBS,     RUNDIR_GROUPS,      RUNDIR_SUMMARY,
+                                      RUNDIR_PROGRESS, RUNDIR_UTILISATION, RUNDIR_TRACE};
+  for (int i = 0; i < 6 + (in->trace != 0); i++) {
     outfile o;
     if (outfile_open(&o, dir, names[i], err, errlen))
       return -1;
@@ -265,6 +266,7 @@ int report_write(const engine *e, const sim_inputs *in, const char *dir, char *e
       write_header(o.f, rundir_utilisation_columns, UTIL_N_COLUMNS, 0);
       utilisation_write(e, o.f);
       break;
+    case 6: trace_write(e, o.f); break;
     }
     if (outfile_close(&o, err, errlen))
       return -1;

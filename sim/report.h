@@ -13,7 +13,8 @@
 #include "sim.h"
 
 /* Writes the run's files into the existing directory DIR, its inputs IN
- * recorded in summary.json.  Returns 0, or -1 with ERR set. */
+ * recorded in summary.json, and trace.paje (trace.h) when IN->trace is
+ * set.  Returns 0, or -1 with ERR set. */
 int report_write(const engine *e, const sim_inputs *in, const char *dir, char *err, size_t errlen);
 
 /* Prints where each job spent its time, for a person: per job, the mean
