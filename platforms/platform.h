@@ -66,7 +66,7 @@ typedef struct {
   platform_node master;
   int n_queues;
   platform_queue *queues; /* the file's `queues`, or one queue "default" of 100% */
-  conf settings;          /* its cluster properties are the file's settings list over the defaults (or a base); others unused */
+  conf settings;          /* its cluster properties: its settings list over the defaults or a base; others unused */
 } platform;
 
 /* Reads and checks the platform file PATH.  Returns the platform, or NULL

@@ -94,7 +94,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_platform), cmocka_unit_test(test_workload), cmocka_unit_test(test_experiment),
-      cmocka_unit_test(test_rundir),   cmocka_unit_test(test_units),      cmocka_unit_test(test_hadoopconf),
+      cmocka_unit_test(test_rundir),   cmocka_unit_test(test_units),    cmocka_unit_test(test_hadoopconf),
   };
   TEST_MAIN(tests);
 }

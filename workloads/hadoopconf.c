@@ -34,8 +34,8 @@
 #define NOTE_NAMES 4 /* ignored names the note spells out */
 
 /* Real Hadoop properties within TYPO_EDITS of a modelled one: ignored, not typos. */
-static const char *const siblings[] = {"yarn.scheduler.maximum-allocation-mb", "yarn.scheduler.maximum-allocation-vcores",
-                                       NULL};
+static const char *const siblings[] = {"yarn.scheduler.maximum-allocation-mb",
+                                       "yarn.scheduler.maximum-allocation-vcores", NULL};
 
 typedef struct {
   conf *c;
@@ -169,7 +169,7 @@ static int read_property(reader *r, xmlNode *p)
               name_line, n, r->final_path[k], r->final_line[k], kept, v);
     } else {
       r->c->v[k] = trial.v[k];
-      if (final && strcmp(trim((char *)final), "true") == 0 && !r->final_path[k]) {
+      if (final && strcmp(trim((char *) final), "true") == 0 && !r->final_path[k]) {
         r->final_path[k] = r->path;
         r->final_line[k] = name_line;
       }
@@ -198,7 +198,8 @@ static xmlDoc *parse(reader *r, const char *path)
   }
   xml_error x = {path, ""};
   xmlSetStructuredErrorFunc(&x, keep_first);
-  xmlDoc *doc = xmlReadFd(fd, path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES);
+  xmlDoc *doc =
+      xmlReadFd(fd, path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES);
   xmlSetStructuredErrorFunc(NULL, NULL);
   close(fd);
   if (!doc || x.msg[0]) {
@@ -227,15 +228,15 @@ static int read_file(reader *r, const char *path)
   xmlNode *root = xmlDocGetRootElement(doc);
   int status = 0;
   if (!root || !named(root, "configuration"))
-    status = fail(r, "%s:%ld: expected <configuration> as the root element, got %s%s%s", path,
-                  root ? line_of(root) : 1L, root ? "<" : "", root ? (const char *)root->name : "none",
-                  root ? ">" : "");
+    status =
+        fail(r, "%s:%ld: expected <configuration> as the root element, got %s%s%s", path, root ? line_of(root) : 1L,
+             root ? "<" : "", root ? (const char *)root->name : "none", root ? ">" : "");
   for (xmlNode *n = root ? root->children : NULL; n && !status; n = n->next) {
     if (n->type != XML_ELEMENT_NODE)
       continue;
     if (!named(n, "property"))
-      status = fail(r, "%s:%ld: expected <property> in <configuration>, got <%s>", path, line_of(n),
-                    (const char *)n->name);
+      status =
+          fail(r, "%s:%ld: expected <property> in <configuration>, got <%s>", path, line_of(n), (const char *)n->name);
     else
       status = read_property(r, n);
   }
