@@ -217,17 +217,19 @@ static void unmodelled_and_misspelt(void **state)
   (void)state;
   reading r;
   /* what a real site file holds beside the modelled properties: ignored, one note */
-  const char *real[] = {
-      xml("core-site.xml", PROPERTY("fs.defaultFS", "hdfs://master:8020") PROPERTY("hadoop.tmp.dir", "/tmp/hadoop")),
-      xml("yarn-site.xml", PROPERTY("yarn.resourcemanager.hostname", "master")
-                               PROPERTY("yarn.scheduler.maximum-allocation-mb", "8192") /* two edits from minimum */
-          PROPERTY("mapreduce.framework.name", "yarn") PROPERTY("mapred.child.java.opts", "-Xmx1g")
-              PROPERTY("mapreduce.job.reduces", "6"))};
+  const char *real[] = {xml("core-site.xml", PROPERTY("my.odd\nname", "1") /* named in the note, which stays one line */
+                            PROPERTY("fs.defaultFS", "hdfs://master:8020") PROPERTY("hadoop.tmp.dir", "/tmp/hadoop")),
+                        xml("yarn-site.xml",
+                            PROPERTY("yarn.resourcemanager.hostname", "master")
+                                PROPERTY("yarn.scheduler.maximum-allocation-mb", "8192") /* two edits from minimum */
+                            PROPERTY("mapreduce.framework.name", "yarn") PROPERTY("mapred.child.java.opts", "-Xmx1g")
+                                PROPERTY("mapreduce.job.reduces", "6"))};
   read_xml(&r, real, 2);
   assert_int_equal(r.status, 0);
   assert_close(conf_get(&r.c, CONF_REDUCES), 6, 0);
   assert_int_equal(lines(r.msgs), 1);
-  assert_non_null(strstr(r.msgs, "mrlab: note: ignored 6 Hadoop properties"));
+  assert_non_null(strstr(r.msgs, "mrlab: note: ignored 7 Hadoop properties"));
+  assert_non_null(strstr(r.msgs, "my.odd name"));
   assert_non_null(strstr(r.msgs, "fs.defaultFS"));
 
   /* a name a typo away from a modelled one is refused with a suggestion and the <name>'s line */

@@ -124,8 +124,12 @@ static int unknown(reader *r, const char *name, long line)
       return fail(r, "%s:%ld: unknown property %s; did you mean %s?", r->path, line, name, near);
     return fail(r, "%s:%ld: unknown property %s (mrlab's own are listed by `mrlab run --help`)", r->path, line, name);
   }
-  if (r->n_ignored < NOTE_NAMES)
-    r->ignored[r->n_ignored] = xstrdup(name);
+  if (r->n_ignored < NOTE_NAMES) {
+    char *kept = r->ignored[r->n_ignored] = xstrdup(name);
+    for (; *kept; kept++) /* the note stays one line */
+      if (*kept == '\n' || *kept == '\r')
+        *kept = ' ';
+  }
   r->n_ignored++;
   return 0;
 }
@@ -134,7 +138,7 @@ static int unknown(reader *r, const char *name, long line)
 static int read_property(reader *r, xmlNode *p)
 {
   xmlChar *name = xmlGetProp(p, (const xmlChar *)"name"), *value = xmlGetProp(p, (const xmlChar *)"value"),
-          *final = xmlGetProp(p, (const xmlChar *)"final");
+          *locked = xmlGetProp(p, (const xmlChar *)"final");
   long name_line = line_of(p), value_line = name_line;
   for (xmlNode *f = p->children; f; f = f->next) {
     if (f->type != XML_ELEMENT_NODE)
@@ -146,7 +150,7 @@ static int read_property(reader *r, xmlNode *p)
       take(&value, xmlNodeGetContent(f));
       value_line = line_of(f);
     } else if (named(f, "final")) {
-      take(&final, xmlNodeGetContent(f));
+      take(&locked, xmlNodeGetContent(f));
     } /* description, source, tag and the like say nothing to a simulation */
   }
   int status = 0;
@@ -169,7 +173,7 @@ static int read_property(reader *r, xmlNode *p)
               name_line, n, r->final_path[k], r->final_line[k], kept, v);
     } else {
       r->c->v[k] = trial.v[k];
-      if (final && strcmp(trim((char *) final), "true") == 0 && !r->final_path[k]) {
+      if (locked && strcmp(trim((char *)locked), "true") == 0 && !r->final_path[k]) {
         r->final_path[k] = r->path;
         r->final_line[k] = name_line;
       }
@@ -178,7 +182,7 @@ static int read_property(reader *r, xmlNode *p)
   }
   xmlFree(name);
   xmlFree(value);
-  xmlFree(final);
+  xmlFree(locked);
   return status;
 }
 
