@@ -7,6 +7,7 @@
  * calls its stage (sim/, models/, validate/) and prints.  Nothing here
  * knows SimGrid; its own options (--cfg=, --log=) pass through to sim/. */
 #include "alloc.h"
+#include "hadoopconf.h"
 #include "platform.h"
 #include "plot.h"
 #include "predict.h"
@@ -56,7 +57,7 @@ static const char usage_platform[] = "usage: mrlab platform PLATFORM.cfg [--xml]
 
 static const char usage_run[] =
     "usage: mrlab run PLATFORM.cfg WORKLOAD.cfg [-o DIR] [--seed N] [--set NAME=VALUE ...] [--workers NAME,...]\n"
-    "                 [--cfg=NAME:VALUE ...] [--trace]\n"
+    "                 [--conf FILE.xml ...] [--cfg=NAME:VALUE ...] [--trace]\n"
     "\n"
     "Simulates the jobs of WORKLOAD.cfg on the cluster of PLATFORM.cfg, Hadoop 1\n"
     "style, and writes tasks.csv, jobs.csv, groups.csv, summary.json, progress.csv\n"
@@ -71,6 +72,12 @@ static const char usage_run[] =
     "  --set N=V       a Hadoop or mrlab property: a job property for every job,\n"
     "                  a cluster property for the run; wins over the workload's\n"
     "                  and the platform's own settings\n"
+    "  --conf F.xml    a Hadoop configuration file (mapred-site.xml, ...): its\n"
+    "                  job and cluster properties under the workload's and the\n"
+    "                  platform's own settings; later files win, except over\n"
+    "                  a property an earlier one marks final; properties mrlab\n"
+    "                  does not model are ignored, unless one looks like a typo\n"
+    "                  of one it does; Hadoop 1 names work (io.sort.mb)\n"
     "  --workers L     only the workers in L, worker or node class names\n"
     "                  separated by commas (\"A-1,C\"), and the master\n"
     "  --cfg=N:V       a SimGrid option, as SimGrid takes it; --log= too\n"
@@ -261,12 +268,15 @@ static int cmd_run(int argc, char **argv)
   workload *w = NULL;
   if (!status) {
     char err[1024];
-    p = platform_read(files[0], err, sizeof err);
+    conf base; /* the defaults with Hadoop's XML files over them */
+    conf_init(&base);
+    if (hadoopconf_read(confs, n_confs, &base, stderr, err, sizeof err) == 0)
+      p = platform_read_with(files[0], &base, err, sizeof err);
     if (p && workers && platform_restrict(p, workers, err, sizeof err)) {
       platform_free(p);
       p = NULL;
     }
-    w = p ? workload_read(files[1], sets, n_sets, err, sizeof err) : NULL;
+    w = p ? workload_read_with(files[1], &base, sets, n_sets, err, sizeof err) : NULL;
     sim_inputs in = {.platform_path = files[0],
                      .workload_path = files[1],
                      .sets = sets,

@@ -166,8 +166,13 @@ static size_t edit_distance(const char *a, const char *b)
 
 const char *cfg_nearest(const char *name, const char *const *known)
 {
+  return cfg_nearest_within(name, known, strlen(name) / 3 + 1); /* farther than this is not a typo */
+}
+
+const char *cfg_nearest_within(const char *name, const char *const *known, size_t most)
+{
   const char *best = NULL;
-  size_t best_d = strlen(name) / 3 + 2; /* farther than this is not a typo */
+  size_t best_d = most + 1;
   for (; *known; known++) {
     size_t d = edit_distance(name, *known);
     if (d < best_d) {

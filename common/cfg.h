@@ -89,4 +89,8 @@ int cfg_get_name(cfg_file *f, const config_setting_t *group, size_t max, const c
  * NULL when none is close enough to be a likely typo. */
 const char *cfg_nearest(const char *name, const char *const *known);
 
+/* The same, among the names at most MOST edits (insertions, deletions,
+ * substitutions) from NAME. */
+const char *cfg_nearest_within(const char *name, const char *const *known, size_t most);
+
 #endif

@@ -221,10 +221,14 @@ static int read_master(cfg_file *f, platform *p)
   return 0;
 }
 
-/* The cluster properties of the optional list "settings" (conf.h). */
-static int read_settings(cfg_file *f, platform *p)
+/* The cluster properties of the optional list "settings" (conf.h), over
+ * BASE or else the defaults. */
+static int read_settings(cfg_file *f, platform *p, const conf *base)
 {
-  conf_init(&p->settings);
+  if (base)
+    p->settings = *base;
+  else
+    conf_init(&p->settings);
   config_setting_t *l = config_setting_get_member(config_root_setting(&f->cfg), "settings");
   if (!l)
     return 0;
@@ -315,6 +319,11 @@ static int check_cluster(cfg_file *f, const platform *p)
 
 platform *platform_read(const char *path, char *err, size_t errlen)
 {
+  return platform_read_with(path, NULL, err, errlen);
+}
+
+platform *platform_read_with(const char *path, const conf *base, char *err, size_t errlen)
+{
   cfg_file f;
   platform *p = xcalloc(1, sizeof *p);
   const char *name;
@@ -323,7 +332,7 @@ platform *platform_read(const char *path, char *err, size_t errlen)
   if (!bad) {
     p->name = xstrdup(name);
     bad = read_link(&f, config_root_setting(&f.cfg), "core", &p->core) || read_racks(&f, p) || read_classes(&f, p) ||
-          read_master(&f, p) || check_cluster(&f, p) || read_queues(&f, p) || read_settings(&f, p);
+          read_master(&f, p) || check_cluster(&f, p) || read_queues(&f, p) || read_settings(&f, p, base);
   }
   if (bad) {
     snprintf(err, errlen, "%s", f.err);

@@ -66,12 +66,15 @@ typedef struct {
   platform_node master;
   int n_queues;
   platform_queue *queues; /* the file's `queues`, or one queue "default" of 100% */
-  conf settings;          /* its cluster properties are the file's settings list over the defaults; others unused */
+  conf settings;          /* its cluster properties: its settings list over the defaults or a base; others unused */
 } platform;
 
 /* Reads and checks the platform file PATH.  Returns the platform, or NULL
  * with a "PATH:LINE: SETTING: expected ..." message in ERR. */
 platform *platform_read(const char *path, char *err, size_t errlen);
+/* The same, with the settings list over BASE (the defaults with Hadoop's
+ * XML files over them, hadoopconf.h) instead of the defaults; NULL: them. */
+platform *platform_read_with(const char *path, const conf *base, char *err, size_t errlen);
 void platform_free(platform *p);
 
 /* Cuts P down to the workers NAMES lists (comma-separated worker or node

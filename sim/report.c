@@ -211,6 +211,7 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
   fprintf(f, ",\n  \"workload\": ");
   json_string(f, in->workload_path);
   json_strings(f, "set", in->sets, in->n_sets);
+  json_strings(f, "confs", in->confs, in->n_confs);
   json_strings(f, "simgrid_options", in->options, in->n_options);
   json_strings(f, "workers", &in->workers, in->workers != NULL);
   fprintf(f, ",\n  \"seed\": %lu,\n  \"makespan\": %.9f,\n  \"jobs\": [", in->seed, span);

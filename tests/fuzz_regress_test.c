@@ -84,11 +84,17 @@ static void test_units(void **state)
   replay("units");
 }
 
+static void test_hadoopconf(void **state)
+{
+  (void)state;
+  replay("hadoopconf");
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_platform), cmocka_unit_test(test_workload), cmocka_unit_test(test_experiment),
-      cmocka_unit_test(test_rundir),   cmocka_unit_test(test_units),
+      cmocka_unit_test(test_rundir),   cmocka_unit_test(test_units),    cmocka_unit_test(test_hadoopconf),
   };
   TEST_MAIN(tests);
 }

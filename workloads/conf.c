@@ -6,7 +6,9 @@
  * same parser, so a default is always a legal value.  The bounds are
  * Hadoop's where it has them, and otherwise mrlab's (README, "Limits"):
  * what fits the machine and simulates in reasonable time.  Each row names
- * its scope (conf.h). */
+ * its scope (conf.h).  Hadoop 1's names of the properties (`io.sort.mb`)
+ * are a second table, so that they work wherever a property is set: in
+ * `--set`, a job's `set`, a platform's `settings` and Hadoop's XML files. */
 #include "conf.h"
 
 #include "cfg.h"
@@ -118,6 +120,35 @@ static const property table[CONF_N_KEYS] = {
     [CONF_REDUCE_RAMPUP] = {"yarn.app.mapreduce.am.job.reduce.rampup.limit", T_FLOAT, "0.5", 0, 1, JOB},
 };
 
+/* Hadoop 1's names of the properties above, as Hadoop 2 maps them (its
+ * DeprecatedProperties table): each still sets the property it became,
+ * wherever a property is set. */
+static const struct {
+  const char *name;
+  conf_key key;
+} deprecated[] = {
+    {"dfs.block.size", CONF_BLOCKSIZE},
+    {"mapred.reduce.tasks", CONF_REDUCES},
+    {"io.sort.mb", CONF_SORT_MB},
+    {"io.sort.spill.percent", CONF_SPILL_PERCENT},
+    {"io.sort.factor", CONF_SORT_FACTOR},
+    {"mapred.compress.map.output", CONF_COMPRESS},
+    {"mapred.reduce.slowstart.completed.maps", CONF_SLOWSTART},
+    {"mapred.reduce.parallel.copies", CONF_PARALLELCOPIES},
+    {"mapred.job.shuffle.input.buffer.percent", CONF_SHUFFLE_BUFFER_PERCENT},
+    {"mapred.job.shuffle.merge.percent", CONF_SHUFFLE_MERGE_PERCENT},
+    {"mapred.inmem.merge.threshold", CONF_INMEM_THRESHOLD},
+    {"mapred.job.map.memory.mb", CONF_MAP_MEMORY_MB},
+    {"mapred.job.reduce.memory.mb", CONF_REDUCE_MEMORY_MB},
+    {"mapred.map.tasks.speculative.execution", CONF_MAP_SPECULATIVE},
+    {"mapred.reduce.tasks.speculative.execution", CONF_REDUCE_SPECULATIVE},
+    {"mapred.heartbeats.in.second", CONF_HEARTBEATS_PER_SECOND},
+    {"mapred.cluster.map.memory.mb", CONF_MAP_SLOT_MB},
+    {"mapred.cluster.reduce.memory.mb", CONF_REDUCE_SLOT_MB},
+    {"dfs.balance.bandwidthPerSec", CONF_BALANCE_BANDWIDTH},
+};
+#define N_DEPRECATED (int)(sizeof deprecated / sizeof deprecated[0])
+
 static const char *expected(const property *p)
 {
   static char names[128];
@@ -188,15 +219,34 @@ void conf_init(conf *c)
     xbt_assert(parse_value(&table[k], table[k].def, &c->v[k]) == 0, "bad default for %s", table[k].name);
 }
 
+int conf_lookup(const char *name)
+{
+  for (int k = 0; k < CONF_N_KEYS; k++)
+    if (strcmp(name, table[k].name) == 0)
+      return k;
+  for (int i = 0; i < N_DEPRECATED; i++)
+    if (strcmp(name, deprecated[i].name) == 0)
+      return (int)deprecated[i].key;
+  return -1;
+}
+
+const char *conf_nearest(const char *name, size_t most)
+{
+  const char *names[CONF_N_KEYS + N_DEPRECATED + 1];
+  for (int k = 0; k < CONF_N_KEYS; k++)
+    names[k] = table[k].name;
+  for (int i = 0; i < N_DEPRECATED; i++)
+    names[CONF_N_KEYS + i] = deprecated[i].name;
+  names[CONF_N_KEYS + N_DEPRECATED] = NULL;
+  return most ? cfg_nearest_within(name, names, most) : cfg_nearest(name, names);
+}
+
 /* The property SETTING names, or -1; NAME receives the name. */
 static int find(const char *setting, char *name, size_t len)
 {
   const char *eq = strchr(setting, '=');
   snprintf(name, len, "%.*s", eq ? (int)(eq - setting) : (int)strlen(setting), setting);
-  for (int k = 0; k < CONF_N_KEYS; k++)
-    if (strcmp(name, table[k].name) == 0)
-      return k;
-  return -1;
+  return conf_lookup(name);
 }
 
 int conf_setting_scope(const char *setting)
@@ -251,11 +301,7 @@ int conf_set(conf *c, conf_scope scope, const char *setting, char *err, size_t e
     c->v[k] = v;
     return 0;
   }
-  const char *names[CONF_N_KEYS + 1];
-  for (int k = 0; k < CONF_N_KEYS; k++)
-    names[k] = table[k].name;
-  names[CONF_N_KEYS] = NULL;
-  const char *near = cfg_nearest(name, names);
+  const char *near = conf_nearest(name, 0);
   if (near)
     snprintf(err, errlen, "unknown property %s; did you mean %s?", name, near);
   else

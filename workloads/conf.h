@@ -119,6 +119,15 @@ static inline double conf_get(const conf *c, conf_key k)
   return c->v[k];
 }
 
+/* The property NAME names: its own name or its Hadoop 1 name, which Hadoop
+ * 2 deprecated ("io.sort.mb" is CONF_SORT_MB); -1 for none. */
+int conf_lookup(const char *name);
+
+/* The known name (a property's, or its Hadoop 1 name) nearest to NAME:
+ * within MOST edits, or with MOST = 0 within what a typo could be; NULL for
+ * none. */
+const char *conf_nearest(const char *name, size_t most);
+
 /* The property name of K ("dfs.blocksize"). */
 const char *conf_name(conf_key k);
 

@@ -2,8 +2,9 @@
  *
  * A job is described directly by its sizes, costs and selectivities, or
  * made by a generator (generator.h) that fills the same job_desc from a
- * model of the data.  Settings apply in Hadoop's order of precedence: defaults, then the
- * job's own `set` list, then the command line's --set.
+ * model of the data.  Settings apply in Hadoop's order of precedence: defaults, then
+ * Hadoop's XML files (`--conf`, read into a base by hadoopconf.c), then the job's own
+ * `set` list, then the command line's --set.
  *
  * Every size, count and time is bounded (the table below, and conf.c for
  * properties), so that an accepted job fits in memory and simulates in
@@ -414,15 +415,19 @@ static int read_input(cfg_file *f, const config_setting_t *g, const job_desc *pa
   return cfg_check_bound(f, s, UNITS_SIZE, &job_input, *out);
 }
 
-/* Reads job G into J.  PARENT is the job whose output is its input, or
- * NULL; WAITS says whether it waits for other jobs (`after`). */
-static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const char *const *sets, int n_sets,
-                    const job_desc *parent, int waits)
+/* Reads job G into J, its properties over BASE or else the defaults.
+ * PARENT is the job whose output is its input, or NULL; WAITS says whether
+ * it waits for other jobs (`after`). */
+static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const conf *base, const char *const *sets,
+                    int n_sets, const job_desc *parent, int waits)
 {
   const char *name, *submit = "0s";
   const generator *gen;
   double input;
-  conf_init(&j->conf);
+  if (base)
+    j->conf = *base;
+  else
+    conf_init(&j->conf);
   j->path = f->path;
   j->line = config_setting_source_line(g);
   /* the name keys the job's rows in the output CSVs: plain characters only */
@@ -809,6 +814,12 @@ static void order_jobs(workload *w, const workflow *wf)
 
 workload *workload_read(const char *path, const char *const *sets, int n_sets, char *err, size_t errlen)
 {
+  return workload_read_with(path, NULL, sets, n_sets, err, errlen);
+}
+
+workload *workload_read_with(const char *path, const conf *base, const char *const *sets, int n_sets, char *err,
+                             size_t errlen)
+{
   cfg_file f;
   workload *w = xcalloc(1, sizeof *w);
   workflow wf = {0};
@@ -826,7 +837,7 @@ workload *workload_read(const char *path, const char *const *sets, int n_sets, c
     for (int k = 0; k < wf.n && !bad; k++) {
       int i = wf.order[k];
       config_setting_t *g = config_setting_get_elem(jobs, (unsigned)i);
-      bad = read_job(&f, g, &w->jobs[i], sets, n_sets, wf.input_from[i] < 0 ? NULL : &w->jobs[wf.input_from[i]],
+      bad = read_job(&f, g, &w->jobs[i], base, sets, n_sets, wf.input_from[i] < 0 ? NULL : &w->jobs[wf.input_from[i]],
                      wf.n_after[i] > 0);
       for (int h = 0; h < k && !bad; h++)
         if (strcmp(w->jobs[wf.order[h]].name, w->jobs[i].name) == 0)

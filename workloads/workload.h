@@ -108,6 +108,11 @@ typedef struct {
  * properties, keeps them in cluster_sets.  Returns the workload, or NULL
  * with "PATH:LINE: SETTING: expected ..." in ERR. */
 workload *workload_read(const char *path, const char *const *sets, int n_sets, char *err, size_t errlen);
+/* The same, with every job's properties over BASE (the defaults with
+ * Hadoop's XML files over them, hadoopconf.h) instead of the defaults;
+ * NULL: them. */
+workload *workload_read_with(const char *path, const conf *base, const char *const *sets, int n_sets, char *err,
+                             size_t errlen);
 void workload_free(workload *w);
 
 /* The maps of job D: one per block of each of its input files (a block

@@ -1,0 +1,267 @@
+/* hadoopconf.c - reads Hadoop's XML configuration files (hadoopconf.h).
+ *
+ * libxml2 parses the file into a tree (no network, no DTD: Hadoop's files
+ * have none, and refusing one keeps entity expansion out); this file only
+ * walks <configuration><property>, as Hadoop's Configuration.loadResource
+ * does: a property's name and value come from its <name> and <value>
+ * children or from Hadoop 3's attributes of the same names, both trimmed,
+ * and <final>true</final> locks it against later files.  Values go through
+ * conf_set, so a property has one syntax (conf.c: Hadoop's sizes, booleans
+ * and milliseconds) wherever it is set, and Hadoop 1's names come from
+ * conf.c's one table of them.
+ *
+ * A site file from a real cluster is mostly properties no simulation can
+ * use (addresses, directories, class names, JVM options), so those are
+ * ignored and summed up in one note.  What cannot be told apart from a typo
+ * of a modelled property is refused instead, with a suggestion: silently
+ * ignoring `mapreduce.job.reduce` would run the wrong experiment. */
+#include "hadoopconf.h"
+
+#include "alloc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/xmlerror.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define TYPO_EDITS 2 /* an unmodelled name this close to a modelled one is a typo */
+#define NOTE_NAMES 4 /* ignored names the note spells out */
+
+/* Real Hadoop properties within TYPO_EDITS of a modelled one: ignored, not typos. */
+static const char *const siblings[] = {"yarn.scheduler.maximum-allocation-mb",
+                                       "yarn.scheduler.maximum-allocation-vcores", NULL};
+
+typedef struct {
+  conf *c;
+  FILE *msgs;
+  const char *path; /* the file being read */
+  char *err;
+  size_t errlen;
+  const char *final_path[CONF_N_KEYS]; /* where a property was marked final, or NULL */
+  long final_line[CONF_N_KEYS];
+  int n_ignored;
+  char *ignored[NOTE_NAMES];
+} reader;
+
+static int fail(reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(reader *r, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(r->err, r->errlen, fmt, ap);
+  va_end(ap);
+  for (char *s = r->err; *s; s++) /* one line, whatever a name or libxml2 held */
+    if (*s == '\n' || *s == '\r')
+      *s = ' ';
+  return -1;
+}
+
+/* libxml2's first error, kept by its structured error handler. */
+typedef struct {
+  const char *path;
+  char msg[512];
+} xml_error;
+
+static void keep_first(void *data, xmlErrorPtr e)
+{
+  xml_error *x = data;
+  if (x->msg[0] || e->level < XML_ERR_ERROR)
+    return;
+  snprintf(x->msg, sizeof x->msg, "%s:%d: malformed XML: %s", e->file ? e->file : x->path, e->line,
+           e->message ? e->message : "unreadable");
+  size_t n = strlen(x->msg);
+  while (n > 0 && (x->msg[n - 1] == '\n' || x->msg[n - 1] == ' '))
+    x->msg[--n] = 0;
+}
+
+/* N's line in its file; 1 where libxml2 has none (the DTD). */
+static long line_of(xmlNode *n)
+{
+  long line = xmlGetLineNo(n);
+  return line > 0 ? line : 1;
+}
+
+static int named(const xmlNode *n, const char *name)
+{
+  return strcmp((const char *)n->name, name) == 0;
+}
+
+/* TEXT without its leading and trailing white space, in place. */
+static char *trim(char *text)
+{
+  while (*text == ' ' || *text == '\t' || *text == '\n' || *text == '\r')
+    text++;
+  size_t n = strlen(text);
+  while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == '\t' || text[n - 1] == '\n' || text[n - 1] == '\r'))
+    text[--n] = 0;
+  return text;
+}
+
+/* Replaces *TO (libxml2's, or NULL) with the text NEW. */
+static void take(xmlChar **to, xmlChar *new)
+{
+  xmlFree(*to);
+  *to = new;
+}
+
+/* A property mrlab does not know: a typo of one it models fails, any
+ * other is counted for the note. */
+static int unknown(reader *r, const char *name, long line)
+{
+  const char *near = conf_nearest(name, TYPO_EDITS);
+  for (int i = 0; near && siblings[i]; i++)
+    if (strcmp(name, siblings[i]) == 0)
+      near = NULL;
+  if (near || strncmp(name, "mrlab.", 6) == 0) {
+    near = near ? near : conf_nearest(name, 0);
+    if (near)
+      return fail(r, "%s:%ld: unknown property %s; did you mean %s?", r->path, line, name, near);
+    return fail(r, "%s:%ld: unknown property %s (mrlab's own are listed by `mrlab run --help`)", r->path, line, name);
+  }
+  if (r->n_ignored < NOTE_NAMES) {
+    char *kept = r->ignored[r->n_ignored] = xstrdup(name);
+    for (; *kept; kept++) /* the note stays one line */
+      if (*kept == '\n' || *kept == '\r')
+        *kept = ' ';
+  }
+  r->n_ignored++;
+  return 0;
+}
+
+/* Applies the property element P. */
+static int read_property(reader *r, xmlNode *p)
+{
+  xmlChar *name = xmlGetProp(p, (const xmlChar *)"name"), *value = xmlGetProp(p, (const xmlChar *)"value"),
+          *locked = xmlGetProp(p, (const xmlChar *)"final");
+  long name_line = line_of(p), value_line = name_line;
+  for (xmlNode *f = p->children; f; f = f->next) {
+    if (f->type != XML_ELEMENT_NODE)
+      continue;
+    if (named(f, "name")) {
+      take(&name, xmlNodeGetContent(f));
+      name_line = line_of(f);
+    } else if (named(f, "value")) {
+      take(&value, xmlNodeGetContent(f));
+      value_line = line_of(f);
+    } else if (named(f, "final")) {
+      take(&locked, xmlNodeGetContent(f));
+    } /* description, source, tag and the like say nothing to a simulation */
+  }
+  int status = 0;
+  char *n = name ? trim((char *)name) : NULL, *v = value ? trim((char *)value) : NULL;
+  int k = n && *n ? conf_lookup(n) : -1;
+  if (!n || !*n) {
+    status = fail(r, "%s:%ld: expected a <name> in <property>", r->path, name_line);
+  } else if (k < 0) {
+    status = unknown(r, n, name_line);
+  } else if (v && *v) { /* an empty value leaves the property unset, as in Hadoop */
+    char *setting = xmalloc(strlen(n) + strlen(v) + 2), why[512];
+    sprintf(setting, "%s=%s", n, v);
+    conf trial = *r->c;
+    if (conf_set(&trial, conf_key_scope(k), setting, why, sizeof why)) {
+      status = fail(r, "%s:%ld: %s", r->path, value_line, why);
+    } else if (r->final_path[k] && trial.v[k] != r->c->v[k]) {
+      char kept[64];
+      conf_format(r->c, k, kept, sizeof kept);
+      fprintf(r->msgs, "mrlab: warning: %s:%ld: %s is final in %s:%ld; keeping %s, ignoring \"%s\"\n", r->path,
+              name_line, n, r->final_path[k], r->final_line[k], kept, v);
+    } else {
+      r->c->v[k] = trial.v[k];
+      if (locked && strcmp(trim((char *)locked), "true") == 0 && !r->final_path[k]) {
+        r->final_path[k] = r->path;
+        r->final_line[k] = name_line;
+      }
+    }
+    free(setting);
+  }
+  xmlFree(name);
+  xmlFree(value);
+  xmlFree(locked);
+  return status;
+}
+
+/* Parses PATH into a tree; NULL with R's error set. */
+static xmlDoc *parse(reader *r, const char *path)
+{
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  if (fd < 0) {
+    fail(r, "%s: cannot read: %s", path, strerror(errno));
+    return NULL;
+  }
+  if (fstat(fd, &st) || !(S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode))) {
+    close(fd);
+    fail(r, "%s: expected a Hadoop configuration file (XML), got a directory or a device", path);
+    return NULL;
+  }
+  xml_error x = {path, ""};
+  xmlSetStructuredErrorFunc(&x, keep_first);
+  xmlDoc *doc =
+      xmlReadFd(fd, path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES);
+  xmlSetStructuredErrorFunc(NULL, NULL);
+  close(fd);
+  if (!doc || x.msg[0]) {
+    if (x.msg[0])
+      fail(r, "%s", x.msg);
+    else
+      fail(r, "%s:1: malformed XML", path);
+    xmlFreeDoc(doc);
+    return NULL;
+  }
+  if (doc->intSubset) {
+    fail(r, "%s:%ld: expected no <!DOCTYPE> (Hadoop's configuration files have none)", path,
+         line_of((xmlNode *)doc->intSubset));
+    xmlFreeDoc(doc);
+    return NULL;
+  }
+  return doc;
+}
+
+static int read_file(reader *r, const char *path)
+{
+  r->path = path;
+  xmlDoc *doc = parse(r, path);
+  if (!doc)
+    return -1;
+  xmlNode *root = xmlDocGetRootElement(doc);
+  int status = 0;
+  if (!root || !named(root, "configuration"))
+    status =
+        fail(r, "%s:%ld: expected <configuration> as the root element, got %s%s%s", path, root ? line_of(root) : 1L,
+             root ? "<" : "", root ? (const char *)root->name : "none", root ? ">" : "");
+  for (xmlNode *n = root ? root->children : NULL; n && !status; n = n->next) {
+    if (n->type != XML_ELEMENT_NODE)
+      continue;
+    if (!named(n, "property"))
+      status =
+          fail(r, "%s:%ld: expected <property> in <configuration>, got <%s>", path, line_of(n), (const char *)n->name);
+    else
+      status = read_property(r, n);
+  }
+  xmlFreeDoc(doc);
+  return status;
+}
+
+int hadoopconf_read(const char *const *paths, int n, conf *c, FILE *msgs, char *err, size_t errlen)
+{
+  reader r = {.c = c, .msgs = msgs, .err = err, .errlen = errlen};
+  int status = 0;
+  for (int i = 0; i < n && !status; i++)
+    status = read_file(&r, paths[i]);
+  if (!status && r.n_ignored) {
+    fprintf(msgs, "mrlab: note: ignored %d Hadoop propert%s that mrlab does not model (", r.n_ignored,
+            r.n_ignored == 1 ? "y" : "ies");
+    for (int i = 0; i < r.n_ignored && i < NOTE_NAMES; i++)
+      fprintf(msgs, "%s%s", i ? ", " : "", r.ignored[i]);
+    fprintf(msgs, "%s)\n", r.n_ignored > NOTE_NAMES ? ", ..." : "");
+  }
+  for (int i = 0; i < r.n_ignored && i < NOTE_NAMES; i++)
+    free(r.ignored[i]);
+  return status;
+}
