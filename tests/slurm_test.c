@@ -1,0 +1,140 @@
+/* slurm_test.c - `mrlab validate --slurm` on a real Slurm: a single-node
+ * cluster started for the test (tests/slurm/start, as root) runs the
+ * simulations as a job array, and the tables are byte-identical to those
+ * of the same experiment run here with -j; a failed array task gets one
+ * message naming its run's log.  Where this machine cannot start Slurm
+ * (not root, slurm-wlm or munge missing, a daemon that does not start) the
+ * whole program is skipped with the reason: it never passes without Slurm
+ * having run. */
+#include "test.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+static char cluster[4096]; /* the cluster's directory, for tests/slurm/stop */
+
+static const char experiment[] = "%s"
+                                 "experiments = (\n"
+                                 "  { name = \"small\"; platform = \"%s\";\n"
+                                 "    job = { generator = \"terasort\"; };\n"
+                                 "    history = { inputs = [\"1GB\", \"2GB\"]; reducers = [2, 5]; };\n"
+                                 "    targets = { inputs = [\"1500MB\"]; reducers = [3]; seeds = 2; };\n"
+                                 "    deadline = \"60s\"; }\n"
+                                 ");\n";
+
+/* Runs the small experiment (with the file's head HEAD) as `mrlab validate
+ * e.cfg -o DIR/out ARGS...` and returns DIR/out. */
+static const char *validate_small(const char *head, const char *const *args)
+{
+  static char outs[2][4096];
+  static int turn;
+  char *out = outs[turn++ % 2];
+  const char *dir = test_tmpdir();
+  char text[8192];
+  snprintf(text, sizeof text, experiment, head, test_source_path("platforms/toy4.cfg"));
+  test_write_file(dir, "e.cfg", text);
+  snprintf(out, sizeof outs[0], "%s/out", dir);
+  const char *argv[16] = {"validate", "e.cfg", "-o", out};
+  int n = 4;
+  while (*args && n < 15)
+    argv[n++] = *args++;
+  argv[n] = NULL;
+  test_run r;
+  test_run_mrlab(&r, dir, argv);
+  if (r.status != 0)
+    fail_msg("validate %s failed with status %d: %s", argv[4] ? argv[4] : "", r.status, r.err);
+  return out;
+}
+
+static void a_job_array_gives_the_tables_of_a_local_run(void **state)
+{
+  (void)state;
+  char local[4096];
+  snprintf(local, sizeof local, "%s", validate_small("", (const char *[]){"-j", "2", NULL}));
+  const char *tables[] = {"predictions.csv", "accuracy.csv", "accuracy.md", "provision.csv", "leaderboard.csv"};
+  /* from the command line, and from the experiment file's slurm group */
+  const char *slurm[] = {validate_small("", (const char *[]){"--slurm", "--partition", "debug", "--array-size", "2",
+                                                             NULL}),
+                         validate_small("slurm = { partition = \"debug\"; array_size = 3; };\n",
+                                        (const char *[]){NULL})};
+  for (int k = 0; k < 2; k++) {
+    for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
+      if (!test_same_file(local, slurm[k], tables[i]))
+        fail_msg("%s of the Slurm run %d differs from the local run's", tables[i], k + 1);
+    char partial[4096];
+    struct stat st;
+    snprintf(partial, sizeof partial, "%s.partial", slurm[k]);
+    assert_int_not_equal(stat(partial, &st), 0); /* swapped in whole, .resume/slurm gone with it */
+    assert_int_equal(test_count_files(slurm[k]), 7); /* runs, predictions, provision, accuracy and leaderboard .csv and .md */
+  }
+}
+
+static void a_failed_task_names_its_log(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir();
+  char text[4096];
+  /* a placement naming a worker the platform lacks: only the simulation finds out */
+  snprintf(text, sizeof text,
+           "comparisons = (\n"
+           "  { name = \"toy\"; platform = \"%s\";\n"
+           "    job = { generator = \"terasort\"; input = \"1GB\"; reducers = 4; };\n"
+           "    variants = ( { name = \"fine\"; }, { name = \"broken\"; job = { placement = { worker-99 = 1.0; }; }; } "
+           ");\n"
+           "    anchors = ( { claim = \"c\"; source = \"t\"; kind = \"gain\"; variant = \"fine\"; baseline = "
+           "\"broken\"; published = 1; } );\n"
+           "  }\n"
+           ");\n",
+           test_source_path("platforms/toy4.cfg"));
+  test_write_file(dir, "e.cfg", text);
+  test_run r;
+  test_run_mrlab(&r, dir, (const char *[]){"validate", "e.cfg", "-o", "out", "--slurm", NULL});
+  assert_int_equal(r.status, 1);
+  assert_non_null(strstr(r.err, "mrlab: simulation runs/toy/broken failed on Slurm (job "));
+  assert_non_null(strstr(r.err, "array task 1); its output is in "));
+  assert_non_null(strstr(r.err, "out.partial/runs/toy/broken.log: mrlab: runs/toy/broken.cfg:"));
+  assert_non_null(strstr(r.err, "no worker of toy4 is named \"worker-99\""));
+  assert_true(strchr(r.err, '\n') == r.err + strlen(r.err) - 1); /* one line */
+  struct stat st;
+  char path[8192];
+  snprintf(path, sizeof path, "%s/out", dir);
+  assert_int_not_equal(stat(path, &st), 0);
+  snprintf(path, sizeof path, "%s/out.partial/runs/toy/fine/jobs.csv", dir);
+  assert_int_equal(stat(path, &st), 0); /* the run that succeeded is kept, for the next validation */
+}
+
+static void stop_cluster(void)
+{
+  char command[8192];
+  snprintf(command, sizeof command, "'%s' '%s'", test_source_path("tests/slurm/stop"), cluster);
+  if (system(command) != 0)
+    fprintf(stderr, "# %s failed\n", command);
+}
+
+int main(void)
+{
+  snprintf(cluster, sizeof cluster, "%s", test_tmpdir());
+  char command[8192], why[1024] = "";
+  snprintf(command, sizeof command, "'%s' '%s' 2>&1", test_source_path("tests/slurm/start"), cluster);
+  FILE *p = popen(command, "r");
+  for (char line[1024]; p && fgets(line, sizeof line, p);)
+    snprintf(why, sizeof why, "%s", line);
+  int st = p ? pclose(p) : -1;
+  why[strcspn(why, "\n")] = '\0';
+  if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+    printf("1..0 # SKIP no Slurm cluster: %s\n", why[0] ? why : "tests/slurm/start failed");
+    stop_cluster();
+    return 0;
+  }
+  atexit(stop_cluster); /* before test_tmpdir's removal, which atexit runs after it */
+  char conf[8192];
+  snprintf(conf, sizeof conf, "%s/slurm.conf", cluster);
+  setenv("SLURM_CONF", conf, 1);
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(a_job_array_gives_the_tables_of_a_local_run),
+      cmocka_unit_test(a_failed_task_names_its_log),
+  };
+  TEST_MAIN(tests);
+}
