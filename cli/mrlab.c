@@ -466,8 +466,8 @@ static int cmd_validate(int argc, char **argv)
   long jobs = sysconf(_SC_NPROCESSORS_ONLN);
   pool_config pc = {.slurm = -1}; /* -1: as the experiment file says */
   for (int i = 1; i < argc; i++) {
-    int takes_value = strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "-j") == 0 ||
-                      strcmp(argv[i], "--partition") == 0 || strcmp(argv[i], "--array-size") == 0;
+    int takes_value = strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "-j") == 0 || strcmp(argv[i], "--partition") == 0 ||
+                      strcmp(argv[i], "--array-size") == 0;
     if (takes_value && i + 1 == argc)
       return usage_error(usage_validate, "%s needs a value", argv[i]);
     if (strcmp(argv[i], "-o") == 0) {

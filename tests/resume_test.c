@@ -32,8 +32,7 @@ static int complete_runs(const char *runs, char names[][256])
     char path[8192];
     struct stat st;
     snprintf(path, sizeof path, "%s/%s", runs, e->d_name);
-    if (e->d_name[0] != '.' && !strstr(e->d_name, ".tmp-") && stat(path, &st) == 0 && S_ISDIR(st.st_mode) &&
-        n < N_RUNS)
+    if (e->d_name[0] != '.' && !strstr(e->d_name, ".tmp-") && stat(path, &st) == 0 && S_ISDIR(st.st_mode) && n < N_RUNS)
       snprintf(names[n++], 256, "%s", e->d_name);
   }
   if (d)
@@ -121,8 +120,8 @@ static void a_killed_validation_runs_only_what_it_lacks(void **state)
   int done = validate_killed(dir, file, out);
   /* the runs complete at the kill were not run again; the others were */
   assert_int_equal(validate_again(dir, file, out), done);
-  const char *tables[] = {"predictions.csv", "accuracy.csv", "accuracy.md", "provision.csv", "tune.csv",
-                          "leaderboard.csv"};
+  const char *tables[] = {"predictions.csv", "accuracy.csv", "accuracy.md",
+                          "provision.csv",   "tune.csv",     "leaderboard.csv"};
   for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
     if (!test_same_file(full, out, tables[i]))
       fail_msg("%s differs from an uninterrupted validation's", tables[i]);

@@ -15,6 +15,20 @@
 
 static char cluster[4096]; /* the cluster's directory, for tests/slurm/stop */
 
+/* The array tasks the cluster has started so far, as its controller logged them. */
+static int tasks_started(void)
+{
+  char path[8192], line[4096];
+  snprintf(path, sizeof path, "%s/slurmctld.log", cluster);
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  int n = 0;
+  while (fgets(line, sizeof line, f))
+    n += strstr(line, "sched: Allocate JobId=") != NULL;
+  fclose(f);
+  return n;
+}
+
 static const char experiment[] = "%s"
                                  "experiments = (\n"
                                  "  { name = \"small\"; platform = \"%s\";\n"
@@ -54,20 +68,25 @@ static void a_job_array_gives_the_tables_of_a_local_run(void **state)
   char local[4096];
   snprintf(local, sizeof local, "%s", validate_small("", (const char *[]){"-j", "2", NULL}));
   const char *tables[] = {"predictions.csv", "accuracy.csv", "accuracy.md", "provision.csv", "leaderboard.csv"};
-  /* from the command line, and from the experiment file's slurm group */
-  const char *slurm[] = {validate_small("", (const char *[]){"--slurm", "--partition", "debug", "--array-size", "2",
-                                                             NULL}),
-                         validate_small("slurm = { partition = \"debug\"; array_size = 3; };\n",
-                                        (const char *[]){NULL})};
+  /* from the command line, and from the experiment file's slurm group: each of the 7 runs an array task */
+  int before = tasks_started();
+  char slurm[2][4096];
+  snprintf(slurm[0], sizeof slurm[0], "%s",
+           validate_small("", (const char *[]){"--slurm", "--partition", "debug", "--array-size", "2", NULL}));
+  assert_int_equal(tasks_started() - before, 7);
+  snprintf(slurm[1], sizeof slurm[1], "%s",
+           validate_small("slurm = { partition = \"debug\"; array_size = 3; };\n", (const char *[]){NULL}));
+  assert_int_equal(tasks_started() - before, 14);
   for (int k = 0; k < 2; k++) {
     for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
       if (!test_same_file(local, slurm[k], tables[i]))
         fail_msg("%s of the Slurm run %d differs from the local run's", tables[i], k + 1);
-    char partial[4096];
+    char partial[sizeof slurm + 16];
     struct stat st;
     snprintf(partial, sizeof partial, "%s.partial", slurm[k]);
     assert_int_not_equal(stat(partial, &st), 0); /* swapped in whole, .resume/slurm gone with it */
-    assert_int_equal(test_count_files(slurm[k]), 7); /* runs, predictions, provision, accuracy and leaderboard .csv and .md */
+    /* runs, predictions, provision, accuracy and leaderboard .csv and .md */
+    assert_int_equal(test_count_files(slurm[k]), 7);
   }
 }
 

@@ -10,6 +10,8 @@
 #define _GNU_SOURCE /* open_memstream */
 #include "resume.h"
 
+#include "alloc.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -70,20 +72,14 @@ static int write_text(const char *dir, const char *name, const char *text, char 
   return outfile_close(&o, err, errlen);
 }
 
-int resume_open(outdir *d, const char *dir, const char *const *names, const char *experiment, char *err,
-                size_t errlen)
+/* resume_open with NAMES holding .resume, KEY the experiment's key line. */
+static int open_partial(outdir *d, const char *dir, const char *const *names, const char *key, char *err, size_t errlen)
 {
-  char key[64] = "experiment ", folder[sizeof d->tmp + 16];
-  if (hash_file(experiment, key + strlen(key))) {
-    snprintf(err, errlen, "%s: cannot read: %s", experiment, strerror(errno));
-    return -1;
-  }
-  strcat(key, "\n");
   int kept;
   if (outdir_resume(d, dir, names, &kept, err, errlen))
     return -1;
+  char folder[sizeof d->tmp + 16], path[sizeof folder + 8];
   snprintf(folder, sizeof folder, "%s/.resume", d->tmp);
-  char path[sizeof folder + 8];
   snprintf(path, sizeof path, "%s/key", folder);
   if (kept && !holds(path, key)) { /* another experiment's, or cut before its key: start afresh */
     outdir_discard(d);
@@ -95,6 +91,26 @@ int resume_open(outdir *d, const char *dir, const char *const *names, const char
     return -1;
   }
   return 0;
+}
+
+int resume_open(outdir *d, const char *dir, const char *const *names, const char *experiment, char *err, size_t errlen)
+{
+  char key[64] = "experiment ";
+  if (hash_file(experiment, key + strlen(key))) {
+    snprintf(err, errlen, "%s: cannot read: %s", experiment, strerror(errno));
+    return -1;
+  }
+  strcat(key, "\n");
+  /* the outputs, and .resume while DIR.partial holds it */
+  size_t n = 0;
+  while (names[n])
+    n++;
+  const char **ours = xcalloc(n + 2, sizeof *ours);
+  memcpy(ours, names, n * sizeof *names);
+  ours[n] = ".resume";
+  int status = open_partial(d, dir, ours, key, err, errlen);
+  free(ours);
+  return status;
 }
 
 int resume_commit(outdir *d, char *err, size_t errlen)

@@ -27,8 +27,7 @@ int resume_program_read(resume_program *p, const char *self, char *err, size_t e
 /* Opens the validation directory DIR (outdir_open's NAMES) to be written
  * in DIR.partial: the one a validation of the same EXPERIMENT file left,
  * or a new one.  0, or -1 with ERR. */
-int resume_open(outdir *d, const char *dir, const char *const *names, const char *experiment, char *err,
-                size_t errlen);
+int resume_open(outdir *d, const char *dir, const char *const *names, const char *experiment, char *err, size_t errlen);
 
 /* Removes D->tmp/.resume and swaps D->tmp in as DIR (outdir_commit). */
 int resume_commit(outdir *d, char *err, size_t errlen);

@@ -41,8 +41,8 @@ static void quote(FILE *f, const char *s)
 }
 
 /* Writes FOLDER/commands (one line a simulation SIMS[TODO[i]], run in WHERE) and FOLDER/job.sh.  0, or -1 with ERR. */
-static int write_files(const sim *sims, const int *todo, int n, const char *where, const char *folder,
-                       const char *self, char *err, size_t errlen)
+static int write_files(const sim *sims, const int *todo, int n, const char *where, const char *folder, const char *self,
+                       char *err, size_t errlen)
 {
   outfile o;
   if (outfile_make_dirs(folder, err, errlen) || outfile_open(&o, folder, "commands", err, errlen))
@@ -156,8 +156,8 @@ int slurm_run(sim *sims, const int *todo, int n, const char *base, const pool_co
       if (s->status && !failed++) {
         char last[1024];
         pool_last_line(s, where, last, sizeof last);
-        snprintf(err, errlen, "simulation %s failed on Slurm (job %s, array task %d); its output is in %s/%s: %s", s->dir,
-                 job, k - first, where, s->log, last);
+        snprintf(err, errlen, "simulation %s failed on Slurm (job %s, array task %d); its output is in %s/%s: %s",
+                 s->dir, job, k - first, where, s->log, last);
       }
     }
   }

@@ -51,13 +51,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* What a validation directory holds: the names outdir_open may replace
- * (and .resume, which only DIR.partial holds: resume.h). */
+/* What a validation directory holds: the names outdir_open may replace. */
 static const char *const outputs[] = {"runs",          "predictions.csv", "provision.csv",
                                       "tune.csv",      "accuracy.csv",    "accuracy.md",
                                       "anchors.csv",   "anchors.md",      "progress.csv",
                                       "progress.md",   "leaderboard.csv", "leaderboard.md",
-                                      "workflows.csv", "workflows.md",    ".resume", NULL};
+                                      "workflows.csv", "workflows.md",    NULL};
 
 /* The runs of experiments EX, comparisons CMP, progress entries IND and
  * workflow entries DV into the new validation directory D: simulations,
@@ -116,10 +115,10 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     status = pool_run(sims, n_first, dir, pc, err, errlen);
   /* then each job of each workflow alone, reading what it read in the workflow */
   if (!status && dv->n_alone > 0)
-    status = dagval_plan_alone(dv, dir, alone_sims, err, errlen) ||
-                     pool_run(alone_sims, dv->n_alone, dir, pc, err, errlen)
-                 ? -1
-                 : 0;
+    status =
+        dagval_plan_alone(dv, dir, alone_sims, err, errlen) || pool_run(alone_sims, dv->n_alone, dir, pc, err, errlen)
+            ? -1
+            : 0;
   double *q = xcalloc(((size_t)n_cmp_runs + 1) * COMPARE_N_QUANTITIES, sizeof *q),
          *fig = xcalloc((size_t)compare_n_anchors(cmp, n_cmp) + 1, sizeof *fig);
   if (!status)
