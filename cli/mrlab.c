@@ -140,6 +140,7 @@ static const char usage_validate[] = "usage: mrlab validate EXPERIMENT.cfg [-o D
                                      "                    --wait; DIR's folder must be shared with the nodes)\n"
                                      "  --partition P     the Slurm partition (default: the cluster's)\n"
                                      "  --array-size N    array tasks running at once (default: no limit)\n"
+                                     "\n"
                                      "A `slurm = { partition = ...; array_size = ...; }` group in the file also\n"
                                      "selects Slurm; the command line wins (-j N runs here).\n";
 
