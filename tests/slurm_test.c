@@ -2,16 +2,21 @@
  * cluster started for the test (tests/slurm/start, as root) runs the
  * simulations as a job array, and the tables are byte-identical to those
  * of the same experiment run here with -j; a failed array task gets one
- * message naming its run's log.  Where this machine cannot start Slurm
+ * message naming its run's log; an interrupted validation cancels its
+ * array, and started again runs only the simulations it lacks.  Where this machine cannot start Slurm
  * (not root, slurm-wlm or munge missing, a daemon that does not start) the
  * whole program is skipped with the reason: it never passes without Slurm
  * having run. */
 #include "test.h"
 
+#include <dirent.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 static char cluster[4096]; /* the cluster's directory, for tests/slurm/stop */
 
@@ -124,6 +129,107 @@ static void a_failed_task_names_its_log(void **state)
   assert_int_equal(stat(path, &st), 0); /* the run that succeeded is kept, for the next validation */
 }
 
+/* The jobs the cluster has queued or running (squeue). */
+static int jobs_queued(void)
+{
+  FILE *p = popen("squeue -h -o %i", "r");
+  assert_non_null(p);
+  int n = 0;
+  for (char line[256]; fgets(line, sizeof line, p);)
+    n++;
+  assert_int_equal(pclose(p), 0);
+  return n;
+}
+
+/* The complete run directories of RUNS, and whether each holds a file "kept", into KEPT (if not NULL). */
+static int complete_runs(const char *runs, int *kept)
+{
+  int n = 0;
+  DIR *d = opendir(runs);
+  for (struct dirent *e; d && (e = readdir(d));) {
+    char path[8192];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", runs, e->d_name);
+    if (e->d_name[0] == '.' || strstr(e->d_name, ".tmp-") || stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+      continue;
+    n++;
+    snprintf(path, sizeof path, "%s/%s/kept", runs, e->d_name);
+    if (kept)
+      *kept += stat(path, &st) == 0;
+  }
+  if (d)
+    closedir(d);
+  return n;
+}
+
+static void an_interrupted_validation_cancels_its_array_and_resumes(void **state)
+{
+  (void)state;
+  char local[4096];
+  snprintf(local, sizeof local, "%s", validate_small("", (const char *[]){"-j", "2", NULL}));
+  const char *dir = test_tmpdir();
+  char text[8192], runs[4096];
+  snprintf(text, sizeof text, experiment, "", test_source_path("platforms/toy4.cfg"));
+  test_write_file(dir, "e.cfg", text);
+  snprintf(runs, sizeof runs, "%s/out.partial/runs/small", dir);
+  /* one task at a time: interrupted once the first run is complete, the others wait in the queue */
+  pid_t pid = fork();
+  assert_true(pid >= 0);
+  if (pid == 0) {
+    if (chdir(dir) != 0 || !freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+      _exit(127);
+    execl(MRLAB_BIN, MRLAB_BIN, "validate", "e.cfg", "-o", "out", "--slurm", "--array-size", "1", (char *)NULL);
+    _exit(127);
+  }
+  int st;
+  for (int waited = 0; complete_runs(runs, NULL) < 1; waited++) {
+    if (waitpid(pid, &st, WNOHANG) == pid)
+      fail_msg("the validation ended (status %d) before it could be interrupted", st);
+    if (waited > 1200)
+      fail_msg("no run complete in %s after two minutes", runs);
+    nanosleep(&(struct timespec){0, 100000000}, NULL);
+  }
+  kill(pid, SIGINT);
+  assert_int_equal(waitpid(pid, &st, 0), pid);
+  assert_true(WIFSIGNALED(st) && WTERMSIG(st) == SIGINT); /* it died of the signal */
+  /* and its array went with it (a task being cancelled stays listed a moment): no task starts any more */
+  int started = tasks_started();
+  for (int waited = 0; jobs_queued() > 0; waited++) {
+    if (waited > 30)
+      fail_msg("the interrupted validation's array is still queued after 3 s");
+    nanosleep(&(struct timespec){0, 100000000}, NULL);
+  }
+  sleep(2);
+  assert_int_equal(tasks_started(), started);
+  int done = complete_runs(runs, NULL);
+  assert_true(done >= 1 && done < 7);
+  for (DIR *d = opendir(runs); d; d = (closedir(d), NULL))
+    for (struct dirent *e; (e = readdir(d));) {
+      char run[8192];
+      struct stat s;
+      snprintf(run, sizeof run, "%s/%s", runs, e->d_name);
+      if (e->d_name[0] != '.' && !strstr(e->d_name, ".tmp-") && stat(run, &s) == 0 && S_ISDIR(s.st_mode))
+        test_write_file(run, "kept", "not run again\n");
+    }
+  /* started again: the complete runs are kept, the others run, the tables are the local run's */
+  int before = tasks_started();
+  test_run r;
+  test_run_mrlab(&r, dir, (const char *[]){"validate", "e.cfg", "-o", "out", "--slurm", NULL});
+  if (r.status != 0)
+    fail_msg("validate --slurm failed with status %d: %s", r.status, r.err);
+  assert_int_equal(tasks_started() - before, 7 - done);
+  char out[4096];
+  int kept = 0;
+  snprintf(runs, sizeof runs, "%s/out/runs/small", dir);
+  assert_int_equal(complete_runs(runs, &kept), 7);
+  assert_int_equal(kept, done);
+  snprintf(out, sizeof out, "%s/out", dir);
+  const char *tables[] = {"predictions.csv", "accuracy.csv", "accuracy.md", "provision.csv", "leaderboard.csv"};
+  for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
+    if (!test_same_file(local, out, tables[i]))
+      fail_msg("%s of the resumed Slurm run differs from the local run's", tables[i]);
+}
+
 static void stop_cluster(void)
 {
   char command[8192];
@@ -154,6 +260,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(a_job_array_gives_the_tables_of_a_local_run),
       cmocka_unit_test(a_failed_task_names_its_log),
+      cmocka_unit_test(an_interrupted_validation_cancels_its_array_and_resumes),
   };
   TEST_MAIN(tests);
 }

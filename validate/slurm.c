@@ -11,7 +11,10 @@
  * swaps in whole only when it succeeded.  Slurm's own output for each task
  * (a task that could not start, a node that died) goes to
  * .resume/slurm/JOB_TASK.out, which is removed with .resume/ once the
- * validation succeeds. */
+ * validation succeeds.  Slurm does not cancel an array whose sbatch --wait
+ * is interrupted, so SIGINT, SIGTERM or SIGHUP during the wait cancels it
+ * (scancel) before mrlab dies of the signal: the tasks of a killed
+ * validation do not run on beside the next one. */
 #define _GNU_SOURCE
 #include "slurm.h"
 
@@ -20,13 +23,23 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+
+/* The signal that interrupted the wait for an array, 0 while none did. */
+static volatile sig_atomic_t interrupted;
+
+static void note_signal(int sig)
+{
+  interrupted = sig;
+}
 
 /* Writes S to F single-quoted for the shell. */
 static void quote(FILE *f, const char *s)
@@ -87,6 +100,32 @@ static void last_line(const char *path, char *last, size_t size)
   last[strcspn(last, "\n")] = '\0';
 }
 
+/* Cancels the array that sbatch PID submits or waits for (its job id
+ * is the first line of file OUT, once submitted) and ends PID. */
+static void cancel(pid_t pid, const char *out)
+{
+  char job[64] = "";
+  int ended = 0;
+  for (int i = 0; i < 50; i++) { /* the id, unless sbatch ends without one */
+    last_line(out, job, sizeof job);
+    job[strcspn(job, ";")] = '\0';
+    if (job[0] || (ended = waitpid(pid, NULL, WNOHANG) != 0))
+      break;
+    nanosleep(&(struct timespec){0, 100000000}, NULL);
+  }
+  if (job[0]) {
+    char *argv[] = {"scancel", job, NULL};
+    extern char **environ;
+    pid_t s;
+    if (posix_spawnp(&s, "scancel", NULL, NULL, argv, environ) == 0)
+      waitpid(s, NULL, 0);
+  }
+  if (!ended) {
+    kill(pid, SIGTERM);
+    waitpid(pid, NULL, 0);
+  }
+}
+
 /* Submits the array of M tasks, lines FIRST + 1 to FIRST + M of FOLDER/commands, and waits for it to end.
  * Its job id into JOB.  0, or -1 with ERR if it could not be submitted. */
 static int submit(const char *folder, int first, int m, const pool_config *pc, char *job, size_t n_job, char *err,
@@ -110,16 +149,30 @@ static int submit(const char *folder, int first, int m, const pool_config *pc, c
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, errs, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+  struct sigaction on = {.sa_handler = note_signal}, old[3];
+  sigemptyset(&on.sa_mask);
+  interrupted = 0;
+  for (int i = 0; i < 3; i++) /* a signal ignored (nohup) stays ignored */
+    if (sigaction(sigs[i], NULL, &old[i]) == 0 && old[i].sa_handler != SIG_IGN)
+      sigaction(sigs[i], &on, NULL);
   extern char **environ;
   pid_t pid;
   int rc = posix_spawnp(&pid, "sbatch", &fa, NULL, argv, environ), st = 0;
   posix_spawn_file_actions_destroy(&fa);
+  while (!rc && waitpid(pid, &st, WNOHANG) == 0) /* a signal cannot slip in before a blocking wait */
+    if (interrupted)
+      cancel(pid, out);
+    else
+      nanosleep(&(struct timespec){0, 100000000}, NULL);
+  for (int i = 0; i < 3; i++)
+    sigaction(sigs[i], &old[i], NULL);
+  if (interrupted) /* die of it, as without the wait */
+    raise(interrupted);
   if (rc) {
     snprintf(err, errlen, "sbatch: cannot run: %s (--slurm needs Slurm's commands on the PATH)", strerror(rc));
     return -1;
   }
-  while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-    ;
   last_line(out, job, n_job); /* "JOBID" or "JOBID;CLUSTER" */
   job[strcspn(job, ";")] = '\0';
   if (job[0] && strspn(job, "0123456789") == strlen(job))
