@@ -118,7 +118,8 @@ static const char usage_provision[] = "usage: mrlab provision --deadline TIME [-
                                       "deadline (Lagrange multipliers).  Prints CSV: the whole slots, fewest in\n"
                                       "all, that meet it, then the real optimum they are searched around.\n";
 
-static const char usage_validate[] = "usage: mrlab validate EXPERIMENT.cfg [-o DIR] [-j N]\n"
+static const char usage_validate[] = "usage: mrlab validate EXPERIMENT.cfg [-o DIR] [-j N | --slurm [--partition P]\n"
+                                     "                      [--array-size N]]\n"
                                      "\n"
                                      "For each experiment of the file: simulates its history and target runs\n"
                                      "(input sizes times reducer counts; each target with seeds 1 to its\n"
@@ -137,8 +138,21 @@ static const char usage_validate[] = "usage: mrlab validate EXPERIMENT.cfg [-o D
                                      "each progress indicator's mean and max error against the true progress,\n"
                                      "beside the paper's figures.\n"
                                      "\n"
-                                     "  -o DIR   the output directory, replaced whole at the end\n"
-                                     "  -j N     simulations at once, 1 to 256 (default: the processors online)\n";
+                                     "The work goes into DIR.partial, swapped in as DIR at the end.  A validation\n"
+                                     "killed or failed leaves DIR.partial: the same command again runs only the\n"
+                                     "simulations it lacks (a changed experiment file starts afresh).\n"
+                                     "\n"
+                                     "  -o DIR            the output directory, replaced whole at the end\n"
+                                     "  -j N              simulations at once on this machine, 1 to 256 (default:\n"
+                                     "                    the processors online)\n"
+                                     "  --slurm           run the simulations as a Slurm job array instead (sbatch\n"
+                                     "                    --wait; DIR's folder must be shared with the nodes;\n"
+                                     "                    Ctrl-C cancels the array)\n"
+                                     "  --partition P     the Slurm partition (default: the cluster's)\n"
+                                     "  --array-size N    array tasks running at once (default: no limit)\n"
+                                     "\n"
+                                     "A `slurm = { partition = ...; array_size = ...; }` group in the file also\n"
+                                     "selects Slurm; the command line wins (-j N runs here).\n";
 
 static const char usage_ratios[] =
     "usage: mrlab ratios PLATFORM.cfg WORKLOAD.cfg [-o FILE] [--job NAME] [--input SIZE]\n"
@@ -457,15 +471,18 @@ static int cmd_provision(int argc, char **argv)
   return status;
 }
 
-/* mrlab validate EXPERIMENT.cfg [-o DIR] [-j N] */
+/* mrlab validate EXPERIMENT.cfg [-o DIR] [-j N | --slurm [--partition P] [--array-size N]] */
 static int cmd_validate(int argc, char **argv)
 {
   if (wants_help(argc, argv))
     return fputs(usage_validate, stdout), 0;
-  const char *file = NULL, *dir = "validation";
+  const char *file = NULL, *dir = "validation", *local = NULL, *slurm = NULL;
   long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+  pool_config pc = {.slurm = -1}; /* -1: as the experiment file says */
   for (int i = 1; i < argc; i++) {
-    if ((strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "-j") == 0) && i + 1 == argc)
+    int takes_value = strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "-j") == 0 || strcmp(argv[i], "--partition") == 0 ||
+                      strcmp(argv[i], "--array-size") == 0;
+    if (takes_value && i + 1 == argc)
       return usage_error(usage_validate, "%s needs a value", argv[i]);
     if (strcmp(argv[i], "-o") == 0) {
       dir = argv[++i];
@@ -475,6 +492,22 @@ static int cmd_validate(int argc, char **argv)
       jobs = strtol(argv[++i], &end, 10);
       if (!*argv[i] || *end || errno || jobs < 1 || jobs > VALIDATE_MAX_JOBS)
         return value_error("-j: expected a whole number from 1 to " STR(VALIDATE_MAX_JOBS) ", got %s", argv[i]);
+      local = argv[i - 1];
+    } else if (strcmp(argv[i], "--slurm") == 0) {
+      slurm = argv[i];
+    } else if (strcmp(argv[i], "--partition") == 0) {
+      slurm = argv[i];
+      pc.partition = argv[++i];
+      if (!*pc.partition)
+        return value_error("--partition: expected the name of a Slurm partition, got %s", "\"\"");
+    } else if (strcmp(argv[i], "--array-size") == 0) {
+      slurm = argv[i];
+      char *end;
+      errno = 0;
+      long n = strtol(argv[++i], &end, 10);
+      if (!*argv[i] || *end || errno || n < 1 || n > 1000000)
+        return value_error("--array-size: expected a whole number from 1 to 1000000, got %s", argv[i]);
+      pc.array_size = (int)n;
     } else if (argv[i][0] == '-') {
       return usage_error(usage_validate, "unknown option %s", argv[i]);
     } else if (!file) {
@@ -485,11 +518,16 @@ static int cmd_validate(int argc, char **argv)
   }
   if (!file)
     return usage_error(usage_validate, "%s", "missing EXPERIMENT.cfg");
+  if (local && slurm)
+    return usage_error(usage_validate, "%s runs on Slurm: -j is for runs on this machine", slurm);
+  pc.slurm = slurm ? 1 : local ? 0 : -1;
   char self[4096], err[4096];
   if (own_program(self, sizeof self))
     return 1;
   jobs = jobs < 1 ? 1 : jobs > VALIDATE_MAX_JOBS ? VALIDATE_MAX_JOBS : jobs; /* the processors online */
-  int status = validate_run(file, dir, (int)jobs, self, err, sizeof err);
+  pc.self = self;
+  pc.jobs = (int)jobs;
+  int status = validate_run(file, dir, &pc, err, sizeof err);
   if (status)
     fprintf(stderr, "mrlab: %s\n", err);
   return status;

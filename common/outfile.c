@@ -99,7 +99,8 @@ static int check_replaceable(const char *dir, const char *const *names, char *er
   return status;
 }
 
-int outdir_open(outdir *d, const char *dir, const char *const *names, char *err, size_t errlen)
+/* D's final name from DIR, after checking that DIR, if it exists, may be replaced.  0, or -1 with ERR. */
+static int outdir_name(outdir *d, const char *dir, const char *const *names, char *err, size_t errlen)
 {
   size_t n = strlen(dir);
   if (n >= sizeof d->final) {
@@ -121,7 +122,12 @@ int outdir_open(outdir *d, const char *dir, const char *const *names, char *err,
     if (outfile_make_dirs(parent, err, errlen))
       return -1;
   }
-  if (check_replaceable(d->final, names, err, errlen))
+  return check_replaceable(d->final, names, err, errlen);
+}
+
+int outdir_open(outdir *d, const char *dir, const char *const *names, char *err, size_t errlen)
+{
+  if (outdir_name(d, dir, names, err, errlen))
     return -1;
   snprintf(d->tmp, sizeof d->tmp, "%s.tmp-XXXXXX", d->final);
   if (!mkdtemp(d->tmp)) {
@@ -137,10 +143,25 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
   return remove(path);
 }
 
-/* rm -r PATH */
-static void remove_tree(const char *path)
+void outfile_remove_tree(const char *path)
 {
   nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+int outdir_resume(outdir *d, const char *dir, const char *const *names, int *kept, char *err, size_t errlen)
+{
+  if (outdir_name(d, dir, names, err, errlen))
+    return -1;
+  snprintf(d->tmp, sizeof d->tmp, "%s.partial", d->final);
+  struct stat st;
+  *kept = lstat(d->tmp, &st) == 0;
+  if (*kept)
+    return check_replaceable(d->tmp, names, err, errlen);
+  if (mkdir(d->tmp, 0777) != 0) {
+    snprintf(err, errlen, "%s: cannot create the directory: %s", d->tmp, strerror(errno));
+    return -1;
+  }
+  return 0;
 }
 
 /* Puts D->tmp in DIR's place when the file system cannot exchange the two:
@@ -179,11 +200,11 @@ int outdir_commit(outdir *d, char *err, size_t errlen)
   }
   if (status != 0)
     snprintf(err, errlen, "%s: cannot replace it with %s: %s", d->final, d->tmp, strerror(errno));
-  remove_tree(d->tmp); /* the old directory, or the new one that could not go in */
+  outfile_remove_tree(d->tmp); /* the old directory, or the new one that could not go in */
   return status ? -1 : 0;
 }
 
 void outdir_discard(outdir *d)
 {
-  remove_tree(d->tmp);
+  outfile_remove_tree(d->tmp);
 }

@@ -62,4 +62,14 @@ int outdir_commit(outdir *d, char *err, size_t errlen);
 /* Removes D->tmp and everything in it; DIR is left as it was. */
 void outdir_discard(outdir *d);
 
+/* As outdir_open, but D->tmp is DIR.partial, a name that outlives a
+ * program killed midway, so that the next one can go on with what it
+ * wrote: an existing DIR.partial holding nothing but entries named in
+ * NAMES (or their temporaries) is kept as it is and *KEPT set to 1; it is
+ * created otherwise (*KEPT 0).  Returns 0, or -1 with ERR set. */
+int outdir_resume(outdir *d, const char *dir, const char *const *names, int *kept, char *err, size_t errlen);
+
+/* rm -r PATH; nothing if there is no PATH. */
+void outfile_remove_tree(const char *path);
+
 #endif

@@ -1,14 +1,16 @@
 /* experiment.c - the fuzz harness of experiment files (mrlab validate).
  *
  * experiment_read_file (validate/experiment.h) reads and checks every
- * experiment of a file (its platform and its job, as `mrlab run` would)
- * and runs nothing: the simulations start later, in validate_run.  The
- * input is written as validate/experiments.cfg beside a link to the source
- * tree's platforms/, so the shipped experiments' "../platforms/toy4.cfg"
+ * experiment of a file (its platform and its job, as `mrlab run` would),
+ * slurm_read (validate/slurm.h) its `slurm` group, and neither runs
+ * anything: the simulations start later, in validate_run.  The input is
+ * written as validate/experiments.cfg beside a link to the source tree's
+ * platforms/, so the shipped experiments' "../platforms/toy4.cfg"
  * resolves as it does in the source tree. */
 #include "fuzz.h"
 
 #include "experiment.h"
+#include "slurm.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,8 +36,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   progval ind = {0};
   dagval dv = {0};
   int n_ex = 0, n_cmp = 0;
+  pool_config pc = {.slurm = -1};
   if (experiment_read_file(&f, fuzz_write("validate/experiments.cfg", data, size), &ex, &n_ex, &cmp, &n_cmp, &ind, &dv))
     fuzz_check_error("experiment_read_file", f.err);
+  else if (slurm_read(&f, &pc))
+    fuzz_check_error("slurm_read", f.err);
   experiment_free_all(ex, n_ex);
   compare_free_all(cmp, n_cmp);
   progval_free(&ind);

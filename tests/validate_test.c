@@ -1,7 +1,7 @@
 /* validate_test.c - `mrlab validate`: the loop runs every simulation, its
  * tables agree with the runs and with `mrlab predict`, its outputs do not
  * depend on how many simulations run at once, and a bad experiment file
- * gets one message and no output. */
+ * or --slurm setting gets one message and no output. */
 #include "test.h"
 
 #include <stdlib.h>
@@ -273,6 +273,52 @@ static void a_validation_directory_is_all_old_or_all_new(void **state)
   assert_int_equal(test_count_files(runs), 5 * 3); /* 4 history and 1 target: a directory, a .cfg and a .log each */
 }
 
+/* --slurm and its settings, on the command line and in the file's slurm
+ * group: bad values are refused with one message, and -j runs here
+ * whatever the file says (no Slurm is asked: this machine may have none). */
+static void slurm_settings_are_checked(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir();
+  char text[4096], file[4096];
+  snprintf(text, sizeof text, experiment, test_source_path("platforms/toy4.cfg"));
+  snprintf(file, sizeof file, "%s", test_write_file(dir, "e.cfg", text));
+  test_run r;
+  test_run_mrlab(&r, dir, (const char *[]){"validate", file, "--slurm", "-j", "2", NULL});
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "mrlab: --slurm runs on Slurm: -j is for runs on this machine\nusage: "));
+  const char *bad_sizes[] = {"0", "-3", "1000001", "2x", ""};
+  for (size_t i = 0; i < sizeof bad_sizes / sizeof *bad_sizes; i++) {
+    test_run_mrlab(&r, dir, (const char *[]){"validate", file, "--array-size", bad_sizes[i], NULL});
+    char says[256];
+    snprintf(says, sizeof says, "mrlab: --array-size: expected a whole number from 1 to 1000000, got %s\n",
+             bad_sizes[i]);
+    assert_int_equal(r.status, 2);
+    assert_string_equal(r.err, says);
+  }
+  static const struct {
+    const char *to, *says;
+  } cases[] = {
+      {"slurm = { partition = \"a b\"; };\nexperiments",
+       "e.cfg:1: slurm.partition: expected the name of a Slurm partition, without spaces or quotes, got \"a b\""},
+      {"slurm = { array = 4; };\nexperiments",
+       "e.cfg:1: slurm.array: unknown setting (expected one of: partition, array_size)"},
+      {"slurm = { array_size = 0; };\nexperiments", "e.cfg:1: slurm.array_size: expected"},
+      {"slurm = true;\nexperiments", "e.cfg:1: slurm: expected a group { partition = \"debug\"; array_size = 16; }"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+    test_validate_refuses(text, "e.cfg", "experiments", cases[i].to, cases[i].says);
+  /* the command line wins: -j runs here, though the file names a partition no cluster has */
+  char slurm[8192], out[4096];
+  snprintf(slurm, sizeof slurm, "slurm = { partition = \"nowhere\"; array_size = 2; };\n%s", text);
+  snprintf(file, sizeof file, "%s", test_write_file(dir, "s.cfg", slurm));
+  snprintf(out, sizeof out, "%s/out", dir);
+  test_run_mrlab(&r, dir, (const char *[]){"validate", file, "-o", out, "-j", "2", NULL});
+  if (r.status != 0)
+    fail_msg("validate -j 2 with a slurm group failed with status %d: %s", r.status, r.err);
+  assert_int_equal(test_count_files(out), 8);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -282,6 +328,7 @@ int main(void)
       cmocka_unit_test(bad_experiments_are_refused),
       cmocka_unit_test(bad_command_lines_and_huge_grids_are_refused),
       cmocka_unit_test(a_validation_directory_is_all_old_or_all_new),
+      cmocka_unit_test(slurm_settings_are_checked),
   };
   TEST_MAIN(tests);
 }

@@ -272,7 +272,7 @@ int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_
   if (cfg_file_open(f, path))
     return -1;
   const config_setting_t *root = config_root_setting(&f->cfg);
-  if (cfg_check_keys(f, root, (const char *const[]){"experiments", "comparisons", "progress", "workflows", NULL}))
+  if (cfg_check_keys(f, root, (const char *const[]){"experiments", "comparisons", "progress", "workflows", "slurm", NULL}))
     return -1;
   int has_ex = config_setting_get_member(root, "experiments") != NULL;
   int has_cmp = config_setting_get_member(root, "comparisons") != NULL;

@@ -1,18 +1,27 @@
-/* pool.c - a pool of `mrlab run` processes (pool.h).  posix_spawn starts
- * each with its output in a log beside its run directory; waitpid takes
- * whichever ends first, so JOBS stay busy while simulations differ in
- * length.  The first failure stops new starts and is reported with the
- * last line of its log, which holds mrlab's one-line message.  On a
- * terminal, a line of stderr counts the runs done of the validation's
- * total as they end (the count outlives one pool_run: provisioning and
- * tuning start pools of their own after step 1). */
+/* pool.c - a pool of `mrlab run` processes (pool.h), and its local back
+ * end.  pool_run first sets aside the simulations a killed validation left
+ * complete (resume.c) and clears the others' old outputs, then hands the
+ * rest to a back end: this file's, or Slurm's (slurm.c), which take the
+ * same simulations and report a failure in the same words.  Locally,
+ * posix_spawn starts each with its output in a log beside its run
+ * directory; waitpid takes whichever ends first, so JOBS stay busy while
+ * simulations differ in length.  The first failure stops new starts and is
+ * reported with the last line of its log, which holds mrlab's one-line
+ * message.  On a terminal, a line of stderr counts the runs done of the
+ * validation's total as they end (the count outlives one pool_run:
+ * provisioning and tuning start pools of their own after step 1). */
 #define _GNU_SOURCE /* posix_spawn_file_actions_addchdir_np */
 #include "pool.h"
+
+#include "alloc.h"
+#include "resume.h"
+#include "slurm.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -39,8 +48,7 @@ void pool_progress_end(void)
   progress.on = 0;
 }
 
-/* One more run ended: the line rewritten in place. */
-static void progress_step(void)
+void pool_progress_step(void)
 {
   progress.done++;
   if (!progress.on)
@@ -52,6 +60,49 @@ static void progress_step(void)
   fflush(stderr);
 }
 
+void pool_command_make(pool_command *c, const sim *s, const char *self)
+{
+  char **argv = c->argv;
+  int n = 0;
+  argv[n++] = (char *)self;
+  argv[n++] = "run";
+  argv[n++] = (char *)s->platform;
+  argv[n++] = (char *)s->workload;
+  argv[n++] = "-o";
+  argv[n++] = (char *)s->dir;
+  if (s->seed > 0) {
+    snprintf(c->seed, sizeof c->seed, "%d", s->seed);
+    argv[n++] = "--seed";
+    argv[n++] = c->seed;
+  }
+  for (int i = 0; i < s->n_sets; i++) {
+    argv[n++] = "--set";
+    argv[n++] = (char *)s->sets[i];
+  }
+  if (s->workers[0]) {
+    argv[n++] = "--workers";
+    argv[n++] = (char *)s->workers;
+  }
+  for (int i = 0; i < s->n_cfgs; i++) {
+    snprintf(c->cfgs[i], sizeof c->cfgs[i], "--cfg=%s", s->cfgs[i]);
+    argv[n++] = c->cfgs[i];
+  }
+  argv[n] = NULL;
+}
+
+void pool_last_line(const sim *s, const char *base, char *last, size_t size)
+{
+  char line[1024], path[8192];
+  snprintf(last, size, "(no output)");
+  snprintf(path, sizeof path, "%s/%s", base, s->log);
+  FILE *log = fopen(path, "r");
+  while (log && fgets(line, sizeof line, log))
+    snprintf(last, size, "%s", line);
+  if (log)
+    fclose(log);
+  last[strcspn(last, "\n")] = '\0';
+}
+
 /* Starts simulation S of the mrlab program SELF in directory BASE: 0, or -1 with errno set. */
 static int sim_start(sim *s, const char *base, const char *self)
 {
@@ -60,41 +111,24 @@ static int sim_start(sim *s, const char *base, const char *self)
   posix_spawn_file_actions_addchdir_np(&fa, base);
   posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, s->log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&fa, STDOUT_FILENO, STDERR_FILENO);
-  char *argv[11 + 2 * POOL_MAX_SETS + POOL_MAX_CFGS] = {(char *)self, "run", s->platform, s->workload, "-o", s->dir};
-  char cfgs[POOL_MAX_CFGS][sizeof s->cfgs[0] + 8], seed[16];
-  int n = 6;
-  if (s->seed > 0) {
-    snprintf(seed, sizeof seed, "%d", s->seed);
-    argv[n++] = "--seed";
-    argv[n++] = seed;
-  }
-  for (int i = 0; i < s->n_sets; i++) {
-    argv[n++] = "--set";
-    argv[n++] = s->sets[i];
-  }
-  if (s->workers[0]) {
-    argv[n++] = "--workers";
-    argv[n++] = s->workers;
-  }
-  for (int i = 0; i < s->n_cfgs; i++) {
-    snprintf(cfgs[i], sizeof cfgs[i], "--cfg=%s", s->cfgs[i]);
-    argv[n++] = cfgs[i];
-  }
-  argv[n] = NULL;
+  pool_command c;
+  pool_command_make(&c, s, self);
   extern char **environ;
-  int rc = posix_spawn(&s->pid, self, &fa, NULL, argv, environ);
+  int rc = posix_spawn(&s->pid, self, &fa, NULL, c.argv, environ);
   posix_spawn_file_actions_destroy(&fa);
   errno = rc;
   return rc ? -1 : 0;
 }
 
-int pool_run(sim *sims, int n, const char *base, int jobs, const char *self, char *err, size_t errlen)
+/* The local back end: the N simulations SIMS[TODO[i]] as children, PC->jobs at once. */
+static int local_run(sim *sims, const int *todo, int n, const char *base, const pool_config *pc, char *err,
+                     size_t errlen)
 {
   int next = 0, running = 0, failed = -1;
   while (next < n || running > 0) {
-    while (running < jobs && next < n && failed < 0) {
-      if (sim_start(&sims[next], base, self)) {
-        snprintf(err, errlen, "%s: cannot run: %s", self, strerror(errno));
+    while (running < pc->jobs && next < n && failed < 0) {
+      if (sim_start(&sims[todo[next]], base, pc->self)) {
+        snprintf(err, errlen, "%s: cannot run: %s", pc->self, strerror(errno));
         failed = next;
         break;
       }
@@ -107,25 +141,44 @@ int pool_run(sim *sims, int n, const char *base, int jobs, const char *self, cha
     if (pid < 0)
       break;
     running--;
-    progress_step();
-    for (int i = 0; i < next; i++)
-      if (sims[i].pid == pid) {
-        sims[i].status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-        if (sims[i].status && failed < 0) {
-          failed = i;
-          char line[1024] = "", last[1024] = "(no output)", path[8192];
-          snprintf(path, sizeof path, "%s/%s", base, sims[i].log);
-          FILE *log = fopen(path, "r");
-          while (log && fgets(line, sizeof line, log))
-            snprintf(last, sizeof last, "%s", line);
-          if (log)
-            fclose(log);
-          last[strcspn(last, "\n")] = '\0';
-          snprintf(err, errlen, "simulation %s failed (status %d): %s", sims[i].dir, sims[i].status, last);
+    pool_progress_step();
+    for (int k = 0; k < next; k++) {
+      sim *s = &sims[todo[k]];
+      if (s->pid == pid) {
+        s->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+        if (s->status && failed < 0) {
+          failed = k;
+          char last[1024];
+          pool_last_line(s, base, last, sizeof last);
+          snprintf(err, errlen, "simulation %s failed (status %d): %s", s->dir, s->status, last);
         }
       }
+    }
   }
   return failed < 0 ? 0 : -1;
+}
+
+int pool_run(sim *sims, int n, const char *base, const pool_config *pc, char *err, size_t errlen)
+{
+  int *todo = xcalloc((size_t)n + 1, sizeof *todo), n_todo = 0, status = 0;
+  resume_program program = {0};
+  if (pc->resume)
+    status = resume_program_read(&program, pc->self, err, errlen);
+  for (int i = 0; i < n && !status; i++) {
+    sims[i].status = 0;
+    if (pc->resume && resume_done(&sims[i], base, &program)) {
+      pool_progress_step();
+      continue;
+    }
+    /* an older run of it, or one a kill cut short, must not pass for this one's */
+    status = resume_start(&sims[i], base, pc->resume ? &program : NULL, err, errlen);
+    todo[n_todo++] = i;
+  }
+  if (!status && n_todo > 0)
+    status = pc->slurm ? slurm_run(sims, todo, n_todo, base, pc, err, errlen)
+                       : local_run(sims, todo, n_todo, base, pc, err, errlen);
+  free(todo);
+  return status ? -1 : 0;
 }
 
 int pool_read_profiles(const sim *sims, int n, const char *base, job_profile *p, char *err, size_t errlen)

@@ -1,7 +1,9 @@
 /* pool.h - simulations run as processes of their own, several at once.
  * SimGrid's engine is one a process, so each simulation of a validation is
- * a `mrlab run` child; the pool keeps JOBS of them running and reads the
- * profiles of the runs they leave. */
+ * a `mrlab run` process; the pool runs them through one of two back ends,
+ * children of this process JOBS at a time (pool.c) or the tasks of a Slurm
+ * job array (slurm.c), skips those a killed validation left complete
+ * (resume.c), and reads the profiles of the runs they leave. */
 #ifndef MRLAB_POOL_H
 #define MRLAB_POOL_H
 
@@ -28,10 +30,36 @@ typedef struct {
   int status;
 } sim;
 
-/* Runs the N simulations of SIMS in directory BASE with the mrlab program
- * SELF, JOBS at once.  0, or -1 with ERR naming the first that failed and
- * the last line of its log. */
-int pool_run(sim *sims, int n, const char *base, int jobs, const char *self, char *err, size_t errlen);
+/* How a pool runs its simulations. */
+typedef struct {
+  const char *self;      /* the mrlab program */
+  int jobs;              /* local back end: simulations at once */
+  int slurm;             /* 1: the tasks of a Slurm job array instead of children */
+  const char *partition; /* Slurm: the partition, NULL for the cluster's default */
+  int array_size;        /* Slurm: array tasks at once (--array=...%N), 0 for no limit */
+  int resume;            /* keep the stamps of BASE's runs in BASE/.resume, skip the complete ones */
+} pool_config;
+
+/* Runs the N simulations of SIMS in directory BASE as PC says.  With
+ * PC->resume, a simulation whose run is complete and whose stamp
+ * (resume.h) matches its inputs now is not run again.  0, or -1 with ERR
+ * naming the first that failed and the last line of its log. */
+int pool_run(sim *sims, int n, const char *base, const pool_config *pc, char *err, size_t errlen);
+
+/* The command line `SELF run ...` of simulation S, in C->argv (NULL-
+ * terminated; it points into S and C). */
+typedef struct {
+  char *argv[12 + 2 * POOL_MAX_SETS + POOL_MAX_CFGS];
+  char cfgs[POOL_MAX_CFGS][256 + 8], seed[16];
+} pool_command;
+void pool_command_make(pool_command *c, const sim *s, const char *self);
+
+/* The last line of the log of simulation S run in BASE, without its
+ * newline, into LINE ("(no output)" if there is none). */
+void pool_last_line(const sim *s, const char *base, char *line, size_t size);
+
+/* One simulation more ended, for the progress line. */
+void pool_progress_step(void);
 
 /* Progress of a validation whose pool_run calls start TOTAL simulations in
  * all: while stderr is a terminal, each run that ends rewrites one line

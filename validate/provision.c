@@ -32,7 +32,7 @@ static int write_platform(const experiment *e, int map, int reduce, const char *
   return ok ? 0 : -1;
 }
 
-int provision_targets(const experiment *e, const sim *sims, const char *base, int jobs, const char *self, FILE *prov,
+int provision_targets(const experiment *e, const sim *sims, const char *base, const pool_config *pc, FILE *prov,
                       char *err, size_t errlen)
 {
   int nh = grid_size(&e->history), nt = grid_size(&e->targets), n_runs = experiment_n_runs(e);
@@ -57,7 +57,7 @@ int provision_targets(const experiment *e, const sim *sims, const char *base, in
   }
   job_profile *got = xcalloc((size_t)nt, sizeof *got);
   if (!status)
-    status = pool_run(runs, nt, base, jobs, self, err, errlen) || pool_read_profiles(runs, nt, base, got, err, errlen);
+    status = pool_run(runs, nt, base, pc, err, errlen) || pool_read_profiles(runs, nt, base, got, err, errlen);
   for (int t = 0; t < nt && !status; t++)
     fprintf(prov, "%s,%s,%.3f,%.3f,%.3f,%d,%d,%d,%d,%.3f,%s\n", e->name,
             strrchr(sims[experiment_target_run(e, t, 1)].dir, '/') + 1, e->deadline, m[t], n[t], mw[t], nw[t],

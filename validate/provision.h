@@ -11,7 +11,7 @@
  * SIMS, simulates each on a copy of the platform with the slots spread
  * evenly over the workers (in BASE/runs/E, JOBS at once with the mrlab
  * program SELF), and writes a row a target to PROV.  0, or -1 with ERR. */
-int provision_targets(const experiment *e, const sim *sims, const char *base, int jobs, const char *self, FILE *prov,
+int provision_targets(const experiment *e, const sim *sims, const char *base, const pool_config *pc, FILE *prov,
                       char *err, size_t errlen);
 
 #endif

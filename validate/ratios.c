@@ -137,7 +137,7 @@ int ratios_measure(const char *platform_path, const char *workload_path, const c
     snprintf(s->workers, sizeof s->workers, "%s", p->workers[k].name);
     snprintf(s->sets[s->n_sets++], sizeof s->sets[0], "dfs.replication=1");
   }
-  if (!status && pool_run(sims, n, tmp.tmp, jobs, self, err, errlen)) {
+  if (!status && pool_run(sims, n, tmp.tmp, &(pool_config){.self = self, .jobs = jobs}, err, errlen)) {
     status = 1;
     for (int i = 0; i < n; i++)
       status = sims[i].status == 2 ? 2 : status; /* a job that one node cannot run */

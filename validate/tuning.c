@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int tuning_targets(const experiment *e, const sim *sims, const char *base, int jobs, const char *self, FILE *out,
+int tuning_targets(const experiment *e, const sim *sims, const char *base, const pool_config *pc, FILE *out,
                    error_acc *ptc, char *err, size_t errlen)
 {
   int nh = grid_size(&e->history), nt = grid_size(&e->targets), n = experiment_n_runs(e);
@@ -47,7 +47,7 @@ int tuning_targets(const experiment *e, const sim *sims, const char *base, int j
   }
   job_profile *got = xcalloc((size_t)nt, sizeof *got);
   if (!status)
-    status = pool_run(runs, nt, base, jobs, self, err, errlen) || pool_read_profiles(runs, nt, base, got, err, errlen);
+    status = pool_run(runs, nt, base, pc, err, errlen) || pool_read_profiles(runs, nt, base, got, err, errlen);
   for (int t = 0; t < nt && !status; t++) {
     int first = experiment_target_run(e, t, 1);
     prediction was; /* the job time, the same for every model: the mean over the target's seeds */

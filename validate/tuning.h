@@ -15,7 +15,7 @@
  * and time, the target's mean over its seeds.  The default plan's cost
  * against that mean, PTC's job-time error, is added to PTC.  0, or -1 with
  * ERR. */
-int tuning_targets(const experiment *e, const sim *sims, const char *base, int jobs, const char *self, FILE *out,
+int tuning_targets(const experiment *e, const sim *sims, const char *base, const pool_config *pc, FILE *out,
                    error_acc *ptc, char *err, size_t errlen);
 
 #endif

@@ -8,7 +8,7 @@
  *      each of the seeds 1 to `seeds` (the seed draws the HDFS placement,
  *      which no model sees), each run `mrlab run` in a process of its own
  *      (SimGrid's engine is one a process; processes also use every core),
- *      JOBS at a time;
+ *      JOBS at a time, or as the tasks of a Slurm job array (slurm.c);
  *   2. fits each model on the history and predicts each target from its
  *      configuration alone (models/predict.c);
  *   3. compares with the target's simulated profile, each quantity's mean
@@ -32,7 +32,9 @@
  * experiment file are relative to the file's folder.  Each step is a file
  * of its own: experiment.c reads the file and plans runs, pool.c runs
  * them, assess.c and tables.c (steps 2 and 3), provision.c (4), tuning.c
- * (5); this file puts them in order. */
+ * (5); this file puts them in order.  Everything is written into
+ * DIR.partial, where a validation killed midway leaves its complete runs
+ * for the next one of the same experiment to skip (resume.c). */
 #include "validate.h"
 
 #include "alloc.h"
@@ -41,6 +43,8 @@
 #include "leaderboard.h"
 #include "outfile.h"
 #include "provision.h"
+#include "resume.h"
+#include "slurm.h"
 #include "tables.h"
 #include "tuning.h"
 
@@ -56,10 +60,10 @@ static const char *const outputs[] = {"runs",          "predictions.csv", "provi
 
 /* The runs of experiments EX, comparisons CMP, progress entries IND and
  * workflow entries DV into the new validation directory D: simulations,
- * predictions, tables; D swapped in whole if all went well, discarded
- * otherwise.  0, or -1 with ERR. */
+ * predictions, tables; D swapped in whole if all went well, kept as
+ * DIR.partial for a validation to go on with otherwise.  0, or -1 with ERR. */
 static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp, int n_cmp, const progval *ind,
-                           const dagval *dv, outdir *d, int jobs, const char *self, char *err, size_t errlen)
+                           const dagval *dv, outdir *d, const pool_config *pc, char *err, size_t errlen)
 {
   const char *dir = d->tmp;
   /* step 1: every history and target point of every experiment */
@@ -108,13 +112,13 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
   if (!status)
     status = dagval_plan_targets(dv, dir, dag_sims, err, errlen);
   if (!status)
-    status = pool_run(sims, n_first, dir, jobs, self, err, errlen);
+    status = pool_run(sims, n_first, dir, pc, err, errlen);
   /* then each job of each workflow alone, reading what it read in the workflow */
   if (!status && dv->n_alone > 0)
-    status = dagval_plan_alone(dv, dir, alone_sims, err, errlen) ||
-                     pool_run(alone_sims, dv->n_alone, dir, jobs, self, err, errlen)
-                 ? -1
-                 : 0;
+    status =
+        dagval_plan_alone(dv, dir, alone_sims, err, errlen) || pool_run(alone_sims, dv->n_alone, dir, pc, err, errlen)
+            ? -1
+            : 0;
   double *q = xcalloc(((size_t)n_cmp_runs + 1) * COMPARE_N_QUANTITIES, sizeof *q),
          *fig = xcalloc((size_t)compare_n_anchors(cmp, n_cmp) + 1, sizeof *fig);
   if (!status)
@@ -141,7 +145,7 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
                    "reduce_slots_fewest,map_slots,reduce_slots,job_time,met\n");
     for (int e = 0, first = 0; e < n_ex && !status; first += experiment_n_runs(&ex[e]), e++)
       if (ex[e].deadline > 0)
-        status = provision_targets(&ex[e], sims + first, dir, jobs, self, out.f, err, errlen);
+        status = provision_targets(&ex[e], sims + first, dir, pc, out.f, err, errlen);
     status = status ? (outfile_discard(&out), status) : outfile_close(&out, err, errlen);
   }
   int any_tune = 0;
@@ -152,7 +156,7 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
                    "simulated_best\n");
     for (int e = 0, first = 0; e < n_ex && !status; first += experiment_n_runs(&ex[e]), e++)
       if (ex[e].tune)
-        status = tuning_targets(&ex[e], sims + first, dir, jobs, self, out.f, &ptc[e], err, errlen);
+        status = tuning_targets(&ex[e], sims + first, dir, pc, out.f, &ptc[e], err, errlen);
     status = status ? (outfile_discard(&out), status) : outfile_close(&out, err, errlen);
   }
   if (!status && n_ex > 0 && !(status = outfile_open(&out, dir, "accuracy.csv", err, errlen))) {
@@ -196,9 +200,8 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     status |= outfile_close(&out, err, errlen);
   }
   pool_progress_end();
-  if (status) {
-    outdir_discard(d);
-  } else if (!(status = outdir_commit(d, err, errlen))) {
+  /* on a failure DIR.partial stays, for the same command to go on with once the cause is fixed */
+  if (!status && !(status = resume_commit(d, err, errlen))) {
     if (n_ex > 0) {
       tables_write(ex, n_ex, acc, NULL, stdout);
       printf("\n## Leaderboard: job-time accuracy\n\n");
@@ -233,8 +236,10 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
   return status;
 }
 
-int validate_run(const char *path, const char *dir, int jobs, const char *self, char *err, size_t errlen)
+int validate_run(const char *path, const char *dir, const pool_config *options, char *err, size_t errlen)
 {
+  pool_config pc = *options;
+  pc.resume = 1;
   cfg_file f;
   experiment *ex = NULL;
   comparison *cmp = NULL;
@@ -242,12 +247,12 @@ int validate_run(const char *path, const char *dir, int jobs, const char *self, 
   dagval dv = {0};
   outdir d;
   int n_ex = 0, n_cmp = 0, status = 2;
-  if (experiment_read_file(&f, path, &ex, &n_ex, &cmp, &n_cmp, &ind, &dv)) {
+  if (experiment_read_file(&f, path, &ex, &n_ex, &cmp, &n_cmp, &ind, &dv) || slurm_read(&f, &pc)) {
     snprintf(err, errlen, "%s", f.err);
-  } else if (outdir_open(&d, dir, outputs, err, errlen)) {
+  } else if (resume_open(&d, dir, outputs, path, err, errlen)) {
     status = 2; /* -o names a file, or a folder of the user's */
   } else {
-    status = run_experiments(ex, n_ex, cmp, n_cmp, &ind, &dv, &d, jobs, self, err, errlen) ? 1 : 0;
+    status = run_experiments(ex, n_ex, cmp, n_cmp, &ind, &dv, &d, &pc, err, errlen) ? 1 : 0;
   }
   experiment_free_all(ex, n_ex);
   compare_free_all(cmp, n_cmp);
