@@ -230,7 +230,8 @@ import_trace *rumen_read(const char *path, char *err, size_t errlen)
     }
     submit = xrealloc(submit, (size_t)(t->n_jobs + 1) * sizeof *submit);
     place where = {path, line, t->n_jobs + 1, err, errlen};
-    bad = read_job(&where, t, import_trace_add(t), o, &submit[t->n_jobs - 1]);
+    import_job *j = import_trace_add(t);
+    bad = read_job(&where, t, j, o, &submit[t->n_jobs - 1]);
     json_decref(o);
     if (!bad && t->n_jobs > 1000)
       bad = -1, snprintf(err, errlen, "%s:%d: expected at most 1000 jobs (mrlab's bound on a workload)", path, line);
