@@ -108,11 +108,11 @@ static void write_job(const import_job *j, FILE *out)
 void import_write(const import_trace *t, const char *format, const char *source, FILE *out)
 {
   fprintf(out,
-          "# Imported by `mrlab import %s` from %s: %d jobs.\n"
+          "# Imported by `mrlab import %s` from %s: %d job%s.\n"
           "# Bytes and times are the trace's (an input of 0 bytes reads 1); the costs\n"
           "# (%.0f flops a byte) are mrlab's guess, as traces do not record them.\n"
           "jobs = (\n",
-          format, source, t->n_jobs, IMPORT_COST);
+          format, source, t->n_jobs, t->n_jobs == 1 ? "" : "s", IMPORT_COST);
   for (int i = 0; i < t->n_jobs; i++) {
     write_job(&t->jobs[i], out);
     fprintf(out, "%s\n", i + 1 < t->n_jobs ? "," : "");
