@@ -143,9 +143,9 @@ static int read_tasks(const place *at, const json_t *o, const char *name, int wr
 /* Fills J from job object O; *SUBMIT_MS gets its submitTime. */
 static int read_job(const place *at, import_trace *t, import_job *j, const json_t *o, int64_t *submit_ms)
 {
-  json_t *id = json_object_get(o, "jobID");
   if (!json_is_object(o))
     return fail(at, "expected a job object {\"jobID\": ...}");
+  json_t *id = json_object_get(o, "jobID");
   if (!json_is_string(id))
     return fail(at, "jobID: expected the job's id as a string such as \"job_1369942127770_1205\"");
   if (import_check_name(t, json_string_value(id), at->path, at->line, at->err, at->errlen))
