@@ -8,6 +8,7 @@
  * knows SimGrid; its own options (--cfg=, --log=) pass through to sim/. */
 #include "alloc.h"
 #include "hadoopconf.h"
+#include "import.h"
 #include "platform.h"
 #include "plot.h"
 #include "predict.h"
@@ -43,6 +44,7 @@ static const char usage_main[] =
     "  validate EXPERIMENT.cfg         the models' predictions against simulated runs\n"
     "  ratios PLATFORM WORKLOAD        each node class's computing ratio for a job\n"
     "  plot DIR                        pictures of a run or a validation (gnuplot)\n"
+    "  import swim|rumen TRACE         a workload file from a SWIM or Rumen job trace\n"
     "  version                         print the version\n"
     "\n"
     "Every command takes --help.\n";
@@ -184,6 +186,24 @@ static const char usage_plot[] = "usage: mrlab plot DIR [-o OUT] [--format png|s
                                  "  -o OUT           the output directory (an existing one must hold nothing\n"
                                  "                   but these images)\n"
                                  "  --format F       png (default) or svg\n";
+
+static const char usage_import[] =
+    "usage: mrlab import swim TRACE.tsv [-n JOBS] [--scale F] [-o WORKLOAD.cfg]\n"
+    "       mrlab import rumen TRACE.json [-o WORKLOAD.cfg]\n"
+    "\n"
+    "Turns a job trace recorded on a real cluster into a workload file that\n"
+    "`mrlab run` replays: each job with its submit time, input, shuffle and\n"
+    "output bytes (map-only when it shuffles nothing) and reducers.  A SWIM\n"
+    "trace (tab-separated: job id, submit s, gap s, map input, shuffle and\n"
+    "reduce output bytes) gets one reducer a GiB of shuffle and output.  A\n"
+    "Rumen trace (Hadoop's JSON job digest, as YARN's SLS reads it) also gives\n"
+    "the recorded map and reduce counts, each reducer's share of the shuffle\n"
+    "and the recorded duration (finishTime - submitTime), which `mrlab run`\n"
+    "prints beside the simulated one.  Prints the workload on stdout.\n"
+    "\n"
+    "  -o FILE      write it to FILE instead, whole\n"
+    "  -n JOBS      SWIM: only the first JOBS jobs\n"
+    "  --scale F    SWIM: multiply every byte count by F (> 0)\n";
 
 static int wants_help(int argc, char **argv)
 {
@@ -603,6 +623,59 @@ static int cmd_plot(int argc, char **argv)
   return status;
 }
 
+/* mrlab import swim|rumen TRACE [-n JOBS] [--scale F] [-o FILE] */
+static int cmd_import(int argc, char **argv)
+{
+  if (wants_help(argc, argv))
+    return fputs(usage_import, stdout), 0;
+  const char *format = NULL, *trace = NULL, *file = NULL;
+  long jobs = 0;
+  double scale = 1;
+  for (int i = 1; i < argc; i++) {
+    int takes_value = strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "-n") == 0 || strcmp(argv[i], "--scale") == 0;
+    if (takes_value && i + 1 == argc)
+      return usage_error(usage_import, "%s needs a value", argv[i]);
+    char *end;
+    if (strcmp(argv[i], "-o") == 0) {
+      file = argv[++i];
+    } else if (strcmp(argv[i], "-n") == 0) {
+      errno = 0;
+      jobs = strtol(argv[++i], &end, 10);
+      if (!*argv[i] || *end || errno || jobs < 1 || jobs > 1000)
+        return value_error("-n: expected a whole number of jobs from 1 to 1000, got %s", argv[i]);
+    } else if (strcmp(argv[i], "--scale") == 0) {
+      errno = 0;
+      scale = strtod(argv[++i], &end);
+      if (!*argv[i] || *end || errno || !(scale > 0 && scale <= 1e6))
+        return value_error("--scale: expected a factor above 0, at most 1e6, got %s", argv[i]);
+    } else if (argv[i][0] == '-') {
+      return usage_error(usage_import, "unknown option %s", argv[i]);
+    } else if (!format) {
+      format = argv[i];
+    } else if (!trace) {
+      trace = argv[i];
+    } else {
+      return usage_error(usage_import, "unexpected argument %s", argv[i]);
+    }
+  }
+  if (!format || !trace)
+    return usage_error(usage_import, "%s", "expected swim or rumen, then the trace");
+  int swim = strcmp(format, "swim") == 0;
+  if (!swim && strcmp(format, "rumen") != 0)
+    return usage_error(usage_import, "unknown trace format %s (expected swim or rumen)", format);
+  if (!swim && (jobs || scale != 1))
+    return usage_error(usage_import, "%s", "-n and --scale are for SWIM traces");
+  char err[1024];
+  import_trace *t = swim ? swim_read(trace, (int)jobs, scale, err, sizeof err) : rumen_read(trace, err, sizeof err);
+  int status = t ? 0 : 2;
+  if (t && import_save(t, format, trace, file, err, sizeof err))
+    status = 1;
+  if (status)
+    fprintf(stderr, "mrlab: %s\n", err);
+  import_trace_free(t);
+  return status;
+}
+
 /* mrlab platform FILE [--xml] [--cfg=K:V ...] */
 static int cmd_platform(int argc, char **argv)
 {
@@ -662,5 +735,7 @@ int main(int argc, char **argv)
     return cmd_ratios(argc - 1, argv + 1);
   if (strcmp(argv[1], "plot") == 0)
     return cmd_plot(argc - 1, argv + 1);
+  if (strcmp(argv[1], "import") == 0)
+    return cmd_import(argc - 1, argv + 1);
   return usage_error(usage_main, "unknown command %s", argv[1]);
 }

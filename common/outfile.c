@@ -21,6 +21,14 @@ int outfile_open(outfile *o, const char *dir, const char *name, char *err, size_
   return o->f ? 0 : -1;
 }
 
+int outfile_open_path(outfile *o, const char *file, char *err, size_t errlen)
+{
+  char dir[4096];
+  const char *slash = strrchr(file, '/');
+  snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - file) + (slash == file) : 1, slash ? file : ".");
+  return outfile_open(o, dir, slash ? slash + 1 : file, err, errlen);
+}
+
 int outfile_close(outfile *o, char *err, size_t errlen)
 {
   int bad = ferror(o->f);

@@ -32,6 +32,9 @@ typedef struct {
 /* Opens DIR/.NAME.tmp for DIR/NAME.  Returns 0, or -1 with ERR set. */
 int outfile_open(outfile *o, const char *dir, const char *name, char *err, size_t errlen);
 
+/* Opens FILE, a path whose last '/' (if any) ends its directory, as outfile_open does. */
+int outfile_open_path(outfile *o, const char *file, char *err, size_t errlen);
+
 /* Closes O and renames it to its final name.  Returns 0, or -1 with ERR set
  * (the temporary file removed) if any write failed. */
 int outfile_close(outfile *o, char *err, size_t errlen);

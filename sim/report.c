@@ -356,6 +356,9 @@ void report_print(const engine *e, FILE *out)
     mean_phases(j->reduces, j->n_reduces, startup, r, none);
     fprintf(out, "job %s: submitted at %.2f s, maps done at %.2f s, ended at %.2f s (%.2f s)\n", j->desc->name,
             j->submit, j->map_phase_end, j->end, j->end - j->submit);
+    if (j->desc->recorded > 0)
+      fprintf(out, "  replay: recorded %.2f s, simulated %.2f s (simulated/recorded %.3f)\n", j->desc->recorded,
+              j->end - j->submit, (j->end - j->submit) / j->desc->recorded);
     if (j->desc->from)
       fprintf(out, "  redistribution: %lld bytes moved in %.2f s before the maps\n", (long long)j->redistributed_bytes,
               j->redistribution_time);

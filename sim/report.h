@@ -21,7 +21,9 @@ int report_write(const engine *e, const sim_inputs *in, const char *dir, char *e
  * time of each phase of its maps and reduces, and its maps' locality.  With
  * pipelining, "read" ends when the last byte is read and "map" when the map
  * function has consumed it, so "map" is the part of the map function that
- * did not overlap the read. */
+ * did not overlap the read.  A job replayed from a trace (its `recorded`
+ * duration set) also gets the recorded and the simulated duration, from
+ * submit to end, and their ratio. */
 void report_print(const engine *e, FILE *out);
 
 #endif

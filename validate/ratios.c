@@ -83,11 +83,8 @@ static void print_ratios(FILE *f, const platform *p, const char *job, const char
 /* Writes TEXT whole to FILE.  0, or -1 with ERR. */
 static int write_file(const char *file, const char *text, char *err, size_t errlen)
 {
-  char dir[4096];
-  const char *slash = strrchr(file, '/');
-  snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - file) + (slash == file) : 1, slash ? file : ".");
   outfile o;
-  if (outfile_open(&o, dir, slash ? slash + 1 : file, err, errlen))
+  if (outfile_open_path(&o, file, err, errlen))
     return -1;
   fputs(text, o.f);
   return outfile_close(&o, err, errlen);

@@ -46,6 +46,7 @@ static const cfg_bound job_files = {1, MAX_MAPS, "a job's input files, each a ma
 static const cfg_bound record_bytes = {1, WORKLOAD_MAX_RECORD, "a record's size"};
 static const cfg_bound key_groups = {1, 1e12, "a job's key groups"};
 static const cfg_bound job_output = {0, WORKLOAD_MAX_OUTPUT, "the bytes a job's map or reduce stage writes"};
+static const cfg_bound recorded_time = {1e-3, MAX_DAYS *DAY, "a job's recorded duration"};
 
 static const char *const top_keys[] = {"jobs", NULL};
 static const char *const job_keys[] = {"name",
@@ -70,11 +71,15 @@ static const char *const job_keys[] = {"name",
                                        "files",
                                        "after",
                                        "queue",
+                                       "shuffle",
+                                       "output",
+                                       "recorded",
                                        NULL};
 
 /* The keys of a job made by a generator: these, then the generator's own. */
 static const char *const generated_keys[] = {"name",      "submit", "generator",    "input", "reducers", "seed", "set",
-                                             "placement", "ratios", "redistribute", "files", "after",    "queue"};
+                                             "placement", "ratios", "redistribute", "files", "after",    "queue",
+                                             "recorded"};
 #define N_GENERATED (sizeof generated_keys / sizeof *generated_keys)
 
 /* Checks the keys of job G, made by generator GEN (NULL: described directly). */
@@ -345,26 +350,81 @@ static int generate(cfg_file *f, const config_setting_t *g, job_desc *d, const g
   return status;
 }
 
+/* The optional size NAME of G, a whole number of bytes that may be 0
+ * ("0B"), within job_output, into *OUT (untouched when absent). */
+static int read_bytes(cfg_file *f, const config_setting_t *g, const char *name, double *out)
+{
+  config_setting_t *s = config_setting_get_member(g, name);
+  double v;
+  if (!s)
+    return 0;
+  if (config_setting_type(s) != CONFIG_TYPE_STRING || units_parse(UNITS_SIZE, config_setting_get_string(s), &v) ||
+      v != floor(v))
+    return cfg_fail(f, s, "expected a whole number of bytes such as \"2339561B\" or \"0B\", in double quotes");
+  if (cfg_check_bound(f, s, UNITS_SIZE, &job_output, v))
+    return -1;
+  *out = v;
+  return 0;
+}
+
+/* A job's map output after the combiner (`shuffle`) and its output
+ * (`output`) given as bytes, as a trace records them, instead of
+ * selectivities, into *SHUFFLE and *OUTPUT (-1 when absent).  Fails if a
+ * selectivity is given beside the bytes that replace it, or a shuffle in a
+ * map-only job.  A trace's tiny input with a large output (SWIM has jobs of
+ * 62 bytes writing 1 GB) is why the bytes may exceed map_selectivity's
+ * bound. */
+static int read_stage_bytes(cfg_file *f, const config_setting_t *g, const job_desc *j, double *shuffle,
+                            double *output)
+{
+  if (read_bytes(f, g, "shuffle", shuffle) || read_bytes(f, g, "output", output))
+    return -1;
+  config_setting_t *ms = config_setting_get_member(g, "map_selectivity"),
+                   *rs = config_setting_get_member(g, "reduce_selectivity");
+  if (*shuffle >= 0 && j->reduces == 0)
+    return cfg_fail(f, config_setting_get_member(g, "shuffle"),
+                    "expected no shuffle in a map-only job (reducers = 0), whose maps write `output` to HDFS");
+  if (*shuffle >= 0 && ms)
+    return cfg_fail(f, ms, "expected either shuffle or map_selectivity, not both");
+  if (*output >= 0 && (j->reduces ? rs : ms))
+    return cfg_fail(f, j->reduces ? rs : ms, "expected either output or %s, not both",
+                    j->reduces ? "reduce_selectivity" : "map_selectivity (a map-only job's maps write its output)");
+  return 0;
+}
+
 /* The costs, selectivities, skew and key groups of a job described directly. */
 static int read_sizes(cfg_file *f, const config_setting_t *g, job_desc *j)
 {
+  double shuffle = -1, output = -1, input = (double)j->input;
+  j->combiner = 1;
+  if (cfg_get_number(f, g, "combiner", 0, 1e-9, 1, &j->combiner) < 0 || read_stage_bytes(f, g, j, &shuffle, &output))
+    return -1;
+  int map_bytes = shuffle >= 0 || (j->reduces == 0 && output >= 0), reduce_bytes = j->reduces > 0 && output >= 0;
   if (read_size(f, g, "record_size", 100, &j->record_size) ||
       read_size(f, g, "map_record_size", j->record_size, &j->map_record_size) ||
       read_size(f, g, "output_record_size", j->record_size, &j->output_record_size) ||
       cfg_get_number(f, g, "map_cost", 1, 0, WORKLOAD_MAX_BYTE_COST, &j->map_cost) ||
-      cfg_get_number(f, g, "map_selectivity", 1, 0, 1e6, &j->map_selectivity) ||
+      cfg_get_number(f, g, "map_selectivity", !map_bytes, 0, 1e6, &j->map_selectivity) < 0 ||
       cfg_get_number(f, g, "reduce_cost", j->reduces > 0, 0, WORKLOAD_MAX_BYTE_COST, &j->reduce_cost) < 0 ||
-      cfg_get_number(f, g, "reduce_selectivity", j->reduces > 0, 0, 1e6, &j->reduce_selectivity) < 0)
+      cfg_get_number(f, g, "reduce_selectivity", j->reduces > 0 && !reduce_bytes, 0, 1e6, &j->reduce_selectivity) < 0)
     return -1;
-  j->combiner = 1;
-  if (cfg_get_number(f, g, "combiner", 0, 1e-9, 1, &j->combiner) < 0 ||
-      cfg_get_number(f, g, "combiner_cost", 0, 0, WORKLOAD_MAX_BYTE_COST, &j->combiner_cost) < 0 || read_skew(f, g, j))
+  if (map_bytes)
+    j->map_selectivity = shuffle >= 0 ? shuffle / input / j->combiner : output / input;
+  if (reduce_bytes) {
+    double shuffled = input * j->map_selectivity * j->combiner;
+    if (!(shuffled > 0) && output > 0)
+      return cfg_fail(f, config_setting_get_member(g, "output"),
+                      "expected \"0B\" of output from a job whose maps output nothing, got %.0f bytes", output);
+    j->reduce_selectivity = shuffled > 0 ? output / shuffled : 0;
+  }
+  if (cfg_get_number(f, g, "combiner_cost", 0, 0, WORKLOAD_MAX_BYTE_COST, &j->combiner_cost) < 0 || read_skew(f, g, j))
     return -1;
   /* the bytes each stage writes, from the input */
   double map_output = (double)j->input * j->map_selectivity;
-  if (cfg_check_bound(f, config_setting_get_member(g, "map_selectivity"), UNITS_SIZE, &job_output, map_output) ||
-      cfg_check_bound(f, config_setting_get_member(g, "reduce_selectivity"), UNITS_SIZE, &job_output,
-                      map_output * j->combiner * j->reduce_selectivity))
+  config_setting_t *ms = config_setting_get_member(g, "map_selectivity"),
+                   *rs = config_setting_get_member(g, "reduce_selectivity");
+  if (cfg_check_bound(f, ms ? ms : g, UNITS_SIZE, &job_output, map_output) ||
+      cfg_check_bound(f, rs ? rs : g, UNITS_SIZE, &job_output, map_output * j->combiner * j->reduce_selectivity))
     return -1;
   double keys = 1000.0 * j->reduces;
   if (cfg_get_number(f, g, "keys", 0, key_groups.min, key_groups.max, &keys) < 0)
@@ -443,6 +503,8 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
   if (units_parse(UNITS_TIME, submit, &j->submit) || j->submit < 0)
     return cfg_fail(f, config_setting_get_member(g, "submit"), "expected %s, not negative, got \"%s\"",
                     units_expected(UNITS_TIME), submit);
+  if (cfg_get_bounded_quantity(f, g, "recorded", 0, UNITS_TIME, &recorded_time, &j->recorded) < 0)
+    return -1;
   if (cfg_check_bound(f, config_setting_get_member(g, "submit"), UNITS_TIME, &submit_time, j->submit) ||
       read_input(f, g, parent, &input) || read_sets(f, g, j) || read_placement(f, g, j) || read_ratios(f, g, j))
     return -1;

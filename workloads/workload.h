@@ -92,6 +92,7 @@ typedef struct {
   int n_after;
   int *after;
   int input_from;
+  double recorded; /* s: the job's duration on the cluster a trace recorded it on (`recorded`); 0 without one */
 } job_desc;
 
 typedef struct {

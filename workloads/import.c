@@ -1,0 +1,139 @@
+/* import.c - the traced jobs of `mrlab import`, and the workload file they
+ * become (see import.h).
+ *
+ * Both trace formats end in the same kind of workload job: described by its
+ * bytes (input, shuffle, output), with the trace's reducers, map count and
+ * reducer shares where it records them, so this file writes the jobs of
+ * every format and the readers only parse.  Traces record bytes and times,
+ * not the work a job's functions do, so every job gets the same small cost
+ * a byte (IMPORT_COST flops), which leaves the replayed jobs bound by disks
+ * and network as SWIM's own replay jobs are; the written file says so, and
+ * a user edits map_cost and reduce_cost where they know better. */
+#include "import.h"
+
+#include "alloc.h"
+#include "outfile.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define IMPORT_COST 10.0           /* flops a byte, map and reduce */
+#define IMPORT_BLOCK 134217728.0   /* dfs.blocksize's default, 128 MiB */
+#define IMPORT_MAX_BLOCK 68719476736.0 /* 64 GiB, conf.c's bound on dfs.blocksize */
+
+import_trace *import_trace_alloc(void)
+{
+  return xcalloc(1, sizeof(import_trace));
+}
+
+import_job *import_trace_add(import_trace *t)
+{
+  if (t->n_jobs == t->cap)
+    t->jobs = xrealloc(t->jobs, (size_t)(t->cap = t->cap ? 2 * t->cap : 16) * sizeof *t->jobs);
+  import_job *j = &t->jobs[t->n_jobs++];
+  memset(j, 0, sizeof *j);
+  return j;
+}
+
+void import_trace_free(import_trace *t)
+{
+  if (!t)
+    return;
+  for (int i = 0; i < t->n_jobs; i++) {
+    free(t->jobs[i].name);
+    free(t->jobs[i].shares);
+  }
+  free(t->jobs);
+  free(t);
+}
+
+int import_check_name(const import_trace *t, const char *name, const char *path, int line, char *err, size_t errlen)
+{
+  size_t n = strlen(name);
+  if (n == 0 || n > 200 || name[0] == '.' || strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                          "0123456789._-") != n) {
+    snprintf(err, errlen,
+             "%s:%d: expected a job id of at most 200 letters, digits, '.', '_' and '-', not starting with '.', "
+             "got \"%.60s\"",
+             path, line, name);
+    return -1;
+  }
+  for (int i = 0; i + 1 < t->n_jobs; i++)
+    if (t->jobs[i].name && strcmp(t->jobs[i].name, name) == 0) {
+      snprintf(err, errlen, "%s:%d: expected a job id of its own, got \"%s\" as on line %d", path, line, name,
+               t->jobs[i].line);
+      return -1;
+    }
+  return 0;
+}
+
+/* Whether every share of J is the same (or there are none). */
+static int even_shares(const import_job *j)
+{
+  for (int p = 1; j->shares && p < j->reducers; p++)
+    if (j->shares[p] != j->shares[0])
+      return 0;
+  return 1;
+}
+
+static void write_job(const import_job *j, FILE *out)
+{
+  fprintf(out, "  { name = \"%s\"; submit = \"%.3fs\"; input = \"%lldB\";", j->name, j->submit, (long long)j->input);
+  if (j->reducers)
+    fprintf(out, " shuffle = \"%lldB\";", (long long)j->shuffle);
+  fprintf(out, " output = \"%lldB\"; reducers = %d;\n    map_cost = %.1f;", (long long)j->output, j->reducers,
+          IMPORT_COST);
+  if (j->reducers)
+    fprintf(out, " reduce_cost = %.1f;", IMPORT_COST);
+  if (j->maps > 0) {
+    /* one map a file: files of at most a block each */
+    int64_t files = j->maps < j->input ? j->maps : j->input;
+    double per_file = ceil((double)j->input / (double)files);
+    fprintf(out, " files = %lld;", (long long)files);
+    if (per_file > IMPORT_BLOCK)
+      fprintf(out, " set = [\"dfs.blocksize=%.0f\"];", fmin(per_file, IMPORT_MAX_BLOCK));
+  }
+  if (j->recorded > 0)
+    fprintf(out, " recorded = \"%.3fs\";", j->recorded);
+  if (j->reducers && !even_shares(j)) {
+    fprintf(out, "\n    skew = [");
+    for (int p = 0; p < j->reducers; p++)
+      fprintf(out, "%s%.9g", p ? ", " : "", j->shares[p]);
+    fprintf(out, "];");
+  }
+  fprintf(out, " }");
+}
+
+void import_write(const import_trace *t, const char *format, const char *source, FILE *out)
+{
+  fprintf(out,
+          "# Imported by `mrlab import %s` from %s: %d job%s.\n"
+          "# Bytes and times are the trace's (an input of 0 bytes reads 1); the costs\n"
+          "# (%.0f flops a byte) are mrlab's guess, as traces do not record them.\n"
+          "jobs = (\n",
+          format, source, t->n_jobs, t->n_jobs == 1 ? "" : "s", IMPORT_COST);
+  for (int i = 0; i < t->n_jobs; i++) {
+    write_job(&t->jobs[i], out);
+    fprintf(out, "%s\n", i + 1 < t->n_jobs ? "," : "");
+  }
+  fprintf(out, ");\n");
+}
+
+int import_save(const import_trace *t, const char *format, const char *source, const char *file, char *err,
+                size_t errlen)
+{
+  if (!file) {
+    import_write(t, format, source, stdout);
+    if (fflush(stdout) || ferror(stdout)) {
+      snprintf(err, errlen, "cannot write to the standard output");
+      return -1;
+    }
+    return 0;
+  }
+  outfile o;
+  if (outfile_open_path(&o, file, err, errlen))
+    return -1;
+  import_write(t, format, source, o.f);
+  return outfile_close(&o, err, errlen);
+}
