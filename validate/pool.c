@@ -90,17 +90,25 @@ void pool_command_make(pool_command *c, const sim *s, const char *self)
   argv[n] = NULL;
 }
 
+void pool_file_last_line(const char *path, char *last, size_t size)
+{
+  char line[1024];
+  last[0] = '\0';
+  FILE *f = fopen(path, "r");
+  while (f && fgets(line, sizeof line, f))
+    snprintf(last, size, "%s", line);
+  if (f)
+    fclose(f);
+  last[strcspn(last, "\n")] = '\0';
+}
+
 void pool_last_line(const sim *s, const char *base, char *last, size_t size)
 {
-  char line[1024], path[8192];
-  snprintf(last, size, "(no output)");
+  char path[8192];
   snprintf(path, sizeof path, "%s/%s", base, s->log);
-  FILE *log = fopen(path, "r");
-  while (log && fgets(line, sizeof line, log))
-    snprintf(last, size, "%s", line);
-  if (log)
-    fclose(log);
-  last[strcspn(last, "\n")] = '\0';
+  pool_file_last_line(path, last, size);
+  if (!last[0])
+    snprintf(last, size, "(no output)");
 }
 
 /* Starts simulation S of the mrlab program SELF in directory BASE: 0, or -1 with errno set. */

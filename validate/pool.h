@@ -54,6 +54,10 @@ typedef struct {
 } pool_command;
 void pool_command_make(pool_command *c, const sim *s, const char *self);
 
+/* The last line of file PATH, without its newline, into LINE ("" if the
+ * file is empty or cannot be read). */
+void pool_file_last_line(const char *path, char *line, size_t size);
+
 /* The last line of the log of simulation S run in BASE, without its
  * newline, into LINE ("(no output)" if there is none). */
 void pool_last_line(const sim *s, const char *base, char *line, size_t size);

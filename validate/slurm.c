@@ -87,19 +87,6 @@ static int write_files(const sim *sims, const int *todo, int n, const char *wher
   return outfile_close(&o, err, errlen);
 }
 
-/* The last line of file PATH into LINE, without its newline ("" if none). */
-static void last_line(const char *path, char *last, size_t size)
-{
-  char line[1024];
-  last[0] = '\0';
-  FILE *f = fopen(path, "r");
-  while (f && fgets(line, sizeof line, f))
-    snprintf(last, size, "%s", line);
-  if (f)
-    fclose(f);
-  last[strcspn(last, "\n")] = '\0';
-}
-
 /* Cancels the array that sbatch PID submits or waits for (its job id
  * is the first line of file OUT, once submitted) and ends PID. */
 static void cancel(pid_t pid, const char *out)
@@ -107,7 +94,7 @@ static void cancel(pid_t pid, const char *out)
   char job[64] = "";
   int ended = 0;
   for (int i = 0; i < 50; i++) { /* the id, unless sbatch ends without one */
-    last_line(out, job, sizeof job);
+    pool_file_last_line(out, job, sizeof job);
     job[strcspn(job, ";")] = '\0';
     if (job[0] || (ended = waitpid(pid, NULL, WNOHANG) != 0))
       break;
@@ -173,12 +160,12 @@ static int submit(const char *folder, int first, int m, const pool_config *pc, c
     snprintf(err, errlen, "sbatch: cannot run: %s (--slurm needs Slurm's commands on the PATH)", strerror(rc));
     return -1;
   }
-  last_line(out, job, n_job); /* "JOBID" or "JOBID;CLUSTER" */
+  pool_file_last_line(out, job, n_job); /* "JOBID" or "JOBID;CLUSTER" */
   job[strcspn(job, ";")] = '\0';
   if (job[0] && strspn(job, "0123456789") == strlen(job))
     return 0;
   char why[1024];
-  last_line(errs, why, sizeof why);
+  pool_file_last_line(errs, why, sizeof why);
   snprintf(err, errlen, "sbatch: cannot submit the simulations: %s", why[0] ? why : "no job id and no message");
   return -1;
 }
