@@ -8,6 +8,7 @@
  * write phase's), then the preshuffle columns (rundir.h). */
 #include "report.h"
 
+#include "activities.h"
 #include "alloc.h"
 #include "indicators.h"
 #include "outfile.h"
@@ -244,7 +245,9 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
             (long long)tr->disk_read, (long long)tr->disk_written, (long long)tr->net_sent, (long long)blocks[i]);
   }
   free(blocks);
-  fprintf(f, "\n  ]\n}\n");
+  fprintf(f, "\n  ],\n  ");
+  activities_write_json(f, simgrid_get_clock());
+  fprintf(f, "\n}\n");
 }
 
 int report_write(const engine *e, const sim_inputs *in, const char *dir, char *err, size_t errlen)
@@ -369,5 +372,6 @@ void report_print(const engine *e, FILE *out)
       print_pushed(j, out);
     print_progress(e, j, out);
   }
+  activities_print(out, simgrid_get_clock());
   fprintf(out, "makespan %.2f s\n", makespan(e));
 }
