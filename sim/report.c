@@ -203,6 +203,29 @@ static double makespan(const engine *e)
   return end;
 }
 
+/* Writes `,\n  "approximations": [...]`: each of the speed approximations
+ * (README, "Scale") a job of the run used, as NAME=VALUE, once: the fetch
+ * by rack, and a pipeline chunk other than the default. */
+static void write_approximations(const engine *e, FILE *f)
+{
+  static const conf_key keys[] = {CONF_SHUFFLE_BY_RACK, CONF_CHUNK};
+  conf faithful;
+  conf_init(&faithful);
+  fprintf(f, ",\n  \"approximations\": [");
+  int n = 0;
+  for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
+    for (int i = 0; i < e->n_jobs; i++) {
+      const conf *c = &e->jobs[i].desc->conf;
+      if (conf_get(c, keys[k]) == conf_get(&faithful, keys[k]))
+        continue;
+      char value[64];
+      conf_format(c, keys[k], value, sizeof value);
+      fprintf(f, "%s\"%s=%s\"", n++ ? ", " : "", conf_name(keys[k]), value);
+      break;
+    }
+  fputc(']', f);
+}
+
 static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
 {
   double span = makespan(e);
@@ -213,6 +236,7 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
   json_strings(f, "set", in->sets, in->n_sets);
   json_strings(f, "simgrid_options", in->options, in->n_options);
   json_strings(f, "workers", &in->workers, in->workers != NULL);
+  write_approximations(e, f);
   fprintf(f, ",\n  \"seed\": %lu,\n  \"makespan\": %.9f,\n  \"jobs\": [", in->seed, span);
   for (int i = 0; i < e->n_jobs; i++) {
     const job *j = &e->jobs[i];

@@ -3,7 +3,8 @@
  * heartbeats and the flows in flight.  The counts are checked against what
  * the run's tasks.csv says must have happened (a map reading a remote
  * replica is one flow a chunk, a heartbeat is a message and its answer),
- * so that a counter dropped at one place is noticed. */
+ * so that a counter dropped at one place is noticed.  summary.json also
+ * names the speed approximations a run used. */
 #include "test.h"
 
 #include <jansson.h>
@@ -86,7 +87,20 @@ static void test_counts_match_the_run(void **state)
   test_csv_free(t);
 }
 
-/* Smaller chunks are more activities: a remote map's read is one flow a chunk. */
+/* The number of entries of ROOT's "approximations" array, and whether one of them is WANTED. */
+static size_t approximations(json_t *root, const char *wanted, int *found)
+{
+  json_t *list = json_object_get(root, "approximations");
+  assert_true(json_is_array(list));
+  *found = 0;
+  for (size_t i = 0; i < json_array_size(list); i++)
+    *found |= strcmp(json_string_value(json_array_get(list, i)), wanted) == 0;
+  return json_array_size(list);
+}
+
+/* Smaller chunks are more activities: a remote map's read is one flow a
+ * chunk.  summary.json names a chunk other than the default as an
+ * approximation, and the default as none. */
 static void test_chunks_multiply_flows(void **state)
 {
   (void)state;
@@ -101,6 +115,10 @@ static void test_chunks_multiply_flows(void **state)
   long long read2 = count(activities(out, &root2), "flows", "hdfs_read");
   assert_true(read1 > 0);
   assert_int_equal(read2, 8LL * remote); /* 128 MiB blocks in 16 MiB chunks */
+  int found;
+  assert_int_equal(approximations(root1, "mrlab.pipeline.chunk=1073741824B", &found), 1);
+  assert_true(found);
+  assert_int_equal(approximations(root2, "mrlab.pipeline.chunk=1073741824B", &found), 0);
   json_decref(root1);
   json_decref(root2);
   test_csv_free(t);
