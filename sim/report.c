@@ -204,15 +204,28 @@ static double makespan(const engine *e)
 }
 
 /* Writes `,\n  "approximations": [...]`: each of the speed approximations
- * (README, "Scale") a job of the run used, as NAME=VALUE, once: the fetch
- * by rack, and a pipeline chunk other than the default. */
-static void write_approximations(const engine *e, FILE *f)
+ * (README, "Speed and fidelity at scale") the run used, once: as
+ * NAME=VALUE the fetch by rack and a pipeline chunk other than the default
+ * when a job set them, and the SimGrid options of IN that change the
+ * resource models' accuracy (the ACK traffic, the solver's precision), as
+ * given. */
+static void write_approximations(const engine *e, const sim_inputs *in, FILE *f)
 {
   static const conf_key keys[] = {CONF_SHUFFLE_BY_RACK, CONF_CHUNK};
+  static const char *const models[] = {"--cfg=network/crosstraffic", "--cfg=maxmin/", "--cfg=precision/",
+                                       "--cfg=network/model", "--cfg=network/solver", "--cfg=cpu/model",
+                                       "--cfg=host/model"};
   conf faithful;
   conf_init(&faithful);
   fprintf(f, ",\n  \"approximations\": [");
   int n = 0;
+  for (int i = 0; i < in->n_options; i++)
+    for (size_t k = 0; k < sizeof models / sizeof *models; k++)
+      if (strncmp(in->options[i], models[k], strlen(models[k])) == 0) {
+        fprintf(f, "%s", n++ ? ", " : "");
+        json_string(f, in->options[i]);
+        break;
+      }
   for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
     for (int i = 0; i < e->n_jobs; i++) {
       const conf *c = &e->jobs[i].desc->conf;
@@ -236,7 +249,7 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
   json_strings(f, "set", in->sets, in->n_sets);
   json_strings(f, "simgrid_options", in->options, in->n_options);
   json_strings(f, "workers", &in->workers, in->workers != NULL);
-  write_approximations(e, f);
+  write_approximations(e, in, f);
   fprintf(f, ",\n  \"seed\": %lu,\n  \"makespan\": %.9f,\n  \"jobs\": [", in->seed, span);
   for (int i = 0; i < e->n_jobs; i++) {
     const job *j = &e->jobs[i];
