@@ -13,8 +13,8 @@
 #include <simgrid/host.h>
 #include <xbt/asserts.h>
 
-static const char *const kind_names[ACT_N] = {"",           "hdfs_read",   "shuffle", "hdfs_write", "balancer",
-                                              "control",    "disk_reads",  "disk_writes", "executions", "sleeps"};
+static const char *const kind_names[ACT_N] = {"",        "hdfs_read",  "shuffle",     "hdfs_write", "balancer",
+                                              "control", "disk_reads", "disk_writes", "executions", "sleeps"};
 
 typedef struct {
   int64_t started, now, max; /* started so far; in flight now, and at most */

@@ -156,8 +156,12 @@ static void read_and_map(engine *e, map_state *m)
                       .count = &a->phase_bytes[PHASE_READ],
                       .count2 = &from->disk_read};
     if (src != a->worker)
-      st[n++] =
-          (stage){.kind = STAGE_NET, .host = from->host, .dst = here->host, .flow = ACT_HDFS_READ, .scale = 1, .count2 = &from->net_sent};
+      st[n++] = (stage){.kind = STAGE_NET,
+                        .host = from->host,
+                        .dst = here->host,
+                        .flow = ACT_HDFS_READ,
+                        .scale = 1,
+                        .count2 = &from->net_sent};
   }
   int cpu = n;
   st[n++] = map;

@@ -108,7 +108,12 @@ static void prefetch_actor(int argc, char **argv)
                     .scale = 1,
                     .count2 = &from->disk_read};
   if (p->src != p->worker)
-    st[n++] = (stage){.kind = STAGE_NET, .host = from->host, .dst = here->host, .flow = ACT_HDFS_READ, .scale = 1, .count2 = &from->net_sent};
+    st[n++] = (stage){.kind = STAGE_NET,
+                      .host = from->host,
+                      .dst = here->host,
+                      .flow = ACT_HDFS_READ,
+                      .scale = 1,
+                      .count2 = &from->net_sent};
   pipe_spec spec = {
       .total = bytes, .chunk = (int64_t)conf_get(c, CONF_CHUNK), .depth = (int)conf_get(c, CONF_PIPELINE_DEPTH)};
   pipe_run(st, n, &spec);

@@ -295,7 +295,12 @@ void reduce_receive(attempt *ra, attempt *map, int64_t wire, sg_sem_t sent)
     r->mem_used += bytes; /* reserved, as for a fetch */
   stage st[2];
   int s = 0;
-  st[s++] = (stage){.kind = STAGE_NET, .host = from->host, .dst = r->host, .flow = ACT_SHUFFLE, .scale = 1, .count2 = &from->net_sent};
+  st[s++] = (stage){.kind = STAGE_NET,
+                    .host = from->host,
+                    .dst = r->host,
+                    .flow = ACT_SHUFFLE,
+                    .scale = 1,
+                    .count2 = &from->net_sent};
   if (!memory)
     st[s++] = (stage){.kind = STAGE_WRITE, .host = r->host, .disk = r->disk, .scale = 1, .count2 = &here->disk_written};
   else if (conf_get(r->conf, CONF_COMPRESS) != 0)

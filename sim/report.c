@@ -212,9 +212,9 @@ static double makespan(const engine *e)
 static void write_approximations(const engine *e, const sim_inputs *in, FILE *f)
 {
   static const conf_key keys[] = {CONF_SHUFFLE_BY_RACK, CONF_CHUNK};
-  static const char *const models[] = {"--cfg=network/crosstraffic", "--cfg=maxmin/", "--cfg=precision/",
-                                       "--cfg=network/model", "--cfg=network/solver", "--cfg=cpu/model",
-                                       "--cfg=host/model"};
+  static const char *const models[] = {
+      "--cfg=network/crosstraffic", "--cfg=maxmin/",   "--cfg=precision/", "--cfg=network/model",
+      "--cfg=network/solver",       "--cfg=cpu/model", "--cfg=host/model"};
   conf faithful;
   conf_init(&faithful);
   fprintf(f, ",\n  \"approximations\": [");
