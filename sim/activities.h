@@ -7,8 +7,10 @@
  * each network flow was for, and how many flows (and activities of any
  * kind) were in flight at once, at most and on average over simulated
  * time, so that a run's cost can be explained from summary.json.  Each
- * counter is bumped where the activity starts; counting is a few integer
- * additions, so it is always on. */
+ * counter is bumped where the activity starts (through the wrappers
+ * below); counting is a few integer additions, so it is always on.  A
+ * message counts as in flight from its send, so while it waits for its
+ * receiver too. */
 #ifndef MRLAB_ACTIVITIES_H
 #define MRLAB_ACTIVITIES_H
 
