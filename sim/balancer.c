@@ -82,7 +82,7 @@ static void move_chunk_done(void *arg, int c)
   int64_t bytes = (int64_t)(c + 1) * m->chunk <= m->bytes ? m->chunk : m->bytes - (int64_t)c * m->chunk;
   double src = throttle_charge(&m->b->throttles[m->move->from], m->b->bandwidth, bytes, now);
   double dst = throttle_charge(&m->b->throttles[m->move->to], m->b->bandwidth, bytes, now);
-  sg_actor_sleep_until(src > dst ? src : dst);
+  activities_sleep_until(src > dst ? src : dst);
 }
 
 /* Actor: one block move, on its destination (as Hadoop's replaceBlock, which
@@ -100,7 +100,12 @@ static void move_actor(int argc, char **argv)
                   .disk = engine_disk(from->host, m->move->block),
                   .scale = 1,
                   .count2 = &from->disk_read},
-                 {.kind = STAGE_NET, .host = from->host, .dst = to->host, .scale = 1, .count2 = &from->net_sent},
+                 {.kind = STAGE_NET,
+                  .host = from->host,
+                  .dst = to->host,
+                  .flow = ACT_BALANCER,
+                  .scale = 1,
+                  .count2 = &from->net_sent},
                  {.kind = STAGE_WRITE,
                   .host = to->host,
                   .disk = engine_disk(to->host, m->move->block),
@@ -179,7 +184,7 @@ void balancer_actor(int argc, char **argv)
     b.list[j->moves[i].from][b.n_list[j->moves[i].from]++] = i;
     b.list[j->moves[i].to][b.n_list[j->moves[i].to]++] = i;
   }
-  sg_actor_sleep_until(j->desc->submit);
+  activities_sleep_until(j->desc->submit);
   for (int64_t i = 0; i < j->n_moves; i++)
     try_move(&b, i);
   for (int64_t k = 0; k < j->n_moves; k++) {

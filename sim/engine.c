@@ -16,6 +16,7 @@
  * tasks wrote them. */
 #include "engine.h"
 
+#include "activities.h"
 #include "alloc.h"
 #include "indicators.h"
 #include "prefetch.h"
@@ -490,6 +491,7 @@ int engine_output_stages(attempt *a, int64_t output, double scale, stage *st)
     if (k > 0)
       st[s++] = (stage){.kind = STAGE_NET,
                         .host = e->trackers[a->targets[k - 1]].host,
+                        .flow = ACT_HDFS_WRITE,
                         .dst = to->host,
                         .scale = scale,
                         .count2 = &e->trackers[a->targets[k - 1]].net_sent};
@@ -508,6 +510,7 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
 {
   engine *e = xcalloc(1, sizeof *e);
   the_engine = e;
+  activities_reset();
   e->platform = p;
   e->seed = seed;
   e->rng = gsl_rng_alloc(gsl_rng_mt19937);

@@ -365,7 +365,7 @@ void indicators_actor(int argc, char **argv)
   double period = conf_get(&e->cluster, CONF_PROGRESS_PERIOD);
   sg_actor_daemonize(sg_actor_self()); /* it ends with the run */
   for (;;) {
-    sg_actor_sleep_for(period);
+    activities_sleep_for(period);
     for (int i = 0; i < e->n_jobs; i++)
       if (!e->jobs[i].finished)
         sample_job(e, &e->jobs[i], simgrid_get_clock());

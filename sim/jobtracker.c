@@ -113,6 +113,7 @@ void jobtracker_actor(int argc, char **argv)
     } else {
       e->scheduler->assign(e, tr, now);
     }
+    activities_begin(ACT_CONTROL); /* ended by the tracker that receives it */
     sg_comm_detach(sg_mailbox_put_init(tr->mailbox, tr, ANSWER_BYTES), NULL);
   }
 }

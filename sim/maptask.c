@@ -121,11 +121,11 @@ void engine_open_split(const task *t, int src, int dst)
 {
   engine *e = the_engine;
   sg_host_t client = e->trackers[dst].host;
-  sg_host_sendto(client, e->master, RPC_BYTES);
-  sg_actor_sleep_for(conf_get(&e->cluster, CONF_NAMENODE_RPC));
-  sg_host_sendto(e->master, client, RPC_BYTES);
+  activities_sendto(ACT_CONTROL, client, e->master, RPC_BYTES);
+  activities_sleep_for(conf_get(&e->cluster, CONF_NAMENODE_RPC));
+  activities_sendto(ACT_CONTROL, e->master, client, RPC_BYTES);
   sg_disk_t disk = engine_disk(e->trackers[src].host, t->block);
-  sg_disk_read(disk, (sg_size_t)llround(conf_get(&e->cluster, CONF_DISK_SEEK) * sg_disk_read_bandwidth(disk)));
+  activities_disk_read(disk, llround(conf_get(&e->cluster, CONF_DISK_SEEK) * sg_disk_read_bandwidth(disk)));
 }
 
 /* Reads the split into the map function; the spill thread runs alongside.
@@ -156,8 +156,12 @@ static void read_and_map(engine *e, map_state *m)
                       .count = &a->phase_bytes[PHASE_READ],
                       .count2 = &from->disk_read};
     if (src != a->worker)
-      st[n++] =
-          (stage){.kind = STAGE_NET, .host = from->host, .dst = here->host, .scale = 1, .count2 = &from->net_sent};
+      st[n++] = (stage){.kind = STAGE_NET,
+                        .host = from->host,
+                        .dst = here->host,
+                        .flow = ACT_HDFS_READ,
+                        .scale = 1,
+                        .count2 = &from->net_sent};
   }
   int cpu = n;
   st[n++] = map;
@@ -229,7 +233,7 @@ void map_attempt_actor(int argc, char **argv)
   m.spilled = sg_sem_init(0);
   push_feed feed = {.a = a, .n_spills = m.n_spills, .output = m.output, .spill_size = m.spill_size};
 
-  sg_actor_sleep_for(conf_get(m.conf, CONF_TASK_STARTUP));
+  activities_sleep_for(conf_get(m.conf, CONF_TASK_STARTUP));
   if (push) {
     m.push = &feed;
     feed.written = sg_sem_init(0);

@@ -10,6 +10,7 @@
  * stage, not an actor per disk, keeps them busy. */
 #include "pipe.h"
 
+#include "activities.h"
 #include "alloc.h"
 #include "disks.h"
 
@@ -73,12 +74,12 @@ static void work(const pipe_state *ps, const stage *s, int c, int64_t bytes)
   if (bytes <= 0 && flops <= 0)
     return;
   switch (s->kind) {
-  case STAGE_CPU: sg_actor_execute((double)bytes * s->flops_per_byte + flops); break;
-  case STAGE_READ: sg_disk_read(s->disk, (sg_size_t)bytes); break;
-  case STAGE_WRITE: sg_disk_write(s->disk, (sg_size_t)bytes); break;
+  case STAGE_CPU: activities_execute((double)bytes * s->flops_per_byte + flops); break;
+  case STAGE_READ: activities_disk_read(s->disk, bytes); break;
+  case STAGE_WRITE: activities_disk_write(s->disk, bytes); break;
   case STAGE_NET:
     if (s->host != s->dst)
-      sg_host_sendto(s->host, s->dst, (double)bytes);
+      activities_sendto(s->flow, s->host, s->dst, (double)bytes);
     break;
   }
 }
@@ -160,6 +161,7 @@ int pipe_run(stage *stages, int n, const pipe_spec *spec)
     sg_actor_set_data(a, arg);
     sg_actor_start(a, stage_actor, 0, NULL);
   }
+  activities_pipe(n - 1);
   run_stage(&ps, n - 1);
   for (int i = 0; i < n; i++)
     sg_sem_acquire(ps.done);

@@ -14,6 +14,8 @@
 #ifndef MRLAB_PIPE_H
 #define MRLAB_PIPE_H
 
+#include "activities.h"
+
 #include <simgrid/forward.h>
 #include <stdint.h>
 
@@ -23,6 +25,7 @@ typedef struct {
   stage_kind kind;
   sg_host_t host;        /* where the stage runs: the CPU, the disk's host, or the sender */
   sg_host_t dst;         /* STAGE_NET: the receiver */
+  activity_kind flow;    /* STAGE_NET: what the transfer is for (activities.h) */
   sg_disk_t disk;        /* STAGE_READ, STAGE_WRITE */
   double flops_per_byte; /* STAGE_CPU */
   const double *flops;   /* STAGE_CPU: if set, flops of each chunk on top of flops_per_byte */

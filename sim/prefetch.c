@@ -87,7 +87,7 @@ static void prefetch_actor(int argc, char **argv)
   tracker *from = &e->trackers[p->src], *here = &e->trackers[p->worker];
   int64_t bytes = hdfs_block_bytes(t->job->input, t->block);
   if (p->due > simgrid_get_clock())
-    sg_actor_sleep_until(p->due);
+    activities_sleep_until(p->due);
   if (p->dropped)
     return;
   sg_sem_acquire(here->loads); /* after the load before it, if that still runs */
@@ -108,7 +108,12 @@ static void prefetch_actor(int argc, char **argv)
                     .scale = 1,
                     .count2 = &from->disk_read};
   if (p->src != p->worker)
-    st[n++] = (stage){.kind = STAGE_NET, .host = from->host, .dst = here->host, .scale = 1, .count2 = &from->net_sent};
+    st[n++] = (stage){.kind = STAGE_NET,
+                      .host = from->host,
+                      .dst = here->host,
+                      .flow = ACT_HDFS_READ,
+                      .scale = 1,
+                      .count2 = &from->net_sent};
   pipe_spec spec = {
       .total = bytes, .chunk = (int64_t)conf_get(c, CONF_CHUNK), .depth = (int)conf_get(c, CONF_PIPELINE_DEPTH)};
   pipe_run(st, n, &spec);

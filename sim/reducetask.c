@@ -232,6 +232,7 @@ static void fetch(reduce_state *r, int src, const int *maps, int n)
                       .scale = read_share};
   st[s++] = (stage){.kind = STAGE_NET,
                     .host = from,
+                    .flow = ACT_SHUFFLE,
                     .dst = here->host,
                     .scale = 1,
                     .count = &r->a->phase_bytes[PHASE_SHUFFLE],
@@ -294,7 +295,12 @@ void reduce_receive(attempt *ra, attempt *map, int64_t wire, sg_sem_t sent)
     r->mem_used += bytes; /* reserved, as for a fetch */
   stage st[2];
   int s = 0;
-  st[s++] = (stage){.kind = STAGE_NET, .host = from->host, .dst = r->host, .scale = 1, .count2 = &from->net_sent};
+  st[s++] = (stage){.kind = STAGE_NET,
+                    .host = from->host,
+                    .dst = r->host,
+                    .flow = ACT_SHUFFLE,
+                    .scale = 1,
+                    .count2 = &from->net_sent};
   if (!memory)
     st[s++] = (stage){.kind = STAGE_WRITE, .host = r->host, .disk = r->disk, .scale = 1, .count2 = &here->disk_written};
   else if (conf_get(r->conf, CONF_COMPRESS) != 0)
@@ -607,7 +613,7 @@ void reduce_attempt_actor(int argc, char **argv)
   r.merge_at = r.buffer * conf_get(r.conf, CONF_SHUFFLE_MERGE_PERCENT);
 
   a->first_byte = -1;
-  sg_actor_sleep_for(conf_get(r.conf, CONF_TASK_STARTUP));
+  activities_sleep_for(conf_get(r.conf, CONF_TASK_STARTUP));
   shuffle(&r);
   a->phase_end[PHASE_SHUFFLE] = simgrid_get_clock();
   a->phase_bytes[PHASE_SHUFFLE] += a->pushed_bytes;

@@ -8,6 +8,7 @@
  * write phase's), then the preshuffle columns (rundir.h). */
 #include "report.h"
 
+#include "activities.h"
 #include "alloc.h"
 #include "indicators.h"
 #include "outfile.h"
@@ -203,6 +204,42 @@ static double makespan(const engine *e)
   return end;
 }
 
+/* Writes `,\n  "approximations": [...]`: each of the speed approximations
+ * (README, "Speed and fidelity at scale") the run used, once: as
+ * NAME=VALUE the fetch by rack and a pipeline chunk other than the default
+ * when a job set them, and the SimGrid options of IN that change the
+ * resource models' accuracy (the ACK traffic, the solver's precision), as
+ * given. */
+static void write_approximations(const engine *e, const sim_inputs *in, FILE *f)
+{
+  static const conf_key keys[] = {CONF_SHUFFLE_BY_RACK, CONF_CHUNK};
+  static const char *const models[] = {
+      "--cfg=network/crosstraffic", "--cfg=maxmin/",   "--cfg=precision/", "--cfg=network/model",
+      "--cfg=network/solver",       "--cfg=cpu/model", "--cfg=host/model"};
+  conf faithful;
+  conf_init(&faithful);
+  fprintf(f, ",\n  \"approximations\": [");
+  int n = 0;
+  for (int i = 0; i < in->n_options; i++)
+    for (size_t k = 0; k < sizeof models / sizeof *models; k++)
+      if (strncmp(in->options[i], models[k], strlen(models[k])) == 0) {
+        fprintf(f, "%s", n++ ? ", " : "");
+        json_string(f, in->options[i]);
+        break;
+      }
+  for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
+    for (int i = 0; i < e->n_jobs; i++) {
+      const conf *c = &e->jobs[i].desc->conf;
+      if (conf_get(c, keys[k]) == conf_get(&faithful, keys[k]))
+        continue;
+      char value[64];
+      conf_format(c, keys[k], value, sizeof value);
+      fprintf(f, "%s\"%s=%s\"", n++ ? ", " : "", conf_name(keys[k]), value);
+      break;
+    }
+  fputc(']', f);
+}
+
 static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
 {
   double span = makespan(e);
@@ -214,6 +251,7 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
   json_strings(f, "confs", in->confs, in->n_confs);
   json_strings(f, "simgrid_options", in->options, in->n_options);
   json_strings(f, "workers", &in->workers, in->workers != NULL);
+  write_approximations(e, in, f);
   fprintf(f, ",\n  \"seed\": %lu,\n  \"makespan\": %.9f,\n  \"jobs\": [", in->seed, span);
   for (int i = 0; i < e->n_jobs; i++) {
     const job *j = &e->jobs[i];
@@ -246,7 +284,9 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
             (long long)tr->disk_read, (long long)tr->disk_written, (long long)tr->net_sent, (long long)blocks[i]);
   }
   free(blocks);
-  fprintf(f, "\n  ]\n}\n");
+  fprintf(f, "\n  ],\n  ");
+  activities_write_json(f, simgrid_get_clock());
+  fprintf(f, "\n}\n");
 }
 
 int report_write(const engine *e, const sim_inputs *in, const char *dir, char *err, size_t errlen)
@@ -375,5 +415,6 @@ void report_print(const engine *e, FILE *out)
       print_pushed(j, out);
     print_progress(e, j, out);
   }
+  activities_print(out, simgrid_get_clock());
   fprintf(out, "makespan %.2f s\n", makespan(e));
 }

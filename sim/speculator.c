@@ -110,10 +110,10 @@ void speculator_actor(int argc, char **argv)
   job *j = sg_actor_self_get_data();
   const conf *c = &j->desc->conf;
   sg_actor_daemonize(sg_actor_self()); /* it ends with the run, not the run with it */
-  sg_actor_sleep_until(j->desc->submit);
+  activities_sleep_until(j->desc->submit);
   while (!j->finished) {
     double now = simgrid_get_clock();
     int n = speculate(j, KIND_MAP, now) + speculate(j, KIND_REDUCE, now);
-    sg_actor_sleep_for(conf_get(c, n ? CONF_SPEC_RETRY : CONF_SPEC_RETRY_NONE));
+    activities_sleep_for(conf_get(c, n ? CONF_SPEC_RETRY : CONF_SPEC_RETRY_NONE));
   }
 }

@@ -59,11 +59,15 @@ void tasktracker_actor(int argc, char **argv)
   (void)argc, (void)argv;
   engine *e = the_engine;
   tracker *tr = sg_actor_self_get_data();
-  sg_actor_sleep_for(e->heartbeat * tr->worker / e->platform->n_workers);
+  activities_sleep_for(e->heartbeat * tr->worker / e->platform->n_workers);
   for (;;) {
     double sent = simgrid_get_clock();
+    activities_heartbeat();
+    activities_begin(ACT_CONTROL);
     sg_mailbox_put(e->jobtracker, tr, HEARTBEAT_BYTES);
+    activities_end(ACT_CONTROL);
     sg_mailbox_get(tr->mailbox);
+    activities_end(ACT_CONTROL); /* the JobTracker's answer (jobtracker.c) */
     if (tr->shutdown)
       break;
     for (int i = 0; i < tr->n_launch; i++)
@@ -71,7 +75,9 @@ void tasktracker_actor(int argc, char **argv)
     tr->n_launch = 0;
     /* as TaskTracker.offerService: the interval runs from the last heartbeat sent */
     double wait = sent + e->heartbeat - simgrid_get_clock();
-    if (wait > 0)
+    if (wait > 0) {
+      activities_begin(ACT_SLEEP); /* a timed wait, as a sleep */
       sg_sem_acquire_timeout(tr->wake, wait);
+    }
   }
 }

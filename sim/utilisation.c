@@ -112,7 +112,7 @@ void utilisation_actor(int argc, char **argv)
   double period = conf_get(&e->cluster, CONF_UTILISATION_PERIOD);
   sg_actor_daemonize(sg_actor_self()); /* it ends with the run */
   for (;;) {
-    sg_actor_sleep_for(period);
+    activities_sleep_for(period);
     utilisation_sample(e, simgrid_get_clock());
   }
 }
