@@ -70,21 +70,22 @@ static int tasks_of(const char *dir)
 }
 
 /* Each update of the line in SEEN, checked against the run's TOTAL tasks:
- * tasks done and simulated time never go back.  Returns their number. */
-static int check_updates(const char *seen, int total)
+ * tasks done and simulated time never go back.  Returns their number, and
+ * the last update's tasks done and simulated time in *DONE and *AT. */
+static int check_updates(const char *seen, int total, int *last_done, double *last_time)
 {
   static const char head[] = "\r\033[Kmrlab: ";
-  int updates = 0, last_done = -1;
-  double last_time = -1;
+  int updates = 0;
+  *last_done = -1, *last_time = -1;
   for (const char *at = strstr(seen, head); at; at = strstr(at + 1, head)) {
     int done, of;
     double simulated, wall;
     if (sscanf(at + strlen(head), "%d of %d tasks done, simulated %lf s in %lf s", &done, &of, &simulated, &wall) != 4)
       fail_msg("an update that does not read \"D of N tasks done, simulated T s in W s\": %.80s", at + strlen(head));
     assert_int_equal(of, total);
-    assert_true(done >= last_done && done <= total);
-    assert_true(simulated >= last_time);
-    last_done = done, last_time = simulated;
+    assert_true(done >= *last_done && done <= total);
+    assert_true(simulated >= *last_time);
+    *last_done = done, *last_time = simulated;
     updates++;
   }
   return updates;
@@ -104,14 +105,17 @@ static void a_terminal_sees_tasks_done_then_the_line_erased(void **state)
   run_on_tty(r, work, out, "0");
   assert_int_equal(r->status, 0);
   assert_int_equal(tasks_of(out), 12);
-  assert_true(check_updates(r->err, 12) >= 1);
+  int done;
+  double at;
+  assert_true(check_updates(r->err, 12, &done, &at) >= 1);
   size_t len = strlen(r->err);
   assert_true(len >= 4 && strcmp(r->err + len - 4, "\r\033[K") == 0);
   assert_null(strchr(r->err, '\n'));
   free(r);
 }
 
-/* A run of about a second: several updates, at most two a second. */
+/* A run of about a second and a half: several updates, at most two a
+ * second, the later ones with tasks done and simulated time gone on. */
 static void updates_come_at_most_twice_a_second(void **state)
 {
   (void)state;
@@ -122,9 +126,13 @@ static void updates_come_at_most_twice_a_second(void **state)
   tty_run *r = malloc(sizeof *r);
   run_on_tty(r, work, out, "0");
   assert_int_equal(r->status, 0);
-  int updates = check_updates(r->err, tasks_of(out));
+  int done;
+  double at;
+  int updates = check_updates(r->err, tasks_of(out), &done, &at);
   if (updates < 2 || updates > 2 * r->wall + 1)
     fail_msg("%d updates in %.2f s of wall time: expected 2 or more, at most 2 a second", updates, r->wall);
+  assert_true(done > 0);
+  assert_true(at > 0);
   free(r);
 }
 
