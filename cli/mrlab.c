@@ -86,6 +86,10 @@ static const char usage_run[] =
     "  --trace         also write trace.paje, the run's timeline in the Paje\n"
     "                  format (ViTE: vite DIR/trace.paje; pajeng: pj_dump)\n"
     "\n"
+    "When stderr is a terminal and the run lasts more than MRLAB_PROGRESS_AFTER\n"
+    "seconds of wall time (environment; default 3), one line there counts the\n"
+    "tasks done and the simulated time, rewritten in place and erased at the end.\n"
+    "\n"
     "Properties, their defaults and their scopes (job: a job's set list in the\n"
     "workload file; cluster: the platform file's settings list):\n";
 
@@ -246,6 +250,21 @@ static int own_program(char *self, size_t size)
   return 0;
 }
 
+/* The wall seconds a run lasts before its progress line shows, from the
+ * environment's MRLAB_PROGRESS_AFTER (default 3) into AFTER: 0, or 2 after a message. */
+static int progress_after(double *after)
+{
+  const char *v = getenv("MRLAB_PROGRESS_AFTER");
+  *after = 3;
+  if (!v)
+    return 0;
+  char *end;
+  *after = strtod(v, &end);
+  if (!*v || *end || !(*after >= 0))
+    return value_error("MRLAB_PROGRESS_AFTER: expected a number of seconds >= 0, got %s", v);
+  return 0;
+}
+
 /* mrlab run PLATFORM WORKLOAD [-o DIR] [--seed N] [--set K=V ...] [--workers L] [--cfg=K:V ...] */
 static int cmd_run(int argc, char **argv)
 {
@@ -298,6 +317,9 @@ static int cmd_run(int argc, char **argv)
   }
   if (!status && n_files < 2)
     status = usage_error(usage_run, "%s", "expected PLATFORM.cfg and WORKLOAD.cfg");
+  double after = 0;
+  if (!status)
+    status = progress_after(&after);
   platform *p = NULL;
   workload *w = NULL;
   if (!status) {
@@ -321,7 +343,8 @@ static int cmd_run(int argc, char **argv)
                      .workers = workers,
                      .confs = confs,
                      .n_confs = n_confs,
-                     .trace = trace};
+                     .trace = trace,
+                     .progress_after = after};
     status = w ? sim_run(p, w, &in, dir, stdout, err, sizeof err) : 2;
     if (status)
       fprintf(stderr, "mrlab: %s\n", err);

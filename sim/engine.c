@@ -568,6 +568,7 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
       engine_free(e);
       return NULL;
     }
+    e->tasks_total += e->jobs[i].n_maps + e->jobs[i].n_reduces;
   }
   if (yarn_alloc(e, err, errlen)) {
     engine_free(e);

@@ -13,6 +13,7 @@
 #include "hdfs.h"
 #include "pipe.h"
 #include "platform.h"
+#include "statusline.h"
 #include "workload.h"
 
 #include <gsl/gsl_rng.h>
@@ -188,6 +189,8 @@ typedef struct {
   size_t n_samples, cap_samples;
   struct utilisation_state *util; /* the utilisation samples so far (utilisation.c), NULL before the first */
   struct yarn_rm *rm;             /* YARN mode's ResourceManager (yarn.h); NULL in Hadoop 1 mode */
+  int tasks_total, tasks_done;    /* of every job; done: as the JobTracker learns it */
+  statusline line;                /* the progress line on stderr, updated at heartbeats (jobtracker.c) */
 } engine;
 
 /* Starts SimGrid for a run: its own command-line options (--cfg=, --log=)

@@ -10,7 +10,9 @@
  * map-only); the jobs of a workflow that waited for it alone are then
  * submitted.  In YARN mode (yarn.h) this loop is the ResourceManager: the
  * same heartbeats come from NodeManagers, and its scheduler frees each
- * reported attempt's container. */
+ * reported attempt's container.  Heartbeats come every few simulated
+ * seconds from each tracker, so they also pace the progress line that a
+ * terminal sees during a long run. */
 #include "engine.h"
 #include "scheduler.h"
 
@@ -49,6 +51,7 @@ static void attempt_reported(engine *e, attempt *a, double now)
   if (a->status == STATUS_KILLED)
     return;
   t->done = 1;
+  e->tasks_done++;
   sg_mutex_lock(j->mutex);
   for (int k = 0; k < t->n_attempts; k++)
     if (t->attempts[k]->status == STATUS_RUNNING) {
@@ -79,6 +82,16 @@ static void attempt_reported(engine *e, attempt *a, double now)
   } else if (++j->reduces_done == j->n_reduces) {
     job_ended(e, j, now);
   }
+}
+
+/* The progress line (statusline.h) at a heartbeat at time NOW.  It reads
+ * the wall clock and writes to stderr, nothing SimGrid sees, so a run's
+ * outputs are the same with the line or without. */
+static void progress_line(engine *e, double now)
+{
+  if (statusline_due(&e->line))
+    statusline_print(&e->line, "%d of %d tasks done, simulated %.1f s in %.0f s", e->tasks_done, e->tasks_total, now,
+                     statusline_elapsed(&e->line));
 }
 
 /* Actor: the JobTracker, on the master, until every job has finished and every tracker has been told. */
@@ -114,6 +127,7 @@ void jobtracker_actor(int argc, char **argv)
       e->scheduler->assign(e, tr, now);
     }
     activities_begin(ACT_CONTROL); /* ended by the tracker that receives it */
+    progress_line(e, now);
     sg_comm_detach(sg_mailbox_put_init(tr->mailbox, tr, ANSWER_BYTES), NULL);
   }
 }

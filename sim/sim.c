@@ -148,7 +148,8 @@ static void on_interrupt(int sig)
 /* Replaces SimGrid's SIGINT handler, and the default SIGTERM one, with on_interrupt for the run writing into D. */
 static void interrupts_catch(const outdir *d)
 {
-  snprintf(stop_line, sizeof stop_line, "mrlab: interrupted; %s left as it was\n", d->final);
+  snprintf(stop_line, sizeof stop_line, "%smrlab: interrupted; %s left as it was\n",
+           isatty(STDERR_FILENO) ? "\r\033[K" : "", d->final); /* over the progress line, if any */
   snprintf(stop_dir, sizeof stop_dir, "%s", d->tmp);
   struct sigaction act = {.sa_handler = on_interrupt};
   sigemptyset(&act.sa_mask);
@@ -182,7 +183,9 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
   engine *e = NULL;
   int status = 2;
   if (loaded && (e = engine_alloc(p, w, in->seed, err, errlen))) {
+    statusline_start(&e->line, in->progress_after, 0.5);
     engine_run(e);
+    statusline_end(&e->line);
     writing = 1;
     status = report_write(e, in, d.tmp, err, errlen) ? 1 : 0;
   }

@@ -27,13 +27,17 @@ typedef struct {
   const char *const *confs; /* --conf FILE.xml, in the order given: Hadoop configuration files */
   int n_confs;
   int trace; /* --trace: also write trace.paje, the run's timeline */
+  double progress_after; /* wall seconds before the progress line shows on a terminal (statusline.h) */
 } sim_inputs;
 
 /* Simulates workload W on platform P and writes the run directory DIR
  * (tasks.csv, jobs.csv, groups.csv, summary.json) whole: into a temporary
  * sibling, swapped in for the old DIR at the end (outfile.h), so DIR holds
  * all of one run or all of the previous one.  Prints a person's summary of
- * the run to OUT.  SIGINT or SIGTERM during the run prints one line,
+ * the run to OUT.  When stderr is a terminal and the run has lasted
+ * IN->progress_after seconds, a line there, rewritten up to twice a second
+ * and erased at the end, counts tasks done and the simulated time.  SIGINT
+ * or SIGTERM during the run prints one line,
  * "mrlab: interrupted; DIR left as it was", removes the temporary and ends
  * the process with status 128 + the signal (130 for Ctrl-C).  Returns the
  * exit status: 0, or with ERR set, 2 for bad input (a SimGrid option that

@@ -16,6 +16,7 @@
 #include "alloc.h"
 #include "resume.h"
 #include "slurm.h"
+#include "statusline.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -24,40 +25,29 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
-/* The progress line: shown only when stderr is a terminal. */
-static struct {
-  int on, done, total;
-  struct timespec start;
-} progress;
+/* The progress line (statusline.h), and the runs it counts. */
+static statusline line;
+static int runs_done, runs_total;
 
 void pool_progress_start(int total)
 {
-  progress.on = total > 0 && isatty(STDERR_FILENO);
-  progress.done = 0;
-  progress.total = total;
-  clock_gettime(CLOCK_MONOTONIC, &progress.start);
+  statusline_start(&line, 0, 0);
+  runs_done = 0;
+  runs_total = total;
 }
 
 void pool_progress_end(void)
 {
-  if (progress.on)
-    fputs("\r\033[K", stderr);
-  progress.on = 0;
+  statusline_end(&line);
 }
 
 void pool_progress_step(void)
 {
-  progress.done++;
-  if (!progress.on)
-    return;
-  struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  double s = (double)(now.tv_sec - progress.start.tv_sec) + (double)(now.tv_nsec - progress.start.tv_nsec) / 1e9;
-  fprintf(stderr, "\r\033[Kmrlab: %d of %d runs done, %.0f s", progress.done, progress.total, s);
-  fflush(stderr);
+  runs_done++;
+  if (runs_total > 0 && statusline_due(&line))
+    statusline_print(&line, "%d of %d runs done, %.0f s", runs_done, runs_total, statusline_elapsed(&line));
 }
 
 void pool_command_make(pool_command *c, const sim *s, const char *self)

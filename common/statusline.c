@@ -1,0 +1,54 @@
+/* statusline.c - the in-place progress line on stderr (statusline.h).
+ * Each update returns the cursor to the start of the line and clears it
+ * ("\r\033[K") before the new text, so a shorter text leaves no tail, and
+ * no newline is ever written: the erase at the end leaves the terminal as
+ * it was.  The clock is CLOCK_MONOTONIC (a vDSO call, no system call). */
+#include "statusline.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <unistd.h>
+
+void statusline_start(statusline *s, double after, double every)
+{
+  *s = (statusline){.on = isatty(STDERR_FILENO), .after = after, .every = every};
+  clock_gettime(CLOCK_MONOTONIC, &s->start);
+}
+
+double statusline_elapsed(const statusline *s)
+{
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)(now.tv_sec - s->start.tv_sec) + (double)(now.tv_nsec - s->start.tv_nsec) / 1e9;
+}
+
+int statusline_due(const statusline *s)
+{
+  if (!s->on)
+    return 0;
+  double t = statusline_elapsed(s);
+  return t >= s->after && (!s->shown || t - s->last >= s->every);
+}
+
+void statusline_print(statusline *s, const char *fmt, ...)
+{
+  if (!s->on)
+    return;
+  fputs("\r\033[Kmrlab: ", stderr);
+  va_list ap;
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fflush(stderr);
+  s->shown = 1;
+  s->last = statusline_elapsed(s);
+}
+
+void statusline_end(statusline *s)
+{
+  if (s->shown) {
+    fputs("\r\033[K", stderr);
+    fflush(stderr);
+  }
+  s->on = s->shown = 0;
+}

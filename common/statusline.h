@@ -1,0 +1,44 @@
+/* statusline.h - one line of stderr, rewritten in place while a long
+ * command works: `mrlab validate` counts its runs there, `mrlab run` its
+ * tasks and simulated time.  It shows on a terminal only, so that files,
+ * pipes, logs and tests never hold it, and it is erased at the end.
+ *
+ *     statusline s;
+ *     statusline_start(&s, 3, 0.5);      (nothing before 3 s, then at most 2 a second)
+ *     while (working)
+ *       if (statusline_due(&s))
+ *         statusline_print(&s, "%d of %d done, %.0f s", done, total, statusline_elapsed(&s));
+ *     statusline_end(&s);
+ *
+ * A statusline that was never started (all zero) is off. */
+#ifndef MRLAB_STATUSLINE_H
+#define MRLAB_STATUSLINE_H
+
+#include <time.h>
+
+typedef struct {
+  int on;              /* stderr is a terminal */
+  int shown;           /* the line was written and not erased since */
+  double after, every; /* wall seconds before the first update, and at least between two */
+  double last;         /* wall seconds of the last update since the start */
+  struct timespec start;
+} statusline;
+
+/* Starts S now: on only when stderr is a terminal. */
+void statusline_start(statusline *s, double after, double every);
+
+/* Wall seconds since statusline_start. */
+double statusline_elapsed(const statusline *s);
+
+/* Whether the line is due for an update: on, AFTER seconds past the start
+ * and EVERY past the last update.  One clock read, cheap enough for every
+ * event of a loop. */
+int statusline_due(const statusline *s);
+
+/* Rewrites the line as "mrlab: " and FMT's text, if S is on. */
+void statusline_print(statusline *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Erases the line if it was written; S is off from then on. */
+void statusline_end(statusline *s);
+
+#endif

@@ -1,0 +1,214 @@
+/* statusline_test.c - the progress line of `mrlab run` as a user meets it:
+ * on a terminal (a pseudo-terminal here) it counts the tasks done of the
+ * run's total and the simulated time, no more than twice a second, and is
+ * erased at the end, leaving nothing behind; before MRLAB_PROGRESS_AFTER
+ * seconds, or when stderr is a pipe, nothing is written; and the run
+ * directory is byte for byte the same with the line as without it.  A bad
+ * MRLAB_PROGRESS_AFTER is refused in one line. */
+#include "rundir.h"
+#include "test.h"
+
+#include <fcntl.h>
+#include <pty.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* 1 GB in 128 MiB blocks: 8 maps, and 4 reduces. */
+static const char small_job[] = "jobs = ( { name = \"s\"; input = \"1GB\"; map_cost = 20.0; map_selectivity = 1.0;"
+                                " reduce_cost = 20.0; reduce_selectivity = 1.0; reducers = 4; } );\n";
+/* About 1.5 s of wall time on toy4 (longer sanitized): long enough for several updates. */
+static const char longer_job[] = "jobs = ( { name = \"l\"; input = \"100GB\"; map_cost = 20.0; map_selectivity = 1.0;"
+                                 " reduce_cost = 20.0; reduce_selectivity = 1.0; reducers = 16; } );\n";
+
+/* What a terminal saw of one run. */
+typedef struct {
+  char err[65536]; /* everything written to the terminal: stderr, stdout going to a file */
+  double wall;     /* seconds */
+  int status;
+} tty_run;
+
+/* Runs `mrlab run toy4 WORKLOAD -o OUT` with stderr on a pseudo-terminal
+ * and MRLAB_PROGRESS_AFTER=AFTER, into R. */
+static void run_on_tty(tty_run *r, const char *workload, const char *out, const char *after)
+{
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  int master;
+  pid_t pid = forkpty(&master, NULL, NULL, NULL);
+  assert_true(pid >= 0);
+  if (pid == 0) {
+    int null = open("/dev/null", O_WRONLY); /* stdout off the terminal: the summary is not the point */
+    dup2(null, STDOUT_FILENO);
+    setenv("MRLAB_PROGRESS_AFTER", after, 1);
+    execl(MRLAB_BIN, MRLAB_BIN, "run", test_source_path("platforms/toy4.cfg"), workload, "-o", out, (char *)NULL);
+    _exit(127);
+  }
+  size_t n = 0;
+  ssize_t got;
+  while (n < sizeof r->err - 1 && (got = read(master, r->err + n, sizeof r->err - 1 - n)) > 0) /* EIO at the end */
+    n += (size_t)got;
+  r->err[n] = '\0';
+  close(master);
+  int ws;
+  assert_int_equal(waitpid(pid, &ws, 0), pid);
+  r->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  r->wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+}
+
+/* The run's tasks in all, from its jobs.csv (one job). */
+static int tasks_of(const char *dir)
+{
+  test_csv *t = test_csv_in(dir, "jobs.csv");
+  int n = (int)test_csv_num(t, 1, "maps") + (int)test_csv_num(t, 1, "reduces");
+  test_csv_free(t);
+  return n;
+}
+
+/* Each update of the line in SEEN, checked against the run's TOTAL tasks:
+ * tasks done and simulated time never go back.  Returns their number, and
+ * the last update's tasks done and simulated time in *DONE and *AT. */
+static int check_updates(const char *seen, int total, int *last_done, double *last_time)
+{
+  static const char head[] = "\r\033[Kmrlab: ";
+  int updates = 0;
+  *last_done = -1, *last_time = -1;
+  for (const char *at = strstr(seen, head); at; at = strstr(at + 1, head)) {
+    int done, of;
+    double simulated, wall;
+    if (sscanf(at + strlen(head), "%d of %d tasks done, simulated %lf s in %lf s", &done, &of, &simulated, &wall) != 4)
+      fail_msg("an update that does not read \"D of N tasks done, simulated T s in W s\": %.80s", at + strlen(head));
+    assert_int_equal(of, total);
+    assert_true(done >= *last_done && done <= total);
+    assert_true(simulated >= *last_time);
+    *last_done = done, *last_time = simulated;
+    updates++;
+  }
+  return updates;
+}
+
+/* With MRLAB_PROGRESS_AFTER=0 a terminal sees the line at once, every
+ * update counting the run's tasks, and nothing left at the end: the last
+ * bytes erase it and no newline was ever written. */
+static void a_terminal_sees_tasks_done_then_the_line_erased(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir();
+  const char *work = test_write_file(dir, "small.cfg", small_job);
+  char out[4096];
+  snprintf(out, sizeof out, "%s/out", dir);
+  tty_run *r = malloc(sizeof *r);
+  run_on_tty(r, work, out, "0");
+  assert_int_equal(r->status, 0);
+  assert_int_equal(tasks_of(out), 12);
+  int done;
+  double at;
+  assert_true(check_updates(r->err, 12, &done, &at) >= 1);
+  size_t len = strlen(r->err);
+  assert_true(len >= 4 && strcmp(r->err + len - 4, "\r\033[K") == 0);
+  assert_null(strchr(r->err, '\n'));
+  free(r);
+}
+
+/* A run of about a second and a half: several updates, at most two a
+ * second, the later ones with tasks done and simulated time gone on. */
+static void updates_come_at_most_twice_a_second(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir();
+  const char *work = test_write_file(dir, "longer.cfg", longer_job);
+  char out[4096];
+  snprintf(out, sizeof out, "%s/out", dir);
+  tty_run *r = malloc(sizeof *r);
+  run_on_tty(r, work, out, "0");
+  assert_int_equal(r->status, 0);
+  int done;
+  double at;
+  int updates = check_updates(r->err, tasks_of(out), &done, &at);
+  if (updates < 2 || updates > 2 * r->wall + 1)
+    fail_msg("%d updates in %.2f s of wall time: expected 2 or more, at most 2 a second", updates, r->wall);
+  assert_true(done > 0);
+  assert_true(at > 0);
+  free(r);
+}
+
+/* A run shorter than MRLAB_PROGRESS_AFTER writes nothing, on a terminal too. */
+static void a_short_run_writes_nothing(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir();
+  const char *work = test_write_file(dir, "small.cfg", small_job);
+  char out[4096];
+  snprintf(out, sizeof out, "%s/out", dir);
+  tty_run *r = malloc(sizeof *r);
+  run_on_tty(r, work, out, "1000");
+  assert_int_equal(r->status, 0);
+  assert_string_equal(r->err, "");
+  free(r);
+}
+
+/* Stderr on a pipe sees nothing even at MRLAB_PROGRESS_AFTER=0, and the
+ * run directory is the same, byte for byte, as the one of a terminal run. */
+static void a_pipe_sees_nothing_and_the_outputs_do_not_change(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir();
+  const char *work = test_write_file(dir, "small.cfg", small_job);
+  char on_tty[4096], on_pipe[4096];
+  snprintf(on_tty, sizeof on_tty, "%s/tty", dir);
+  snprintf(on_pipe, sizeof on_pipe, "%s/pipe", dir);
+  tty_run *r = malloc(sizeof *r);
+  run_on_tty(r, work, on_tty, "0");
+  assert_int_equal(r->status, 0);
+  assert_non_null(strstr(r->err, "tasks done"));
+  free(r);
+  setenv("MRLAB_PROGRESS_AFTER", "0", 1);
+  test_run p;
+  test_run_mrlab(&p, dir, (const char *const[]){"run", test_source_path("platforms/toy4.cfg"), work, "-o", "pipe", NULL});
+  unsetenv("MRLAB_PROGRESS_AFTER");
+  assert_int_equal(p.status, 0);
+  assert_string_equal(p.err, "");
+  for (const char *const *f = rundir_files; *f; f++) {
+    char a[4200];
+    snprintf(a, sizeof a, "%s/%s", on_tty, *f);
+    struct stat st;
+    if (stat(a, &st) == 0 && !test_same_file(on_tty, on_pipe, *f))
+      fail_msg("%s differs between the run on a terminal and the run on a pipe", *f);
+  }
+}
+
+/* MRLAB_PROGRESS_AFTER must be a number of seconds >= 0: else one line, status 2, no run directory. */
+static void a_bad_threshold_is_refused(void **state)
+{
+  (void)state;
+  const char *bad[] = {"soon", "-1", "", "3s"};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    const char *dir = test_tmpdir();
+    const char *work = test_write_file(dir, "small.cfg", small_job);
+    setenv("MRLAB_PROGRESS_AFTER", bad[i], 1);
+    test_run r;
+    test_run_mrlab(&r, dir, (const char *const[]){"run", test_source_path("platforms/toy4.cfg"), work, "-o", "out", NULL});
+    unsetenv("MRLAB_PROGRESS_AFTER");
+    char says[128];
+    snprintf(says, sizeof says, "mrlab: MRLAB_PROGRESS_AFTER: expected a number of seconds >= 0, got %s\n", bad[i]);
+    assert_int_equal(r.status, 2);
+    assert_string_equal(r.err, says);
+    assert_int_equal(test_count_files(dir), 1); /* small.cfg alone: no out/ */
+  }
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(a_terminal_sees_tasks_done_then_the_line_erased),
+      cmocka_unit_test(updates_come_at_most_twice_a_second),
+      cmocka_unit_test(a_short_run_writes_nothing),
+      cmocka_unit_test(a_pipe_sees_nothing_and_the_outputs_do_not_change),
+      cmocka_unit_test(a_bad_threshold_is_refused),
+  };
+  TEST_MAIN(tests);
+}
