@@ -13,8 +13,13 @@
 
 int outfile_open(outfile *o, const char *dir, const char *name, char *err, size_t errlen)
 {
-  snprintf(o->final, sizeof o->final, "%s/%s", dir, name);
-  snprintf(o->tmp, sizeof o->tmp, "%s/.%s.tmp", dir, name);
+  int n = snprintf(o->final, sizeof o->final, "%s/%s", dir, name);
+  int m = snprintf(o->tmp, sizeof o->tmp, "%s/.%s.tmp", dir, name);
+  if (n < 0 || m < 0 || (size_t)n >= sizeof o->final || (size_t)m >= sizeof o->tmp) {
+    o->f = NULL;
+    snprintf(err, errlen, "%s/%s: cannot write: the path is longer than %zu bytes", dir, name, sizeof o->tmp - 1);
+    return -1;
+  }
   o->f = fopen(o->tmp, "w");
   if (!o->f)
     snprintf(err, errlen, "%s: cannot write: %s", o->tmp, strerror(errno));
