@@ -94,7 +94,7 @@ static void write_job(const import_job *j, FILE *out)
     double per_file = 0;
     fprintf(out, "\n    file_sizes = (");
     for (int m = 0; m < j->maps; m++) {
-      fprintf(out, "%s\"%lldB\"", m ? ", " : "", (long long)j->map_bytes[m]);
+      fprintf(out, "%s\"%lldB\"", m == 0 ? "" : m % 8 ? ", " : ",\n      ", (long long)j->map_bytes[m]);
       per_file = fmax(per_file, (double)j->map_bytes[m]);
     }
     fprintf(out, ");");
