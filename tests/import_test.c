@@ -401,6 +401,33 @@ static void byte_keys_exclude_the_selectivities_they_replace(void **state)
   }
 }
 
+/* Rumen maps of 0 bytes read 1 byte each; a job with a map that records no
+ * inputBytes gets equal files, one a map. */
+static void rumen_maps_without_bytes(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir();
+  workload *w = import("rumen",
+                       test_write_file(dir, "t.json",
+                                       "{ \"jobID\": \"a\", \"submitTime\": 1000, \"totalReduces\": 0, \"mapTasks\": [\n"
+                                       "  { \"inputBytes\": 100 }, { \"inputBytes\": 0 }, { \"inputBytes\": 50 } ] }\n"
+                                       "{ \"jobID\": \"b\", \"submitTime\": 1000, \"totalReduces\": 0, \"mapTasks\": [\n"
+                                       "  { \"inputBytes\": 100 }, { }, { \"inputBytes\": 50 } ] }\n"),
+                       dir, NULL);
+  static const long long a[] = {100, 1, 50};
+  const job_desc *d = job_named(w, "a");
+  assert_int_equal(d->input, 151);
+  assert_int_equal(workload_maps(d), 3);
+  for (int m = 0; m < 3; m++)
+    assert_int_equal(workload_split_bytes(d, m), a[m]);
+  d = job_named(w, "b");
+  assert_int_equal(d->input, 150);
+  assert_int_equal(workload_maps(d), 3);
+  for (int m = 0; m < 3; m++)
+    assert_int_equal(workload_split_bytes(d, m), 50);
+  workload_free(w);
+}
+
 /* Per-file sizes in a workload (`file_sizes`, which the Rumen importer
  * writes): a map a block of each file, the input their sum. */
 static void file_sizes_cut_each_file_into_its_blocks(void **state)
@@ -468,6 +495,7 @@ int main(void)
       cmocka_unit_test(rumen_malformed_jobs_are_refused),
       cmocka_unit_test(replays_print_recorded_and_simulated_and_repeat),
       cmocka_unit_test(byte_keys_exclude_the_selectivities_they_replace),
+      cmocka_unit_test(rumen_maps_without_bytes),
       cmocka_unit_test(file_sizes_cut_each_file_into_its_blocks),
       cmocka_unit_test(bad_file_sizes_are_refused),
   };
