@@ -2,8 +2,8 @@
  * become (see import.h).
  *
  * Both trace formats end in the same kind of workload job: described by its
- * bytes (input, shuffle, output), with the trace's reducers, map count and
- * reducer shares where it records them, so this file writes the jobs of
+ * bytes (input, shuffle, output), with the trace's reducers, map count,
+ * per-map input bytes and reducer shares where it records them, so this file writes the jobs of
  * every format and the readers only parse.  Traces record bytes and times,
  * not the work a job's functions do, so every job gets the same small cost
  * a byte (IMPORT_COST flops), which leaves the replayed jobs bound by disks

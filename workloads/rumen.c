@@ -15,7 +15,9 @@
  * reduces fetched (their inputBytes), or else its maps' output; its output
  * the bytes its reduces wrote, or a map-only job's maps' HDFS writes; its
  * task counts (totalMaps, totalReduces, or else the tasks listed); each
- * reducer's share of the shuffle; and its recorded duration, finishTime -
+ * successful map's input bytes, a file each (so that unequal maps replay
+ * as recorded), when every one of them records them; each reducer's share
+ * of the shuffle; and its recorded duration, finishTime -
  * submitTime, the time from submit to end that `mrlab run` simulates too
  * (launchTime is missing from many traces, SLS's samples among them).  A
  * field of the wrong type fails with the line where the job starts. */
