@@ -460,6 +460,7 @@ static void bad_file_sizes_are_refused(void **state)
     const char *keys, *says;
   } cases[] = {
       {"input = \"2kB\";\n  file_sizes = (\"1kB\", \"-1kB\");", "w.cfg:2: jobs[0].file_sizes[1]: expected a file size"},
+      {"file_sizes = (\"1kB\",\n  \"1e300B\");", "w.cfg:2: jobs[0].file_sizes[1]: at most"},
       {"input = \"2kB\";\n  file_sizes = ();", "w.cfg:2: jobs[0].file_sizes: expected a list of 1 to 100000 file"},
       {"input = \"2kB\";\n  file_sizes = \"1kB\";", "w.cfg:2: jobs[0].file_sizes: expected a list of 1 to 100000"},
       {"input = \"2kB\";\n  file_sizes = (\"1kB\", 7);", "w.cfg:2: jobs[0].file_sizes[1]: expected a file size"},

@@ -525,6 +525,8 @@ static int read_files(cfg_file *f, const config_setting_t *g, job_desc *j)
     if (units_parse(UNITS_SIZE, text, &v) || !(v >= 1) || v != floor(v))
       return cfg_fail(f, e, "expected a file size: %s, a whole number of bytes, at least 1 byte",
                       units_expected(UNITS_SIZE));
+    if (cfg_check_bound(f, e, UNITS_SIZE, &job_input, v))
+      return -1;
     total += j->file_bytes[k] = (int64_t)v;
   }
   config_setting_t *input = config_setting_get_member(g, "input");
