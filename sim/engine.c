@@ -138,22 +138,37 @@ static void map_output(const job_desc *d, int64_t split, int64_t **bytes, int64_
     (*wire)[p] = stored(d, (*bytes)[p]);
 }
 
+static int compare_sizes(const void *a, const void *b)
+{
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* J's split sizes, distinct and ascending, and room for one table of parts
+ * each (one file: full blocks and the last block; several files: each
+ * file's last block too). */
+static void index_splits(job *j)
+{
+  j->split_sizes = xmalloc(((size_t)j->n_maps + 1) * sizeof *j->split_sizes);
+  for (int m = 0; m < j->n_maps; m++)
+    j->split_sizes[m] = hdfs_block_bytes(j->input, m);
+  qsort(j->split_sizes, (size_t)j->n_maps, sizeof *j->split_sizes, compare_sizes);
+  for (int m = 0; m < j->n_maps; m++)
+    if (j->n_parts == 0 || j->split_sizes[j->n_parts - 1] != j->split_sizes[m])
+      j->split_sizes[j->n_parts++] = j->split_sizes[m];
+  j->parts = xcalloc((size_t)j->n_parts + 1, sizeof *j->parts);
+}
+
 /* The table of J's parts that map M uses, made when first needed: one per
- * split size (one file: full blocks [0] and the last block [1]; `files`:
- * full blocks and the last block of the larger and of the smaller files). */
+ * split size. */
 static int map_table(job *j, int m)
 {
   int64_t split = hdfs_block_bytes(j->input, m);
-  int k = 0;
-  if (!j->desc->files)
-    k = m == j->n_maps - 1;
-  else
-    while (j->parts[k][0] && hdfs_block_bytes(j->input, j->table_map[k]) != split)
-      xbt_assert(++k < 3, "job %s: more than three split sizes", j->desc->name);
-  if (!j->parts[k][0]) {
-    j->table_map[k] = m;
+  int64_t *at = bsearch(&split, j->split_sizes, (size_t)j->n_parts, sizeof *j->split_sizes, compare_sizes);
+  xbt_assert(at, "job %s: map %d's split of %lld bytes has no table", j->desc->name, m, (long long)split);
+  int k = (int)(at - j->split_sizes);
+  if (!j->parts[k][0])
     map_output(j->desc, split, &j->parts[k][0], &j->parts[k][1]);
-  }
   return k;
 }
 
@@ -385,7 +400,7 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   if (d->input_from >= 0) /* the sizes of its blocks now; where they are once its parent has written them */
     j->input = hdfs_file_concat(1, &d->input, NULL, engine_output_replication(&e->jobs[d->input_from]), block);
   else if (d->files)
-    j->input = hdfs_files_place(p, d->input, d->files, block, replication, -1, policy, e->rng, why, sizeof why);
+    j->input = hdfs_files_place(p, d->file_bytes, d->files, block, replication, -1, policy, e->rng, why, sizeof why);
   else
     j->input = hdfs_file_place(p, d->input, block, replication, -1, policy, e->rng, why, sizeof why);
   hdfs_policy_free(policy);
@@ -411,6 +426,7 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   j->waiting = d->n_after;
   j->block_time = xcalloc((size_t)p->n_classes, sizeof *j->block_time);
   j->block_count = xcalloc((size_t)p->n_classes, sizeof *j->block_count);
+  index_splits(j);
   if (d->keys) {
     xbt_assert(d->keys->n_maps == j->n_maps, "job %s: key data for %d maps, %d blocks", d->name, d->keys->n_maps,
                j->n_maps);
@@ -606,10 +622,12 @@ static void job_free(job *j, const platform *p)
   indicators_view_free(j->view, j->n_reduces);
   hdfs_file_free(j->input);
   free(j->moves);
-  for (int k = 0; k < 3; k++) {
+  for (int k = 0; j->parts && k < j->n_parts + 1; k++) {
     free(j->parts[k][0]);
     free(j->parts[k][1]);
   }
+  free(j->parts);
+  free(j->split_sizes);
   for (int t = 0; t < j->n_maps + j->n_reduces; t++) {
     task *tk = t < j->n_maps ? &j->maps[t] : &j->reduces[t - j->n_maps];
     prefetch_free(tk->prefetch);

@@ -121,9 +121,10 @@ struct job {
   int cur_any, cur_reduce;
   task *wanted[2];      /* per kind: the task the speculator chose for a speculative attempt, until a slot (YARN: a
                            container) takes it */
-  int64_t *parts[3][2]; /* part_bytes and part_wire for each split size (engine.c), or with key data, for every
+  int64_t *(*parts)[2]; /* part_bytes and part_wire for each split size (engine.c), or with key data, for every
                            map in [0], map by map */
-  int table_map[3];     /* a map whose split has the size of parts[k] */
+  int64_t *split_sizes; /* n_parts of them, ascending: the split size of each parts[k] */
+  int n_parts;
   /* redistribution (balancer.c): the block moves planned at setup, run from
    * the job's submission; while HELD, the scheduler gives it no task */
   hdfs_move *moves;

@@ -297,27 +297,28 @@ hdfs_file *hdfs_file_place(const platform *p, int64_t size, int64_t block_size, 
   return f;
 }
 
-hdfs_file *hdfs_files_place(const platform *p, int64_t size, int64_t n_files, int64_t block_size, int replication,
-                            int writer, hdfs_policy *policy, gsl_rng *rng, char *err, size_t errlen)
+hdfs_file *hdfs_files_place(const platform *p, const int64_t *bytes, int64_t n_files, int64_t block_size,
+                            int replication, int writer, hdfs_policy *policy, gsl_rng *rng, char *err, size_t errlen)
 {
-  if (n_files < 1 || n_files > size) {
-    snprintf(err, errlen, "files: expected 1 to %lld (one a byte at most), got %lld", (long long)size,
-             (long long)n_files);
-    return NULL;
-  }
-  hdfs_file *all = NULL;
+  int64_t size = 0, blocks = 0;
   for (int64_t k = 0; k < n_files; k++) {
-    hdfs_file *f = hdfs_file_place(p, size / n_files + (k < size % n_files), block_size, replication, writer, policy,
-                                   rng, err, errlen);
+    if (bytes[k] < 1) {
+      snprintf(err, errlen, "files: expected files of 1 byte at least, got file %lld of %lld bytes", (long long)k + 1,
+               (long long)bytes[k]);
+      return NULL;
+    }
+    size += bytes[k];
+    blocks += block_size > 0 ? (bytes[k] + block_size - 1) / block_size : 0;
+  }
+  hdfs_file *all = xcalloc(1, sizeof *all);
+  *all = (hdfs_file){.size = size, .block_size = block_size, .replication = replication, .n_files = n_files};
+  all->replicas = xmalloc((size_t)blocks * (size_t)replication * sizeof *all->replicas);
+  all->block_bytes = xmalloc((size_t)blocks * sizeof *all->block_bytes);
+  for (int64_t k = 0; k < n_files; k++) {
+    hdfs_file *f = hdfs_file_place(p, bytes[k], block_size, replication, writer, policy, rng, err, errlen);
     if (!f) {
       hdfs_file_free(all);
       return NULL;
-    }
-    if (!all) { /* room for every file's blocks: the first file has the most */
-      all = xcalloc(1, sizeof *all);
-      *all = (hdfs_file){.size = size, .block_size = block_size, .replication = replication, .n_files = n_files};
-      all->replicas = xmalloc((size_t)(f->n_blocks * n_files) * (size_t)replication * sizeof *all->replicas);
-      all->block_bytes = xmalloc((size_t)(f->n_blocks * n_files) * sizeof *all->block_bytes);
     }
     memcpy(all->replicas + all->n_blocks * replication, f->replicas,
            (size_t)f->n_blocks * (size_t)replication * sizeof *f->replicas);

@@ -84,14 +84,13 @@ hdfs_file *hdfs_file_place(const platform *p, int64_t size, int64_t block_size, 
                            hdfs_policy *policy, gsl_rng *rng, char *err, size_t errlen);
 void hdfs_file_free(hdfs_file *f);
 
-/* Places N_FILES files that hold SIZE bytes together (the first SIZE mod
- * N_FILES of them one byte more than the others), each cut into its own
- * blocks, one after the other by POLICY, as one hdfs_file listing their
- * blocks file by file (a job's input directory: FileInputFormat gives each
- * block a map).  Fails as hdfs_file_place does, and when there are more
- * files than bytes. */
-hdfs_file *hdfs_files_place(const platform *p, int64_t size, int64_t n_files, int64_t block_size, int replication,
-                            int writer, hdfs_policy *policy, gsl_rng *rng, char *err, size_t errlen);
+/* Places N_FILES files of BYTES[k] bytes each (at least 1), each cut into
+ * its own blocks, one after the other by POLICY, as one hdfs_file listing
+ * their blocks file by file (a job's input directory: FileInputFormat gives
+ * each block a map).  Fails as hdfs_file_place does, and when a file is
+ * empty. */
+hdfs_file *hdfs_files_place(const platform *p, const int64_t *bytes, int64_t n_files, int64_t block_size,
+                            int replication, int writer, hdfs_policy *policy, gsl_rng *rng, char *err, size_t errlen);
 
 /* A job's output directory read as one input: N files written one after
  * the other, file k of BYTES[k] bytes written as one block whose

@@ -14,6 +14,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The SWIM trace: job id, submit s, gap s, map input, shuffle, reduce output bytes. */
 static const struct {
@@ -258,6 +259,8 @@ static void rumen_jobs_read_back_with_tasks_and_durations(void **state)
       shuffle += rumen_red_in(i, p);
     assert_int_equal(d->input, input);
     assert_int_equal(workload_maps(d), rumen_jobs[i].maps);
+    for (int k = 0; k < rumen_jobs[i].maps; k++) /* each map reads its own file: the trace's bytes */
+      assert_int_equal(workload_split_bytes(d, k), rumen_map_in(i, k));
     assert_int_equal(d->reduces, rumen_jobs[i].reduces);
     assert_close(d->submit, (double)(rumen_jobs[i].submit - rumen_jobs[0].submit) / 1000, 1e-9);
     assert_close(d->recorded, (double)(rumen_jobs[i].finish - rumen_jobs[i].submit) / 1000, 1e-9);
@@ -349,6 +352,21 @@ static void replays_print_recorded_and_simulated_and_repeat(void **state)
     }
     test_csv_free(jobs);
     assert_int_equal(replayed, f ? N_RUMEN : 0);
+    /* each Rumen map reads the bytes the trace records it read */
+    test_csv *tasks = test_csv_in(out[0], "tasks.csv");
+    int maps = 0;
+    for (int row = 1; f && row < tasks->n_rows; row++) {
+      if (strcmp(test_csv_cell(tasks, row, "kind"), "map") != 0 ||
+          strcmp(test_csv_cell(tasks, row, "status"), "SUCCEEDED") != 0)
+        continue;
+      int i = 0, k = atoi(test_csv_cell(tasks, row, "task") + 1);
+      while (strcmp(rumen_jobs[i].id, test_csv_cell(tasks, row, "job")) != 0)
+        i++;
+      assert_int_equal((long long)test_csv_num(tasks, row, "read_bytes"), rumen_map_in(i, k));
+      maps++;
+    }
+    test_csv_free(tasks);
+    assert_true(!f || maps >= 6 + 8 + 4);
   }
 }
 
@@ -383,6 +401,90 @@ static void byte_keys_exclude_the_selectivities_they_replace(void **state)
   }
 }
 
+/* Rumen maps of 0 bytes read 1 byte each; a job with a map that records no
+ * inputBytes gets equal files, one a map. */
+static void rumen_maps_without_bytes(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir();
+  workload *w = import("rumen",
+                       test_write_file(dir, "t.json",
+                                       "{ \"jobID\": \"a\", \"submitTime\": 1000, \"totalReduces\": 0, \"mapTasks\": [\n"
+                                       "  { \"inputBytes\": 100 }, { \"inputBytes\": 0 }, { \"inputBytes\": 50 } ] }\n"
+                                       "{ \"jobID\": \"b\", \"submitTime\": 1000, \"totalReduces\": 0, \"mapTasks\": [\n"
+                                       "  { \"inputBytes\": 100 }, { }, { \"inputBytes\": 50 } ] }\n"),
+                       dir, NULL);
+  static const long long a[] = {100, 1, 50};
+  const job_desc *d = job_named(w, "a");
+  assert_int_equal(d->input, 151);
+  assert_int_equal(workload_maps(d), 3);
+  for (int m = 0; m < 3; m++)
+    assert_int_equal(workload_split_bytes(d, m), a[m]);
+  d = job_named(w, "b");
+  assert_int_equal(d->input, 150);
+  assert_int_equal(workload_maps(d), 3);
+  for (int m = 0; m < 3; m++)
+    assert_int_equal(workload_split_bytes(d, m), 50);
+  workload_free(w);
+}
+
+/* Per-file sizes in a workload (`file_sizes`, which the Rumen importer
+ * writes): a map a block of each file, the input their sum. */
+static void file_sizes_cut_each_file_into_its_blocks(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir();
+  char err[1024] = "";
+  workload *w = workload_read(
+      test_write_file(dir, "w.cfg",
+                      "jobs = ( { name = \"j\"; input = \"3146753B\"; output = \"1kB\"; reducers = 0; map_cost = "
+                      "1.0;\n  file_sizes = (\"1B\", \"3MiB\", \"1024B\"); set = [\"dfs.blocksize=1m\"]; } );\n"),
+      NULL, 0, err, sizeof err);
+  if (!w)
+    fail_msg("%s", err);
+  const job_desc *d = &w->jobs[0];
+  static const long long splits[] = {1, 1048576, 1048576, 1048576, 1024};
+  assert_int_equal(d->files, 3);
+  assert_int_equal(workload_maps(d), 5);
+  for (int m = 0; m < 5; m++)
+    assert_int_equal(workload_split_bytes(d, m), splits[m]);
+  workload_free(w);
+}
+
+/* Bad `file_sizes`: one line naming the file, the line and what was
+ * expected, exit status 2, no run directory. */
+static void bad_file_sizes_are_refused(void **state)
+{
+  (void)state;
+  static const struct {
+    const char *keys, *says;
+  } cases[] = {
+      {"input = \"2kB\";\n  file_sizes = (\"1kB\", \"-1kB\");", "w.cfg:2: jobs[0].file_sizes[1]: expected a file size"},
+      {"file_sizes = (\"1kB\",\n  \"1e300B\");", "w.cfg:2: jobs[0].file_sizes[1]: at most"},
+      {"input = \"2kB\";\n  file_sizes = ();", "w.cfg:2: jobs[0].file_sizes: expected a list of 1 to 100000 file"},
+      {"input = \"2kB\";\n  file_sizes = \"1kB\";", "w.cfg:2: jobs[0].file_sizes: expected a list of 1 to 100000"},
+      {"input = \"2kB\";\n  file_sizes = (\"1kB\", 7);", "w.cfg:2: jobs[0].file_sizes[1]: expected a file size"},
+      {"input = \"3kB\";\n  file_sizes = (\"1kB\", \"1kB\");",
+       "w.cfg:1: jobs[0].input: expected the sum of file_sizes (2000 bytes) or no input, got 3000 bytes"},
+      {"input = \"2kB\";\n  file_sizes = (\"1kB\", \"1kB\"); files = 2;",
+       "w.cfg:2: jobs[0].file_sizes: expected files or file_sizes, not both"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    const char *dir = test_tmpdir();
+    char text[1024], work[4200], out[4200];
+    snprintf(text, sizeof text,
+             "jobs = ( { name = \"j\"; output = \"1kB\"; reducers = 0; map_cost = 1.0; %s } );\n", cases[i].keys);
+    snprintf(work, sizeof work, "%s", test_write_file(dir, "w.cfg", text));
+    snprintf(out, sizeof out, "%s/out", dir);
+    test_run r;
+    test_run_mrlab(&r, dir, (const char *[]){"run", test_source_path("platforms/hetero16.cfg"), work, "-o", out, NULL});
+    if (r.status != 2 || !strstr(r.err, cases[i].says) || strchr(r.err, '\n') != r.err + strlen(r.err) - 1 ||
+        r.out[0] || access(out, F_OK) == 0)
+      fail_msg("%s: status %d, stderr \"%s\"; expected status 2, no output and one line \"%s\"", cases[i].keys,
+               r.status, r.err, cases[i].says);
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -394,6 +496,9 @@ int main(void)
       cmocka_unit_test(rumen_malformed_jobs_are_refused),
       cmocka_unit_test(replays_print_recorded_and_simulated_and_repeat),
       cmocka_unit_test(byte_keys_exclude_the_selectivities_they_replace),
+      cmocka_unit_test(rumen_maps_without_bytes),
+      cmocka_unit_test(file_sizes_cut_each_file_into_its_blocks),
+      cmocka_unit_test(bad_file_sizes_are_refused),
   };
   TEST_MAIN(tests);
 }

@@ -2,8 +2,8 @@
  * become (see import.h).
  *
  * Both trace formats end in the same kind of workload job: described by its
- * bytes (input, shuffle, output), with the trace's reducers, map count and
- * reducer shares where it records them, so this file writes the jobs of
+ * bytes (input, shuffle, output), with the trace's reducers, map count,
+ * per-map input bytes and reducer shares where it records them, so this file writes the jobs of
  * every format and the readers only parse.  Traces record bytes and times,
  * not the work a job's functions do, so every job gets the same small cost
  * a byte (IMPORT_COST flops), which leaves the replayed jobs bound by disks
@@ -43,6 +43,7 @@ void import_trace_free(import_trace *t)
   for (int i = 0; i < t->n_jobs; i++) {
     free(t->jobs[i].name);
     free(t->jobs[i].shares);
+    free(t->jobs[i].map_bytes);
   }
   free(t->jobs);
   free(t);
@@ -79,14 +80,27 @@ static int even_shares(const import_job *j)
 
 static void write_job(const import_job *j, FILE *out)
 {
-  fprintf(out, "  { name = \"%s\"; submit = \"%.3fs\"; input = \"%lldB\";", j->name, j->submit, (long long)j->input);
+  fprintf(out, "  { name = \"%s\"; submit = \"%.3fs\";", j->name, j->submit);
+  if (!j->map_bytes) /* else the sum of its file_sizes */
+    fprintf(out, " input = \"%lldB\";", (long long)j->input);
   if (j->reducers)
     fprintf(out, " shuffle = \"%lldB\";", (long long)j->shuffle);
   fprintf(out, " output = \"%lldB\"; reducers = %d;\n    map_cost = %.1f;", (long long)j->output, j->reducers,
           IMPORT_COST);
   if (j->reducers)
     fprintf(out, " reduce_cost = %.1f;", IMPORT_COST);
-  if (j->maps > 0) {
+  if (j->map_bytes) {
+    /* one map a file, each of its map's bytes: blocks as large as the largest file */
+    double per_file = 0;
+    fprintf(out, "\n    file_sizes = (");
+    for (int m = 0; m < j->maps; m++) {
+      fprintf(out, "%s\"%lldB\"", m == 0 ? "" : m % 8 ? ", " : ",\n      ", (long long)j->map_bytes[m]);
+      per_file = fmax(per_file, (double)j->map_bytes[m]);
+    }
+    fprintf(out, ");");
+    if (per_file > IMPORT_BLOCK)
+      fprintf(out, " set = [\"dfs.blocksize=%.0f\"];", fmin(per_file, IMPORT_MAX_BLOCK));
+  } else if (j->maps > 0) {
     /* one map a file: files of at most a block each */
     int64_t files = j->maps < j->input ? j->maps : j->input;
     double per_file = ceil((double)j->input / (double)files);

@@ -26,6 +26,8 @@ typedef struct {
   int reducers;    /* 0: a map-only job, whose maps write the output */
   int maps;        /* the recorded map count, or 0: one per block, as Hadoop cuts the input */
   double *shares;  /* reducers of them: each reducer's share of the shuffle; NULL: even shares */
+  int64_t *map_bytes; /* maps of them: each map's input bytes (at least 1), written as file_sizes; NULL: unknown,
+                         the maps read equal files */
   double recorded; /* s from submit to finish on the traced cluster; 0 when unknown */
 } import_job;
 

@@ -15,7 +15,9 @@
  * reduces fetched (their inputBytes), or else its maps' output; its output
  * the bytes its reduces wrote, or a map-only job's maps' HDFS writes; its
  * task counts (totalMaps, totalReduces, or else the tasks listed); each
- * reducer's share of the shuffle; and its recorded duration, finishTime -
+ * successful map's input bytes, a file each (so that unequal maps replay
+ * as recorded), when every one of them records them; each reducer's share
+ * of the shuffle; and its recorded duration, finishTime -
  * submitTime, the time from submit to end that `mrlab run` simulates too
  * (launchTime is missing from many traces, SLS's samples among them).  A
  * field of the wrong type fails with the line where the job starts. */
@@ -103,8 +105,9 @@ static int attempt_written(const place *at, const json_t *t, int64_t *out)
 
 /* The tasks of job O in member NAME: their count, the bytes their successful
  * ones read (*IN) and wrote (*OUT), and each one's input (IN_EACH, when not
- * NULL, of the array's length).  A map-only job's maps count their HDFS
- * writes (WRITES). */
+ * NULL, of the array's length: -1 where a successful task records none, -2
+ * for a task that failed).  A map-only job's maps count their HDFS writes
+ * (WRITES). */
 static int read_tasks(const place *at, const json_t *o, const char *name, int writes, int64_t *n, int64_t *in,
                       int64_t *out, double **in_each)
 {
@@ -126,18 +129,39 @@ static int read_tasks(const place *at, const json_t *o, const char *name, int wr
     if (succeeded(at, t, &ok) || get_count(at, t, "inputBytes", 0, WORKLOAD_MAX_OUTPUT, &read) ||
         get_count(at, t, "outputBytes", 0, WORKLOAD_MAX_OUTPUT, &wrote) || (writes && attempt_written(at, t, &hdfs)))
       return -1;
+    if (in_each)
+      (*in_each)[k] = ok ? (double)read : -2;
     if (!ok)
       continue;
     if (hdfs >= 0)
       wrote = hdfs;
     *in += read > 0 ? read : 0;
     *out += wrote > 0 ? wrote : 0;
-    if (in_each)
-      (*in_each)[k] = read > 0 ? (double)read : 0;
   }
   if (*in > WORKLOAD_MAX_OUTPUT || *out > WORKLOAD_MAX_OUTPUT)
     return fail(at, "%s: expected at most 100 TiB read or written by the tasks", name);
   return 0;
+}
+
+/* J's per-map input bytes from EACH (N tasks, as read_tasks gives them):
+ * one a successful map, in order, a map of 0 bytes reading 1 (mrlab's
+ * least input), when every successful map records its inputBytes; J->maps
+ * is then their count.  Else J keeps NULL: equal files. */
+static void map_sizes(import_job *j, const double *each, int64_t n)
+{
+  int ok = 0;
+  for (int64_t k = 0; k < n; k++) {
+    if (each[k] == -1)
+      return;
+    ok += each[k] >= 0;
+  }
+  if (ok == 0)
+    return;
+  j->map_bytes = xmalloc((size_t)ok * sizeof *j->map_bytes);
+  j->maps = 0;
+  for (int64_t k = 0; k < n; k++)
+    if (each[k] >= 0)
+      j->map_bytes[j->maps++] = each[k] > 0 ? (int64_t)each[k] : 1;
 }
 
 /* Fills J from job object O; *SUBMIT_MS gets its submitTime. */
@@ -162,9 +186,14 @@ static int read_job(const place *at, import_trace *t, import_job *j, const json_
   if (read_tasks(at, o, "reduceTasks", 0, &n_reduces, &red_in, &red_out, &j->shares))
     return -1;
   j->reducers = (int)(reduces >= 0 ? reduces : n_reduces);
-  if (read_tasks(at, o, "mapTasks", j->reducers == 0, &n_maps, &map_in, &map_out, NULL))
+  double *map_each = NULL;
+  if (read_tasks(at, o, "mapTasks", j->reducers == 0, &n_maps, &map_in, &map_out, &map_each)) {
+    free(map_each);
     return -1;
+  }
   j->maps = (int)(maps > 0 ? maps : n_maps);
+  map_sizes(j, map_each, n_maps);
+  free(map_each);
   j->input = map_in > 0 ? map_in : 1;
   j->shuffle = j->reducers ? (red_in > 0 ? red_in : map_out) : 0;
   j->output = j->reducers ? red_out : map_out;
@@ -172,8 +201,8 @@ static int read_job(const place *at, import_trace *t, import_job *j, const json_
     free(j->shares);
     j->shares = NULL;
   }
-  for (int p = 0; j->shares && p < j->reducers; p++)
-    j->shares[p] /= (double)red_in;
+  for (int p = 0; j->shares && p < j->reducers; p++) /* a failed reducer, or one recording no input, had none */
+    j->shares[p] = (j->shares[p] > 0 ? j->shares[p] : 0) / (double)red_in;
   if (finish >= 0 && finish < *submit_ms)
     return fail(at, "finishTime: expected a time after submitTime");
   j->recorded = finish > *submit_ms ? (double)(finish - *submit_ms) / 1000 : 0;

@@ -69,6 +69,7 @@ static const char *const job_keys[] = {"name",
                                        "ratios",
                                        "redistribute",
                                        "files",
+                                       "file_sizes",
                                        "after",
                                        "queue",
                                        "shuffle",
@@ -79,7 +80,7 @@ static const char *const job_keys[] = {"name",
 /* The keys of a job made by a generator: these, then the generator's own. */
 static const char *const generated_keys[] = {"name",      "submit", "generator",    "input", "reducers", "seed", "set",
                                              "placement", "ratios", "redistribute", "files", "after",    "queue",
-                                             "recorded"};
+                                             "recorded",  "file_sizes"};
 #define N_GENERATED (sizeof generated_keys / sizeof *generated_keys)
 
 /* Checks the keys of job G, made by generator GEN (NULL: described directly). */
@@ -438,6 +439,8 @@ static int read_sizes(cfg_file *f, const config_setting_t *g, job_desc *j)
 static int check_job(cfg_file *f, const config_setting_t *g, const job_desc *j)
 {
   config_setting_t *input = config_setting_get_member(g, "input");
+  if (!input)
+    input = config_setting_get_member(g, "file_sizes");
   double block = conf_get(&j->conf, CONF_BLOCKSIZE), maps = (double)workload_maps(j);
   double chunks = ceil((double)j->input / conf_get(&j->conf, CONF_CHUNK));
   if (maps > MAX_MAPS)
@@ -463,16 +466,88 @@ static int check_job(cfg_file *f, const config_setting_t *g, const job_desc *j)
   return 0;
 }
 
-/* The job's input size: the `input` setting, or the output of PARENT when it reads a parent's output. */
+/* The job's input size: the `input` setting (0 when absent beside `file_sizes`), or the output of PARENT when it
+ * reads a parent's output. */
 static int read_input(cfg_file *f, const config_setting_t *g, const job_desc *parent, double *out)
 {
+  *out = 0;
   if (!parent)
-    return cfg_get_bounded_quantity(f, g, "input", 1, UNITS_SIZE, &job_input, out) ? -1 : 0;
+    return cfg_get_bounded_quantity(f, g, "input", !config_setting_get_member(g, "file_sizes"), UNITS_SIZE,
+                                    &job_input, out) < 0
+               ? -1
+               : 0;
   config_setting_t *s = config_setting_get_member(g, "input");
   *out = (double)workload_output(parent);
   if (*out < job_input.min)
     return cfg_fail(f, s, "expected a parent that writes some output, got job %s writing 0 bytes", parent->name);
   return cfg_check_bound(f, s, UNITS_SIZE, &job_input, *out);
+}
+
+/* File K's blocks, K < D->files. */
+static int64_t file_blocks(const job_desc *d, int64_t k)
+{
+  int64_t block = (int64_t)conf_get(&d->conf, CONF_BLOCKSIZE);
+  return (d->file_bytes[k] + block - 1) / block;
+}
+
+/* The input files of job G into J: `files = N` (N equal files, the first
+ * input mod N of one byte more) or `file_sizes` (each file's size, in order;
+ * `input`, if given, must be their sum), as J->file_bytes; none leaves one
+ * file.  Both keys make every file's bytes explicit, so that one code path
+ * cuts them into blocks (index_files). */
+static int read_files(cfg_file *f, const config_setting_t *g, job_desc *j)
+{
+  config_setting_t *l = config_setting_get_member(g, "file_sizes");
+  if (l && config_setting_get_member(g, "files"))
+    return cfg_fail(f, l, "expected files or file_sizes, not both");
+  if (!l) {
+    if (cfg_get_bounded_int(f, g, "files", 0, &job_files, &j->files) < 0)
+      return -1;
+    if (j->files > j->input)
+      return cfg_fail(f, config_setting_get_member(g, "files"),
+                      "expected at most one file a byte of the input (%lld), got %d files", (long long)j->input,
+                      j->files);
+    if (j->files)
+      j->file_bytes = xmalloc((size_t)j->files * sizeof *j->file_bytes);
+    for (int k = 0; k < j->files; k++)
+      j->file_bytes[k] = j->input / j->files + (k < j->input % j->files);
+    return 0;
+  }
+  int n = (config_setting_is_array(l) || config_setting_is_list(l)) ? config_setting_length(l) : 0;
+  if (n < 1 || n > job_files.max)
+    return cfg_fail(f, l, "expected a list of 1 to %.0f file sizes such as (\"128MiB\", \"97MiB\")", job_files.max);
+  j->files = n;
+  j->file_bytes = xmalloc((size_t)n * sizeof *j->file_bytes);
+  double total = 0, v;
+  for (int k = 0; k < n; k++) {
+    config_setting_t *e = config_setting_get_elem(l, (unsigned)k);
+    const char *text = config_setting_type(e) == CONFIG_TYPE_STRING ? config_setting_get_string(e) : "";
+    if (units_parse(UNITS_SIZE, text, &v) || !(v >= 1) || v != floor(v))
+      return cfg_fail(f, e, "expected a file size: %s, a whole number of bytes, at least 1 byte",
+                      units_expected(UNITS_SIZE));
+    if (cfg_check_bound(f, e, UNITS_SIZE, &job_input, v))
+      return -1;
+    total += j->file_bytes[k] = (int64_t)v;
+  }
+  config_setting_t *input = config_setting_get_member(g, "input");
+  if (input && total != (double)j->input)
+    return cfg_fail(f, input, "expected the sum of file_sizes (%.0f bytes) or no input, got %lld bytes", total,
+                    (long long)j->input);
+  if (cfg_check_bound(f, l, UNITS_SIZE, &job_input, total))
+    return -1;
+  j->input = (int64_t)total;
+  return 0;
+}
+
+/* J->file_maps from J's files and block size, once these are final. */
+static void index_files(job_desc *j)
+{
+  if (!j->files)
+    return;
+  j->file_maps = xrealloc(j->file_maps, ((size_t)j->files + 1) * sizeof *j->file_maps);
+  j->file_maps[0] = 0;
+  for (int k = 0; k < j->files; k++)
+    j->file_maps[k + 1] = j->file_maps[k] + file_blocks(j, k);
 }
 
 /* Reads job G into J, its properties over BASE or else the defaults.
@@ -513,12 +588,12 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
                     "placement \"ratio\" needs the job's computing ratios: expected ratios = { CLASS = 1.0; ... } or "
                     "ratios = \"FILE\" beside it");
   j->input = llround(input);
-  if (cfg_get_bounded_int(f, g, "files", 0, &job_files, &j->files) < 0)
+  if (read_files(f, g, j))
     return -1;
-  if (j->files > j->input)
-    return cfg_fail(f, config_setting_get_member(g, "files"),
-                    "expected at most one file a byte of the input (%lld), got %d files", (long long)j->input,
-                    j->files);
+  if (gen && config_setting_get_member(g, "file_sizes"))
+    return cfg_fail(f, config_setting_get_member(g, "file_sizes"),
+                    "expected no file_sizes with generator \"%s\" (a generator's files are equal: files = N)",
+                    gen->name);
   if (j->files && gen && strcmp(gen->name, "wordcount") && strcmp(gen->name, "grep"))
     return cfg_fail(f, config_setting_get_member(g, "files"),
                     "expected no files with generator \"%s\" (files work with wordcount, grep and jobs described by "
@@ -566,6 +641,7 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
                     "sizes)",
                     gen->name);
   }
+  index_files(j);
   if (check_job(f, g, j))
     return -1;
   j->share = xcalloc((size_t)j->reduces, sizeof *j->share);
@@ -573,25 +649,10 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
   return gen ? generate(f, g, j, gen) : read_sizes(f, g, j);
 }
 
-/* File K's bytes, and its blocks, when D's input is D->files files. */
-static int64_t file_bytes(const job_desc *d, int64_t k)
-{
-  return d->input / d->files + (k < d->input % d->files);
-}
-
-static int64_t file_blocks(const job_desc *d, int64_t k)
-{
-  int64_t block = (int64_t)conf_get(&d->conf, CONF_BLOCKSIZE);
-  return (file_bytes(d, k) + block - 1) / block;
-}
-
 int64_t workload_maps(const job_desc *d)
 {
   int64_t block = (int64_t)conf_get(&d->conf, CONF_BLOCKSIZE);
-  if (!d->files)
-    return (d->input + block - 1) / block;
-  int64_t big = d->input % d->files; /* files of one byte more */
-  return big * file_blocks(d, 0) + (d->files - big) * file_blocks(d, d->files - 1);
+  return d->files ? d->file_maps[d->files] : (d->input + block - 1) / block;
 }
 
 int64_t workload_split_bytes(const job_desc *d, int64_t m)
@@ -599,13 +660,16 @@ int64_t workload_split_bytes(const job_desc *d, int64_t m)
   int64_t block = (int64_t)conf_get(&d->conf, CONF_BLOCKSIZE), n = workload_maps(d);
   if (!d->files)
     return m < n - 1 ? block : d->input - (n - 1) * block;
-  int64_t big = d->input % d->files, per_big = file_blocks(d, 0), k = 0;
-  if (m >= big * per_big) { /* one of the smaller files */
-    m -= big * per_big;
-    k = d->files - 1;
+  int64_t lo = 0, hi = d->files - 1; /* the last file whose first map is at most M */
+  while (lo < hi) {
+    int64_t mid = (lo + hi + 1) / 2;
+    if (d->file_maps[mid] <= m)
+      lo = mid;
+    else
+      hi = mid - 1;
   }
-  int64_t per = file_blocks(d, k), size = file_bytes(d, k), b = m % per;
-  return b < per - 1 ? block : size - (per - 1) * block;
+  int64_t b = m - d->file_maps[lo], per = file_blocks(d, lo);
+  return b < per - 1 ? block : d->file_bytes[lo] - (per - 1) * block;
 }
 
 /* Keeps the command line's settings of cluster properties in W, checked. */
@@ -928,6 +992,8 @@ void workload_free(workload *w)
     free(w->jobs[i].queue);
     free(w->jobs[i].share);
     free(w->jobs[i].groups);
+    free(w->jobs[i].file_bytes);
+    free(w->jobs[i].file_maps);
     keys_free(w->jobs[i].keys);
     placement_desc_free(&w->jobs[i].placement);
     for (int k = 0; k < w->jobs[i].ratios.n; k++)

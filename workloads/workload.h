@@ -70,8 +70,10 @@ typedef struct {
   keys_data *keys;        /* from a generator (generator.h): the data at key level; NULL for a job described by
                              its sizes, whose map outputs split by `share` and whose groups are equal */
   int output_replication; /* of the job's output; 0: dfs.replication */
-  int files;              /* 0: the input is one file (no per-file costs); else this many equal files, each cut
-                             into its own blocks and opened by its maps (`files = N`) */
+  int files;              /* 0: the input is one file (no per-file costs); else this many files, each cut into
+                             its own blocks and opened by its maps (`files = N`, equal, or `file_sizes`) */
+  int64_t *file_bytes;    /* files of them: each file's bytes, summing to input; NULL with one file */
+  int64_t *file_maps;     /* files + 1 of them: each file's first map, then the job's maps; NULL with one file */
   char *queue;            /* mapreduce.job.queuename: the platform's queue it is submitted to (`queue`) */
   int queue_line;         /* of `queue`, or the job's line */
   const char *path;       /* the workload file, and the job's line, for errors */
@@ -117,9 +119,10 @@ workload *workload_read_with(const char *path, const conf *base, const char *con
 void workload_free(workload *w);
 
 /* The maps of job D: one per block of each of its input files (a block
- * never spans two files, as FileInputFormat cuts them).  With N files of an
- * input of I bytes, the first I mod N files hold one byte more than the
- * others; maps are numbered file by file. */
+ * never spans two files, as FileInputFormat cuts them).  With `files = N`
+ * of an input of I bytes, the first I mod N files hold one byte more than
+ * the others; with `file_sizes`, each file has its own; maps are numbered
+ * file by file. */
 int64_t workload_maps(const job_desc *d);
 
 /* The bytes of map M's split (0 <= M < workload_maps(D)). */
