@@ -4,7 +4,6 @@
  * an experiment file that changed, is not taken from the killed one. */
 #include "test.h"
 
-#include <dirent.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,32 +12,8 @@
 #include <time.h>
 #include <unistd.h>
 
-/* Four history runs, a target, its toggled twin, provisioned and tuned runs: eight in three pools. */
-static const char experiment[] = "experiments = (\n"
-                                 "  { name = \"small\"; platform = \"%s\";\n"
-                                 "    job = { generator = \"terasort\"; };\n"
-                                 "    history = { inputs = [\"1GB\", \"2GB\"]; reducers = [2, 5]; };\n"
-                                 "    targets = { inputs = [\"1500MB\"]; reducers = [3]; };\n"
-                                 "    deadline = \"60s\"; tune = true; }\n"
-                                 ");\n";
+/* The small experiment's simulations (test_small_experiment): eight, in three pools. */
 #define N_RUNS 8
-
-/* The complete run directories of RUNS (mrlab run's temporaries left out), their names into NAMES. */
-static int complete_runs(const char *runs, char names[][256])
-{
-  int n = 0;
-  DIR *d = opendir(runs);
-  for (struct dirent *e; d && (e = readdir(d));) {
-    char path[8192];
-    struct stat st;
-    snprintf(path, sizeof path, "%s/%s", runs, e->d_name);
-    if (e->d_name[0] != '.' && !strstr(e->d_name, ".tmp-") && stat(path, &st) == 0 && S_ISDIR(st.st_mode) && n < N_RUNS)
-      snprintf(names[n++], 256, "%s", e->d_name);
-  }
-  if (d)
-    closedir(d);
-  return n;
-}
 
 /* Starts `mrlab validate FILE -o OUT -j 1` in DIR, in a process group of
  * its own, kills the group (the validation and its running simulation)
@@ -59,7 +34,7 @@ static int validate_killed(const char *dir, const char *file, const char *out)
   char runs[4096], names[N_RUNS][256];
   snprintf(runs, sizeof runs, "%s.partial/runs/small", out);
   int n = 0, st;
-  for (int waited = 0; (n = complete_runs(runs, names)) < 2; waited++) {
+  for (int waited = 0; (n = test_complete_runs(runs, names, N_RUNS)) < 2; waited++) {
     if (waitpid(pid, &st, WNOHANG) == pid)
       fail_msg("the validation ended (status %d) with %d runs complete, before it could be killed", st, n);
     if (waited > 120 * 1000)
@@ -69,7 +44,7 @@ static int validate_killed(const char *dir, const char *file, const char *out)
   kill(-pid, SIGKILL);
   assert_int_equal(waitpid(pid, &st, 0), pid);
   assert_true(WIFSIGNALED(st));
-  n = complete_runs(runs, names);
+  n = test_complete_runs(runs, names, N_RUNS);
   assert_true(n >= 2 && n < N_RUNS);
   for (int i = 0; i < n; i++) {
     char run[8192];
@@ -90,7 +65,7 @@ static int validate_again(const char *dir, const char *file, const char *out)
     fail_msg("validate failed with status %d: %s", r.status, r.err);
   char runs[4096], partial[4096], names[N_RUNS][256];
   snprintf(runs, sizeof runs, "%s/runs/small", out);
-  assert_int_equal(complete_runs(runs, names), N_RUNS);
+  assert_int_equal(test_complete_runs(runs, names, N_RUNS), N_RUNS);
   int kept = 0;
   for (int i = 0; i < N_RUNS; i++) {
     char path[8192];
@@ -109,9 +84,9 @@ static void a_killed_validation_runs_only_what_it_lacks(void **state)
 {
   (void)state;
   const char *dir = test_tmpdir();
-  char text[4096], file[4096], full[4096], out[4096];
-  snprintf(text, sizeof text, experiment, test_source_path("platforms/toy4.cfg"));
-  snprintf(file, sizeof file, "%s", test_write_file(dir, "e.cfg", text));
+  char file[4096], full[4096], out[4096];
+  snprintf(file, sizeof file, "%s",
+           test_write_file(dir, "e.cfg", test_small_experiment(test_source_path("platforms/toy4.cfg"))));
   snprintf(full, sizeof full, "%s/full", dir);
   snprintf(out, sizeof out, "%s/out", dir);
   test_run r;
@@ -134,7 +109,7 @@ static void changed_inputs_run_again(void **state)
   char text[8192], file[4096], out[4096], platform[4096];
   snprintf(platform, sizeof platform, "%s",
            test_write_file(dir, "p.cfg", test_read_file(MRLAB_SOURCE_DIR "/platforms", "toy4.cfg")));
-  snprintf(text, sizeof text, experiment, platform);
+  snprintf(text, sizeof text, "%s", test_small_experiment(platform));
   snprintf(file, sizeof file, "%s", test_write_file(dir, "e.cfg", text));
   snprintf(out, sizeof out, "%s/out", dir);
   /* the platform changed (the experiment file did not): every run again */

@@ -9,7 +9,6 @@
  * having run. */
 #include "test.h"
 
-#include <dirent.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,27 +140,6 @@ static int jobs_queued(void)
   return n;
 }
 
-/* The complete run directories of RUNS, and whether each holds a file "kept", into KEPT (if not NULL). */
-static int complete_runs(const char *runs, int *kept)
-{
-  int n = 0;
-  DIR *d = opendir(runs);
-  for (struct dirent *e; d && (e = readdir(d));) {
-    char path[8192];
-    struct stat st;
-    snprintf(path, sizeof path, "%s/%s", runs, e->d_name);
-    if (e->d_name[0] == '.' || strstr(e->d_name, ".tmp-") || stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
-      continue;
-    n++;
-    snprintf(path, sizeof path, "%s/%s/kept", runs, e->d_name);
-    if (kept)
-      *kept += stat(path, &st) == 0;
-  }
-  if (d)
-    closedir(d);
-  return n;
-}
-
 static void an_interrupted_validation_cancels_its_array_and_resumes(void **state)
 {
   (void)state;
@@ -182,7 +160,7 @@ static void an_interrupted_validation_cancels_its_array_and_resumes(void **state
     _exit(127);
   }
   int st;
-  for (int waited = 0; complete_runs(runs, NULL) < 1; waited++) {
+  for (int waited = 0; test_complete_runs(runs, NULL, 0) < 1; waited++) {
     if (waitpid(pid, &st, WNOHANG) == pid)
       fail_msg("the validation ended (status %d) before it could be interrupted", st);
     if (waited > 1200)
@@ -201,16 +179,14 @@ static void an_interrupted_validation_cancels_its_array_and_resumes(void **state
   }
   sleep(2);
   assert_int_equal(tasks_started(), started);
-  int done = complete_runs(runs, NULL);
+  char names[7][256];
+  int done = test_complete_runs(runs, names, 7);
   assert_true(done >= 1 && done < 7);
-  for (DIR *d = opendir(runs); d; d = (closedir(d), NULL))
-    for (struct dirent *e; (e = readdir(d));) {
-      char run[8192];
-      struct stat s;
-      snprintf(run, sizeof run, "%s/%s", runs, e->d_name);
-      if (e->d_name[0] != '.' && !strstr(e->d_name, ".tmp-") && stat(run, &s) == 0 && S_ISDIR(s.st_mode))
-        test_write_file(run, "kept", "not run again\n");
-    }
+  for (int i = 0; i < done; i++) {
+    char run[8192];
+    snprintf(run, sizeof run, "%s/%s", runs, names[i]);
+    test_write_file(run, "kept", "not run again\n");
+  }
   /* started again: the complete runs are kept, the others run, the tables are the local run's */
   int before = tasks_started();
   test_run r;
@@ -221,7 +197,13 @@ static void an_interrupted_validation_cancels_its_array_and_resumes(void **state
   char out[4096];
   int kept = 0;
   snprintf(runs, sizeof runs, "%s/out/runs/small", dir);
-  assert_int_equal(complete_runs(runs, &kept), 7);
+  assert_int_equal(test_complete_runs(runs, names, 7), 7);
+  for (int i = 0; i < 7; i++) {
+    char path[8192];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s/kept", runs, names[i]);
+    kept += stat(path, &st) == 0;
+  }
   assert_int_equal(kept, done);
   snprintf(out, sizeof out, "%s/out", dir);
   const char *tables[] = {"predictions.csv", "accuracy.csv", "accuracy.md", "provision.csv", "leaderboard.csv"};

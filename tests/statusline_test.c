@@ -28,13 +28,20 @@ static const char longer_job[] = "jobs = ( { name = \"l\"; input = \"100GB\"; ma
 typedef struct {
   char err[65536]; /* everything written to the terminal: stderr, stdout going to a file */
   double wall;     /* seconds */
-  int status;
+  char work[4096]; /* the workload file */
+  char out[4096];  /* the run directory */
 } tty_run;
 
-/* Runs `mrlab run toy4 WORKLOAD -o OUT` with stderr on a pseudo-terminal
- * and MRLAB_PROGRESS_AFTER=AFTER, into R. */
-static void run_on_tty(tty_run *r, const char *workload, const char *out, const char *after)
+/* Writes JOB as DIR/job.cfg and runs `mrlab run toy4 DIR/job.cfg -o
+ * DIR/out` with stderr on a pseudo-terminal and MRLAB_PROGRESS_AFTER=AFTER;
+ * fails unless the run succeeds.  Returns what the terminal saw, for the
+ * caller to free. */
+static tty_run *run_on_tty(const char *dir, const char *job, const char *after)
 {
+  tty_run *r = malloc(sizeof *r);
+  assert_non_null(r);
+  snprintf(r->work, sizeof r->work, "%s", test_write_file(dir, "job.cfg", job));
+  snprintf(r->out, sizeof r->out, "%s/out", dir);
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   int master;
@@ -44,7 +51,7 @@ static void run_on_tty(tty_run *r, const char *workload, const char *out, const 
     int null = open("/dev/null", O_WRONLY); /* stdout off the terminal: the summary is not the point */
     dup2(null, STDOUT_FILENO);
     setenv("MRLAB_PROGRESS_AFTER", after, 1);
-    execl(MRLAB_BIN, MRLAB_BIN, "run", test_source_path("platforms/toy4.cfg"), workload, "-o", out, (char *)NULL);
+    execl(MRLAB_BIN, MRLAB_BIN, "run", test_source_path("platforms/toy4.cfg"), r->work, "-o", r->out, (char *)NULL);
     _exit(127);
   }
   size_t n = 0;
@@ -55,9 +62,11 @@ static void run_on_tty(tty_run *r, const char *workload, const char *out, const 
   close(master);
   int ws;
   assert_int_equal(waitpid(pid, &ws, 0), pid);
-  r->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   r->wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+  if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0)
+    fail_msg("mrlab run on a terminal failed (wait status %d): %s", ws, r->err);
+  return r;
 }
 
 /* The run's tasks in all, from its jobs.csv (one job). */
@@ -97,14 +106,8 @@ static int check_updates(const char *seen, int total, int *last_done, double *la
 static void a_terminal_sees_tasks_done_then_the_line_erased(void **state)
 {
   (void)state;
-  const char *dir = test_tmpdir();
-  const char *work = test_write_file(dir, "small.cfg", small_job);
-  char out[4096];
-  snprintf(out, sizeof out, "%s/out", dir);
-  tty_run *r = malloc(sizeof *r);
-  run_on_tty(r, work, out, "0");
-  assert_int_equal(r->status, 0);
-  assert_int_equal(tasks_of(out), 12);
+  tty_run *r = run_on_tty(test_tmpdir(), small_job, "0");
+  assert_int_equal(tasks_of(r->out), 12);
   int done;
   double at;
   assert_true(check_updates(r->err, 12, &done, &at) >= 1);
@@ -119,16 +122,10 @@ static void a_terminal_sees_tasks_done_then_the_line_erased(void **state)
 static void updates_come_at_most_twice_a_second(void **state)
 {
   (void)state;
-  const char *dir = test_tmpdir();
-  const char *work = test_write_file(dir, "longer.cfg", longer_job);
-  char out[4096];
-  snprintf(out, sizeof out, "%s/out", dir);
-  tty_run *r = malloc(sizeof *r);
-  run_on_tty(r, work, out, "0");
-  assert_int_equal(r->status, 0);
+  tty_run *r = run_on_tty(test_tmpdir(), longer_job, "0");
   int done;
   double at;
-  int updates = check_updates(r->err, tasks_of(out), &done, &at);
+  int updates = check_updates(r->err, tasks_of(r->out), &done, &at);
   if (updates < 2 || updates > 2 * r->wall + 1)
     fail_msg("%d updates in %.2f s of wall time: expected 2 or more, at most 2 a second", updates, r->wall);
   assert_true(done > 0);
@@ -140,13 +137,7 @@ static void updates_come_at_most_twice_a_second(void **state)
 static void a_short_run_writes_nothing(void **state)
 {
   (void)state;
-  const char *dir = test_tmpdir();
-  const char *work = test_write_file(dir, "small.cfg", small_job);
-  char out[4096];
-  snprintf(out, sizeof out, "%s/out", dir);
-  tty_run *r = malloc(sizeof *r);
-  run_on_tty(r, work, out, "1000");
-  assert_int_equal(r->status, 0);
+  tty_run *r = run_on_tty(test_tmpdir(), small_job, "1000");
   assert_string_equal(r->err, "");
   free(r);
 }
@@ -157,18 +148,15 @@ static void a_pipe_sees_nothing_and_the_outputs_do_not_change(void **state)
 {
   (void)state;
   const char *dir = test_tmpdir();
-  const char *work = test_write_file(dir, "small.cfg", small_job);
-  char on_tty[4096], on_pipe[4096];
-  snprintf(on_tty, sizeof on_tty, "%s/tty", dir);
+  char on_pipe[4096];
   snprintf(on_pipe, sizeof on_pipe, "%s/pipe", dir);
-  tty_run *r = malloc(sizeof *r);
-  run_on_tty(r, work, on_tty, "0");
-  assert_int_equal(r->status, 0);
+  tty_run *r = run_on_tty(dir, small_job, "0");
+  const char *on_tty = r->out;
   assert_non_null(strstr(r->err, "tasks done"));
-  free(r);
   setenv("MRLAB_PROGRESS_AFTER", "0", 1);
   test_run p;
-  test_run_mrlab(&p, dir, (const char *const[]){"run", test_source_path("platforms/toy4.cfg"), work, "-o", "pipe", NULL});
+  test_run_mrlab(&p, dir,
+                 (const char *const[]){"run", test_source_path("platforms/toy4.cfg"), r->work, "-o", "pipe", NULL});
   unsetenv("MRLAB_PROGRESS_AFTER");
   assert_int_equal(p.status, 0);
   assert_string_equal(p.err, "");
@@ -179,6 +167,7 @@ static void a_pipe_sees_nothing_and_the_outputs_do_not_change(void **state)
     if (stat(a, &st) == 0 && !test_same_file(on_tty, on_pipe, *f))
       fail_msg("%s differs between the run on a terminal and the run on a pipe", *f);
   }
+  free(r);
 }
 
 /* MRLAB_PROGRESS_AFTER must be a number of seconds >= 0: else one line, status 2, no run directory. */

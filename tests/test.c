@@ -149,6 +149,40 @@ int test_count_files(const char *dir)
   return n;
 }
 
+int test_complete_runs(const char *runs, char (*names)[256], int max)
+{
+  int n = 0;
+  DIR *d = opendir(runs);
+  for (struct dirent *e; d && (e = readdir(d));) {
+    char path[8192];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", runs, e->d_name);
+    if (e->d_name[0] == '.' || strstr(e->d_name, ".tmp-") || stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+      continue;
+    if (names && n < max)
+      snprintf(names[n], 256, "%s", e->d_name);
+    n++;
+  }
+  if (d)
+    closedir(d);
+  return n;
+}
+
+const char *test_small_experiment(const char *platform)
+{
+  static char text[8192];
+  snprintf(text, sizeof text,
+           "experiments = (\n"
+           "  { name = \"small\"; platform = \"%s\";\n"
+           "    job = { generator = \"terasort\"; };\n"
+           "    history = { inputs = [\"1GB\", \"2GB\"]; reducers = [2, 5]; };\n"
+           "    targets = { inputs = [\"1500MB\"]; reducers = [3]; };\n"
+           "    deadline = \"60s\"; tune = true; }\n"
+           ");\n",
+           platform);
+  return text;
+}
+
 test_csv *test_csv_read(const char *path)
 {
   char err[4096];

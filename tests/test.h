@@ -67,6 +67,19 @@ int test_same_file(const char *a, const char *b, const char *name);
 /* The number of entries in DIR, . and .. excluded. */
 int test_count_files(const char *dir);
 
+/* The complete run directories in RUNS (a validation's runs/EXPERIMENT):
+ * their number, entries starting with '.' and mrlab run's temporaries
+ * (".tmp-" in the name) left out; the names of the first MAX of them into
+ * NAMES, unless NAMES is NULL. */
+int test_complete_runs(const char *runs, char (*names)[256], int max);
+
+/* The text of the small experiment on the platform file PLATFORM, in a
+ * static buffer: terasort with four history runs (1GB and 2GB, 2 and 5
+ * reducers), a target of 1500MB with 3 reducers, a 60 s deadline and
+ * tuning; `mrlab validate` runs it as eight simulations (history, target,
+ * its toggled twin, provisioned and tuned runs), in runs/small. */
+const char *test_small_experiment(const char *platform);
+
 /* A CSV file read whole (csv.h): row 0 is the header. */
 typedef csv_table test_csv;
 

@@ -8,21 +8,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static const char experiment[] = "experiments = (\n"
-                                 "  { name = \"small\"; platform = \"%s\";\n"
-                                 "    job = { generator = \"terasort\"; };\n"
-                                 "    history = { inputs = [\"1GB\", \"2GB\"]; reducers = [2, 5]; };\n"
-                                 "    targets = { inputs = [\"1500MB\"]; reducers = [3]; };\n"
-                                 "    deadline = \"60s\"; tune = true; }\n"
-                                 ");\n";
-
 /* Runs the small experiment with -j JOBS into DIR/out; returns DIR/out. */
 static const char *validate_small(const char *jobs)
 {
   static char out[4096];
   const char *dir = test_tmpdir();
-  char text[4096];
-  snprintf(text, sizeof text, experiment, test_source_path("platforms/toy4.cfg"));
+  const char *text = test_small_experiment(test_source_path("platforms/toy4.cfg"));
   const char *file = test_write_file(dir, "e.cfg", text);
   snprintf(out, sizeof out, "%s/out", dir);
   test_run r;
@@ -141,8 +132,7 @@ static void bad_experiments_are_refused(void **state)
        "got \"..\""},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-    char text[4096];
-    snprintf(text, sizeof text, experiment, test_source_path("platforms/toy4.cfg"));
+    const char *text = test_small_experiment(test_source_path("platforms/toy4.cfg"));
     test_validate_refuses(text, "e.cfg", cases[i].from, cases[i].to, cases[i].says);
   }
 }
@@ -176,8 +166,8 @@ static void bad_command_lines_and_huge_grids_are_refused(void **state)
 {
   (void)state;
   const char *dir = test_tmpdir();
-  char text[4096], out[4096];
-  snprintf(text, sizeof text, experiment, test_source_path("platforms/toy4.cfg"));
+  char out[4096];
+  const char *text = test_small_experiment(test_source_path("platforms/toy4.cfg"));
   char file[4096];
   snprintf(file, sizeof file, "%s", test_write_file(dir, "e.cfg", text));
   snprintf(out, sizeof out, "%s/out", dir);
@@ -239,8 +229,8 @@ static void a_validation_directory_is_all_old_or_all_new(void **state)
   snprintf(out, sizeof out, "%s", validate_small("2")); /* with a deadline and tune: provision.csv, tune.csv */
   snprintf(before, sizeof before, "%s", test_read_file(out, "predictions.csv"));
   const char *dir = test_tmpdir();
-  char text[4096], plain[4096];
-  snprintf(text, sizeof text, experiment, test_source_path("platforms/toy4.cfg"));
+  char plain[4096];
+  const char *text = test_small_experiment(test_source_path("platforms/toy4.cfg"));
   /* a run that fails after its simulations: two history runs are too few for Khan's LWLR, which
    * provisioning needs (the leaderboard alone would say so in Khan's cell) */
   char *at = strstr(text, "[\"1GB\", \"2GB\"]");
@@ -280,8 +270,8 @@ static void slurm_settings_are_checked(void **state)
 {
   (void)state;
   const char *dir = test_tmpdir();
-  char text[4096], file[4096];
-  snprintf(text, sizeof text, experiment, test_source_path("platforms/toy4.cfg"));
+  char file[4096];
+  const char *text = test_small_experiment(test_source_path("platforms/toy4.cfg"));
   snprintf(file, sizeof file, "%s", test_write_file(dir, "e.cfg", text));
   test_run r;
   test_run_mrlab(&r, dir, (const char *[]){"validate", file, "--slurm", "-j", "2", NULL});
