@@ -65,7 +65,7 @@ static tty_run *run_on_tty(const char *dir, const char *job, const char *after)
   clock_gettime(CLOCK_MONOTONIC, &t1);
   r->wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
   if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0)
-    fail_msg("mrlab run on a terminal failed (wait status %d): %s", ws, r->err);
+    fail_msg("mrlab run on a terminal failed (wait status %d), the terminal saw: %.300s", ws, r->err);
   return r;
 }
 
