@@ -1,6 +1,6 @@
 /* activities_test.c - summary.json counts the SimGrid activities a run
  * started: every flow by its purpose, disk operations, executions, sleeps,
- * heartbeats and the flows in flight.  The counts are checked against what
+ * heartbeats and the flows in flight (over time, and as the solver sees them).  The counts are checked against what
  * the run's tasks.csv says must have happened (a map reading a remote
  * replica is one flow a chunk, a heartbeat is a message and its answer),
  * so that a counter dropped at one place is noticed.  summary.json also
@@ -82,6 +82,9 @@ static void test_counts_match_the_run(void **state)
   double mean = json_real_value(json_object_get(fl, "mean"));
   assert_true(max >= 1 && max <= count(a, "flows", "total"));
   assert_true(mean > 0 && mean <= (double)max);
+  /* seen at starts and ends: none or more at a start, at least the one ending at an end */
+  double seen = json_real_value(json_object_get(fl, "mean_at_changes"));
+  assert_true(seen >= 0.5 && seen <= (double)max);
   assert_true(count(a, "activities_in_flight", "max") >= max);
   json_decref(root);
   test_csv_free(t);
