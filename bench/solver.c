@@ -16,7 +16,7 @@
  *
  *   build/bench/solver PLATFORM.xml FLOWS TOTAL [--per-rack] [--cfg=...]
  *
- * prints one line: flows, messages, the links the messages could use,
+ * prints one line: flows, messages, the hosts the messages go between,
  * simulated seconds, CPU seconds, CPU microseconds per message and CPU
  * nanoseconds per message and flow in flight. */
 #include <simgrid/actor.h>
