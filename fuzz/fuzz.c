@@ -2,6 +2,8 @@
 #define _GNU_SOURCE /* nftw */
 #include "fuzz.h"
 
+#include "workload.h"
+
 #include <errno.h>
 #include <ftw.h>
 #include <stdio.h>
@@ -64,4 +66,22 @@ void fuzz_check_error(const char *reader, const char *err)
     fprintf(stderr, "fuzz: %s failed with %s message: \"%s\"\n", reader, err[0] ? "a multi-line" : "an empty", err);
     abort();
   }
+}
+
+void fuzz_import_check(import_trace *t, const char *format, const char *reader, const char *err)
+{
+  if (!t) {
+    fuzz_check_error(reader, err);
+    return;
+  }
+  const char *path = fuzz_write("workload.cfg", (const uint8_t *)"", 0);
+  FILE *f = fopen(path, "w");
+  import_write(t, format, "fuzz", f);
+  fclose(f);
+  import_trace_free(t);
+  char read_err[1024] = "";
+  workload *w = workload_read(path, NULL, 0, read_err, sizeof read_err);
+  if (!w)
+    fuzz_check_error("workload_read", read_err);
+  workload_free(w);
 }

@@ -12,6 +12,8 @@
 #ifndef MRLAB_FUZZ_H
 #define MRLAB_FUZZ_H
 
+#include "import.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -27,6 +29,12 @@ const char *fuzz_write(const char *name, const uint8_t *data, size_t size);
 /* Checks what a reader said on failure: a message on one line.  Aborts (a
  * finding) when ERR is empty or holds a newline. */
 void fuzz_check_error(const char *reader, const char *err);
+
+/* What an importer (READER: "swim_read", "rumen_read") made of an input:
+ * T, or NULL and its one-line message ERR.  T is written as a workload file
+ * in FORMAT's name, as `mrlab import` does, read back by workload_read as
+ * `mrlab run` does (which may refuse, in one line) and freed. */
+void fuzz_import_check(import_trace *t, const char *format, const char *reader, const char *err);
 
 /* The harness, and its optional setup, as libFuzzer calls them. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

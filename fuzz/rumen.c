@@ -4,27 +4,9 @@
  * refuse, with a one-line message, but neither may crash. */
 #include "fuzz.h"
 
-#include "import.h"
-#include "workload.h"
-
-#include <stdio.h>
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
   char err[1024] = "";
-  import_trace *t = rumen_read(fuzz_write("trace.json", data, size), err, sizeof err);
-  if (!t) {
-    fuzz_check_error("rumen_read", err);
-    return 0;
-  }
-  const char *path = fuzz_write("workload.cfg", (const uint8_t *)"", 0);
-  FILE *f = fopen(path, "w");
-  import_write(t, "rumen", "fuzz", f);
-  fclose(f);
-  import_trace_free(t);
-  workload *w = workload_read(path, NULL, 0, err, sizeof err);
-  if (!w)
-    fuzz_check_error("workload_read", err);
-  workload_free(w);
+  fuzz_import_check(rumen_read(fuzz_write("trace.json", data, size), err, sizeof err), "rumen", "rumen_read", err);
   return 0;
 }

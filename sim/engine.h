@@ -262,8 +262,11 @@ int engine_closest_replica(const engine *e, const task *t, int w);
  * the NameNode on the master (a round trip over the network and the
  * NameNode's mrlab.namenode.rpc), then the seek of worker SRC's disk
  * before it streams the block (mrlab.disk.seek, as the bytes the disk
- * would read meanwhile, so the seek holds the disk as reads do). */
-void engine_open_split(const task *t, int src, int dst);
+ * would read meanwhile, so the seek holds the disk as reads do).  Then
+ * writes into ST the stages that stream the split from SRC's disk to DST:
+ * the disk read (its bytes counted into COUNT unless it is NULL) and, when
+ * SRC is not DST, the hop over the network.  Returns their number, 1 or 2. */
+int engine_split_stages(const task *t, int src, int dst, int64_t *count, stage *st);
 
 /* The explicit key groups of partition P of job J, whose reducer takes
  * INPUT bytes: the key data's heaviest groups, or without key data

@@ -117,15 +117,27 @@ int engine_closest_replica(const engine *e, const task *t, int w)
 
 #define RPC_BYTES 1024 /* a getBlockLocations request, and its answer */
 
-void engine_open_split(const task *t, int src, int dst)
+int engine_split_stages(const task *t, int src, int dst, int64_t *count, stage *st)
 {
   engine *e = the_engine;
-  sg_host_t client = e->trackers[dst].host;
-  activities_sendto(ACT_CONTROL, client, e->master, RPC_BYTES);
-  activities_sleep_for(conf_get(&e->cluster, CONF_NAMENODE_RPC));
-  activities_sendto(ACT_CONTROL, e->master, client, RPC_BYTES);
-  sg_disk_t disk = engine_disk(e->trackers[src].host, t->block);
-  activities_disk_read(disk, llround(conf_get(&e->cluster, CONF_DISK_SEEK) * sg_disk_read_bandwidth(disk)));
+  tracker *from = &e->trackers[src], *here = &e->trackers[dst];
+  sg_disk_t disk = engine_disk(from->host, t->block);
+  if (t->job->desc->files) {
+    activities_sendto(ACT_CONTROL, here->host, e->master, RPC_BYTES);
+    activities_sleep_for(conf_get(&e->cluster, CONF_NAMENODE_RPC));
+    activities_sendto(ACT_CONTROL, e->master, here->host, RPC_BYTES);
+    activities_disk_read(disk, llround(conf_get(&e->cluster, CONF_DISK_SEEK) * sg_disk_read_bandwidth(disk)));
+  }
+  int n = 0;
+  st[n++] = (stage){.kind = STAGE_READ, .host = from->host, .disk = disk, .scale = 1, .count = count, .count2 = &from->disk_read};
+  if (src != dst)
+    st[n++] = (stage){.kind = STAGE_NET,
+                      .host = from->host,
+                      .dst = here->host,
+                      .flow = ACT_HDFS_READ,
+                      .scale = 1,
+                      .count2 = &from->net_sent};
+  return n;
 }
 
 /* Reads the split into the map function; the spill thread runs alongside.
@@ -139,7 +151,7 @@ static void read_and_map(engine *e, map_state *m)
   task *t = a->task;
   const job_desc *d = t->job->desc;
   int src = engine_closest_replica(e, t, a->worker), direct = !t->job->n_reduces && m->output > 0;
-  tracker *from = &e->trackers[src], *here = &e->trackers[a->worker];
+  tracker *here = &e->trackers[a->worker];
   stage *st = xmalloc((size_t)(3 + (direct ? 2 * engine_output_replication(t->job) : 0)) * sizeof *st);
   stage map = {.kind = STAGE_CPU, .host = m->host, .flops_per_byte = d->map_cost, .scale = 1};
   int n = 0;
@@ -147,21 +159,7 @@ static void read_and_map(engine *e, map_state *m)
     a->phase_end[PHASE_READ] = simgrid_get_clock();
     map.count = &a->phase_bytes[PHASE_READ];
   } else {
-    if (d->files)
-      engine_open_split(t, src, a->worker);
-    st[n++] = (stage){.kind = STAGE_READ,
-                      .host = from->host,
-                      .disk = engine_disk(from->host, t->block),
-                      .scale = 1,
-                      .count = &a->phase_bytes[PHASE_READ],
-                      .count2 = &from->disk_read};
-    if (src != a->worker)
-      st[n++] = (stage){.kind = STAGE_NET,
-                        .host = from->host,
-                        .dst = here->host,
-                        .flow = ACT_HDFS_READ,
-                        .scale = 1,
-                        .count2 = &from->net_sent};
+    n = engine_split_stages(t, src, a->worker, &a->phase_bytes[PHASE_READ], st);
   }
   int cpu = n;
   st[n++] = map;

@@ -84,7 +84,7 @@ static void prefetch_actor(int argc, char **argv)
   prefetch *p = sg_actor_self_get_data();
   task *t = p->task;
   const conf *c = &t->job->desc->conf;
-  tracker *from = &e->trackers[p->src], *here = &e->trackers[p->worker];
+  tracker *here = &e->trackers[p->worker];
   int64_t bytes = hdfs_block_bytes(t->job->input, t->block);
   if (p->due > simgrid_get_clock())
     activities_sleep_until(p->due);
@@ -98,22 +98,8 @@ static void prefetch_actor(int argc, char **argv)
   p->started = 1;
   p->start = simgrid_get_clock();
   here->cache -= (double)bytes;
-  if (t->job->desc->files)
-    engine_open_split(t, p->src, p->worker);
   stage st[2];
-  int n = 0;
-  st[n++] = (stage){.kind = STAGE_READ,
-                    .host = from->host,
-                    .disk = engine_disk(from->host, t->block),
-                    .scale = 1,
-                    .count2 = &from->disk_read};
-  if (p->src != p->worker)
-    st[n++] = (stage){.kind = STAGE_NET,
-                      .host = from->host,
-                      .dst = here->host,
-                      .flow = ACT_HDFS_READ,
-                      .scale = 1,
-                      .count2 = &from->net_sent};
+  int n = engine_split_stages(t, p->src, p->worker, NULL, st);
   pipe_spec spec = {
       .total = bytes, .chunk = (int64_t)conf_get(c, CONF_CHUNK), .depth = (int)conf_get(c, CONF_PIPELINE_DEPTH)};
   pipe_run(st, n, &spec);
