@@ -274,7 +274,7 @@ static int cmd_run(int argc, char **argv)
     conf defaults;
     conf_init(&defaults);
     for (int k = 0; k < CONF_N_KEYS; k++) {
-      char v[64];
+      char v[CONF_TEXT_MAX];
       conf_format(&defaults, k, v, sizeof v);
       printf("  %-48s %-10s %s\n", conf_name(k), v, conf_scope_name(k));
     }
