@@ -120,8 +120,9 @@ static void without_skew_the_reduce_phase_is_estimated_closely(void **state)
  * time of a task's reduce calls (eq. 6 over all of them) is its time per
  * byte times that size, and NearestFit's estimate must be TaskRatio's at
  * every sample.  Most calls run in batches, timed as bursts; a batch's
- * point stands for its calls, else the few explicit groups, which wait for
- * the batch's write before them, would weigh as much as the rest. */
+ * point stands for its calls, else the few explicit groups, which wait in
+ * the pipeline behind the batch before them, would weigh as much as the
+ * rest. */
 static void groups_of_one_size_are_costed_as_by_taskratio(void **state)
 {
   (void)state;

@@ -13,18 +13,26 @@ static const progress_weights reduce_only = {0, 0, 1};
 static const progress_point squares[] = {{1, 1, 1}, {2, 4, 1}, {3, 9, 1}, {4, 16, 1}};
 static const progress_group ten[] = {{10, 1}};
 
-static progress_task square_task(void)
+/* A task reducing since t = 0: N_DONE calls DONE of BYTES_DONE bytes in
+ * all ended at UPDATED, and one entry LEFT of BYTES_TOTAL - BYTES_DONE left. */
+static progress_task reducing(const progress_point *done, size_t n_done, double updated, double bytes_done,
+                              const progress_group *left, double bytes_total)
 {
   return (progress_task){.state = PROGRESS_REDUCE,
                          .start = 0,
-                         .updated = 30,
-                         .bytes_total = 20,
-                         .bytes_done = 10,
-                         .bytes_reduced = 10,
-                         .done = squares,
-                         .n_done = 4,
-                         .left = ten,
+                         .updated = updated,
+                         .bytes_total = bytes_total,
+                         .bytes_done = bytes_done,
+                         .bytes_reduced = bytes_done,
+                         .done = done,
+                         .n_done = n_done,
+                         .left = left,
                          .n_left = 1};
+}
+
+static progress_task square_task(void)
+{
+  return reducing(squares, 4, 30, 10, ten, 20);
 }
 
 static progress_snapshot snapshot_of(const progress_task *t, size_t n, double now)
@@ -296,16 +304,7 @@ static void nearestfit_weighs_a_burst_by_its_calls(void **state)
   (void)state;
   const progress_point done[] = {{100, 0.01, 99}, {100, 1.0, 1}};
   const progress_group left[] = {{100, 100}};
-  progress_task t = {.state = PROGRESS_REDUCE,
-                     .start = 0,
-                     .updated = 1.99,
-                     .bytes_total = 20000,
-                     .bytes_done = 10000,
-                     .bytes_reduced = 10000,
-                     .done = done,
-                     .n_done = 2,
-                     .left = left,
-                     .n_left = 1};
+  progress_task t = reducing(done, 2, 1.99, 10000, left, 20000);
   progress_snapshot s = snapshot_of(&t, 1, 2);
   progress_estimate e;
   assert_int_equal(progress_nearestfit(&s, &e), 0);
