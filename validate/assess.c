@@ -21,12 +21,12 @@ static double *quantity_of(prediction *p, int q)
   return (double *)((char *)p + predict_quantities[q].offset);
 }
 
-void assess_measured(predict_model m, const job_profile *runs, int n, prediction *out)
+void assess_measured(const job_profile *runs, int n, prediction *out)
 {
   double *v = xmalloc((size_t)n * sizeof *v);
   prediction *was = xmalloc((size_t)n * sizeof *was);
   for (int s = 0; s < n; s++)
-    predict_measured(m, &runs[s], &was[s]);
+    predict_measured(&runs[s], &was[s]);
   *out = was[0];
   for (int q = 0; q < PREDICT_N_QUANTITIES; q++) {
     int measured = 1;
@@ -68,7 +68,7 @@ int assess_targets(const experiment *e, const sim *sims, const char *base, FILE 
           snprintf(acc[m][0].why, sizeof acc[m][0].why, "%s", why);
         continue;
       }
-      assess_measured((predict_model)m, &p[first], e->seeds, &was);
+      assess_measured(&p[first], e->seeds, &was);
       for (int q = 0; q < PREDICT_N_QUANTITIES; q++) {
         double v = *quantity_of(&r, q), a = *quantity_of(&was, q);
         if (!(a > 0) || isnan(v)) /* no second shuffle wave in the target, or a statistic the model does not

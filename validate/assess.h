@@ -18,11 +18,11 @@ typedef struct {
   char why[256];   /* "" while every target was predicted */
 } error_acc;
 
-/* What the N runs RUNS of one target (one a seed) measured, as model M's
+/* What the N runs RUNS of one target (one a seed) measured, as a
  * prediction of it would hold (predict_measured): each quantity of
  * predict_quantities the mean over the runs, or 0 (not measured, left
  * out) if any run did not measure it; the other fields as RUNS[0]'s. */
-void assess_measured(predict_model m, const job_profile *runs, int n, prediction *out);
+void assess_measured(const job_profile *runs, int n, prediction *out);
 
 /* Steps 2 and 3 for experiment E, whose step-1 runs ran as SIMS in BASE:
  * fits each model on the history, predicts each target from its seed-1

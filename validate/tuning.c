@@ -51,7 +51,7 @@ int tuning_targets(const experiment *e, const sim *sims, const char *base, const
   for (int t = 0; t < nt && !status; t++) {
     int first = experiment_target_run(e, t, 1);
     prediction was; /* the job time, the same for every model: the mean over the target's seeds */
-    assess_measured(PREDICT_KHAN, &p[first], e->seeds, &was);
+    assess_measured(&p[first], e->seeds, &was);
     double ape = 100 * fabs(cost[2 * t] - was.estimate) / was.estimate;
     ptc->n++;
     ptc->sum += ape;
