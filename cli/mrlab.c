@@ -13,6 +13,7 @@
 #include "plot.h"
 #include "predict.h"
 #include "ratios.h"
+#include "seeds.h"
 #include "sim.h"
 #include "units.h"
 #include "validate.h"
@@ -20,6 +21,7 @@
 #include "workload.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -59,7 +61,7 @@ static const char usage_platform[] = "usage: mrlab platform PLATFORM.cfg [--xml]
 
 static const char usage_run[] =
     "usage: mrlab run PLATFORM.cfg WORKLOAD.cfg [-o DIR] [--seed N] [--set NAME=VALUE ...] [--workers NAME,...]\n"
-    "                 [--conf FILE.xml ...] [--cfg=NAME:VALUE ...] [--trace]\n"
+    "                 [--conf FILE.xml ...] [--cfg=NAME:VALUE ...] [--trace] [--seeds N [-j J]]\n"
     "\n"
     "Simulates the jobs of WORKLOAD.cfg on the cluster of PLATFORM.cfg, Hadoop 1\n"
     "style, and writes tasks.csv, jobs.csv, groups.csv, summary.json, progress.csv\n"
@@ -70,7 +72,8 @@ static const char usage_run[] =
     "\n"
     "  -o DIR          the run directory (created, with its parents, if missing;\n"
     "                  an existing one must hold nothing but a run's files)\n"
-    "  --seed N        seeds HDFS placement (default 1)\n"
+    "  --seed N        the draw of HDFS placement, the trackers' heartbeat\n"
+    "                  phases and every tie (default 1)\n"
     "  --set N=V       a Hadoop or mrlab property: a job property for every job,\n"
     "                  a cluster property for the run; wins over the workload's\n"
     "                  and the platform's own settings\n"
@@ -85,6 +88,15 @@ static const char usage_run[] =
     "  --cfg=N:V       a SimGrid option, as SimGrid takes it; --log= too\n"
     "  --trace         also write trace.paje, the run's timeline in the Paje\n"
     "                  format (ViTE: vite DIR/trace.paje; pajeng: pj_dump)\n"
+    "  --seeds N       one run a seed, seeds S to S+N-1 (S: --seed, default 1;\n"
+    "                  N from 1 to " STR(SEEDS_MAX) "), each a run directory DIR/seed-K and its\n"
+    "                  printed summary DIR/seed-K.log; then each job's time and\n"
+    "                  the makespan over the seeds, their mean, standard\n"
+    "                  deviation and 95% confidence interval (Student's t),\n"
+    "                  printed and written to DIR/summary.csv and summary.md,\n"
+    "                  and every seed's times to DIR/seeds.csv\n"
+    "  -j J            with --seeds: runs at once, 1 to " STR(VALIDATE_MAX_JOBS) " (default: the\n"
+    "                  processors online)\n"
     "\n"
     "When stderr is a terminal and the run lasts more than MRLAB_PROGRESS_AFTER\n"
     "seconds of wall time (environment; default 3), one line there counts the\n"
@@ -266,7 +278,23 @@ static int progress_after(double *after)
   return 0;
 }
 
-/* mrlab run PLATFORM WORKLOAD [-o DIR] [--seed N] [--set K=V ...] [--workers L] [--cfg=K:V ...] */
+/* ARG as a whole number from MIN to MAX into *OUT: 0, or -1. */
+static int whole_number(const char *arg, long min, long max, long *out)
+{
+  char *end;
+  errno = 0;
+  *out = strtol(arg, &end, 10);
+  return !*arg || *end || errno || *out < min || *out > max ? -1 : 0;
+}
+
+/* The jobs at once of -j (the processors online unless given), within VALIDATE_MAX_JOBS. */
+static int jobs_online(long given)
+{
+  long jobs = given ? given : sysconf(_SC_NPROCESSORS_ONLN);
+  return (int)(jobs < 1 ? 1 : jobs > VALIDATE_MAX_JOBS ? VALIDATE_MAX_JOBS : jobs);
+}
+
+/* mrlab run PLATFORM WORKLOAD [-o DIR] [--seed N] [--set K=V ...] [--workers L] [--cfg=K:V ...] [--seeds N [-j J]] */
 static int cmd_run(int argc, char **argv)
 {
   if (wants_help(argc, argv)) {
@@ -280,26 +308,44 @@ static int cmd_run(int argc, char **argv)
     }
     return 0;
   }
-  const char *files[2] = {NULL, NULL}, *dir = "run", *workers = NULL;
+  const char *files[2] = {NULL, NULL}, *dir = "run", *workers = NULL, *jobs_arg = NULL;
   const char **sets = xmalloc((size_t)argc * sizeof *sets), **options = xmalloc((size_t)argc * sizeof *options);
   const char **confs = xmalloc((size_t)argc * sizeof *confs);
-  int n_files = 0, n_sets = 0, n_options = 0, n_confs = 0, trace = 0, status = 0;
+  const char **pass = xmalloc((size_t)argc * sizeof *pass); /* what --seeds passes on to each seed's run */
+  int n_files = 0, n_sets = 0, n_options = 0, n_confs = 0, n_pass = 0, trace = 0, status = 0;
   unsigned long seed = 1;
+  long seeds = 0, jobs = 0;
+  const char *seed_arg = "1";
   for (int i = 1; i < argc && !status; i++) {
     const char *arg = argv[i];
-    if ((strcmp(arg, "-o") == 0 || strcmp(arg, "--seed") == 0 || strcmp(arg, "--set") == 0 ||
-         strcmp(arg, "--workers") == 0 || strcmp(arg, "--conf") == 0) &&
+    int passed = strcmp(arg, "--set") == 0 || strcmp(arg, "--workers") == 0 || strcmp(arg, "--conf") == 0;
+    if ((strcmp(arg, "-o") == 0 || strcmp(arg, "--seed") == 0 || passed || strcmp(arg, "--seeds") == 0 ||
+         strcmp(arg, "-j") == 0) &&
         i + 1 == argc) {
       status = usage_error(usage_run, "%s needs a value", arg);
-    } else if (strcmp(arg, "-o") == 0) {
+      break;
+    }
+    if (passed || strcmp(arg, "--trace") == 0 || is_simgrid_option(arg)) {
+      pass[n_pass++] = arg;
+      if (passed)
+        pass[n_pass++] = argv[i + 1];
+    }
+    if (strcmp(arg, "-o") == 0) {
       dir = argv[++i];
     } else if (strcmp(arg, "--workers") == 0) {
       workers = argv[++i];
     } else if (strcmp(arg, "--seed") == 0) {
       char *end;
-      seed = strtoul(argv[++i], &end, 10);
+      seed = strtoul(seed_arg = argv[++i], &end, 10);
       if (!*argv[i] || *end || argv[i][0] == '-')
         status = usage_error(usage_run, "--seed: expected a whole number >= 0, got %s", argv[i]);
+    } else if (strcmp(arg, "--seeds") == 0) {
+      if (whole_number(argv[++i], 1, SEEDS_MAX, &seeds))
+        status = value_error("--seeds: expected a whole number of seeds from 1 to " STR(SEEDS_MAX) ", got %s", argv[i]);
+    } else if (strcmp(arg, "-j") == 0) {
+      jobs_arg = argv[++i];
+      if (whole_number(jobs_arg, 1, VALIDATE_MAX_JOBS, &jobs))
+        status = value_error("-j: expected a whole number from 1 to " STR(VALIDATE_MAX_JOBS) ", got %s", jobs_arg);
     } else if (strcmp(arg, "--set") == 0) {
       sets[n_sets++] = argv[++i];
     } else if (strcmp(arg, "--conf") == 0) {
@@ -318,6 +364,13 @@ static int cmd_run(int argc, char **argv)
   }
   if (!status && n_files < 2)
     status = usage_error(usage_run, "%s", "expected PLATFORM.cfg and WORKLOAD.cfg");
+  if (!status && jobs_arg && !seeds)
+    status = value_error("%s", "-j: expected it with --seeds N (the runs at once of N seeds)");
+  if (!status && seeds && seed > (unsigned long)(INT_MAX - seeds + 1))
+    status = value_error("--seed: with --seeds, expected a first seed whose last is at most 2147483647, got %s",
+                         seed_arg);
+  if (!status && seeds && n_pass > POOL_MAX_ARGS)
+    status = value_error("--seeds: expected at most " STR(POOL_MAX_ARGS) " further arguments to pass on%s", "");
   double after = 0;
   if (!status)
     status = progress_after(&after);
@@ -346,8 +399,24 @@ static int cmd_run(int argc, char **argv)
                      .n_confs = n_confs,
                      .trace = trace,
                      .progress_after = after};
-    status = w ? sim_run(p, w, &in, dir, stdout, err, sizeof err) : 2;
-    if (status)
+    seeds_request r = {.platform = files[0],
+                       .workload = files[1],
+                       .dir = dir,
+                       .args = pass,
+                       .n_args = n_pass,
+                       .first = (int)seed,
+                       .n = (int)seeds,
+                       .jobs = jobs_online(jobs)};
+    char self[4096];
+    if (!w)
+      status = 2;
+    else if (!seeds)
+      status = sim_run(p, w, &in, dir, stdout, err, sizeof err);
+    else if (own_program(self, sizeof self))
+      status = 1, err[0] = '\0'; /* after its message */
+    else
+      status = (r.self = self, seeds_run(&r, stdout, err, sizeof err));
+    if (status && err[0])
       fprintf(stderr, "mrlab: %s\n", err);
   }
   workload_free(w);
@@ -355,6 +424,7 @@ static int cmd_run(int argc, char **argv)
   free(sets);
   free(options);
   free(confs);
+  free(pass);
   return status;
 }
 
@@ -521,7 +591,7 @@ static int cmd_validate(int argc, char **argv)
   if (wants_help(argc, argv))
     return fputs(usage_validate, stdout), 0;
   const char *file = NULL, *dir = "validation", *local = NULL, *slurm = NULL;
-  long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+  long jobs = 0;
   pool_config pc = {.slurm = -1}; /* -1: as the experiment file says */
   for (int i = 1; i < argc; i++) {
     int takes_value = strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "-j") == 0 || strcmp(argv[i], "--partition") == 0 ||
@@ -531,10 +601,7 @@ static int cmd_validate(int argc, char **argv)
     if (strcmp(argv[i], "-o") == 0) {
       dir = argv[++i];
     } else if (strcmp(argv[i], "-j") == 0) {
-      char *end;
-      errno = 0;
-      jobs = strtol(argv[++i], &end, 10);
-      if (!*argv[i] || *end || errno || jobs < 1 || jobs > VALIDATE_MAX_JOBS)
+      if (whole_number(argv[++i], 1, VALIDATE_MAX_JOBS, &jobs))
         return value_error("-j: expected a whole number from 1 to " STR(VALIDATE_MAX_JOBS) ", got %s", argv[i]);
       local = argv[i - 1];
     } else if (strcmp(argv[i], "--slurm") == 0) {
@@ -546,10 +613,8 @@ static int cmd_validate(int argc, char **argv)
         return value_error("--partition: expected the name of a Slurm partition, got %s", "\"\"");
     } else if (strcmp(argv[i], "--array-size") == 0) {
       slurm = argv[i];
-      char *end;
-      errno = 0;
-      long n = strtol(argv[++i], &end, 10);
-      if (!*argv[i] || *end || errno || n < 1 || n > 1000000)
+      long n;
+      if (whole_number(argv[++i], 1, 1000000, &n))
         return value_error("--array-size: expected a whole number from 1 to 1000000, got %s", argv[i]);
       pc.array_size = (int)n;
     } else if (argv[i][0] == '-') {
@@ -568,9 +633,8 @@ static int cmd_validate(int argc, char **argv)
   char self[4096], err[4096];
   if (own_program(self, sizeof self))
     return 1;
-  jobs = jobs < 1 ? 1 : jobs > VALIDATE_MAX_JOBS ? VALIDATE_MAX_JOBS : jobs; /* the processors online */
   pc.self = self;
-  pc.jobs = (int)jobs;
+  pc.jobs = jobs_online(jobs);
   int status = validate_run(file, dir, &pc, err, sizeof err);
   if (status)
     fprintf(stderr, "mrlab: %s\n", err);
@@ -606,9 +670,7 @@ static int cmd_ratios(int argc, char **argv)
   char self[4096], err[4096];
   if (own_program(self, sizeof self))
     return 1;
-  long jobs = sysconf(_SC_NPROCESSORS_ONLN);
-  jobs = jobs < 1 ? 1 : jobs > VALIDATE_MAX_JOBS ? VALIDATE_MAX_JOBS : jobs;
-  int status = ratios_measure(files[0], files[1], job, input, file, (int)jobs, self, stdout, err, sizeof err);
+  int status = ratios_measure(files[0], files[1], job, input, file, jobs_online(0), self, stdout, err, sizeof err);
   if (status)
     fprintf(stderr, "mrlab: %s\n", err);
   return status;

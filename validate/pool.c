@@ -77,6 +77,8 @@ void pool_command_make(pool_command *c, const sim *s, const char *self)
     snprintf(c->cfgs[i], sizeof c->cfgs[i], "--cfg=%s", s->cfgs[i]);
     argv[n++] = c->cfgs[i];
   }
+  for (int i = 0; i < s->n_args; i++)
+    argv[n++] = (char *)s->args[i];
   argv[n] = NULL;
 }
 
