@@ -7,6 +7,7 @@
  * calls its stage (sim/, models/, validate/) and prints.  Nothing here
  * knows SimGrid; its own options (--cfg=, --log=) pass through to sim/. */
 #include "alloc.h"
+#include "compare.h"
 #include "hadoopconf.h"
 #include "import.h"
 #include "platform.h"
@@ -17,6 +18,7 @@
 #include "sim.h"
 #include "units.h"
 #include "validate.h"
+#include "vary.h"
 #include "workflow.h"
 #include "workload.h"
 
@@ -43,6 +45,7 @@ static const char usage_main[] =
     "  platform PLATFORM.cfg [--xml]   summary of a cluster, or the SimGrid XML it becomes\n"
     "  predict TARGET HISTORY...       a run's job time as the models predict it from earlier runs\n"
     "  provision TARGET HISTORY...     the slots that meet a deadline, by Khan et al.'s model\n"
+    "  compare PLATFORM WORKLOAD       does a setting pay off? variants over seeds, with intervals\n"
     "  validate EXPERIMENT.cfg         the models' predictions against simulated runs\n"
     "  ratios PLATFORM WORKLOAD        each node class's computing ratio for a job\n"
     "  plot DIR                        pictures of a run or a validation (gnuplot)\n"
@@ -171,6 +174,38 @@ static const char usage_validate[] = "usage: mrlab validate EXPERIMENT.cfg [-o D
                                      "\n"
                                      "A `slurm = { partition = ...; array_size = ...; }` group in the file also\n"
                                      "selects Slurm; the command line wins (-j N runs here).\n";
+
+static const char usage_compare[] =
+    "usage: mrlab compare PLATFORM.cfg WORKLOAD.cfg --vary KEY=V1,V2,... [--vary ...] [--seeds N] [-j J]\n"
+    "                     [-o DIR]\n"
+    "\n"
+    "Does a setting pay off on this cluster?  Runs the workload under every\n"
+    "combination of the --vary values (their cross product; the first value of\n"
+    "each --vary is the baseline, so the first combination is the baseline),\n"
+    "each with the seeds 1 to N.  Seed k draws the same HDFS placement,\n"
+    "heartbeat phases and ties in every variant, so the variants are compared\n"
+    "seed by seed, and the luck of the draw cancels.  Prints, and writes into\n"
+    "DIR as variants.csv and variants.md, each variant's mean job time (the\n"
+    "makespan, when the workload has several jobs) with its 95% confidence\n"
+    "interval, its difference from the baseline paired by seed with that\n"
+    "difference's interval, and the verdict: \"pays off\" or \"hurts\" when the\n"
+    "interval excludes zero, \"no difference at N seeds\" otherwise.  Draws\n"
+    "both as DIR/variants-NAME.png (NAME: the workload file's), and keeps\n"
+    "every run in DIR/runs/NAME/VARIANT/seed-K.  Every variant is checked as\n"
+    "`mrlab run` would read it before anything runs.  DIR is written aside and\n"
+    "replaced whole at the end.\n"
+    "\n"
+    "  --vary KEY=V,...  KEY: any property `mrlab run --set` takes (see\n"
+    "                    `mrlab run --help`: dfs.blocksize, mrlab.prefetch, ...),\n"
+    "                    or memory, nic (every node class's memory or NIC\n"
+    "                    bandwidth: 4GiB, 100Mbps), slots (every node's map and\n"
+    "                    reduce slots, MAP/REDUCE such as 8/4) or workers (the\n"
+    "                    workers or node classes to run on, as run --workers);\n"
+    "                    a comma within a value is written \\, (in single\n"
+    "                    quotes for the shell: 'workers=fast\\,medium,fast')\n"
+    "  --seeds N         seeds 1 to N in every variant, 1 to " STR(SEEDS_MAX) " (default " STR(COMPARE_SEEDS) ")\n"
+    "  -j J              runs at once, 1 to " STR(VALIDATE_MAX_JOBS) " (default: the processors online)\n"
+    "  -o DIR            the output directory (default: compare)\n";
 
 static const char usage_ratios[] =
     "usage: mrlab ratios PLATFORM.cfg WORKLOAD.cfg [-o FILE] [--job NAME] [--input SIZE]\n"
@@ -641,6 +676,56 @@ static int cmd_validate(int argc, char **argv)
   return status;
 }
 
+/* mrlab compare PLATFORM WORKLOAD --vary KEY=V,... [--vary ...] [--seeds N] [-j J] [-o DIR] */
+static int cmd_compare(int argc, char **argv)
+{
+  if (wants_help(argc, argv))
+    return fputs(usage_compare, stdout), 0;
+  const char *files[2] = {NULL, NULL};
+  const char **vary = xmalloc((size_t)argc * sizeof *vary);
+  vary_request r = {.dir = "compare", .vary = vary, .seeds = COMPARE_SEEDS};
+  long seeds = COMPARE_SEEDS, jobs = 0;
+  int n_files = 0, status = 0;
+  for (int i = 1; i < argc && !status; i++) {
+    const char *arg = argv[i];
+    int takes_value = strcmp(arg, "--vary") == 0 || strcmp(arg, "--seeds") == 0 || strcmp(arg, "-j") == 0 ||
+                      strcmp(arg, "-o") == 0;
+    if (takes_value && i + 1 == argc)
+      status = usage_error(usage_compare, "%s needs a value", arg);
+    else if (strcmp(arg, "--vary") == 0)
+      vary[r.n_vary++] = argv[++i];
+    else if (strcmp(arg, "-o") == 0)
+      r.dir = argv[++i];
+    else if (strcmp(arg, "--seeds") == 0 && whole_number(argv[++i], 1, SEEDS_MAX, &seeds))
+      status = value_error("--seeds: expected a whole number of seeds from 1 to " STR(SEEDS_MAX) ", got %s", argv[i]);
+    else if (strcmp(arg, "-j") == 0 && whole_number(argv[++i], 1, VALIDATE_MAX_JOBS, &jobs))
+      status = value_error("-j: expected a whole number from 1 to " STR(VALIDATE_MAX_JOBS) ", got %s", argv[i]);
+    else if (strcmp(arg, "--seeds") == 0 || strcmp(arg, "-j") == 0)
+      continue;
+    else if (arg[0] == '-')
+      status = usage_error(usage_compare, "unknown option %s", arg);
+    else if (n_files < 2)
+      files[n_files++] = arg;
+    else
+      status = usage_error(usage_compare, "unexpected argument %s", arg);
+  }
+  if (!status && n_files < 2)
+    status = usage_error(usage_compare, "%s", "expected PLATFORM.cfg and WORKLOAD.cfg");
+  if (!status && r.n_vary == 0)
+    status = usage_error(usage_compare, "%s", "expected --vary KEY=VALUE,VALUE,... (what to compare)");
+  char self[4096], err[4096];
+  if (!status && own_program(self, sizeof self))
+    status = 1;
+  if (!status) {
+    r.self = self, r.platform = files[0], r.workload = files[1];
+    r.seeds = (int)seeds, r.jobs = jobs_online(jobs);
+    if ((status = vary_run(&r, stdout, err, sizeof err)))
+      fprintf(stderr, "mrlab: %s\n", err);
+  }
+  free(vary);
+  return status;
+}
+
 /* mrlab ratios PLATFORM WORKLOAD [-o FILE] [--job NAME] [--input SIZE] */
 static int cmd_ratios(int argc, char **argv)
 {
@@ -817,6 +902,8 @@ int main(int argc, char **argv)
     return cmd_provision(argc - 1, argv + 1);
   if (strcmp(argv[1], "validate") == 0)
     return cmd_validate(argc - 1, argv + 1);
+  if (strcmp(argv[1], "compare") == 0)
+    return cmd_compare(argc - 1, argv + 1);
   if (strcmp(argv[1], "ratios") == 0)
     return cmd_ratios(argc - 1, argv + 1);
   if (strcmp(argv[1], "plot") == 0)

@@ -103,6 +103,18 @@ void pool_last_line(const sim *s, const char *base, char *last, size_t size)
     snprintf(last, size, "(no output)");
 }
 
+int pool_refusal(const sim *sims, int n, const char *base, char *err, size_t errlen)
+{
+  for (int k = 0; k < n; k++)
+    if (sims[k].status == 2) {
+      char last[1024];
+      pool_last_line(&sims[k], base, last, sizeof last);
+      snprintf(err, errlen, "%s", strncmp(last, "mrlab: ", 7) == 0 ? last + 7 : last);
+      return k;
+    }
+  return -1;
+}
+
 /* Starts simulation S of the mrlab program SELF in directory BASE: 0, or -1 with errno set. */
 static int sim_start(sim *s, const char *base, const char *self)
 {

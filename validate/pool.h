@@ -58,6 +58,12 @@ typedef struct {
 } pool_command;
 void pool_command_make(pool_command *c, const sim *s, const char *self);
 
+/* After pool_run failed on SIMS (N of them, run in BASE): the index of the
+ * first that refused its input (exit status 2), with its message, the
+ * last line of its log without "mrlab: ", in ERR; -1 when none did (ERR
+ * as it is). */
+int pool_refusal(const sim *sims, int n, const char *base, char *err, size_t errlen);
+
 /* The last line of file PATH, without its newline, into LINE ("" if the
  * file is empty or cannot be read). */
 void pool_file_last_line(const char *path, char *line, size_t size);

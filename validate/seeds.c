@@ -164,16 +164,10 @@ int seeds_run(const seeds_request *r, FILE *out, char *err, size_t errlen)
     s->n_args = r->n_args;
   }
   pool_progress_start(r->n);
-  int status = pool_run(sims, r->n, ".", &(pool_config){.self = r->self, .jobs = r->jobs}, err, errlen) ? 1 : 0;
+  int status = pool_run(sims, r->n, ".", &(pool_config){.self = r->self, .jobs = r->jobs}, err, errlen)
+                   ? (pool_refusal(sims, r->n, ".", err, errlen) >= 0 ? 2 : 1)
+                   : 0;
   pool_progress_end();
-  for (int k = 0; k < r->n && status; k++)
-    if (sims[k].status == 2) { /* the run refused its input: its own message */
-      char last[1024];
-      pool_last_line(&sims[k], ".", last, sizeof last);
-      snprintf(err, errlen, "%s", strncmp(last, "mrlab: ", 7) == 0 ? last + 7 : last);
-      status = 2;
-      break;
-    }
   char *md = NULL;
   if (!status)
     status = summarise(r, sims, &d, &md, err, errlen) ? 1 : 0;
