@@ -92,13 +92,13 @@ static const char usage_run[] =
     "  --trace         also write trace.paje, the run's timeline in the Paje\n"
     "                  format (ViTE: vite DIR/trace.paje; pajeng: pj_dump)\n"
     "  --seeds N       one run a seed, seeds S to S+N-1 (S: --seed, default 1;\n"
-    "                  N from 1 to " STR(SEEDS_MAX) "), each a run directory DIR/seed-K and its\n"
-    "                  printed summary DIR/seed-K.log; then each job's time and\n"
+    "                  N from 1 to 1000), each a run directory DIR/seed-K and\n"
+    "                  its printed summary DIR/seed-K.log; then each job's time and\n"
     "                  the makespan over the seeds, their mean, standard\n"
     "                  deviation and 95% confidence interval (Student's t),\n"
     "                  printed and written to DIR/summary.csv and summary.md,\n"
     "                  and every seed's times to DIR/seeds.csv\n"
-    "  -j J            with --seeds: runs at once, 1 to " STR(VALIDATE_MAX_JOBS) " (default: the\n"
+    "  -j J            with --seeds: runs at once, 1 to 256 (default: the\n"
     "                  processors online)\n"
     "\n"
     "When stderr is a terminal and the run lasts more than MRLAB_PROGRESS_AFTER\n"
@@ -208,8 +208,8 @@ static const char usage_compare[] =
     "                    workers or node classes to run on, as run --workers);\n"
     "                    a comma within a value is written \\, (in single\n"
     "                    quotes for the shell: 'workers=fast\\,medium,fast')\n"
-    "  --seeds N         seeds 1 to N in every variant, 1 to " STR(SEEDS_MAX) " (default " STR(COMPARE_SEEDS) ")\n"
-    "  -j J              runs at once, 1 to " STR(VALIDATE_MAX_JOBS) " (default: the processors online)\n"
+    "  --seeds N         seeds 1 to N in every variant, 1 to 1000 (default 5)\n"
+    "  -j J              runs at once, 1 to 256 (default: the processors online)\n"
     "  -o DIR            the output directory (default: compare)\n";
 
 static const char usage_ratios[] =
@@ -411,8 +411,8 @@ static int cmd_run(int argc, char **argv)
   if (!status && jobs_arg && !seeds)
     status = value_error("%s", "-j: expected it with --seeds N (the runs at once of N seeds)");
   if (!status && seeds && seed > (unsigned long)(INT_MAX - seeds + 1))
-    status = value_error("--seed: with --seeds, expected a first seed whose last is at most 2147483647, got %s",
-                         seed_arg);
+    status =
+        value_error("--seed: with --seeds, expected a first seed whose last is at most 2147483647, got %s", seed_arg);
   if (!status && seeds && n_pass > POOL_MAX_ARGS)
     status = value_error("--seeds: expected at most " STR(POOL_MAX_ARGS) " further arguments to pass on%s", "");
   double after = 0;
@@ -697,8 +697,8 @@ static int cmd_compare(int argc, char **argv)
   int n_files = 0, status = 0;
   for (int i = 1; i < argc && !status; i++) {
     const char *arg = argv[i];
-    int takes_value = strcmp(arg, "--vary") == 0 || strcmp(arg, "--seeds") == 0 || strcmp(arg, "-j") == 0 ||
-                      strcmp(arg, "-o") == 0;
+    int takes_value =
+        strcmp(arg, "--vary") == 0 || strcmp(arg, "--seeds") == 0 || strcmp(arg, "-j") == 0 || strcmp(arg, "-o") == 0;
     if (takes_value && i + 1 == argc)
       status = usage_error(usage_compare, "%s needs a value", arg);
     else if (strcmp(arg, "--vary") == 0)

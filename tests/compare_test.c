@@ -73,8 +73,8 @@ static void run_times(const char *out, const char *v, int k, double *t, double *
   test_csv *tasks = test_csv_in(dir, "tasks.csv");
   host[0] = '\0';
   for (int r = 1; r < tasks->n_rows && !host[0]; r++)
-    if (strcmp(test_csv_cell(tasks, r, "kind"), "map") == 0 && strcmp(test_csv_cell(tasks, r, "task"), "m000000") == 0 &&
-        strcmp(test_csv_cell(tasks, r, "attempt"), "0") == 0)
+    if (strcmp(test_csv_cell(tasks, r, "kind"), "map") == 0 &&
+        strcmp(test_csv_cell(tasks, r, "task"), "m000000") == 0 && strcmp(test_csv_cell(tasks, r, "attempt"), "0") == 0)
       snprintf(host, 64, "%s", test_csv_cell(tasks, r, "host"));
   assert_true(host[0] != '\0');
   test_csv_free(tasks);
@@ -136,7 +136,8 @@ static void the_anchors_are_what_the_runs_imply(void **state)
   enum { N_NUMERIC = 5 };
   double x[N_NUMERIC][SEEDS], pairs[SEEDS];
   for (int k = 0; k < SEEDS; k++) {
-    double gain_one = 100 * (t[ONE][k] - t[SPREAD][k]) / t[ONE][k], gain_big = 100 * (t[BIG][k] - t[SPREAD][k]) / t[BIG][k];
+    double gain_one = 100 * (t[ONE][k] - t[SPREAD][k]) / t[ONE][k],
+           gain_big = 100 * (t[BIG][k] - t[SPREAD][k]) / t[BIG][k];
     x[0][k] = gain_one;
     x[1][k] = (gain_one + gain_big) / 2;
     x[2][k] = t[ONE][k] / t[SPREAD][k];
@@ -145,7 +146,8 @@ static void the_anchors_are_what_the_runs_imply(void **state)
     pairs[k] = (gain_one + 100 * (t[SLOW][k] - t[BIG][k]) / t[SLOW][k]) / 2;
   }
   /* the published figure, and the tolerance in the figure's units */
-  const double published[N_NUMERIC] = {30, NAN, 2, 10, 20}, tolerance[N_NUMERIC] = {5, 5, 0.6 * 2, 0.15 * 10, 0.15 * 20};
+  const double published[N_NUMERIC] = {30, NAN, 2, 10, 20},
+               tolerance[N_NUMERIC] = {5, 5, 0.6 * 2, 0.15 * 10, 0.15 * 20};
   test_csv *a = test_csv_in(out, "anchors.csv");
   assert_int_equal(a->n_rows, 10);
   for (int i = 0; i < N_NUMERIC; i++) {

@@ -310,12 +310,11 @@ static const char terasort[] =
 static void a_comparison_and_a_run_over_seeds_are_plotted(void **state)
 {
   (void)state;
-  const char *dir = test_tmpdir();
-  test_write_file(dir, "ts.cfg", terasort);
   test_run r;
-  test_run_mrlab(&r, dir,
-                 (const char *[]){"compare", test_source_path("platforms/toy4.cfg"), "ts.cfg", "--vary",
-                                  "dfs.blocksize=128m,256m", "--seeds", "2", "-o", "cmp", NULL});
+  const char *dir =
+      test_run_beside(&r, "ts.cfg", terasort,
+                      (const char *[]){"compare", test_source_path("platforms/toy4.cfg"), "ts.cfg", "--vary",
+                                       "dfs.blocksize=128m,256m", "--seeds", "2", "-o", "cmp", NULL});
   if (r.status != 0)
     fail_msg("mrlab compare failed with status %d: %s", r.status, r.err);
   char cmp[4096], plots[4096], seeds[4096];
@@ -336,9 +335,9 @@ static void a_comparison_and_a_run_over_seeds_are_plotted(void **state)
   assert_non_null(strstr(svg, verdict));
   test_csv_free(v);
   /* a run over seeds: each job's time and the makespan, seed by seed */
-  test_run_mrlab(&r, dir,
-                 (const char *[]){"run", test_source_path("platforms/toy4.cfg"), "ts.cfg", "--seeds", "3", "-o",
-                                  "seeds", NULL});
+  test_run_mrlab(
+      &r, dir,
+      (const char *[]){"run", test_source_path("platforms/toy4.cfg"), "ts.cfg", "--seeds", "3", "-o", "seeds", NULL});
   assert_int_equal(r.status, 0);
   snprintf(seeds, sizeof seeds, "%s/seeds", dir);
   snprintf(plots, sizeof plots, "%s/seeds-plots", dir);

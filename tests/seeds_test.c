@@ -23,14 +23,13 @@ static const char two_jobs[] =
 static void a_run_over_seeds_reports_what_its_runs_imply(void **state)
 {
   (void)state;
-  const char *dir = test_tmpdir();
-  test_write_file(dir, "two.cfg", two_jobs);
+  test_run r; /* relative paths, read where the command runs */
+  const char *dir =
+      test_run_beside(&r, "two.cfg", two_jobs,
+                      (const char *[]){"run", test_source_path("platforms/toy4.cfg"), "two.cfg", "--seeds", "4",
+                                       "--seed", "3", "-j", "2", "-o", "out", "--set", "dfs.replication=2", NULL});
   char out[4096];
   snprintf(out, sizeof out, "%s/out", dir);
-  test_run r; /* relative paths, read where the command runs */
-  test_run_mrlab(&r, dir,
-                 (const char *[]){"run", test_source_path("platforms/toy4.cfg"), "two.cfg", "--seeds", "4", "--seed",
-                                  "3", "-j", "2", "-o", "out", "--set", "dfs.replication=2", NULL});
   if (r.status != 0)
     fail_msg("mrlab run --seeds failed with status %d: %s", r.status, r.err);
   assert_string_equal(r.out, test_read_file(out, "summary.md"));
@@ -87,9 +86,9 @@ static void a_run_over_seeds_reports_what_its_runs_imply(void **state)
   }
   test_csv_free(sum);
   /* one seed is one draw: no interval */
-  test_run_mrlab(&r, dir,
-                 (const char *[]){"run", test_source_path("platforms/toy4.cfg"), "two.cfg", "--seeds", "1", "-o", "out",
-                                  NULL});
+  test_run_mrlab(
+      &r, dir,
+      (const char *[]){"run", test_source_path("platforms/toy4.cfg"), "two.cfg", "--seeds", "1", "-o", "out", NULL});
   assert_int_equal(r.status, 0);
   assert_int_equal(test_count_files(out), 1 + 1 + 3); /* the old directory replaced whole */
   sum = test_csv_in(out, "summary.csv");
@@ -101,9 +100,7 @@ static void a_run_over_seeds_reports_what_its_runs_imply(void **state)
 static void bad_seed_requests_are_refused(void **state)
 {
   (void)state;
-  static const struct {
-    const char *args[4], *says;
-  } cases[] = {
+  static const test_refusal cases[] = {
       {{"--seeds", "0"}, "mrlab: --seeds: expected a whole number of seeds from 1 to 1000, got 0"},
       {{"--seeds", "1001"}, "mrlab: --seeds: expected a whole number of seeds from 1 to 1000, got 1001"},
       {{"--seeds", "many"}, "got many"},
@@ -114,20 +111,9 @@ static void bad_seed_requests_are_refused(void **state)
       {{"--seeds", "2", "--set", "dfs.replicaton=2"}, "mrlab: --set dfs.replicaton=2: unknown property"},
       {{"--seeds", "2", "--cfg=network/nope:1"}, "mrlab: --cfg=network/nope:1: SimGrid refuses it"},
   };
-  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-    const char *dir = test_tmpdir();
-    test_write_file(dir, "two.cfg", two_jobs);
-    const char *argv[16] = {"run", test_source_path("platforms/toy4.cfg"), "two.cfg", "-o", "out"};
-    int n = 5;
-    for (int a = 0; a < 4 && cases[i].args[a]; a++)
-      argv[n++] = cases[i].args[a];
-    test_run r;
-    test_run_mrlab(&r, dir, argv);
-    if (r.status != 2 || !strstr(r.err, cases[i].says) || strchr(r.err, '\n') != r.err + strlen(r.err) - 1)
-      fail_msg("%s %s: status %d, stderr \"%s\": expected status 2 and one line saying \"%s\"", cases[i].args[0],
-               cases[i].args[1], r.status, r.err, cases[i].says);
-    assert_int_equal(test_count_files(dir), 1); /* nothing written beside the workload */
-  }
+  test_refusals("two.cfg", two_jobs,
+                (const char *[]){"run", test_source_path("platforms/toy4.cfg"), "two.cfg", "-o", "out", NULL}, cases,
+                sizeof cases / sizeof *cases);
 }
 
 static const char experiment[] = "experiments = (\n"

@@ -47,7 +47,8 @@ static double run_time(const char *out, const char *name, const char *v, int k, 
     test_csv *tasks = test_csv_in(dir, "tasks.csv");
     host[0] = '\0';
     for (int r = 1; r < tasks->n_rows && !host[0]; r++)
-      if (strcmp(test_csv_cell(tasks, r, "task"), "m000000") == 0 && strcmp(test_csv_cell(tasks, r, "attempt"), "0") == 0)
+      if (strcmp(test_csv_cell(tasks, r, "task"), "m000000") == 0 &&
+          strcmp(test_csv_cell(tasks, r, "attempt"), "0") == 0)
         snprintf(host, 64, "%s", test_csv_cell(tasks, r, "host"));
     assert_true(host[0] != '\0');
     test_csv_free(tasks);
@@ -84,13 +85,11 @@ static void assert_row(const test_csv *t, int row, const double *x, const double
 static void every_variant_runs_over_the_same_seeds(void **state)
 {
   (void)state;
-  const char *dir = test_tmpdir();
-  test_write_file(dir, "ts.cfg", terasort);
   test_run r;
-  test_run_mrlab(&r, dir,
-                 (const char *[]){"compare", test_source_path("platforms/toy4.cfg"), "ts.cfg", "--vary",
-                                  "dfs.blocksize=128m,256m", "--vary", "nic=1Gbps,100Mbps", "--seeds", "3", "-j", "2",
-                                  "-o", "out", NULL});
+  const char *dir = test_run_beside(&r, "ts.cfg", terasort,
+                                    (const char *[]){"compare", test_source_path("platforms/toy4.cfg"), "ts.cfg",
+                                                     "--vary", "dfs.blocksize=128m,256m", "--vary", "nic=1Gbps,100Mbps",
+                                                     "--seeds", "3", "-j", "2", "-o", "out", NULL});
   if (r.status != 0)
     fail_msg("mrlab compare failed with status %d: %s", r.status, r.err);
   char out[4096];
@@ -141,12 +140,11 @@ static const char two_jobs[] =
 static void several_jobs_are_compared_by_their_makespan(void **state)
 {
   (void)state;
-  const char *dir = test_tmpdir();
-  test_write_file(dir, "two.cfg", two_jobs);
   test_run r; /* a comma within a value, escaped */
-  test_run_mrlab(&r, dir,
-                 (const char *[]){"compare", test_source_path("platforms/toy4.cfg"), "two.cfg", "--vary",
-                                  "workers=worker,worker-1\\,worker-2\\,worker-3", "--seeds", "2", "-o", "out", NULL});
+  const char *dir = test_run_beside(&r, "two.cfg", two_jobs,
+                                    (const char *[]){"compare", test_source_path("platforms/toy4.cfg"), "two.cfg",
+                                                     "--vary", "workers=worker,worker-1\\,worker-2\\,worker-3",
+                                                     "--seeds", "2", "-o", "out", NULL});
   if (r.status != 0)
     fail_msg("mrlab compare failed with status %d: %s", r.status, r.err);
   char out[4096];
@@ -172,21 +170,21 @@ static void several_jobs_are_compared_by_their_makespan(void **state)
 static void bad_variations_are_refused(void **state)
 {
   (void)state;
-  static const struct {
-    const char *args[6], *says;
-  } cases[] = {
+  static const test_refusal cases[] = {
       {{"--vary", "dfs.blocksiz=64m,128m"}, "mrlab: --set dfs.blocksiz=64m: unknown property dfs.blocksiz"},
       {{"--vary", "dfs.blocksize=64x,128m"}, "mrlab: --set dfs.blocksize=64x: dfs.blocksize: expected a size"},
       {{"--vary", "mrlab.scheduler=hadoop1,fifo"}, "mrlab: --set mrlab.scheduler=fifo: mrlab.scheduler: expected"},
       {{"--vary", "nic=1Gbps,100MB"}, "mrlab: --vary nic=1Gbps,100MB: nic=100MB: expected a bandwidth"},
       {{"--vary", "memory=8GiB,lots"}, "mrlab: --vary memory=8GiB,lots: memory=lots: expected a size"},
-      {{"--vary", "slots=4/2,8"}, "mrlab: --vary slots=4/2,8: slots=8: expected every node's map and reduce slots as "
-                                  "MAP/REDUCE, each 1 to 256, such as 8/4"},
+      {{"--vary", "slots=4/2,8"},
+       "mrlab: --vary slots=4/2,8: slots=8: expected every node's map and reduce slots as "
+       "MAP/REDUCE, each 1 to 256, such as 8/4"},
       {{"--vary", "slots=4/2,0/1"}, "slots=0/1: expected every node's map and reduce slots"},
       {{"--vary", "workers=worker,worker-9"},
        "mrlab: variant workers=worker-9: --workers: no worker or node class of toy4 is named \"worker-9\""},
-      {{"--vary", "dfs.blocksize=64m,,128m"}, "mrlab: --vary dfs.blocksize=64m,,128m: expected values separated by "
-                                              "commas, got an empty one"},
+      {{"--vary", "dfs.blocksize=64m,,128m"},
+       "mrlab: --vary dfs.blocksize=64m,,128m: expected values separated by "
+       "commas, got an empty one"},
       {{"--vary", "dfs.blocksize=64m,64m"}, "expected different values, got 64m twice"},
       {{"--vary", "dfs.blocksize"}, "mrlab: --vary dfs.blocksize: expected KEY=VALUE,VALUE,..."},
       {{"--vary", "dfs.blocksize=64m"}, "mrlab: --vary: expected at least two variants to compare, got one"},
@@ -195,23 +193,13 @@ static void bad_variations_are_refused(void **state)
       {{"--vary", "dfs.blocksize=64m,128m", "--seeds", "0"}, "mrlab: --seeds: expected a whole number of seeds from 1"},
       {{"--vary", "dfs.blocksize=64m,128m", "--seeds", "5001"}, "got 5001"},
       {{"--vary", "dfs.blocksize=64m,128m", "-j", "0"}, "mrlab: -j: expected a whole number from 1 to 256, got 0"},
-      {{"--vary", "dfs.blocksize=64m,128m", "--seeds", "1000", "--vary", "mapreduce.job.reduces=1,2,3,4,5,6,7,8,9,10,11"},
+      {{"--vary", "dfs.blocksize=64m,128m", "--seeds", "1000", "--vary",
+        "mapreduce.job.reduces=1,2,3,4,5,6,7,8,9,10,11"},
        "mrlab: --vary: expected at most 10000 runs in all (variants times seeds)"},
   };
-  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-    const char *dir = test_tmpdir();
-    test_write_file(dir, "ts.cfg", terasort);
-    const char *argv[16] = {"compare", test_source_path("platforms/toy4.cfg"), "ts.cfg", "-o", "out"};
-    int n = 5;
-    for (int a = 0; a < 6 && cases[i].args[a]; a++)
-      argv[n++] = cases[i].args[a];
-    test_run r;
-    test_run_mrlab(&r, dir, argv);
-    if (r.status != 2 || !strstr(r.err, cases[i].says) || strchr(r.err, '\n') != r.err + strlen(r.err) - 1)
-      fail_msg("%s %s: status %d, stderr \"%s\": expected status 2 and one line saying \"%s\"", cases[i].args[0],
-               cases[i].args[1], r.status, r.err, cases[i].says);
-    assert_int_equal(test_count_files(dir), 1); /* nothing written beside the workload */
-  }
+  test_refusals("ts.cfg", terasort,
+                (const char *[]){"compare", test_source_path("platforms/toy4.cfg"), "ts.cfg", "-o", "out", NULL}, cases,
+                sizeof cases / sizeof *cases);
   /* what the command line lacks: the usage */
   test_run r;
   test_run_mrlab(&r, NULL, (const char *[]){"compare", test_source_path("platforms/toy4.cfg"), "ts.cfg", NULL});

@@ -361,9 +361,9 @@ static int read_quantity(cfg_file *f, const config_setting_t *g, compare_quantit
   char expected[256] = "";
   for (int k = first; k < QUANTITY_MAKESPAN; k++)
     snprintf(expected + strlen(expected), sizeof expected - strlen(expected), "%s\"%s\"",
-             k == (int)first                 ? ""
+             k == (int)first              ? ""
              : k == QUANTITY_MAKESPAN - 1 ? " or "
-                                             : ", ",
+                                          : ", ",
              quantity_names[k]);
   return cfg_fail(f, config_setting_get_member(g, "quantity"), "expected %s, got \"%s\"", expected, q);
 }
@@ -663,8 +663,8 @@ static double run_q(const comparison *c, const double *q, int v, int k, compare_
  * C's runs) of A's history variants, 100 - the mean absolute percentage
  * error of its mean task time of A's quantity for each of A's variants
  * against the variant's median in Q.  0, or -1 with ERR. */
-static int boe_accuracy(const comparison *c, const anchor *a, const job_profile *p, const double *q, int k,
-                        double *out, char *err, size_t errlen)
+static int boe_accuracy(const comparison *c, const anchor *a, const job_profile *p, const double *q, int k, double *out,
+                        char *err, size_t errlen)
 {
   job_profile *history = xcalloc((size_t)a->n_history, sizeof *history);
   for (int h = 0; h < a->n_history; h++)
@@ -673,8 +673,7 @@ static int boe_accuracy(const comparison *c, const anchor *a, const job_profile 
   int status = 0;
   for (int i = 0; i < a->n_variants && !status; i++) {
     prediction r;
-    if ((status = predict_job(PREDICT_BOE, history, a->n_history, &p[a->variants[i] * c->seeds + k], &r, err,
-                              errlen)))
+    if ((status = predict_job(PREDICT_BOE, history, a->n_history, &p[a->variants[i] * c->seeds + k], &r, err, errlen)))
       break;
     double predicted = a->quantity == QUANTITY_MAP_TASK       ? r.map_avg
                        : a->quantity == QUANTITY_SHUFFLE_TASK ? r.sh1_avg
@@ -839,9 +838,10 @@ void compare_write(const comparison *c, int n, const compare_figure *fig, FILE *
           snprintf(d, sizeof d, "%.3f", diff);
         }
         if (boolean)
-          snprintf(s, sizeof s, "%s", fig[f].holds == COMPARE_HOLDS   ? "true"
-                                      : fig[f].holds == COMPARE_FAILS ? "false"
-                                                                      : "unclear");
+          snprintf(s, sizeof s, "%s",
+                   fig[f].holds == COMPARE_HOLDS   ? "true"
+                   : fig[f].holds == COMPARE_FAILS ? "false"
+                                                   : "unclear");
         else
           snprintf(s, sizeof s, "%.3f", sim->mean);
         if (!boolean)
@@ -864,7 +864,7 @@ void compare_write(const comparison *c, int n, const compare_figure *fig, FILE *
       else if (numeric)
         snprintf(flag, sizeof flag, "**no** (beyond %g %s)", a->tolerance, unit);
       fprintf(md, "| %s | %s | %s | %s | %s | %s | %s |\n", c[i].name, a->claim, a->source,
-              boolean ? "yes"
+              boolean   ? "yes"
               : numeric ? figure(a->kind, a->published, 0, p, sizeof p)
                         : "-",
               simulated(a->kind, &fig[f], s, sizeof s), d, flag);
@@ -914,4 +914,25 @@ void compare_write_variants(const comparison *c, int n, const double *q, FILE *c
     free(base);
     free(x);
   }
+}
+
+int compare_write_files(const comparison *c, int n, const compare_figure *fig, const double *q, const char *dir,
+                        char *err, size_t errlen)
+{
+  static const char *const names[2][2] = {{"anchors.csv", "anchors.md"}, {"variants.csv", "variants.md"}};
+  for (int t = compare_n_anchors(c, n) > 0 ? 0 : 1; t < 2; t++) {
+    outfile csv, md;
+    if (outfile_open(&csv, dir, names[t][0], err, errlen))
+      return -1;
+    if (outfile_open(&md, dir, names[t][1], err, errlen))
+      return outfile_discard(&csv), -1;
+    if (t)
+      compare_write_variants(c, n, q, csv.f, md.f);
+    else
+      compare_write(c, n, fig, csv.f, md.f);
+    int status = outfile_close(&md, err, errlen);
+    if (outfile_close(&csv, err, errlen) || status)
+      return -1;
+  }
+  return 0;
 }

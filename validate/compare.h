@@ -43,17 +43,17 @@ typedef enum {
 
 /* A variant: the comparison's base with these changes. */
 typedef struct {
-  char name[256];                     /* as the tables show it */
-  char dir[256];                      /* its folder in runs/COMPARISON */
-  const config_setting_t *job;        /* members over the base job's, or NULL */
-  char sets[POOL_MAX_SETS][128];      /* --set arguments */
+  char name[256];                /* as the tables show it */
+  char dir[256];                 /* its folder in runs/COMPARISON */
+  const config_setting_t *job;   /* members over the base job's, or NULL */
+  char sets[POOL_MAX_SETS][128]; /* --set arguments */
   int n_sets;
-  char cfgs[POOL_MAX_CFGS][256];      /* SimGrid options, NAME:VALUE */
+  char cfgs[POOL_MAX_CFGS][256]; /* SimGrid options, NAME:VALUE */
   int n_cfgs;
-  char platform[4096];                /* whole path */
-  char memory[64], nic[64];           /* every node class's memory, NIC bandwidth; "": the platform's */
-  int map_slots, reduce_slots;        /* every node class's slots; 0: the platform's */
-  char workers[1024];                 /* for --workers, "" for all */
+  char platform[4096];         /* whole path */
+  char memory[64], nic[64];    /* every node class's memory, NIC bandwidth; "": the platform's */
+  int map_slots, reduce_slots; /* every node class's slots; 0: the platform's */
+  char workers[1024];          /* for --workers, "" for all */
 } variant;
 
 typedef struct {
@@ -76,12 +76,12 @@ typedef struct {
  * random numbers), so variants are compared seed by seed. */
 typedef struct {
   char name[256];
-  char folder[4096];            /* whole: where a relative `ratios` file of the job is read */
-  const config_setting_t *job;  /* the base job, or NULL for WORKLOAD */
-  char workload[4096];          /* a whole workload file (whole path) when JOB is NULL */
-  int seeds;                    /* seeds 1 to SEEDS */
-  compare_quantity measure;     /* what the variants table compares: the job time, or the makespan */
-  variant *variants;            /* the first is the baseline of the variants table */
+  char folder[4096];           /* whole: where a relative `ratios` file of the job is read */
+  const config_setting_t *job; /* the base job, or NULL for WORKLOAD */
+  char workload[4096];         /* a whole workload file (whole path) when JOB is NULL */
+  int seeds;                   /* seeds 1 to SEEDS */
+  compare_quantity measure;    /* what the variants table compares: the job time, or the makespan */
+  variant *variants;           /* the first is the baseline of the variants table */
   int n_variants;
   anchor *anchors;
   int n_anchors;
@@ -162,5 +162,11 @@ void compare_write(const comparison *c, int n, const compare_figure *fig, FILE *
  * the interval allows (stats_judge), from the quantities Q of
  * compare_measure. */
 void compare_write_variants(const comparison *c, int n, const double *q, FILE *csv, FILE *md);
+
+/* Writes into directory DIR, each file whole, anchors.csv and anchors.md
+ * (when C has anchors) and variants.csv and variants.md, from the figures
+ * FIG and quantities Q of compare_measure.  0, or -1 with ERR. */
+int compare_write_files(const comparison *c, int n, const compare_figure *fig, const double *q, const char *dir,
+                        char *err, size_t errlen);
 
 #endif

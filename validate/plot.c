@@ -564,10 +564,17 @@ static int label_pixels(size_t len)
 static int draw_variants(const char *dir, const char *tmp, const char *plots, const char *format, char *err,
                          size_t errlen)
 {
-  static const char *const need[] = {"comparison", "variant",    "seeds",
-                                     "quantity",   "mean",       "ci95_low",
-                                     "ci95_high",  "difference", "difference_ci95_low",
-                                     "difference_ci95_high", "verdict"};
+  static const char *const need[] = {"comparison",
+                                     "variant",
+                                     "seeds",
+                                     "quantity",
+                                     "mean",
+                                     "ci95_low",
+                                     "ci95_high",
+                                     "difference",
+                                     "difference_ci95_low",
+                                     "difference_ci95_high",
+                                     "verdict"};
   csv_table *t = read_csv(dir, "variants.csv", need, 11, err, errlen);
   if (!t)
     return 2;
@@ -633,7 +640,8 @@ static int plot_seeds(const char *dir, const char *tmp, const char *plots, const
     char label[512];
     snprintf(label, sizeof label, "%s", makespan ? "makespan" : cell(sum, r, "job"));
     longest = strlen(label) > longest ? strlen(label) : longest;
-    fprintf(f, "%d %g %g %g \"%s\"\n", r, m, isnan(lo) ? m : lo, isnan(hi) ? m : hi, gp_text(label, label, sizeof label));
+    fprintf(f, "%d %g %g %g \"%s\"\n", r, m, isnan(lo) ? m : lo, isnan(hi) ? m : hi,
+            gp_text(label, label, sizeof label));
   }
   if (f)
     fprintf(f, "\n\n");
@@ -834,8 +842,7 @@ static int have_gnuplot(void)
   return 0;
 }
 
-int plot_comparisons(const char *dir, const char *out, const char *format, const char *self, char *err,
-                     size_t errlen)
+int plot_comparisons(const char *dir, const char *out, const char *format, const char *self, char *err, size_t errlen)
 {
   char plots[4096];
   if (!have_gnuplot())
@@ -868,8 +875,8 @@ int plot_dir(const char *dir, const char *out, const char *format, const char *s
   int run = has(dir, RUNDIR_TASKS, 0) && has(dir, RUNDIR_JOBS, 0);
   int seeds = !run && has(dir, "seeds.csv", 0) && has(dir, "summary.csv", 0);
   int validation = !run && !seeds && has(dir, "runs", 1);
-  static const char *const tables[] = {"accuracy.csv", "anchors.csv",  "variants.csv", RUNDIR_PROGRESS,
-                                       "leaderboard.csv", "workflows.csv", NULL};
+  static const char *const tables[] = {
+      "accuracy.csv", "anchors.csv", "variants.csv", RUNDIR_PROGRESS, "leaderboard.csv", "workflows.csv", NULL};
   int tabled = 0;
   for (int k = 0; tables[k]; k++)
     tabled |= has(dir, tables[k], 0);

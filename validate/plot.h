@@ -25,7 +25,6 @@ int plot_dir(const char *dir, const char *out, const char *format, const char *s
  * difference from the first with the difference's interval and verdict.
  * Returns 0; 2 with ERR when there is no gnuplot; 1 with ERR when a CSV
  * cannot be read or gnuplot failed. */
-int plot_comparisons(const char *dir, const char *out, const char *format, const char *self, char *err,
-                     size_t errlen);
+int plot_comparisons(const char *dir, const char *out, const char *format, const char *self, char *err, size_t errlen);
 
 #endif

@@ -27,7 +27,7 @@ typedef struct {
   char workers[1024];            /* --workers, "" for all */
   char cfgs[POOL_MAX_CFGS][256]; /* --cfg= SimGrid options, NAME:VALUE */
   int n_cfgs;
-  int seed; /* --seed, 0 for none (mrlab run's default) */
+  int seed;                /* --seed, 0 for none (mrlab run's default) */
   const char *const *args; /* further arguments of mrlab run as they are (`mrlab run --seeds`: the user's own), */
   int n_args;              /* at most POOL_MAX_ARGS; the caller keeps them */
   pid_t pid;

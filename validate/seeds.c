@@ -104,8 +104,8 @@ static int write_tables(const seeds_jobs *runs, int n, int first, FILE *csv, FIL
     stats_summary s;
     stats_summarise(x + j * n, n, &s);
     char a[64], b[64], c[64], sd[64];
-    fprintf(sum, "%s,%s,%d,%.6f,%s,%s,%s\n", j < n_jobs ? "job_time" : "makespan", j < n_jobs ? runs[0].name[j] : "",
-            n, s.mean, csv_format(s.sd, 6, a, sizeof a), csv_format(s.mean - s.half, 6, b, sizeof b),
+    fprintf(sum, "%s,%s,%d,%.6f,%s,%s,%s\n", j < n_jobs ? "job_time" : "makespan", j < n_jobs ? runs[0].name[j] : "", n,
+            s.mean, csv_format(s.sd, 6, a, sizeof a), csv_format(s.mean - s.half, 6, b, sizeof b),
             csv_format(s.mean + s.half, 6, c, sizeof c));
     snprintf(sd, sizeof sd, "%.2f", s.sd);
     if (j < n_jobs)

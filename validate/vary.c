@@ -138,8 +138,8 @@ static void cell_text(const char *s, char *out, size_t n)
 /* The variants of C, the cross product of the N lists L (the first list
  * varies slowest; ARGS the --vary they came from), on the platform file
  * PLATFORM_PATH.  0, or -1 with ERR. */
-static int make_variants(comparison *c, const vary_list *l, int n, const char *platform_path,
-                         const char *const *args, char *err, size_t errlen)
+static int make_variants(comparison *c, const vary_list *l, int n, const char *platform_path, const char *const *args,
+                         char *err, size_t errlen)
 {
   int *at = xcalloc((size_t)n, sizeof *at), status = 0;
   for (int v = 0; v < c->n_variants && !status; v++) {
@@ -167,8 +167,9 @@ static int make_variants(comparison *c, const vary_list *l, int n, const char *p
     plain(name, ',', x->dir, sizeof x->dir);
     for (int w = 0; w < v && !status; w++)
       if (strcmp(c->variants[w].dir, x->dir) == 0) {
-        snprintf(err, errlen, "--vary: the variants \"%s\" and \"%s\" would share the folder %s: expected values that "
-                              "differ in letters, digits or . _ = + : -",
+        snprintf(err, errlen,
+                 "--vary: the variants \"%s\" and \"%s\" would share the folder %s: expected values that "
+                 "differ in letters, digits or . _ = + : -",
                  c->variants[w].name, x->name, x->dir);
         status = -1;
       }
@@ -217,9 +218,10 @@ static int vary_build(const vary_request *r, comparison *c, char *err, size_t er
       if (strcmp(l[k].key, l[i].key) == 0)
         status = (snprintf(err, errlen, "--vary %s: expected each key once, got %s twice", r->vary[i], l[i].key), -1);
     if (!status && (variants *= l[i].n) * r->seeds > EXPERIMENT_MAX_SIMS)
-      status = (snprintf(err, errlen, "--vary: expected at most %d runs in all (variants times seeds), got %lld or more",
-                         EXPERIMENT_MAX_SIMS, variants * r->seeds),
-                -1);
+      status =
+          (snprintf(err, errlen, "--vary: expected at most %d runs in all (variants times seeds), got %lld or more",
+                    EXPERIMENT_MAX_SIMS, variants * r->seeds),
+           -1);
   }
   if (!status && variants < 2)
     status = (snprintf(err, errlen, "--vary: expected at least two variants to compare, got one"), -1);
@@ -259,14 +261,13 @@ static int vary_build(const vary_request *r, comparison *c, char *err, size_t er
 /* What `mrlab compare` writes: outdir_open's names. */
 static const char *const outputs[] = {"runs", "variants.csv", "variants.md", "variants-*.png", NULL};
 
-/* Runs C's simulations in D and writes its tables and picture there, the
- * Markdown into *MD.  0, or 1 or 2 with ERR. */
-static int vary_execute(const vary_request *r, const comparison *c, const outdir *d, char **md, char *err,
+/* Runs C's simulations in D and writes its tables and picture there, and
+ * C's quantities into Q (compare_measure's).  0, or 1 or 2 with ERR. */
+static int vary_execute(const vary_request *r, const comparison *c, const outdir *d, double *q, char *err,
                         size_t errlen)
 {
   int n = compare_n_runs(c, 1), status = 0;
   sim *sims = xcalloc((size_t)n, sizeof *sims);
-  double *q = xcalloc((size_t)n * COMPARE_N_QUANTITIES, sizeof *q);
   pool_progress_start(n);
   if (compare_plan(c, 1, d->tmp, sims, err, errlen))
     status = 1;
@@ -278,27 +279,15 @@ static int vary_execute(const vary_request *r, const comparison *c, const outdir
     status = k >= 0 ? 2 : 1;
   }
   pool_progress_end();
-  if (!status && compare_measure(c, 1, sims, d->tmp, q, NULL, err, errlen))
+  if (!status && (compare_measure(c, 1, sims, d->tmp, q, NULL, err, errlen) ||
+                  compare_write_files(c, 1, NULL, q, d->tmp, err, errlen)))
     status = 1;
-  size_t size;
-  FILE *text = open_memstream(md, &size);
-  outfile csv, out;
-  if (!status && !(status = outfile_open(&csv, d->tmp, "variants.csv", err, errlen) ? 1 : 0)) {
-    compare_write_variants(c, 1, q, csv.f, text);
-    status = outfile_close(&csv, err, errlen) ? 1 : 0;
-  }
-  fclose(text);
-  if (!status && !(status = outfile_open(&out, d->tmp, "variants.md", err, errlen) ? 1 : 0)) {
-    fputs(*md, out.f);
-    status = outfile_close(&out, err, errlen) ? 1 : 0;
-  }
   if (!status) {
     int drawn = plot_comparisons(d->tmp, d->tmp, "png", r->self, err, errlen);
     if (drawn == 2) /* no gnuplot: the tables stand alone */
       fprintf(stderr, "mrlab: warning: no picture: %s\n", err);
     status = drawn == 1;
   }
-  free(q);
   free(sims);
   return status;
 }
@@ -307,15 +296,17 @@ int vary_run(const vary_request *r, FILE *out, char *err, size_t errlen)
 {
   comparison *c = xcalloc(1, sizeof *c);
   outdir d;
+  double *q = NULL;
   int status = vary_build(r, c, err, errlen) || outdir_open(&d, r->dir, outputs, err, errlen) ? 2 : 0;
-  char *md = NULL;
-  if (!status && (status = vary_execute(r, c, &d, &md, err, errlen)))
+  if (!status)
+    q = xcalloc((size_t)compare_n_runs(c, 1) * COMPARE_N_QUANTITIES, sizeof *q);
+  if (!status && (status = vary_execute(r, c, &d, q, err, errlen)))
     outdir_discard(&d);
   else if (!status && outdir_commit(&d, err, errlen))
     status = 1;
   else if (!status)
-    fputs(md, out);
-  free(md);
+    compare_write_variants(c, 1, q, NULL, out);
+  free(q);
   compare_free_all(c, 1);
   return status;
 }

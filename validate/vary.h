@@ -10,13 +10,13 @@
 
 /* What `mrlab compare` was asked. */
 typedef struct {
-  const char *self;           /* the mrlab program */
+  const char *self; /* the mrlab program */
   const char *platform, *workload;
-  const char *const *vary;    /* the --vary arguments, KEY=V1,V2,... */
+  const char *const *vary; /* the --vary arguments, KEY=V1,V2,... */
   int n_vary;
-  int seeds;                  /* seeds 1 to SEEDS in every variant */
-  int jobs;                   /* runs at once */
-  const char *dir;            /* the output directory */
+  int seeds;       /* seeds 1 to SEEDS in every variant */
+  int jobs;        /* runs at once */
+  const char *dir; /* the output directory */
 } vary_request;
 
 /* Runs R: every variant (the cross product of R->vary, the first value of
