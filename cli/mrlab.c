@@ -410,9 +410,10 @@ static int cmd_run(int argc, char **argv)
     status = usage_error(usage_run, "%s", "expected PLATFORM.cfg and WORKLOAD.cfg");
   if (!status && jobs_arg && !seeds)
     status = value_error("%s", "-j: expected it with --seeds N (the runs at once of N seeds)");
-  if (!status && seeds && seed > (unsigned long)(INT_MAX - seeds + 1))
-    status =
-        value_error("--seed: with --seeds, expected a first seed whose last is at most 2147483647, got %s", seed_arg);
+  if (!status && seeds && (seed < 1 || seed > (unsigned long)(INT_MAX - seeds + 1)))
+    status = value_error("--seed: with --seeds, expected a first seed of at least 1 whose last is at most 2147483647, "
+                         "got %s",
+                         seed_arg);
   if (!status && seeds && n_pass > POOL_MAX_ARGS)
     status = value_error("--seeds: expected at most " STR(POOL_MAX_ARGS) " further arguments to pass on%s", "");
   double after = 0;

@@ -107,7 +107,8 @@ static void bad_seed_requests_are_refused(void **state)
       {{"--seeds", "2", "-j", "0"}, "mrlab: -j: expected a whole number from 1 to 256, got 0"},
       {{"--seeds", "2", "-j", "257"}, "got 257"},
       {{"-j", "2"}, "mrlab: -j: expected it with --seeds N"},
-      {{"--seeds", "2", "--seed", "2147483647"}, "--seed: with --seeds, expected a first seed whose last is at most"},
+      {{"--seeds", "2", "--seed", "2147483647"}, "--seed: with --seeds, expected a first seed of at least 1 whose last"},
+      {{"--seeds", "2", "--seed", "0"}, "--seed: with --seeds, expected a first seed of at least 1 whose last"},
       {{"--seeds", "2", "--set", "dfs.replicaton=2"}, "mrlab: --set dfs.replicaton=2: unknown property"},
       {{"--seeds", "2", "--cfg=network/nope:1"}, "mrlab: --cfg=network/nope:1: SimGrid refuses it"},
   };
