@@ -296,15 +296,12 @@ static const char near[] =
 static void the_best_needs_every_paired_interval_clear_of_zero(void **state)
 {
   (void)state;
-  const char *dir = test_tmpdir();
   char text[8192], out[4096];
   snprintf(text, sizeof text, near, test_source_path("platforms/toy4.cfg"));
-  const char *file = test_write_file(dir, "n.cfg", text);
-  snprintf(out, sizeof out, "%s/out", dir);
   test_run r;
-  test_run_mrlab(&r, dir, (const char *[]){"validate", file, "-o", out, NULL});
-  if (r.status != 0)
-    fail_msg("validate failed with status %d: %s", r.status, r.err);
+  snprintf(out, sizeof out, "%s/out",
+           test_run_beside(&r, "n.cfg", text, (const char *[]){"validate", "n.cfg", "-o", "out", NULL}));
+  assert_int_equal(r.status, 0);
   static const char *const names[3] = {"b120", "b128", "b136"};
   double t[3][SEEDS];
   for (int v = 0; v < 3; v++)
