@@ -7,19 +7,23 @@
  * calls its stage (sim/, models/, validate/) and prints.  Nothing here
  * knows SimGrid; its own options (--cfg=, --log=) pass through to sim/. */
 #include "alloc.h"
+#include "compare.h"
 #include "hadoopconf.h"
 #include "import.h"
 #include "platform.h"
 #include "plot.h"
 #include "predict.h"
 #include "ratios.h"
+#include "seeds.h"
 #include "sim.h"
 #include "units.h"
 #include "validate.h"
+#include "vary.h"
 #include "workflow.h"
 #include "workload.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -41,9 +45,10 @@ static const char usage_main[] =
     "  platform PLATFORM.cfg [--xml]   summary of a cluster, or the SimGrid XML it becomes\n"
     "  predict TARGET HISTORY...       a run's job time as the models predict it from earlier runs\n"
     "  provision TARGET HISTORY...     the slots that meet a deadline, by Khan et al.'s model\n"
+    "  compare PLATFORM WORKLOAD       does a setting pay off? variants over seeds, with intervals\n"
     "  validate EXPERIMENT.cfg         the models' predictions against simulated runs\n"
     "  ratios PLATFORM WORKLOAD        each node class's computing ratio for a job\n"
-    "  plot DIR                        pictures of a run or a validation (gnuplot)\n"
+    "  plot DIR                        pictures of a run, a comparison or a validation (gnuplot)\n"
     "  import swim|rumen TRACE         a workload file from a SWIM or Rumen job trace\n"
     "  version                         print the version\n"
     "\n"
@@ -59,7 +64,7 @@ static const char usage_platform[] = "usage: mrlab platform PLATFORM.cfg [--xml]
 
 static const char usage_run[] =
     "usage: mrlab run PLATFORM.cfg WORKLOAD.cfg [-o DIR] [--seed N] [--set NAME=VALUE ...] [--workers NAME,...]\n"
-    "                 [--conf FILE.xml ...] [--cfg=NAME:VALUE ...] [--trace]\n"
+    "                 [--conf FILE.xml ...] [--cfg=NAME:VALUE ...] [--trace] [--seeds N [-j J]]\n"
     "\n"
     "Simulates the jobs of WORKLOAD.cfg on the cluster of PLATFORM.cfg, Hadoop 1\n"
     "style, and writes tasks.csv, jobs.csv, groups.csv, summary.json, progress.csv\n"
@@ -70,7 +75,8 @@ static const char usage_run[] =
     "\n"
     "  -o DIR          the run directory (created, with its parents, if missing;\n"
     "                  an existing one must hold nothing but a run's files)\n"
-    "  --seed N        seeds HDFS placement (default 1)\n"
+    "  --seed N        the draw of HDFS placement, the trackers' heartbeat\n"
+    "                  phases and every tie (default 1)\n"
     "  --set N=V       a Hadoop or mrlab property: a job property for every job,\n"
     "                  a cluster property for the run; wins over the workload's\n"
     "                  and the platform's own settings\n"
@@ -85,6 +91,15 @@ static const char usage_run[] =
     "  --cfg=N:V       a SimGrid option, as SimGrid takes it; --log= too\n"
     "  --trace         also write trace.paje, the run's timeline in the Paje\n"
     "                  format (ViTE: vite DIR/trace.paje; pajeng: pj_dump)\n"
+    "  --seeds N       one run a seed, seeds S to S+N-1 (S: --seed, default 1;\n"
+    "                  N from 1 to 1000), each a run directory DIR/seed-K and\n"
+    "                  its printed summary DIR/seed-K.log; then each job's time and\n"
+    "                  the makespan over the seeds, their mean, standard\n"
+    "                  deviation and 95% confidence interval (Student's t),\n"
+    "                  printed and written to DIR/summary.csv and summary.md,\n"
+    "                  and every seed's times to DIR/seeds.csv\n"
+    "  -j J            with --seeds: runs at once, 1 to 256 (default: the\n"
+    "                  processors online)\n"
     "\n"
     "When stderr is a terminal and the run lasts more than MRLAB_PROGRESS_AFTER\n"
     "seconds of wall time (environment; default 3), one line there counts the\n"
@@ -142,9 +157,14 @@ static const char usage_validate[] = "usage: mrlab validate EXPERIMENT.cfg [-o D
                                      "of the job time and of each task statistic, and the accuracy, 100 - MAPE.\n"
                                      "An experiment with a deadline also provisions each target's slots, simulates\n"
                                      "it with them, and writes provision.csv.  For each comparison: runs every\n"
-                                     "variant of its job and writes anchors.csv and anchors.md (printed too):\n"
-                                     "each published claim beside the simulated figure, their difference, and\n"
-                                     "whether it lies within the anchor's tolerance.  For each progress entry:\n"
+                                     "variant of its job with each of the seeds 1 to its `seeds` (5 by default;\n"
+                                     "seed k the same draw in every variant) and writes anchors.csv and\n"
+                                     "anchors.md (printed too): each published claim beside the simulated\n"
+                                     "figure's mean over the seeds and its 95% interval, their difference, and\n"
+                                     "whether the published figure lies within the interval widened by the\n"
+                                     "anchor's tolerance; and variants.csv and variants.md: each variant's mean\n"
+                                     "job time, its paired difference from the first variant, their intervals\n"
+                                     "and the verdict (pays off, hurts, no difference).  For each progress entry:\n"
                                      "runs every variant and writes progress.csv and progress.md (printed too):\n"
                                      "each progress indicator's mean and max error against the true progress,\n"
                                      "beside the paper's figures.\n"
@@ -164,6 +184,38 @@ static const char usage_validate[] = "usage: mrlab validate EXPERIMENT.cfg [-o D
                                      "\n"
                                      "A `slurm = { partition = ...; array_size = ...; }` group in the file also\n"
                                      "selects Slurm; the command line wins (-j N runs here).\n";
+
+static const char usage_compare[] =
+    "usage: mrlab compare PLATFORM.cfg WORKLOAD.cfg --vary KEY=V1,V2,... [--vary ...] [--seeds N] [-j J]\n"
+    "                     [-o DIR]\n"
+    "\n"
+    "Does a setting pay off on this cluster?  Runs the workload under every\n"
+    "combination of the --vary values (their cross product; the first value of\n"
+    "each --vary is the baseline, so the first combination is the baseline),\n"
+    "each with the seeds 1 to N.  Seed k draws the same HDFS placement,\n"
+    "heartbeat phases and ties in every variant, so the variants are compared\n"
+    "seed by seed, and the luck of the draw cancels.  Prints, and writes into\n"
+    "DIR as variants.csv and variants.md, each variant's mean job time (the\n"
+    "makespan, when the workload has several jobs) with its 95% confidence\n"
+    "interval, its difference from the baseline paired by seed with that\n"
+    "difference's interval, and the verdict: \"pays off\" or \"hurts\" when the\n"
+    "interval excludes zero, \"no difference at N seeds\" otherwise.  Draws\n"
+    "the table as DIR/variants-NAME.png (NAME: the workload file's), and keeps\n"
+    "every run in DIR/runs/NAME/VARIANT/seed-K.  Every variant is checked as\n"
+    "`mrlab run` would read it before anything runs.  DIR is written aside and\n"
+    "replaced whole at the end.\n"
+    "\n"
+    "  --vary KEY=V,...  KEY: any property `mrlab run --set` takes (see\n"
+    "                    `mrlab run --help`: dfs.blocksize, mrlab.prefetch, ...),\n"
+    "                    or memory, nic (every node class's memory or NIC\n"
+    "                    bandwidth: 4GiB, 100Mbps), slots (every node's map and\n"
+    "                    reduce slots, MAP/REDUCE such as 8/4) or workers (the\n"
+    "                    workers or node classes to run on, as run --workers);\n"
+    "                    a comma within a value is written \\, (in single\n"
+    "                    quotes for the shell: 'workers=fast\\,medium,fast')\n"
+    "  --seeds N         seeds 1 to N in every variant, 1 to 1000 (default 5)\n"
+    "  -j J              runs at once, 1 to 256 (default: the processors online)\n"
+    "  -o DIR            the output directory (default: compare)\n";
 
 static const char usage_ratios[] =
     "usage: mrlab ratios PLATFORM.cfg WORKLOAD.cfg [-o FILE] [--job NAME] [--input SIZE]\n"
@@ -186,11 +238,15 @@ static const char usage_plot[] = "usage: mrlab plot DIR [-o OUT] [--format png|s
                                  "whole.  A run directory gives gantt (each task attempt by host and slot,\n"
                                  "coloured by phase), phases (each job's slot time by phase), utilisation\n"
                                  "(CPU, disk and network of each node class over time) and progress (each\n"
-                                 "progress indicator against the true progress); a validation directory gives\n"
-                                 "predictions (predicted against simulated job time), accuracy (each model's\n"
-                                 "job-time accuracy), anchors (published against simulated figures) and\n"
+                                 "progress indicator against the true progress); a run over seeds (run\n"
+                                 "--seeds) gives seeds (each job's time and the makespan, every seed's and\n"
+                                 "their mean with its 95% interval); a validation or comparison directory\n"
+                                 "gives predictions (predicted against simulated job time), accuracy (each\n"
+                                 "model's job-time accuracy), anchors (published against simulated figures,\n"
+                                 "with their intervals), variants-COMPARISON (each variant's mean and its\n"
+                                 "paired difference from the first, with their intervals and verdicts) and\n"
                                  "indicators (the progress indicators' mean errors), each where DIR holds its\n"
-                                 "CSV.  Prints the path of each image written.\n"
+                                 "CSV; nothing to draw is an error.  Prints the path of each image written.\n"
                                  "\n"
                                  "  -o OUT           the output directory (an existing one must hold nothing\n"
                                  "                   but these images)\n"
@@ -271,7 +327,23 @@ static int progress_after(double *after)
   return 0;
 }
 
-/* mrlab run PLATFORM WORKLOAD [-o DIR] [--seed N] [--set K=V ...] [--workers L] [--cfg=K:V ...] */
+/* ARG as a whole number from MIN to MAX into *OUT: 0, or -1. */
+static int whole_number(const char *arg, long min, long max, long *out)
+{
+  char *end;
+  errno = 0;
+  *out = strtol(arg, &end, 10);
+  return !*arg || *end || errno || *out < min || *out > max ? -1 : 0;
+}
+
+/* The jobs at once of -j (the processors online unless given), within VALIDATE_MAX_JOBS. */
+static int jobs_online(long given)
+{
+  long jobs = given ? given : sysconf(_SC_NPROCESSORS_ONLN);
+  return (int)(jobs < 1 ? 1 : jobs > VALIDATE_MAX_JOBS ? VALIDATE_MAX_JOBS : jobs);
+}
+
+/* mrlab run PLATFORM WORKLOAD [-o DIR] [--seed N] [--set K=V ...] [--workers L] [--cfg=K:V ...] [--seeds N [-j J]] */
 static int cmd_run(int argc, char **argv)
 {
   if (wants_help(argc, argv)) {
@@ -285,26 +357,44 @@ static int cmd_run(int argc, char **argv)
     }
     return 0;
   }
-  const char *files[2] = {NULL, NULL}, *dir = "run", *workers = NULL;
+  const char *files[2] = {NULL, NULL}, *dir = "run", *workers = NULL, *jobs_arg = NULL;
   const char **sets = xmalloc((size_t)argc * sizeof *sets), **options = xmalloc((size_t)argc * sizeof *options);
   const char **confs = xmalloc((size_t)argc * sizeof *confs);
-  int n_files = 0, n_sets = 0, n_options = 0, n_confs = 0, trace = 0, status = 0;
+  const char **pass = xmalloc((size_t)argc * sizeof *pass); /* what --seeds passes on to each seed's run */
+  int n_files = 0, n_sets = 0, n_options = 0, n_confs = 0, n_pass = 0, trace = 0, status = 0;
   unsigned long seed = 1;
+  long seeds = 0, jobs = 0;
+  const char *seed_arg = "1";
   for (int i = 1; i < argc && !status; i++) {
     const char *arg = argv[i];
-    if ((strcmp(arg, "-o") == 0 || strcmp(arg, "--seed") == 0 || strcmp(arg, "--set") == 0 ||
-         strcmp(arg, "--workers") == 0 || strcmp(arg, "--conf") == 0) &&
+    int passed = strcmp(arg, "--set") == 0 || strcmp(arg, "--workers") == 0 || strcmp(arg, "--conf") == 0;
+    if ((strcmp(arg, "-o") == 0 || strcmp(arg, "--seed") == 0 || passed || strcmp(arg, "--seeds") == 0 ||
+         strcmp(arg, "-j") == 0) &&
         i + 1 == argc) {
       status = usage_error(usage_run, "%s needs a value", arg);
-    } else if (strcmp(arg, "-o") == 0) {
+      break;
+    }
+    if (passed || strcmp(arg, "--trace") == 0 || is_simgrid_option(arg)) {
+      pass[n_pass++] = arg;
+      if (passed)
+        pass[n_pass++] = argv[i + 1];
+    }
+    if (strcmp(arg, "-o") == 0) {
       dir = argv[++i];
     } else if (strcmp(arg, "--workers") == 0) {
       workers = argv[++i];
     } else if (strcmp(arg, "--seed") == 0) {
       char *end;
-      seed = strtoul(argv[++i], &end, 10);
+      seed = strtoul(seed_arg = argv[++i], &end, 10);
       if (!*argv[i] || *end || argv[i][0] == '-')
         status = usage_error(usage_run, "--seed: expected a whole number >= 0, got %s", argv[i]);
+    } else if (strcmp(arg, "--seeds") == 0) {
+      if (whole_number(argv[++i], 1, SEEDS_MAX, &seeds))
+        status = value_error("--seeds: expected a whole number of seeds from 1 to " STR(SEEDS_MAX) ", got %s", argv[i]);
+    } else if (strcmp(arg, "-j") == 0) {
+      jobs_arg = argv[++i];
+      if (whole_number(jobs_arg, 1, VALIDATE_MAX_JOBS, &jobs))
+        status = value_error("-j: expected a whole number from 1 to " STR(VALIDATE_MAX_JOBS) ", got %s", jobs_arg);
     } else if (strcmp(arg, "--set") == 0) {
       sets[n_sets++] = argv[++i];
     } else if (strcmp(arg, "--conf") == 0) {
@@ -323,6 +413,14 @@ static int cmd_run(int argc, char **argv)
   }
   if (!status && n_files < 2)
     status = usage_error(usage_run, "%s", "expected PLATFORM.cfg and WORKLOAD.cfg");
+  if (!status && jobs_arg && !seeds)
+    status = value_error("%s", "-j: expected it with --seeds N (the runs at once of N seeds)");
+  if (!status && seeds && (seed < 1 || seed > (unsigned long)(INT_MAX - seeds + 1)))
+    status = value_error("--seed: with --seeds, expected a first seed of at least 1 whose last is at most 2147483647, "
+                         "got %s",
+                         seed_arg);
+  if (!status && seeds && n_pass > POOL_MAX_ARGS)
+    status = value_error("--seeds: expected at most " STR(POOL_MAX_ARGS) " further arguments to pass on%s", "");
   double after = 0;
   if (!status)
     status = progress_after(&after);
@@ -351,8 +449,24 @@ static int cmd_run(int argc, char **argv)
                      .n_confs = n_confs,
                      .trace = trace,
                      .progress_after = after};
-    status = w ? sim_run(p, w, &in, dir, stdout, err, sizeof err) : 2;
-    if (status)
+    seeds_request r = {.platform = files[0],
+                       .workload = files[1],
+                       .dir = dir,
+                       .args = pass,
+                       .n_args = n_pass,
+                       .first = (int)seed,
+                       .n = (int)seeds,
+                       .jobs = jobs_online(jobs)};
+    char self[4096];
+    if (!w)
+      status = 2;
+    else if (!seeds)
+      status = sim_run(p, w, &in, dir, stdout, err, sizeof err);
+    else if (own_program(self, sizeof self))
+      status = 1, err[0] = '\0'; /* after its message */
+    else
+      status = (r.self = self, seeds_run(&r, stdout, err, sizeof err));
+    if (status && err[0])
       fprintf(stderr, "mrlab: %s\n", err);
   }
   workload_free(w);
@@ -360,6 +474,7 @@ static int cmd_run(int argc, char **argv)
   free(sets);
   free(options);
   free(confs);
+  free(pass);
   return status;
 }
 
@@ -526,7 +641,7 @@ static int cmd_validate(int argc, char **argv)
   if (wants_help(argc, argv))
     return fputs(usage_validate, stdout), 0;
   const char *file = NULL, *dir = "validation", *local = NULL, *slurm = NULL;
-  long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+  long jobs = 0;
   pool_config pc = {.slurm = -1}; /* -1: as the experiment file says */
   for (int i = 1; i < argc; i++) {
     int takes_value = strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "-j") == 0 || strcmp(argv[i], "--partition") == 0 ||
@@ -536,10 +651,7 @@ static int cmd_validate(int argc, char **argv)
     if (strcmp(argv[i], "-o") == 0) {
       dir = argv[++i];
     } else if (strcmp(argv[i], "-j") == 0) {
-      char *end;
-      errno = 0;
-      jobs = strtol(argv[++i], &end, 10);
-      if (!*argv[i] || *end || errno || jobs < 1 || jobs > VALIDATE_MAX_JOBS)
+      if (whole_number(argv[++i], 1, VALIDATE_MAX_JOBS, &jobs))
         return value_error("-j: expected a whole number from 1 to " STR(VALIDATE_MAX_JOBS) ", got %s", argv[i]);
       local = argv[i - 1];
     } else if (strcmp(argv[i], "--slurm") == 0) {
@@ -551,10 +663,8 @@ static int cmd_validate(int argc, char **argv)
         return value_error("--partition: expected the name of a Slurm partition, got %s", "\"\"");
     } else if (strcmp(argv[i], "--array-size") == 0) {
       slurm = argv[i];
-      char *end;
-      errno = 0;
-      long n = strtol(argv[++i], &end, 10);
-      if (!*argv[i] || *end || errno || n < 1 || n > 1000000)
+      long n;
+      if (whole_number(argv[++i], 1, 1000000, &n))
         return value_error("--array-size: expected a whole number from 1 to 1000000, got %s", argv[i]);
       pc.array_size = (int)n;
     } else if (argv[i][0] == '-') {
@@ -573,12 +683,61 @@ static int cmd_validate(int argc, char **argv)
   char self[4096], err[4096];
   if (own_program(self, sizeof self))
     return 1;
-  jobs = jobs < 1 ? 1 : jobs > VALIDATE_MAX_JOBS ? VALIDATE_MAX_JOBS : jobs; /* the processors online */
   pc.self = self;
-  pc.jobs = (int)jobs;
+  pc.jobs = jobs_online(jobs);
   int status = validate_run(file, dir, &pc, err, sizeof err);
   if (status)
     fprintf(stderr, "mrlab: %s\n", err);
+  return status;
+}
+
+/* mrlab compare PLATFORM WORKLOAD --vary KEY=V,... [--vary ...] [--seeds N] [-j J] [-o DIR] */
+static int cmd_compare(int argc, char **argv)
+{
+  if (wants_help(argc, argv))
+    return fputs(usage_compare, stdout), 0;
+  const char *files[2] = {NULL, NULL};
+  const char **vary = xmalloc((size_t)argc * sizeof *vary);
+  vary_request r = {.dir = "compare", .vary = vary, .seeds = COMPARE_SEEDS};
+  long seeds = COMPARE_SEEDS, jobs = 0;
+  int n_files = 0, status = 0;
+  for (int i = 1; i < argc && !status; i++) {
+    const char *arg = argv[i];
+    int takes_value =
+        strcmp(arg, "--vary") == 0 || strcmp(arg, "--seeds") == 0 || strcmp(arg, "-j") == 0 || strcmp(arg, "-o") == 0;
+    if (takes_value && i + 1 == argc)
+      status = usage_error(usage_compare, "%s needs a value", arg);
+    else if (strcmp(arg, "--vary") == 0)
+      vary[r.n_vary++] = argv[++i];
+    else if (strcmp(arg, "-o") == 0)
+      r.dir = argv[++i];
+    else if (strcmp(arg, "--seeds") == 0 && whole_number(argv[++i], 1, SEEDS_MAX, &seeds))
+      status = value_error("--seeds: expected a whole number of seeds from 1 to " STR(SEEDS_MAX) ", got %s", argv[i]);
+    else if (strcmp(arg, "-j") == 0 && whole_number(argv[++i], 1, VALIDATE_MAX_JOBS, &jobs))
+      status = value_error("-j: expected a whole number from 1 to " STR(VALIDATE_MAX_JOBS) ", got %s", argv[i]);
+    else if (strcmp(arg, "--seeds") == 0 || strcmp(arg, "-j") == 0)
+      continue;
+    else if (arg[0] == '-')
+      status = usage_error(usage_compare, "unknown option %s", arg);
+    else if (n_files < 2)
+      files[n_files++] = arg;
+    else
+      status = usage_error(usage_compare, "unexpected argument %s", arg);
+  }
+  if (!status && n_files < 2)
+    status = usage_error(usage_compare, "%s", "expected PLATFORM.cfg and WORKLOAD.cfg");
+  if (!status && r.n_vary == 0)
+    status = usage_error(usage_compare, "%s", "expected --vary KEY=VALUE,VALUE,... (what to compare)");
+  char self[4096], err[4096];
+  if (!status && own_program(self, sizeof self))
+    status = 1;
+  if (!status) {
+    r.self = self, r.platform = files[0], r.workload = files[1];
+    r.seeds = (int)seeds, r.jobs = jobs_online(jobs);
+    if ((status = vary_run(&r, stdout, err, sizeof err)))
+      fprintf(stderr, "mrlab: %s\n", err);
+  }
+  free(vary);
   return status;
 }
 
@@ -611,9 +770,7 @@ static int cmd_ratios(int argc, char **argv)
   char self[4096], err[4096];
   if (own_program(self, sizeof self))
     return 1;
-  long jobs = sysconf(_SC_NPROCESSORS_ONLN);
-  jobs = jobs < 1 ? 1 : jobs > VALIDATE_MAX_JOBS ? VALIDATE_MAX_JOBS : jobs;
-  int status = ratios_measure(files[0], files[1], job, input, file, (int)jobs, self, stdout, err, sizeof err);
+  int status = ratios_measure(files[0], files[1], job, input, file, jobs_online(0), self, stdout, err, sizeof err);
   if (status)
     fprintf(stderr, "mrlab: %s\n", err);
   return status;
@@ -760,6 +917,8 @@ int main(int argc, char **argv)
     return cmd_provision(argc - 1, argv + 1);
   if (strcmp(argv[1], "validate") == 0)
     return cmd_validate(argc - 1, argv + 1);
+  if (strcmp(argv[1], "compare") == 0)
+    return cmd_compare(argc - 1, argv + 1);
   if (strcmp(argv[1], "ratios") == 0)
     return cmd_ratios(argc - 1, argv + 1);
   if (strcmp(argv[1], "plot") == 0)

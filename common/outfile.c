@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <ftw.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,13 +70,17 @@ int outfile_make_dirs(const char *dir, char *err, size_t errlen)
     }
 }
 
-/* Whether ENTRY of an old output directory is one of NAMES or the hidden temporary of one. */
+/* Whether ENTRY of an old output directory is one of NAMES (each a name or
+ * an fnmatch pattern such as "seed-*") or the hidden temporary of one. */
 static int is_ours(const char *entry, const char *const *names)
 {
   size_t n = strlen(entry);
+  char inner[1024];
+  int hidden = n > 5 && n - 5 < sizeof inner && entry[0] == '.' && strcmp(entry + n - 4, ".tmp") == 0;
+  if (hidden)
+    snprintf(inner, sizeof inner, "%.*s", (int)(n - 5), entry + 1);
   for (; *names; names++)
-    if (strcmp(entry, *names) == 0 || (n == strlen(*names) + 5 && entry[0] == '.' &&
-                                       strncmp(entry + 1, *names, n - 5) == 0 && strcmp(entry + n - 4, ".tmp") == 0))
+    if (fnmatch(*names, entry, FNM_PERIOD) == 0 || (hidden && fnmatch(*names, inner, FNM_PERIOD) == 0))
       return 1;
   return 0;
 }

@@ -53,8 +53,9 @@ typedef struct {
 /* Starts a new version of directory DIR: creates DIR's parents if missing
  * and an empty temporary directory D->tmp beside DIR.  An existing DIR must
  * be a directory holding nothing but entries named in NAMES (a NULL-
- * terminated list: the files and folders the caller writes) or their hidden
- * temporaries (".NAME.tmp"), so that a mistyped -o never replaces a folder
+ * terminated list: the files and folders the caller writes, each a name or
+ * an fnmatch pattern such as "seed-*") or their hidden temporaries
+ * (".NAME.tmp"), so that a mistyped -o never replaces a folder
  * of the user's.  Returns 0, or -1 with ERR set and nothing created. */
 int outdir_open(outdir *d, const char *dir, const char *const *names, char *err, size_t errlen);
 

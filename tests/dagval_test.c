@@ -71,7 +71,7 @@ static void workflow_predicted_from_its_jobs_alone(void **state)
   assert_non_null(strstr(r.out, "| 93.50% | "));
   assert_non_null(strstr(r.out, "| 96.38% | "));
   /* the workflow run whole: its makespan from the first submission to the last end */
-  snprintf(run, sizeof run, "%s/runs/wcscan/workflow", out);
+  snprintf(run, sizeof run, "%s/runs/wcscan/workflow/seed-1", out);
   double makespan = job_value(run, "scan", "end") - job_value(run, "wc", "submit");
   double wc_input = job_value(run, "wc", "input_bytes"), scan_input = job_value(run, "scan", "input_bytes");
   assert_true(scan_input < wc_input / 10);
@@ -79,7 +79,7 @@ static void workflow_predicted_from_its_jobs_alone(void **state)
   static const char *const histories[] = {"full", "half"}, *const jobs[] = {"wc", "scan"};
   for (int h = 0; h < 2; h++)
     for (int j = 0; j < 2; j++) {
-      snprintf(run, sizeof run, "%s/runs/wcscan/alone/%s/%s", out, histories[h], jobs[j]);
+      snprintf(run, sizeof run, "%s/runs/wcscan/alone/%s/%s/seed-1", out, histories[h], jobs[j]);
       test_csv *t = test_csv_in(run, "jobs.csv");
       assert_int_equal(t->n_rows, 2);
       assert_string_equal(test_csv_cell(t, 1, "job"), jobs[j]);
@@ -88,7 +88,7 @@ static void workflow_predicted_from_its_jobs_alone(void **state)
       test_csv_free(t);
     }
   /* the half variant's NodeManagers offer 3 vcores */
-  snprintf(run, sizeof run, "%s/runs/wcscan/alone/half/wc", out);
+  snprintf(run, sizeof run, "%s/runs/wcscan/alone/half/wc/seed-1", out);
   assert_close(job_value(run, "wc", "yarn.nodemanager.resource.cpu-vcores"), 3, 0);
   test_csv *t = test_csv_in(out, "workflows.csv");
   assert_int_equal(t->n_rows, 2);
@@ -100,10 +100,10 @@ static void workflow_predicted_from_its_jobs_alone(void **state)
   /* each estimate the makespan `mrlab predict --workflow` gives from the
    * same runs, and its accuracy from it */
   char target[8192], alone[4][8192];
-  snprintf(target, sizeof target, "%s/runs/wcscan/workflow", out);
+  snprintf(target, sizeof target, "%s/runs/wcscan/workflow/seed-1", out);
   for (int h = 0; h < 2; h++)
     for (int j = 0; j < 2; j++)
-      snprintf(alone[2 * h + j], sizeof alone[0], "%s/runs/wcscan/alone/%s/%s", out, histories[h], jobs[j]);
+      snprintf(alone[2 * h + j], sizeof alone[0], "%s/runs/wcscan/alone/%s/%s/seed-1", out, histories[h], jobs[j]);
   test_run p;
   test_run_mrlab(&p, dir,
                  (const char *[]){"predict", "--workflow", MRLAB_SOURCE_DIR "/platforms/shilu11-yarn.cfg", target,

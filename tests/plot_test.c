@@ -1,10 +1,12 @@
 /* plot_test.c - the utilisation time series of a run (utilisation.csv) and
  * `mrlab plot`: the series' fractions lie in [0, 1] and add up to
  * summary.json's utilisation, sampling changes nothing else, each picture
- * of a run and of a validation is written as PNG and SVG (the Gantt chart
- * draws every attempt's phases), and a directory that is neither, or a
- * machine without gnuplot, gets one line and exit status 2 with nothing
- * written. */
+ * of a run, of a validation, of a comparison (`mrlab compare`, and a
+ * validation of comparisons alone) and of a run over seeds is written as
+ * PNG and SVG (the Gantt chart draws every attempt's phases, a comparison
+ * each variant and verdict), and a directory of none of these kinds, one
+ * with nothing to draw, or a machine without gnuplot, gets one line and
+ * exit status 2 with nothing written. */
 #include "alloc.h"
 #include "test.h"
 
@@ -198,12 +200,12 @@ static const char experiment[] = "experiments = (\n"
 
 /* A comparison's anchors and a progress validation's errors, as mrlab validate writes them. */
 static const char anchors[] =
-    "comparison,claim,source,kind,published,simulated,difference,tolerance,agrees\n"
-    "placement,Ratio placement against the other five,Table 3.5,mean_gain,17.300,28.400,11.100,5,no\n"
-    "psp,PSP on Grep: one large file,Fig. 4.5,gain,9.100,22.800,13.700,5,no\n"
-    "preshuffle,WordCount 1 GB in native Hadoop,Fig. 5.1,time,450.000,11.500,-97.444,15,no\n"
-    "ratios,Grep ratio of node C,Table 3.4,ratio,3.300,2.790,-15.455,15,no\n"
-    "threshold,Fast Ethernet: a small threshold is best,5.3,best,true,true,,,yes\n";
+    "comparison,claim,source,kind,seeds,published,simulated,ci95_low,ci95_high,difference,tolerance,agrees\n"
+    "placement,Ratio placement against the other five,Table 3.5,mean_gain,5,17.300,28.400,25.100,31.700,11.100,5,no\n"
+    "psp,PSP on Grep: one large file,Fig. 4.5,gain,5,9.100,22.800,20.000,25.600,13.700,5,no\n"
+    "preshuffle,WordCount 1 GB in native Hadoop,Fig. 5.1,time,5,450.000,11.500,11.000,12.000,-97.444,15,no\n"
+    "ratios,Grep ratio of node C,Table 3.4,ratio,1,3.300,2.790,,,-15.455,15,no\n"
+    "threshold,Fast Ethernet: a small threshold is best,5.3,best,5,true,true,,,,,yes\n";
 static const char progress[] =
     "workload,variant,indicator,samples,mean_error,max_error,paper_mean,paper_max,sketch_error,source\n"
     "join,uniform,hadoop,40,30.100,60.000,,,0.0000,\n"
@@ -274,11 +276,22 @@ static void what_is_not_a_run_is_refused_in_one_line(void **state)
     if (k == 3)
       test_write_file(dir, "tasks.csv", test_read_file(small_run(), "tasks.csv"));
     snprintf(line, sizeof line,
-             "mrlab: %s: expected a run directory (tasks.csv, jobs.csv) or a validation directory (runs/ and "
-             "accuracy.csv, anchors.csv or progress.csv)\n",
+             "mrlab: %s: expected a run directory (tasks.csv, jobs.csv), a run over seeds (seeds.csv, summary.csv) "
+             "or a validation or comparison directory (runs/ and accuracy.csv, anchors.csv, variants.csv or "
+             "progress.csv)\n",
              dir);
     assert_refused(parent, dir, line);
   }
+  /* a validation of one comparison whose claims are all yes or no: nothing to draw */
+  snprintf(dir, sizeof dir, "%s/claims", parent);
+  char runs[8192];
+  snprintf(runs, sizeof runs, "%s/runs", dir);
+  assert_int_equal(mkdir(dir, 0777) || mkdir(runs, 0777), 0);
+  test_write_file(dir, "anchors.csv",
+                  "comparison,claim,source,kind,seeds,published,simulated,ci95_low,ci95_high,difference,tolerance,"
+                  "agrees\nthreshold,A small threshold is best,5.3,best,5,true,unclear,,,,,no\n");
+  snprintf(line, sizeof line, "mrlab: %s: nothing to draw: its tables hold no figure that mrlab plot draws\n", dir);
+  assert_refused(parent, dir, line);
   /* a run directory, without gnuplot on the PATH */
   snprintf(dir, sizeof dir, "%s/run", parent);
   assert_int_equal(mkdir(dir, 0777), 0);
@@ -291,6 +304,52 @@ static void what_is_not_a_run_is_refused_in_one_line(void **state)
   free(path);
 }
 
+static const char terasort[] =
+    "jobs = ( { name = \"ts\"; generator = \"terasort\"; input = \"512MB\"; reducers = 2; } );\n";
+
+static void a_comparison_and_a_run_over_seeds_are_plotted(void **state)
+{
+  (void)state;
+  test_run r;
+  const char *dir =
+      test_run_beside(&r, "ts.cfg", terasort,
+                      (const char *[]){"compare", test_source_path("platforms/toy4.cfg"), "ts.cfg", "--vary",
+                                       "dfs.blocksize=128m,256m", "--seeds", "2", "-o", "cmp", NULL});
+  if (r.status != 0)
+    fail_msg("mrlab compare failed with status %d: %s", r.status, r.err);
+  char cmp[4096], plots[4096], seeds[4096];
+  snprintf(cmp, sizeof cmp, "%s/cmp", dir);
+  assert_image(cmp, "variants-ts", "png"); /* mrlab compare draws its own */
+  snprintf(plots, sizeof plots, "%s/cmp-svg", dir);
+  plot((const char *const[]){"plot", cmp, "-o", plots, "--format", "svg", NULL});
+  assert_image(plots, "variants-ts", "svg");
+  assert_int_equal(test_count_files(plots), 1);
+  /* every variant, and the verdict beside the difference, with its error bar */
+  test_csv *v = test_csv_in(cmp, "variants.csv");
+  const char *svg = test_read_file(plots, "variants-ts.svg");
+  for (int row = 1; row < v->n_rows; row++)
+    assert_non_null(strstr(svg, test_csv_cell(v, row, "variant")));
+  assert_non_null(strstr(svg, ">baseline<"));
+  char verdict[128];
+  snprintf(verdict, sizeof verdict, ">%s<", test_csv_cell(v, 2, "verdict"));
+  assert_non_null(strstr(svg, verdict));
+  test_csv_free(v);
+  /* a run over seeds: each job's time and the makespan, seed by seed */
+  test_run_mrlab(
+      &r, dir,
+      (const char *[]){"run", test_source_path("platforms/toy4.cfg"), "ts.cfg", "--seeds", "3", "-o", "seeds", NULL});
+  assert_int_equal(r.status, 0);
+  snprintf(seeds, sizeof seeds, "%s/seeds", dir);
+  snprintf(plots, sizeof plots, "%s/seeds-plots", dir);
+  for (int f = 0; f < 2; f++) {
+    const char *format = f ? "svg" : "png";
+    plot((const char *const[]){"plot", seeds, "--format", format, NULL});
+    assert_image(plots, "seeds", format);
+    assert_int_equal(test_count_files(plots), 1);
+  }
+  assert_non_null(strstr(test_read_file(plots, "seeds.svg"), ">makespan<"));
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -298,6 +357,7 @@ int main(void)
       cmocka_unit_test(utilisation_sampling_changes_nothing_else),
       cmocka_unit_test(a_run_is_plotted),
       cmocka_unit_test(a_validation_is_plotted),
+      cmocka_unit_test(a_comparison_and_a_run_over_seeds_are_plotted),
       cmocka_unit_test(what_is_not_a_run_is_refused_in_one_line),
   };
   TEST_MAIN(tests);

@@ -102,7 +102,7 @@ static void a_failed_task_names_its_log(void **state)
   /* a placement naming a worker the platform lacks: only the simulation finds out */
   snprintf(text, sizeof text,
            "comparisons = (\n"
-           "  { name = \"toy\"; platform = \"%s\";\n"
+           "  { name = \"toy\"; platform = \"%s\"; seeds = 1;\n"
            "    job = { generator = \"terasort\"; input = \"1GB\"; reducers = 4; };\n"
            "    variants = ( { name = \"fine\"; }, { name = \"broken\"; job = { placement = { worker-99 = 1.0; }; }; } "
            ");\n"
@@ -115,16 +115,16 @@ static void a_failed_task_names_its_log(void **state)
   test_run r;
   test_run_mrlab(&r, dir, (const char *[]){"validate", "e.cfg", "-o", "out", "--slurm", NULL});
   assert_int_equal(r.status, 1);
-  assert_non_null(strstr(r.err, "mrlab: simulation runs/toy/broken failed on Slurm (job "));
+  assert_non_null(strstr(r.err, "mrlab: simulation runs/toy/broken/seed-1 failed on Slurm (job "));
   assert_non_null(strstr(r.err, "array task 1); its output is in "));
-  assert_non_null(strstr(r.err, "out.partial/runs/toy/broken.log: mrlab: runs/toy/broken.cfg:"));
+  assert_non_null(strstr(r.err, "out.partial/runs/toy/broken/seed-1.log: mrlab: runs/toy/broken/workload.cfg:"));
   assert_non_null(strstr(r.err, "no worker of toy4 is named \"worker-99\""));
   assert_true(strchr(r.err, '\n') == r.err + strlen(r.err) - 1); /* one line */
   struct stat st;
   char path[8192];
   snprintf(path, sizeof path, "%s/out", dir);
   assert_int_not_equal(stat(path, &st), 0);
-  snprintf(path, sizeof path, "%s/out.partial/runs/toy/fine/jobs.csv", dir);
+  snprintf(path, sizeof path, "%s/out.partial/runs/toy/fine/seed-1/jobs.csv", dir);
   assert_int_equal(stat(path, &st), 0); /* the run that succeeded is kept, for the next validation */
 }
 

@@ -1,7 +1,9 @@
 /* sweep_test.c - parallelism sweeps in `mrlab validate`: a variant's
  * `slots` sets every node's map and reduce slots (what jobs.csv reports),
  * the task-time quantities are the medians of tasks.csv, BOE's accuracy is
- * scored against them, and a bad `slots` gets one line, exit 2. */
+ * scored against them seed by seed (fitted on each seed's history runs),
+ * each anchor the mean over the seeds with its 95% interval, and a bad
+ * `slots` gets one line, exit 2. */
 #include "test.h"
 
 #include "alloc.h"
@@ -11,7 +13,7 @@
 
 static const char sweep[] =
     "comparisons = (\n"
-    "  { name = \"sweep\"; platform = \"%s\";\n"
+    "  { name = \"sweep\"; platform = \"%s\"; seeds = 3;\n"
     "    job = { generator = \"terasort\"; input = \"1GB\"; reducers = 8; seed = 1; };\n"
     "    variants = (\n"
     "      { name = \"d1\"; slots = { map = 1; reduce = 1; }; },\n"
@@ -36,13 +38,18 @@ static int by_value(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
+enum { SEEDS = 3 };
+/* Student's t(0.975, 2), from the tables */
+static const double t975_2 = 4.302652729911275;
+
 /* The median and mean of the successful KIND attempts' END - START in
- * variant V's tasks.csv (END "sort_end" and START "start" for a shuffle). */
-static void task_times(const char *out, const char *v, const char *kind, const char *start, const char *end,
+ * variant V's tasks.csv of seed K (END "sort_end" and START "start" for a
+ * shuffle). */
+static void task_times(const char *out, const char *v, int k, const char *kind, const char *start, const char *end,
                        double *median, double *mean)
 {
   char dir[8192];
-  snprintf(dir, sizeof dir, "%s/runs/sweep/%s", out, v);
+  snprintf(dir, sizeof dir, "%s/runs/sweep/%s/seed-%d", out, v, k);
   test_csv *t = test_csv_in(dir, "tasks.csv");
   double *x = xcalloc((size_t)t->n_rows, sizeof *x), sum = 0;
   int n = 0;
@@ -76,29 +83,44 @@ static void slots_sweep_the_parallelism(void **state)
   } slots[] = {{"d1", 4, 4}, {"d3", 12, 8}, {"r3", 16, 12}};
   for (size_t i = 0; i < sizeof slots / sizeof *slots; i++) {
     char run[8192];
-    snprintf(run, sizeof run, "%s/runs/sweep/%s", out, slots[i].v);
+    snprintf(run, sizeof run, "%s/runs/sweep/%s/seed-1", out, slots[i].v);
     test_csv *jobs = test_csv_in(run, "jobs.csv");
     assert_close(test_csv_num(jobs, 1, "map_slots"), slots[i].map, 0);
     assert_close(test_csv_num(jobs, 1, "reduce_slots"), slots[i].reduce, 0);
     test_csv_free(jobs);
   }
-  double map1, mean1, sh1, red3, map3, mean3, ignored;
-  task_times(out, "d1", "map", "start", "end", &map1, &mean1);
-  task_times(out, "d1", "reduce", "start", "sort_end", &sh1, &ignored);
-  task_times(out, "r3", "reduce", "sort_end", "end", &red3, &ignored);
-  task_times(out, "d3", "map", "start", "end", &map3, &mean3);
-  /* BOE's line through two history points gives their mean map times back */
-  double boe = 100 - 50 * (fabs(mean1 - map1) / map1 + fabs(mean3 - map3) / map3);
-  const double want[] = {map1, sh1, red3, map3 / map1, boe};
+  /* each anchor's figure seed by seed */
+  double want[5][SEEDS];
+  for (int k = 0; k < SEEDS; k++) {
+    double map1, mean1, sh1, red3, map3, mean3, ignored;
+    task_times(out, "d1", k + 1, "map", "start", "end", &map1, &mean1);
+    task_times(out, "d1", k + 1, "reduce", "start", "sort_end", &sh1, &ignored);
+    task_times(out, "r3", k + 1, "reduce", "sort_end", "end", &red3, &ignored);
+    task_times(out, "d3", k + 1, "map", "start", "end", &map3, &mean3);
+    /* BOE's line through two history points gives their mean map times back */
+    want[0][k] = map1, want[1][k] = sh1, want[2][k] = red3, want[3][k] = map3 / map1;
+    want[4][k] = 100 - 50 * (fabs(mean1 - map1) / map1 + fabs(mean3 - map3) / map3);
+    /* three maps share a node's one disk */
+    assert_true(map3 > 1.5 * map1);
+  }
   test_csv *a = test_csv_in(out, "anchors.csv");
   assert_int_equal(a->n_rows, 6);
-  for (int i = 0; i < 5; i++)
-    assert_close(test_csv_num(a, i + 1, "simulated"), want[i], 2e-3);
-  assert_close(test_csv_num(a, 4, "difference"), 100 * (map3 / map1 - 3) / 3, 2e-3);
-  assert_close(test_csv_num(a, 5, "difference"), boe - 95, 2e-3);
+  for (int i = 0; i < 5; i++) {
+    double mean = 0, ss = 0;
+    for (int k = 0; k < SEEDS; k++)
+      mean += want[i][k] / SEEDS;
+    for (int k = 0; k < SEEDS; k++)
+      ss += (want[i][k] - mean) * (want[i][k] - mean);
+    double half = t975_2 * sqrt(ss / (SEEDS - 1)) / sqrt(SEEDS);
+    assert_close(test_csv_num(a, i + 1, "simulated"), mean, 2e-3);
+    assert_close(test_csv_num(a, i + 1, "ci95_low"), mean - half, 2e-3);
+    assert_close(test_csv_num(a, i + 1, "ci95_high"), mean + half, 2e-3);
+    if (i == 3)
+      assert_close(test_csv_num(a, 4, "difference"), 100 * (mean - 3) / 3, 2e-3);
+    if (i == 4)
+      assert_close(test_csv_num(a, 5, "difference"), mean - 95, 2e-3);
+  }
   test_csv_free(a);
-  /* three maps share a node's one disk */
-  assert_true(map3 > 1.5 * map1);
 }
 
 static void bad_slots_are_refused(void **state)

@@ -77,6 +77,37 @@ void test_run_mrlab(test_run *r, const char *cwd, const char *const *args)
   unlink(err_path);
 }
 
+const char *test_run_beside(test_run *r, const char *name, const char *text, const char *const *args)
+{
+  static char dir[64];
+  snprintf(dir, sizeof dir, "%s", test_tmpdir());
+  test_write_file(dir, name, text);
+  test_run_mrlab(r, dir, args);
+  return dir;
+}
+
+void test_refusals(const char *name, const char *text, const char *const *head, const test_refusal *cases, size_t n)
+{
+  for (size_t i = 0; i < n; i++) {
+    const char *args[64];
+    char line[4096] = "";
+    int k = 0;
+    for (; head[k]; k++)
+      args[k] = head[k];
+    for (int a = 0; a < 8 && cases[i].args[a]; a++)
+      args[k++] = cases[i].args[a];
+    args[k] = NULL;
+    for (int a = 0; args[a]; a++)
+      snprintf(line + strlen(line), sizeof line - strlen(line), " %s", args[a]);
+    test_run r;
+    const char *dir = test_run_beside(&r, name, text, args);
+    if (r.status != 2 || !strstr(r.err, cases[i].says) || strchr(r.err, '\n') != r.err + strlen(r.err) - 1)
+      fail_msg("mrlab%s: status %d, stderr \"%s\": expected status 2 and one line saying \"%s\"", line, r.status, r.err,
+               cases[i].says);
+    assert_int_equal(test_count_files(dir), 1); /* nothing written beside NAME */
+  }
+}
+
 static char made[256][64]; /* directories test_tmpdir made, removed at exit */
 static int n_made;
 

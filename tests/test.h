@@ -50,6 +50,23 @@ typedef struct {
  * current one), capturing stdout and stderr. */
 void test_run_mrlab(test_run *r, const char *cwd, const char *const *args);
 
+/* Writes TEXT as NAME into a fresh directory and runs mrlab there with the
+ * NULL-terminated ARGS (which name NAME where they need it), into R;
+ * returns the directory (static buffer). */
+const char *test_run_beside(test_run *r, const char *name, const char *text, const char *const *args);
+
+/* A command line mrlab must refuse: its last arguments, and what its one
+ * line on stderr must hold. */
+typedef struct {
+  const char *args[8], *says;
+} test_refusal;
+
+/* For each of the N CASES, runs mrlab with the arguments HEAD (NULL-
+ * terminated) then the case's, as test_run_beside with NAME and TEXT, and
+ * fails unless it exits with status 2 and one line on stderr that holds
+ * the case's SAYS, and writes nothing beside NAME. */
+void test_refusals(const char *name, const char *text, const char *const *head, const test_refusal *cases, size_t n);
+
 /* Creates a fresh empty directory and returns its path (static buffer). */
 const char *test_tmpdir(void);
 

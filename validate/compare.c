@@ -8,6 +8,16 @@
  * times into one figure (a gain, a ratio, a time, the best or the worst)
  * to print beside the published one.
  *
+ * Every variant runs with each of the seeds 1 to `seeds`, and seed k is
+ * the same draw in every variant (common random numbers: the HDFS
+ * placement, the heartbeat phases, the ties), so each figure is computed
+ * seed by seed (a gain per pair of runs of one seed, a time per seed) and
+ * reported as its mean with a 95% interval (stats.h); a variant is the
+ * best only when its paired difference from every other variant excludes
+ * zero.  The same planner, measures and tables serve `mrlab compare`
+ * (vary.c), whose comparison is made from the command line with a whole
+ * workload file for a base.
+ *
  * A variant is the base job with the variant's `job` members over it, its
  * `set` settings, and optionally another platform, a subset of the workers
  * (`workers`), SimGrid options (`cfg`), or every node class's memory, NIC
@@ -18,7 +28,9 @@
  * and a variant says only how it differs.  Each variant's job and derived
  * platform are written into a scratch folder and read as `mrlab run` reads
  * them when the file is read, so a bad variant is refused before anything
- * runs, in `mrlab run`'s words.  Anchors use only the runs' jobs.csv and
+ * runs, in `mrlab run`'s words; a job's relative `ratios` file is read
+ * from the experiment file's folder, like every path there.  Anchors use
+ * only the runs' jobs.csv and
  * tasks.csv, after every run ended: job times and map phases, median task
  * times of a phase, and BOE's accuracy on them (the model fitted on some
  * variants' profiles, predicting others', as Shi and Lu test it). */
@@ -30,14 +42,16 @@
 #include "outfile.h"
 #include "predict.h"
 #include "rundir.h"
+#include "seeds.h"
 
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const comparison_keys[] = {"name", "platform", "job", "variants", "anchors", NULL};
+static const char *const comparison_keys[] = {"name", "platform", "job", "seeds", "variants", "anchors", NULL};
 /* a progress entry (progval.h) has no anchors; its variants may hold the paper's figures */
 static const char *const entry_keys[] = {"name", "platform", "job", "variants", NULL};
 static const char *const variant_keys[] = {"name", "job",    "set", "platform", "workers",
@@ -57,8 +71,8 @@ static const char *const kind_keys[ANCHOR_N_KINDS][5] = {{"variant", "baseline",
                                                          {"variant", NULL},
                                                          {"variant", NULL},
                                                          {"variants", "history", "quantity", "tolerance", NULL}};
-static const char *const quantity_names[COMPARE_N_QUANTITIES] = {"job", "map_phase", "map_task", "shuffle_task",
-                                                                 "reduce_task"};
+static const char *const quantity_names[COMPARE_N_QUANTITIES] = {"job",          "map_phase",   "map_task",
+                                                                 "shuffle_task", "reduce_task", "makespan"};
 
 int compare_read_strings(cfg_file *f, const config_setting_t *g, const char *name, int max, size_t len,
                          const config_setting_t **out)
@@ -86,6 +100,21 @@ static int variant_find(const comparison *c, const char *name)
   return -1;
 }
 
+/* Copies member M of a job into J; a relative `ratios` file named in
+ * FOLDER's words (the experiment file's), so that the workload file,
+ * written elsewhere, reads the same file. */
+static void copy_job_member(config_setting_t *j, const config_setting_t *m, const char *folder)
+{
+  const char *file = config_setting_type(m) == CONFIG_TYPE_STRING ? config_setting_get_string(m) : NULL;
+  if (!file || strcmp(config_setting_name(m), "ratios") != 0 || file[0] == '/') {
+    experiment_copy_setting(j, m);
+    return;
+  }
+  char path[8192];
+  snprintf(path, sizeof path, "%s/%s", folder, file);
+  config_setting_set_string(config_setting_add(j, "ratios", CONFIG_TYPE_STRING), path);
+}
+
 /* Writes the workload file PATH: the base job of C, named after C unless
  * it has a name, with the members of V's job over its own.  0, or -1. */
 static int variant_write_workload(const comparison *c, const variant *v, const char *path)
@@ -99,10 +128,10 @@ static int variant_write_workload(const comparison *c, const variant *v, const c
   for (int i = 0; i < config_setting_length(c->job); i++) {
     const config_setting_t *m = config_setting_get_elem(c->job, (unsigned)i);
     if (!v->job || !config_setting_get_member(v->job, config_setting_name(m)))
-      experiment_copy_setting(j, m);
+      copy_job_member(j, m, c->folder);
   }
   for (int i = 0; v->job && i < config_setting_length(v->job); i++)
-    experiment_copy_setting(j, config_setting_get_elem(v->job, (unsigned)i));
+    copy_job_member(j, config_setting_get_elem(v->job, (unsigned)i), c->folder);
   int ok = config_write_file(&out, path) == CONFIG_TRUE;
   config_destroy(&out);
   return ok ? 0 : -1;
@@ -111,7 +140,7 @@ static int variant_write_workload(const comparison *c, const variant *v, const c
 /* Whether V runs on a platform derived from its own (memory, nic, slots). */
 static int variant_derives(const variant *v)
 {
-  return v->memory || v->nic || v->map_slots || v->reduce_slots;
+  return v->memory[0] || v->nic[0] || v->map_slots || v->reduce_slots;
 }
 
 /* Writes the platform file PATH: V's platform with every node class's
@@ -126,9 +155,9 @@ static int variant_write_platform(const variant *v, const char *path)
   for (int i = 0; classes && i < config_setting_length(classes); i++) {
     config_setting_t *k = config_setting_get_elem(classes, (unsigned)i);
     config_setting_t *memory = config_setting_get_member(k, "memory"), *nic = config_setting_get_member(k, "nic");
-    if (v->memory && memory)
+    if (v->memory[0] && memory)
       config_setting_set_string(memory, v->memory);
-    if (v->nic && nic && config_setting_get_member(nic, "bandwidth"))
+    if (v->nic[0] && nic && config_setting_get_member(nic, "bandwidth"))
       config_setting_set_string(config_setting_get_member(nic, "bandwidth"), v->nic);
     config_setting_t *slots = config_setting_get_member(k, "slots");
     config_setting_t *map = slots ? config_setting_get_member(slots, "map") : NULL;
@@ -155,27 +184,80 @@ static int platform_names(const platform *p, const char *name)
   return 0;
 }
 
+int compare_check_variant(const comparison *c, const variant *v, const char *scratch, char *err, size_t errlen,
+                          char *what)
+{
+  char path[4096], why[1024];
+  snprintf(path, sizeof path, "%.4000s/platform.cfg", scratch);
+  *what = 'p';
+  if (variant_derives(v) && variant_write_platform(v, path))
+    return snprintf(err, errlen, "cannot write %s", path), -1;
+  platform *p = platform_read(variant_derives(v) ? path : v->platform, why, sizeof why);
+  if (variant_derives(v))
+    remove(path);
+  if (!p)
+    return snprintf(err, errlen, "%s", why), -1;
+  *what = 'w';
+  int bad = v->workers[0] && platform_restrict(p, v->workers, err, errlen);
+  platform_free(p);
+  if (bad)
+    return -1;
+  *what = 'j';
+  snprintf(path, sizeof path, "%.4000s/check.cfg", scratch);
+  if (!c->job)
+    snprintf(path, sizeof path, "%s", c->workload);
+  else if (variant_write_workload(c, v, path))
+    return snprintf(err, errlen, "cannot write %s", path), -1;
+  const char *sets[POOL_MAX_SETS];
+  for (int i = 0; i < v->n_sets; i++)
+    sets[i] = v->sets[i];
+  workload *w = workload_read(path, sets, v->n_sets, why, sizeof why);
+  if (c->job)
+    remove(path);
+  if (!w)
+    return snprintf(err, errlen, "%s", why), -1;
+  workload_free(w);
+  return 0;
+}
+
+/* The strings of array S (NULL: none), each shorter than LEN, into OUT; their number. */
+static int copy_strings(const config_setting_t *s, char *out, size_t len)
+{
+  for (int i = 0; s && i < config_setting_length(s); i++)
+    snprintf(out + (size_t)i * len, len, "%s", config_setting_get_string_elem(s, i));
+  return s ? config_setting_length(s) : 0;
+}
+
 /* Reads variant group G of comparison C (its platform in PLATFORM) into V,
  * checking its platform, workers and job in SCRATCH; KEYS are its names. */
 static int read_variant(cfg_file *f, const config_setting_t *g, const comparison *c, const char *platform_path,
                         const char *folder, const char *scratch, const char *const *keys, variant *v)
 {
   double q;
-  const config_setting_t *workers;
-  if (cfg_check_keys(f, g, keys) || cfg_get_name(f, g, 0, &v->name) ||
-      compare_read_strings(f, g, "set", POOL_MAX_SETS, sizeof((sim *)0)->sets[0], &v->set) ||
-      compare_read_strings(f, g, "cfg", POOL_MAX_CFGS, sizeof((sim *)0)->cfgs[0], &v->cfg) ||
+  const char *name, *memory = NULL, *nic = NULL;
+  const config_setting_t *workers, *set, *cfg;
+  if (cfg_check_keys(f, g, keys) || cfg_get_name(f, g, sizeof v->name - 1, &name) ||
+      compare_read_strings(f, g, "set", POOL_MAX_SETS, sizeof v->sets[0], &set) ||
+      compare_read_strings(f, g, "cfg", POOL_MAX_CFGS, sizeof v->cfgs[0], &cfg) ||
       compare_read_strings(f, g, "workers", 64, 64, &workers) ||
       cfg_get_quantity(f, g, "memory", 0, UNITS_SIZE, &q) < 0 ||
       cfg_get_quantity(f, g, "nic", 0, UNITS_BANDWIDTH, &q) < 0)
     return -1;
-  for (int i = 0; v->cfg && i < config_setting_length(v->cfg); i++)
-    if (!strchr(config_setting_get_string_elem(v->cfg, i), ':'))
-      return cfg_fail(f, v->cfg,
+  for (int i = 0; cfg && i < config_setting_length(cfg); i++)
+    if (!strchr(config_setting_get_string_elem(cfg, i), ':'))
+      return cfg_fail(f, cfg,
                       "expected SimGrid options NAME:VALUE such as \"network/bandwidth-factor:0.1\", got \"%s\"",
-                      config_setting_get_string_elem(v->cfg, i));
-  cfg_get_string(f, g, "memory", 0, &v->memory);
-  cfg_get_string(f, g, "nic", 0, &v->nic);
+                      config_setting_get_string_elem(cfg, i));
+  snprintf(v->name, sizeof v->name, "%s", name);
+  snprintf(v->dir, sizeof v->dir, "%s", name);
+  v->n_sets = copy_strings(set, v->sets[0], sizeof v->sets[0]);
+  v->n_cfgs = copy_strings(cfg, v->cfgs[0], sizeof v->cfgs[0]);
+  cfg_get_string(f, g, "memory", 0, &memory);
+  cfg_get_string(f, g, "nic", 0, &nic);
+  if ((memory && strlen(memory) >= sizeof v->memory) || (nic && strlen(nic) >= sizeof v->nic))
+    return cfg_fail(f, config_setting_get_member(g, memory ? "memory" : "nic"), "expected a shorter value");
+  snprintf(v->memory, sizeof v->memory, "%s", memory ? memory : "");
+  snprintf(v->nic, sizeof v->nic, "%s", nic ? nic : "");
   config_setting_t *slots = config_setting_get_member(g, "slots");
   if (slots && (!config_setting_is_group(slots) || config_setting_length(slots) == 0))
     return cfg_fail(f, slots, "expected every node's slots such as { map = 4; reduce = 2; }");
@@ -212,35 +294,22 @@ static int read_variant(cfg_file *f, const config_setting_t *g, const comparison
     snprintf(v->workers + len, sizeof v->workers - len, "%s%s", i ? "," : "", w);
   }
   platform_free(p);
-  char path[4096], why[1024];
-  if (variant_derives(v)) {
-    snprintf(path, sizeof path, "%s/platform.cfg", scratch);
-    if (variant_write_platform(v, path))
-      return cfg_fail(f, g, "cannot write %s", path);
-    p = platform_read(path, why, sizeof why);
-    remove(path);
-    if (!p) {
-      const char *at = strstr(why, "node_classes");
-      return cfg_fail(f,
-                      config_setting_get_member(g, v->memory ? "memory"
-                                                   : v->nic  ? "nic"
-                                                             : "slots"),
-                      "%s", at ? at : why);
-    }
-    platform_free(p);
+  char why[1024], what;
+  if (!compare_check_variant(c, v, scratch, why, sizeof why, &what))
+    return 0;
+  if (what == 'p') {
+    const char *at = strstr(why, "node_classes");
+    return cfg_fail(f,
+                    config_setting_get_member(g, v->memory[0] ? "memory"
+                                                 : v->nic[0]  ? "nic"
+                                                              : "slots"),
+                    "%s", at ? at : why);
   }
-  snprintf(path, sizeof path, "%s/check.cfg", scratch);
-  if (variant_write_workload(c, v, path))
-    return cfg_fail(f, g, "cannot write %s", path);
-  int n_sets = v->set ? config_setting_length(v->set) : 0;
-  const char *sets[POOL_MAX_SETS];
-  for (int i = 0; i < n_sets; i++)
-    sets[i] = config_setting_get_string_elem(v->set, i);
-  workload *w = experiment_check_workload(f, v->job ? v->job : g, path, sets, n_sets);
-  if (!w)
-    return -1;
-  workload_free(w);
-  return 0;
+  if (what == 'w')
+    return cfg_fail(f, workers, "%s", why);
+  /* the job as `mrlab run` reads it: its errors, without the scratch file's name */
+  const char *job = strstr(why, "jobs[0].");
+  return cfg_fail(f, v->job ? v->job : g, "%s", job ? job + strlen("jobs[0].") : why);
 }
 
 /* The variant named by string member NAME of anchor group G in C, into *OUT. */
@@ -284,17 +353,17 @@ static int read_quantity(cfg_file *f, const config_setting_t *g, compare_quantit
   const char *q = quantity_names[QUANTITY_JOB];
   if (cfg_get_string(f, g, "quantity", required, &q) < 0)
     return -1;
-  for (a->quantity = first; a->quantity < COMPARE_N_QUANTITIES && strcmp(quantity_names[a->quantity], q) != 0;
+  for (a->quantity = first; a->quantity < QUANTITY_MAKESPAN && strcmp(quantity_names[a->quantity], q) != 0;
        a->quantity++)
     ;
-  if (a->quantity < COMPARE_N_QUANTITIES)
+  if (a->quantity < QUANTITY_MAKESPAN) /* an anchor's quantities: those of a job */
     return 0;
   char expected[256] = "";
-  for (int k = first; k < COMPARE_N_QUANTITIES; k++)
+  for (int k = first; k < QUANTITY_MAKESPAN; k++)
     snprintf(expected + strlen(expected), sizeof expected - strlen(expected), "%s\"%s\"",
-             k == (int)first                 ? ""
-             : k == COMPARE_N_QUANTITIES - 1 ? " or "
-                                             : ", ",
+             k == (int)first              ? ""
+             : k == QUANTITY_MAKESPAN - 1 ? " or "
+                                          : ", ",
              quantity_names[k]);
   return cfg_fail(f, config_setting_get_member(g, "quantity"), "expected %s, got \"%s\"", expected, q);
 }
@@ -372,14 +441,22 @@ static int read_anchor(cfg_file *f, const config_setting_t *g, const comparison 
   return boolean ? 0 : cfg_get_number(f, g, "tolerance", 0, 0, 1e6, &a->tolerance) < 0 ? -1 : 0;
 }
 
-/* Reads comparison group G into C; a progress entry's if ENTRY. */
-static int read_comparison(cfg_file *f, const config_setting_t *g, const char *folder, const char *scratch, int entry,
-                           comparison *c)
+/* Reads comparison group G into C; a progress entry's if ENTRY.  FOLDER is
+ * the experiment file's, and WHOLE the same as a whole path. */
+static int read_comparison(cfg_file *f, const config_setting_t *g, const char *folder, const char *whole,
+                           const char *scratch, int entry, comparison *c)
 {
-  const char *where;
+  const char *where, *name;
   char platform_path[4096];
-  if (cfg_check_keys(f, g, entry ? entry_keys : comparison_keys) || cfg_get_name(f, g, 0, &c->name) ||
+  static const cfg_bound seeds = {1, EXPERIMENT_MAX_SIMS, "the simulations of an experiment file"};
+  if (cfg_check_keys(f, g, entry ? entry_keys : comparison_keys) || cfg_get_name(f, g, sizeof c->name - 1, &name) ||
       cfg_get_string(f, g, "platform", 1, &where))
+    return -1;
+  snprintf(c->name, sizeof c->name, "%s", name);
+  snprintf(c->folder, sizeof c->folder, "%s", whole);
+  c->measure = QUANTITY_JOB;
+  c->seeds = entry ? 1 : COMPARE_SEEDS;
+  if (!entry && cfg_get_bounded_int(f, g, "seeds", 0, &seeds, &c->seeds) < 0)
     return -1;
   platform *p = experiment_read_platform(f, config_setting_get_member(g, "platform"), folder, platform_path);
   if (!p)
@@ -399,9 +476,10 @@ static int read_comparison(cfg_file *f, const config_setting_t *g, const char *f
     if (read_variant(f, vg, c, platform_path, folder, scratch, entry ? entry_variant_keys : variant_keys,
                      &c->variants[i]))
       return -1;
-    if (variant_find(c, c->variants[i].name) >= 0)
+    int same = variant_find(c, c->variants[i].name);
+    if (same >= 0)
       return cfg_fail(f, config_setting_get_member(vg, "name"), "expected a name of its own; variant %d has it",
-                      variant_find(c, c->variants[i].name) + 1);
+                      same + 1);
     c->n_variants++;
   }
   if (entry)
@@ -422,19 +500,25 @@ int compare_read(cfg_file *f, const config_setting_t *list, const char *folder, 
                  int entries, comparison **cmp, int *n_cmp)
 {
   *cmp = xcalloc((size_t)config_setting_length(list), sizeof **cmp);
+  char whole[PATH_MAX];
+  if (!realpath(folder, whole))
+    return cfg_fail(f, list, "%s: cannot resolve the experiment file's folder", folder);
   long long total = 0;
   for (int i = 0; i < config_setting_length(list); i++) {
     config_setting_t *g = config_setting_get_elem(list, (unsigned)i);
     comparison *c = &(*cmp)[i];
     (*n_cmp)++;
-    if (read_comparison(f, g, folder, scratch, entries, c))
+    if (read_comparison(f, g, folder, whole, scratch, entries, c))
       return -1;
     for (int k = 0; k < i; k++)
       if (strcmp((*cmp)[k].name, c->name) == 0)
         return cfg_fail(f, config_setting_get_member(g, "name"), "expected a name of its own; %s %d has it",
                         entries ? "entry" : "comparison", k + 1);
-    if ((total += c->n_variants) > max_sims)
-      return cfg_fail(f, g, "expected at most %lld simulations in all (mrlab's bound on an experiment file)", max_sims);
+    if ((total += (long long)c->n_variants * c->seeds) > max_sims)
+      return cfg_fail(f, g,
+                      "expected at most %lld simulations in all (mrlab's bound on an experiment file), got %lld "
+                      "(variants times seeds) up to this %s",
+                      max_sims, total, entries ? "entry" : "comparison");
   }
   return 0;
 }
@@ -454,45 +538,46 @@ int compare_n_runs(const comparison *c, int n)
 {
   int runs = 0;
   for (int i = 0; i < n; i++)
-    runs += c[i].n_variants;
+    runs += c[i].n_variants * c[i].seeds;
   return runs;
 }
 
 int compare_plan(const comparison *c, int n, const char *base, sim *sims, char *err, size_t errlen)
 {
-  for (int i = 0, k = 0; i < n; i++) {
-    char folder[8192], path[8192];
-    snprintf(folder, sizeof folder, "%s/runs/%s", base, c[i].name);
-    if (outfile_make_dirs(folder, err, errlen))
-      return -1;
-    for (int j = 0; j < c[i].n_variants; j++, k++) {
+  for (int i = 0, k = 0; i < n; i++)
+    for (int j = 0; j < c[i].n_variants; j++) {
       const variant *v = &c[i].variants[j];
-      sim *s = &sims[k];
-      snprintf(s->dir, sizeof s->dir, "runs/%s/%s", c[i].name, v->name);
-      snprintf(s->workload, sizeof s->workload, "%.4000s.cfg", s->dir);
-      snprintf(s->log, sizeof s->log, "%.4000s.log", s->dir);
-      /* '+' is in no name: the derived platform never meets another variant's files */
-      if (variant_derives(v))
-        snprintf(s->platform, sizeof s->platform, "%.4000s+platform.cfg", s->dir);
-      else
-        snprintf(s->platform, sizeof s->platform, "%s", v->platform);
-      for (int m = 0; v->set && m < config_setting_length(v->set); m++)
-        snprintf(s->sets[s->n_sets++], sizeof s->sets[0], "%s", config_setting_get_string_elem(v->set, m));
-      for (int m = 0; v->cfg && m < config_setting_length(v->cfg); m++)
-        snprintf(s->cfgs[s->n_cfgs++], sizeof s->cfgs[0], "%s", config_setting_get_string_elem(v->cfg, m));
-      snprintf(s->workers, sizeof s->workers, "%s", v->workers);
-      snprintf(path, sizeof path, "%s/%s", base, s->platform);
-      if (variant_derives(v) && variant_write_platform(v, path)) {
-        snprintf(err, errlen, "%s: cannot write", path);
+      char folder[4096], path[8192];
+      snprintf(folder, sizeof folder, "runs/%.1000s/%.1000s", c[i].name, v->dir);
+      snprintf(path, sizeof path, "%s/%s", base, folder);
+      if (outfile_make_dirs(path, err, errlen))
         return -1;
+      for (int seed = 1; seed <= c[i].seeds; seed++, k++) {
+        sim *s = &sims[k];
+        s->seed = seed;
+        snprintf(s->dir, sizeof s->dir, "%.4000s/seed-%d", folder, seed);
+        snprintf(s->log, sizeof s->log, "%.4000s.log", s->dir);
+        if (c[i].job)
+          snprintf(s->workload, sizeof s->workload, "%.4000s/workload.cfg", folder);
+        else
+          snprintf(s->workload, sizeof s->workload, "%s", c[i].workload);
+        if (variant_derives(v))
+          snprintf(s->platform, sizeof s->platform, "%.4000s/platform.cfg", folder);
+        else
+          snprintf(s->platform, sizeof s->platform, "%s", v->platform);
+        for (int m = 0; m < v->n_sets; m++)
+          snprintf(s->sets[s->n_sets++], sizeof s->sets[0], "%s", v->sets[m]);
+        for (int m = 0; m < v->n_cfgs; m++)
+          snprintf(s->cfgs[s->n_cfgs++], sizeof s->cfgs[0], "%s", v->cfgs[m]);
+        snprintf(s->workers, sizeof s->workers, "%s", v->workers);
       }
-      snprintf(path, sizeof path, "%s/%s", base, s->workload);
-      if (variant_write_workload(&c[i], v, path)) {
-        snprintf(err, errlen, "%s: cannot write", path);
-        return -1;
-      }
+      snprintf(path, sizeof path, "%s/%s/platform.cfg", base, folder);
+      if (variant_derives(v) && variant_write_platform(v, path))
+        return snprintf(err, errlen, "%s: cannot write", path), -1;
+      snprintf(path, sizeof path, "%s/%s/workload.cfg", base, folder);
+      if (c[i].job && variant_write_workload(&c[i], v, path))
+        return snprintf(err, errlen, "%s: cannot write", path), -1;
     }
-  }
   return 0;
 }
 
@@ -504,28 +589,19 @@ int compare_n_anchors(const comparison *c, int n)
   return anchors;
 }
 
-/* The job time and map phase of the run directory DIR into Q. */
+/* The job time and map phase of the first job of the run directory DIR,
+ * and its makespan, into Q. */
 static int measure_job(const char *dir, double *q, char *err, size_t errlen)
 {
-  char path[8192];
-  snprintf(path, sizeof path, "%.8000s/%s", dir, RUNDIR_JOBS);
-  csv_table *jobs = csv_read(path, err, errlen);
-  if (!jobs)
-    return -1;
-  double v[4];
-  const int cols[4] = {JOBS_SUBMIT, JOBS_START, JOBS_MAP_PHASE_END, JOBS_END};
-  int status = jobs->n_rows < 2 ? (snprintf(err, errlen, "%s: no job", path), -1) : 0;
-  for (int i = 0; i < 4 && !status; i++) {
-    int col = csv_column(jobs, rundir_jobs_columns[cols[i]]);
-    status = col < 0 ? (snprintf(err, errlen, "%s: no column %s", path, rundir_jobs_columns[cols[i]]), -1)
-                     : csv_number(jobs, 1, col, &v[i], err, errlen);
+  seeds_jobs j;
+  int status = seeds_read_jobs(dir, &j, err, errlen);
+  if (!status) {
+    q[QUANTITY_JOB] = j.end[0] - j.submit[0];
+    q[QUANTITY_MAP_PHASE] = j.map_phase_end[0] - j.start[0];
+    q[QUANTITY_MAKESPAN] = j.makespan;
   }
-  csv_free(jobs);
-  if (status)
-    return -1;
-  q[QUANTITY_JOB] = v[3] - v[0];
-  q[QUANTITY_MAP_PHASE] = v[2] - v[1];
-  return 0;
+  seeds_jobs_free(&j);
+  return status;
 }
 
 /* The median of the N durations at X (sorted in place); NAN for none. */
@@ -577,25 +653,32 @@ static int measure_tasks(const char *dir, double *q, char *err, size_t errlen)
   return status;
 }
 
-/* BOE's accuracy on anchor A: fitted on the profiles P of A's history
- * variants, 100 - the mean absolute percentage error of its mean task time
- * of A's quantity for each of A's variants against the variant's median in
- * Q.  0, or -1 with ERR. */
-static int boe_accuracy(const anchor *a, const job_profile *p, const double *q, double *out, char *err, size_t errlen)
+/* Q's quantity of variant V of C in seed K (0 to C->seeds - 1), Q holding C's runs. */
+static double run_q(const comparison *c, const double *q, int v, int k, compare_quantity quantity)
+{
+  return q[(v * c->seeds + k) * COMPARE_N_QUANTITIES + quantity];
+}
+
+/* BOE's accuracy on anchor A of C in seed K: fitted on the profiles P (of
+ * C's runs) of A's history variants, 100 - the mean absolute percentage
+ * error of its mean task time of A's quantity for each of A's variants
+ * against the variant's median in Q.  0, or -1 with ERR. */
+static int boe_accuracy(const comparison *c, const anchor *a, const job_profile *p, const double *q, int k, double *out,
+                        char *err, size_t errlen)
 {
   job_profile *history = xcalloc((size_t)a->n_history, sizeof *history);
   for (int h = 0; h < a->n_history; h++)
-    history[h] = p[a->history[h]];
+    history[h] = p[a->history[h] * c->seeds + k];
   double ape = 0;
   int status = 0;
   for (int i = 0; i < a->n_variants && !status; i++) {
     prediction r;
-    if ((status = predict_job(PREDICT_BOE, history, a->n_history, &p[a->variants[i]], &r, err, errlen)))
+    if ((status = predict_job(PREDICT_BOE, history, a->n_history, &p[a->variants[i] * c->seeds + k], &r, err, errlen)))
       break;
     double predicted = a->quantity == QUANTITY_MAP_TASK       ? r.map_avg
                        : a->quantity == QUANTITY_SHUFFLE_TASK ? r.sh1_tail_avg
                                                               : r.reduce_avg;
-    double actual = q[a->variants[i] * COMPARE_N_QUANTITIES + a->quantity];
+    double actual = run_q(c, q, a->variants[i], k, a->quantity);
     ape += 100 * fabs(predicted - actual) / actual;
   }
   free(history);
@@ -603,109 +686,169 @@ static int boe_accuracy(const anchor *a, const job_profile *p, const double *q, 
   return status;
 }
 
-/* The figure anchor A of comparison C gives from the quantities Q of C's
- * variants (1 or 0 for best and worst); not for boe. */
-static double anchor_value(const comparison *c, const anchor *a, const double *q)
+/* The figure anchor A of comparison C gives in seed K from the quantities
+ * Q of C's runs; not for best, worst and boe. */
+static double anchor_value(const comparison *c, const anchor *a, const double *q, int k)
 {
-#define T(v) q[(v)*COMPARE_N_QUANTITIES + QUANTITY_JOB]
-  double tv = T(a->variant);
+#define T(v) run_q(c, q, (v), k, QUANTITY_JOB)
   switch (a->kind) {
-  case ANCHOR_GAIN: return 100 * (T(a->baseline) - tv) / T(a->baseline);
+  case ANCHOR_GAIN: return 100 * (T(a->baseline) - T(a->variant)) / T(a->baseline);
   case ANCHOR_MEAN_GAIN: {
     double sum = 0;
     for (int i = 0; i < a->n_baselines; i++)
       sum += 100 * (T(a->baselines[i]) - T(a->variants ? a->variants[i] : a->variant)) / T(a->baselines[i]);
     return sum / a->n_baselines;
   }
-  case ANCHOR_RATIO:
-    return q[a->variant * COMPARE_N_QUANTITIES + a->quantity] / q[a->baseline * COMPARE_N_QUANTITIES + a->quantity];
-  case ANCHOR_TIME: return q[a->variant * COMPARE_N_QUANTITIES + a->quantity];
-  default: {
-    int extreme = 1; /* strictly: a variant tied with another is not the best (worst) */
-    for (int i = 0; i < c->n_variants; i++)
-      extreme &= i == a->variant || (a->kind == ANCHOR_BEST ? tv < T(i) : tv > T(i));
-    return extreme;
-  }
+  case ANCHOR_RATIO: return run_q(c, q, a->variant, k, a->quantity) / run_q(c, q, a->baseline, k, a->quantity);
+  default: return run_q(c, q, a->variant, k, a->quantity);
   }
 #undef T
 }
 
-int compare_measure(const comparison *c, int n, const sim *sims, const char *base, double *q, double *fig, char *err,
-                    size_t errlen)
+/* Each variant's measure of C over the seeds into X (C->seeds a variant). */
+static void variant_series(const comparison *c, const double *q, int v, compare_quantity quantity, double *x)
 {
-  for (int i = 0, k = 0, first = 0, f = 0; i < n; first += c[i].n_variants, i++) {
-    for (; k < first + c[i].n_variants; k++) {
+  for (int k = 0; k < c->seeds; k++)
+    x[k] = run_q(c, q, v, k, quantity);
+}
+
+/* Whether anchor A's variant of C is the best (worst): its job time's
+ * paired difference from every other variant's is below (above) zero with
+ * its whole interval; refuted when one of them is clearly the other way;
+ * otherwise it cannot be told apart.  With one seed there is no interval:
+ * the single draws are compared, strictly (a tie is no best). */
+static compare_claim anchor_extreme(const comparison *c, const anchor *a, const double *q)
+{
+  double *mine = xcalloc((size_t)c->seeds, sizeof *mine), *other = xcalloc((size_t)c->seeds, sizeof *other);
+  variant_series(c, q, a->variant, QUANTITY_JOB, mine);
+  stats_verdict want = a->kind == ANCHOR_BEST ? STATS_PAYS_OFF : STATS_HURTS;
+  stats_verdict against = a->kind == ANCHOR_BEST ? STATS_HURTS : STATS_PAYS_OFF;
+  int all = 1, refuted = 0;
+  for (int i = 0; i < c->n_variants; i++) {
+    if (i == a->variant)
+      continue;
+    variant_series(c, q, i, QUANTITY_JOB, other);
+    stats_summary d;
+    stats_paired(other, mine, c->seeds, &d);
+    stats_verdict v = stats_judge(&d);
+    if (v == STATS_ONE_SEED) /* one draw: strictly better (worse) or not */
+      v = d.mean < 0 ? STATS_PAYS_OFF : d.mean > 0 ? STATS_HURTS : STATS_NO_DIFFERENCE;
+    all &= v == want;
+    refuted |= v == against || (c->seeds == 1 && v != want);
+  }
+  free(mine);
+  free(other);
+  return all ? COMPARE_HOLDS : refuted ? COMPARE_FAILS : COMPARE_UNCLEAR;
+}
+
+int compare_measure(const comparison *c, int n, const sim *sims, const char *base, double *q, compare_figure *fig,
+                    char *err, size_t errlen)
+{
+  for (int i = 0, k = 0, first = 0, f = 0; i < n; first += c[i].n_variants * c[i].seeds, i++) {
+    int runs = c[i].n_variants * c[i].seeds;
+    for (; k < first + runs; k++) {
       char dir[8192];
       snprintf(dir, sizeof dir, "%s/%s", base, sims[k].dir);
       if (measure_job(dir, q + k * COMPARE_N_QUANTITIES, err, errlen) ||
           measure_tasks(dir, q + k * COMPARE_N_QUANTITIES, err, errlen))
         return -1;
     }
+    const double *qc = q + first * COMPARE_N_QUANTITIES;
     int any_boe = 0;
     for (int j = 0; j < c[i].n_anchors; j++)
       any_boe |= c[i].anchors[j].kind == ANCHOR_BOE;
-    job_profile *p = xcalloc((size_t)c[i].n_variants, sizeof *p);
-    int status = any_boe ? pool_read_profiles(sims + first, c[i].n_variants, base, p, err, errlen) : 0;
+    job_profile *p = xcalloc((size_t)runs, sizeof *p);
+    double *x = xcalloc((size_t)c[i].seeds, sizeof *x);
+    int status = any_boe ? pool_read_profiles(sims + first, runs, base, p, err, errlen) : 0;
     for (int j = 0; j < c[i].n_anchors && !status; j++, f++) {
       const anchor *a = &c[i].anchors[j];
-      if (a->kind == ANCHOR_BOE)
-        status = boe_accuracy(a, p, q + first * COMPARE_N_QUANTITIES, &fig[f], err, errlen);
-      else
-        fig[f] = anchor_value(&c[i], a, q + first * COMPARE_N_QUANTITIES);
+      fig[f].holds = COMPARE_UNCLEAR;
+      if (a->kind == ANCHOR_BEST || a->kind == ANCHOR_WORST)
+        fig[f].holds = anchor_extreme(&c[i], a, qc);
+      for (int s = 0; s < c[i].seeds && !status; s++)
+        if (a->kind == ANCHOR_BOE)
+          status = boe_accuracy(&c[i], a, p, qc, s, &x[s], err, errlen);
+        else if (a->kind != ANCHOR_BEST && a->kind != ANCHOR_WORST)
+          x[s] = anchor_value(&c[i], a, qc, s);
+      stats_summarise(x, c[i].seeds, &fig[f].s);
     }
-    profile_free(p, c[i].n_variants);
+    profile_free(p, runs);
     free(p);
+    free(x);
     if (status)
       return -1;
   }
   return 0;
 }
 
-/* A figure of kind K as the table shows it, into BUF. */
-static const char *figure(anchor_kind k, double v, char *buf, size_t n)
+/* A figure of kind K as the table shows it, into BUF: with its unit, or
+ * without it (for the bounds of an interval) if BARE. */
+static const char *figure(anchor_kind k, double v, int bare, char *buf, size_t n)
 {
-  switch (k) {
-  case ANCHOR_GAIN:
-  case ANCHOR_MEAN_GAIN:
-  case ANCHOR_BOE: snprintf(buf, n, "%.1f%%", v); break;
-  case ANCHOR_RATIO: snprintf(buf, n, "%.2f", v); break;
-  case ANCHOR_TIME: snprintf(buf, n, "%.1f s", v); break;
-  default: snprintf(buf, n, "%s", v ? "yes" : "no");
+  int gain = k == ANCHOR_GAIN || k == ANCHOR_MEAN_GAIN || k == ANCHOR_BOE;
+  snprintf(buf, n, "%.*f%s", k == ANCHOR_RATIO ? 2 : 1, v, bare ? "" : gain ? "%" : k == ANCHOR_RATIO ? "" : " s");
+  return buf;
+}
+
+/* The simulated figure FIG of an anchor of kind K as the table shows it,
+ * its 95% interval in brackets, into BUF. */
+static const char *simulated(anchor_kind k, const compare_figure *fig, char *buf, size_t n)
+{
+  char a[40], lo[40], hi[40];
+  if (k == ANCHOR_BEST || k == ANCHOR_WORST) {
+    if (fig->holds == COMPARE_UNCLEAR)
+      snprintf(buf, n, "cannot be told apart at %d seeds", fig->s.n);
+    else
+      snprintf(buf, n, "%s", fig->holds == COMPARE_HOLDS ? "yes" : "no");
+  } else if (fig->s.n < 2) {
+    figure(k, fig->s.mean, 0, buf, n);
+  } else {
+    snprintf(buf, n, "%s (%s to %s)", figure(k, fig->s.mean, 0, a, sizeof a),
+             figure(k, fig->s.mean - fig->s.half, 1, lo, sizeof lo),
+             figure(k, fig->s.mean + fig->s.half, 1, hi, sizeof hi));
   }
   return buf;
 }
 
-void compare_write(const comparison *c, int n, const double *fig, FILE *csv, FILE *md)
+void compare_write(const comparison *c, int n, const compare_figure *fig, FILE *csv, FILE *md)
 {
   if (csv)
-    fprintf(csv, "comparison,claim,source,kind,published,simulated,difference,tolerance,agrees\n");
-  fprintf(md, "## anchors\n\n| comparison | claim | source | published | simulated | difference | agrees |\n"
-              "|---|---|---|---:|---:|---:|---|\n");
+    fprintf(csv, "comparison,claim,source,kind,seeds,published,simulated,ci95_low,ci95_high,difference,tolerance,"
+                 "agrees\n");
+  fprintf(md, "## anchors\n\n| comparison | claim | source | published | simulated (95%% interval) | difference | "
+              "agrees |\n|---|---|---|---:|---:|---:|---|\n");
   for (int i = 0, f = 0; i < n; i++)
     for (int j = 0; j < c[i].n_anchors; j++, f++) {
       const anchor *a = &c[i].anchors[j];
-      double sim = fig[f];
+      const stats_summary *sim = &fig[f].s;
       int boolean = a->kind == ANCHOR_BEST || a->kind == ANCHOR_WORST;
       int gain = a->kind == ANCHOR_GAIN || a->kind == ANCHOR_MEAN_GAIN || a->kind == ANCHOR_BOE,
           numeric = a->published_given && !boolean;
       /* points for gains, % of the published figure for times and ratios */
-      double diff = !numeric ? 0 : gain ? sim - a->published : 100 * (sim - a->published) / a->published;
-      int agrees = boolean ? sim == 1 : fabs(diff) <= a->tolerance;
+      double diff = !numeric ? 0 : gain ? sim->mean - a->published : 100 * (sim->mean - a->published) / a->published;
+      /* agrees: the published figure within the interval widened by the tolerance */
+      double half = sim->n > 1 ? sim->half : 0,
+             margin = half + (gain ? a->tolerance : a->tolerance / 100 * fabs(a->published));
+      int agrees = boolean ? fig[f].holds == COMPARE_HOLDS : fabs(sim->mean - a->published) <= margin;
       const char *unit = gain ? "pts" : "%";
-      char p[64] = "", s[64], d[64] = "", tol[64] = "", flag[64] = "";
+      char p[64] = "", s[128], d[64] = "", tol[64] = "", flag[64] = "", lo[64], hi[64];
       if (csv) {
         if (numeric) {
           snprintf(p, sizeof p, "%.3f", a->published);
           snprintf(d, sizeof d, "%.3f", diff);
         }
         if (boolean)
-          snprintf(s, sizeof s, "%s", sim == 1 ? "true" : "false");
+          snprintf(s, sizeof s, "%s",
+                   fig[f].holds == COMPARE_HOLDS   ? "true"
+                   : fig[f].holds == COMPARE_FAILS ? "false"
+                                                   : "unclear");
         else
-          snprintf(s, sizeof s, "%.3f", sim);
+          snprintf(s, sizeof s, "%.3f", sim->mean);
         if (!boolean)
           snprintf(tol, sizeof tol, "%g", a->tolerance);
-        fprintf(csv, "%s,%s,%s,%s,%s,%s,%s,%s,%s\n", c[i].name, a->claim, a->source, kind_names[a->kind],
-                boolean ? "true" : p, s, d, tol,
+        fprintf(csv, "%s,%s,%s,%s,%d,%s,%s,%s,%s,%s,%s,%s\n", c[i].name, a->claim, a->source, kind_names[a->kind],
+                c[i].seeds, boolean ? "true" : p, s, boolean ? "" : csv_format(sim->mean - sim->half, 3, lo, sizeof lo),
+                boolean ? "" : csv_format(sim->mean + sim->half, 3, hi, sizeof hi), d, tol,
                 !numeric && !boolean ? ""
                 : agrees             ? "yes"
                                      : "no");
@@ -716,10 +859,80 @@ void compare_write(const comparison *c, int n, const double *fig, FILE *csv, FIL
         snprintf(flag, sizeof flag, "yes");
       else if (boolean)
         snprintf(flag, sizeof flag, "**no**");
+      else if (numeric && sim->n > 1)
+        snprintf(flag, sizeof flag, "**no** (beyond the interval and %g %s)", a->tolerance, unit);
       else if (numeric)
         snprintf(flag, sizeof flag, "**no** (beyond %g %s)", a->tolerance, unit);
       fprintf(md, "| %s | %s | %s | %s | %s | %s | %s |\n", c[i].name, a->claim, a->source,
-              numeric || boolean ? figure(a->kind, boolean ? 1 : a->published, p, sizeof p) : "-",
-              figure(a->kind, sim, s, sizeof s), d, flag);
+              boolean   ? "yes"
+              : numeric ? figure(a->kind, a->published, 0, p, sizeof p)
+                        : "-",
+              simulated(a->kind, &fig[f], s, sizeof s), d, flag);
     }
+}
+
+void compare_write_variants(const comparison *c, int n, const double *q, FILE *csv, FILE *md)
+{
+  if (csv)
+    fprintf(csv, "comparison,variant,seeds,quantity,mean,ci95_low,ci95_high,difference,difference_ci95_low,"
+                 "difference_ci95_high,verdict\n");
+  for (int i = 0, first = 0; i < n; first += c[i].n_variants * c[i].seeds, i++) {
+    const comparison *ci = &c[i];
+    const double *qc = q + first * COMPARE_N_QUANTITIES;
+    const char *what = ci->measure == QUANTITY_MAKESPAN ? "makespan" : "job time";
+    double *base = xcalloc((size_t)ci->seeds, sizeof *base), *x = xcalloc((size_t)ci->seeds, sizeof *x);
+    variant_series(ci, qc, 0, ci->measure, base);
+    double base_mean = gsl_stats_mean(base, 1, (size_t)ci->seeds);
+    fprintf(md,
+            "%s## %s: %s over seeds 1 to %d, against %s\n\n"
+            "| variant | mean %s s | 95%% interval s | difference s | 95%% interval s | verdict |\n"
+            "|---|---:|---:|---:|---:|---|\n",
+            i ? "\n" : "", ci->name, what, ci->seeds, ci->variants[0].name, what);
+    for (int v = 0; v < ci->n_variants; v++) {
+      stats_summary m, d;
+      variant_series(ci, qc, v, ci->measure, x);
+      stats_summarise(x, ci->seeds, &m);
+      stats_paired(base, x, ci->seeds, &d);
+      char verdict[64], cells[5][64];
+      stats_verdict_text(stats_judge(&d), d.n, verdict, sizeof verdict);
+      if (csv && v == 0)
+        fprintf(csv, "%s,%s,%d,%s,%.6f,%s,%s,,,,baseline\n", ci->name, ci->variants[v].name, ci->seeds,
+                quantity_names[ci->measure], m.mean, csv_format(m.mean - m.half, 6, cells[0], 64),
+                csv_format(m.mean + m.half, 6, cells[1], 64));
+      else if (csv)
+        fprintf(csv, "%s,%s,%d,%s,%.6f,%s,%s,%.6f,%s,%s,%s\n", ci->name, ci->variants[v].name, ci->seeds,
+                quantity_names[ci->measure], m.mean, csv_format(m.mean - m.half, 6, cells[0], 64),
+                csv_format(m.mean + m.half, 6, cells[1], 64), d.mean, csv_format(d.mean - d.half, 6, cells[2], 64),
+                csv_format(d.mean + d.half, 6, cells[3], 64), verdict);
+      fprintf(md, "| %s | %.2f | %s |", ci->variants[v].name, m.mean, stats_interval_text(&m, 2, cells[0], 64));
+      if (v)
+        fprintf(md, " %+.2f (%+.1f%%) | %s | %s |\n", d.mean, 100 * d.mean / base_mean,
+                stats_interval_text(&d, 2, cells[1], 64), verdict);
+      else
+        fprintf(md, " | | baseline |\n");
+    }
+    free(base);
+    free(x);
+  }
+}
+
+int compare_write_files(const comparison *c, int n, const compare_figure *fig, const double *q, const char *dir,
+                        char *err, size_t errlen)
+{
+  static const char *const names[2][2] = {{"anchors.csv", "anchors.md"}, {"variants.csv", "variants.md"}};
+  for (int t = compare_n_anchors(c, n) > 0 ? 0 : 1; t < 2; t++) {
+    outfile csv, md;
+    if (outfile_open(&csv, dir, names[t][0], err, errlen))
+      return -1;
+    if (outfile_open(&md, dir, names[t][1], err, errlen))
+      return outfile_discard(&csv), -1;
+    if (t)
+      compare_write_variants(c, n, q, csv.f, md.f);
+    else
+      compare_write(c, n, fig, csv.f, md.f);
+    int status = outfile_close(&md, err, errlen);
+    if (outfile_close(&csv, err, errlen) || status)
+      return -1;
+  }
+  return 0;
 }

@@ -212,14 +212,17 @@ void dagval_free(dagval *dv)
   free(dv->entries);
 }
 
-/* Fills S with a run in DIR (relative to the validation directory) on E's
+/* Fills S with a run of seed 1 in DIR/seed-1 (DIR relative to the
+ * validation directory, its workload file DIR/workload.cfg) on E's
  * platform, with the settings of E and of history variant H (NULL: the
- * workflow run). */
+ * workflow run).  Workflow entries run one seed, in a comparison's
+ * layout. */
 static void plan_run(sim *s, const dagval_entry *e, const dagval_history *h, const char *dir)
 {
-  snprintf(s->dir, sizeof s->dir, "%s", dir);
-  snprintf(s->workload, sizeof s->workload, "%.4000s.cfg", dir);
-  snprintf(s->log, sizeof s->log, "%.4000s.log", dir);
+  s->seed = 1;
+  snprintf(s->dir, sizeof s->dir, "%.4000s/seed-1", dir);
+  snprintf(s->workload, sizeof s->workload, "%.4000s/workload.cfg", dir);
+  snprintf(s->log, sizeof s->log, "%.4000s/seed-1.log", dir);
   snprintf(s->platform, sizeof s->platform, "%s", e->platform);
   const char *sets[POOL_MAX_SETS];
   s->n_sets = entry_sets(e, h, sets);
@@ -263,10 +266,10 @@ int dagval_plan_targets(const dagval *dv, const char *base, sim *sims, char *err
   for (int i = 0; i < dv->n_entries; i++) {
     const dagval_entry *e = &dv->entries[i];
     char path[8192], dir[4096];
-    snprintf(path, sizeof path, "%s/runs/%s", base, e->name);
+    snprintf(dir, sizeof dir, "runs/%s/workflow", e->name);
+    snprintf(path, sizeof path, "%s/%s", base, dir);
     if (outfile_make_dirs(path, err, errlen))
       return -1;
-    snprintf(dir, sizeof dir, "runs/%s/workflow", e->name);
     plan_run(&sims[i], e, NULL, dir);
     snprintf(path, sizeof path, "%s/%s", base, sims[i].workload);
     if (write_workload(e, -1, 0, path))
@@ -290,7 +293,7 @@ int dagval_plan_alone(const dagval *dv, const char *base, sim *sims, char *err, 
   for (int i = 0, k = 0; i < dv->n_entries; i++) {
     const dagval_entry *e = &dv->entries[i];
     char path[8192], dir[4096];
-    snprintf(path, sizeof path, "%s/runs/%s/workflow/%s", base, e->name, RUNDIR_JOBS);
+    snprintf(path, sizeof path, "%s/runs/%s/workflow/seed-1/%s", base, e->name, RUNDIR_JOBS);
     csv_table *t = csv_read(path, err, errlen);
     if (!t)
       return -1;
@@ -303,10 +306,9 @@ int dagval_plan_alone(const dagval *dv, const char *base, sim *sims, char *err, 
       double input = 0;
       status = job_input(t, cj, ci, e->jobs[j], &input, err, errlen);
       for (int h = 0; h < e->n_history && !status; h++, k++) {
-        snprintf(dir, sizeof dir, "runs/%.1000s/alone/%.1000s", e->name, e->history[h].name);
+        snprintf(dir, sizeof dir, "runs/%.1000s/alone/%.1000s/%.1000s", e->name, e->history[h].name, e->jobs[j]);
         snprintf(path, sizeof path, "%s/%s", base, dir);
         status = outfile_make_dirs(path, err, errlen);
-        snprintf(dir + strlen(dir), sizeof dir - strlen(dir), "/%.1000s", e->jobs[j]);
         plan_run(&sims[k], e, &e->history[h], dir);
         snprintf(path, sizeof path, "%s/%s", base, sims[k].workload);
         if (!status && write_workload(e, j, input, path))

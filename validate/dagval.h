@@ -53,12 +53,13 @@ int dagval_read(cfg_file *f, const config_setting_t *list, const char *folder, l
 void dagval_free(dagval *dv);
 
 /* Step 1: fills SIMS (DV->n_targets of them) with each entry's workflow
- * run, runs/ENTRY/workflow of the validation directory BASE, and writes
- * its workload file there.  0, or -1 with ERR. */
+ * run, runs/ENTRY/workflow/seed-1 of the validation directory BASE (one
+ * seed, in a comparison's layout), and writes its workload file beside
+ * it, runs/ENTRY/workflow/workload.cfg.  0, or -1 with ERR. */
 int dagval_plan_targets(const dagval *dv, const char *base, sim *sims, char *err, size_t errlen);
 
 /* Step 2, after step 1's runs: fills SIMS (DV->n_alone) with each job of
- * each entry run alone once a history variant, runs/ENTRY/alone/HISTORY/JOB,
+ * each entry run alone once a history variant, runs/ENTRY/alone/HISTORY/JOB/seed-1,
  * its workload the job's settings from the workflow's file without `after`
  * and `submit`, its input the bytes it read in the workflow run (jobs.csv).
  * 0, or -1 with ERR. */

@@ -23,6 +23,7 @@
 #include "rundir.h"
 #include "units.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -53,6 +54,10 @@ static const char *const images[] = {"gantt.png",
                                      "anchors.svg",
                                      "indicators.png",
                                      "indicators.svg",
+                                     "variants-*.png",
+                                     "variants-*.svg",
+                                     "seeds.png",
+                                     "seeds.svg",
                                      NULL};
 
 /* The phases of an attempt as the Gantt chart and the breakdown show them. */
@@ -446,13 +451,16 @@ static int bars_write(const bars *b, const char *tmp, const char *name, const ch
 }
 
 /* Runs gnuplot on plots/SCRIPT.gp in TMP with the variables VARS, drawing
- * SCRIPT.FORMAT there.  0, or 1 with gnuplot's last line of error in ERR. */
-static int gnuplot(const char *tmp, const char *plots, const char *script, const char *format, const char *vars,
-                   char *err, size_t errlen)
+ * IMAGE.FORMAT there (IMAGE NULL: SCRIPT.FORMAT).  0, or 1 with gnuplot's
+ * last line of error in ERR. */
+static int gnuplot(const char *tmp, const char *plots, const char *script, const char *image_name, const char *format,
+                   const char *vars, char *err, size_t errlen)
 {
   char path[8192], var[16384], log[8192];
+  if (!image_name)
+    image_name = script;
   snprintf(path, sizeof path, "%s/%s.gp", plots, script);
-  snprintf(var, sizeof var, "plots='%s'; fmt='%s'; out='%s.%s'; %s", plots, format, script, format, vars);
+  snprintf(var, sizeof var, "plots='%s'; fmt='%s'; out='%s.%s'; %s", plots, format, image_name, format, vars);
   snprintf(log, sizeof log, "%s/gnuplot.log", tmp);
   fflush(NULL);
   pid_t pid = fork();
@@ -470,7 +478,7 @@ static int gnuplot(const char *tmp, const char *plots, const char *script, const
     return snprintf(err, errlen, "cannot run gnuplot: %s", strerror(errno)), 1;
   char image[8192];
   struct stat sb;
-  snprintf(image, sizeof image, "%s/%s.%s", tmp, script, format);
+  snprintf(image, sizeof image, "%s/%s.%s", tmp, image_name, format);
   if (WIFEXITED(st) && WEXITSTATUS(st) == 0 && stat(image, &sb) == 0 && sb.st_size > 0) {
     unlink(log);
     return 0;
@@ -506,11 +514,11 @@ static int plot_run(const char *dir, const char *tmp, const char *plots, const c
   if (!status) {
     snprintf(vars, sizeof vars, "title_text='%s: task attempts by host and slot'; width=1200; height=%d", title,
              height);
-    status = gnuplot(tmp, plots, "gantt", format, vars, err, errlen);
+    status = gnuplot(tmp, plots, "gantt", NULL, format, vars, err, errlen);
   }
   if (!status) {
     snprintf(vars, sizeof vars, "title_text='%s: slot time of each job by phase'", title);
-    status = gnuplot(tmp, plots, "phases", format, vars, err, errlen);
+    status = gnuplot(tmp, plots, "phases", NULL, format, vars, err, errlen);
   }
   static const char *const ucols[] = {"time", "cpu", "disk", "nic"};
   static const char *const pcols[] = {"true_progress", "progress"};
@@ -536,10 +544,128 @@ static int plot_run(const char *dir, const char *tmp, const char *plots, const c
     snprintf(vars, sizeof vars, "title_text='%s: %s'; %s='%s'; height=%d", title,
              k == 0 ? "utilisation of each node class" : "progress indicators over the reduce phase",
              k == 0 ? "classes" : "indicators", names, k == 0 ? 720 : 700);
-    status = gnuplot(tmp, plots, scripts[k], format, vars, err, errlen);
+    status = gnuplot(tmp, plots, scripts[k], NULL, format, vars, err, errlen);
   }
   remove_data(tmp,
               (const char *const[]){"gantt.dat", "gantt.inc", "phases.dat", "utilisation.dat", "progress.dat", NULL});
+  return status;
+}
+
+/* The pixels that labels of LEN characters take beside a plot. */
+static int label_pixels(size_t len)
+{
+  return 30 + 8 * (int)(len < 8 ? 8 : len);
+}
+
+/* The picture of each comparison of DIR/variants.csv, drawn in TMP as
+ * variants-COMPARISON.FORMAT: each variant's mean with its 95% interval,
+ * and its paired difference from the first variant with its interval,
+ * coloured by verdict.  0; 2 with ERR for a bad CSV; 1 when gnuplot failed. */
+static int draw_variants(const char *dir, const char *tmp, const char *plots, const char *format, char *err,
+                         size_t errlen)
+{
+  static const char *const need[] = {"comparison",
+                                     "variant",
+                                     "seeds",
+                                     "quantity",
+                                     "mean",
+                                     "ci95_low",
+                                     "ci95_high",
+                                     "difference",
+                                     "difference_ci95_low",
+                                     "difference_ci95_high",
+                                     "verdict"};
+  csv_table *t = read_csv(dir, "variants.csv", need, 11, err, errlen);
+  if (!t)
+    return 2;
+  int status = 0;
+  for (int first = 1, end; first < t->n_rows && !status; first = end) {
+    const char *name = cell(t, first, "comparison");
+    size_t longest = 0;
+    for (end = first; end < t->n_rows && strcmp(cell(t, end, "comparison"), name) == 0; end++)
+      longest = strlen(cell(t, end, "variant")) > longest ? strlen(cell(t, end, "variant")) : longest;
+    FILE *f;
+    if (open_data(tmp, "variants.dat", &f, err, errlen))
+      return csv_free(t), 1;
+    for (int r = first; r < end; r++) {
+      const char *verdict = r == first ? "baseline" : cell(t, r, "verdict");
+      int code = r == first ? 0 : strcmp(verdict, "pays off") == 0 ? 1 : strcmp(verdict, "hurts") == 0 ? 2 : 3;
+      double m = num(t, r, "mean"), lo = num(t, r, "ci95_low"), hi = num(t, r, "ci95_high");
+      double d = r == first ? 0 : num(t, r, "difference"), dlo = num(t, r, "difference_ci95_low"),
+             dhi = num(t, r, "difference_ci95_high");
+      char label[512];
+      gp_text(cell(t, r, "variant"), label, sizeof label);
+      fprintf(f, "%d %g %g %g %g %g %g %d \"%s\" \"%s\"\n", r - first + 1, m, isnan(lo) ? m : lo, isnan(hi) ? m : hi, d,
+              isnan(dlo) ? d : dlo, isnan(dhi) ? d : dhi, code, label, verdict);
+    }
+    if ((status = close_data(f, "variants.dat", err, errlen) ? 1 : 0))
+      break;
+    /* the names on the left, two panels of at least 380 pixels, the verdicts on the right */
+    int n = end - first, height = 200 + 34 * n, names = label_pixels(longest), verdicts = label_pixels(26);
+    int width = names + verdicts + 2 * 380 + 60 < 1100 ? 1100 : names + verdicts + 2 * 380 + 60;
+    char vars[4096], title[512], base[512], image[600];
+    gp_text(name, title, sizeof title);
+    gp_text(cell(t, first, "variant"), base, sizeof base);
+    const char *what = strcmp(cell(t, first, "quantity"), "makespan") == 0 ? "makespan" : "job time";
+    snprintf(vars, sizeof vars,
+             "title_text='%s: %s over seeds 1 to %s, against %s'; what='%s'; n=%d; left=%g; right=%g; width=%d; "
+             "height=%d",
+             title, what, cell(t, first, "seeds"), base, what, n, (double)names / width, (double)verdicts / width,
+             width, height);
+    snprintf(image, sizeof image, "variants-%s", title);
+    status = gnuplot(tmp, plots, "variants", image, format, vars, err, errlen);
+  }
+  csv_free(t);
+  remove_data(tmp, (const char *const[]){"variants.dat", NULL});
+  return status;
+}
+
+/* The picture of the run over seeds DIR (summary.csv, seeds.csv), drawn in
+ * TMP as seeds.FORMAT: each job's time and the makespan, every seed's and
+ * their mean with its 95% interval.  0; 2 with ERR for a bad CSV; 1 when
+ * gnuplot failed. */
+static int plot_seeds(const char *dir, const char *tmp, const char *plots, const char *format, const char *title,
+                      char *err, size_t errlen)
+{
+  static const char *const sum_cols[] = {"quantity", "job", "seeds", "mean", "ci95_low", "ci95_high"};
+  static const char *const seed_cols[] = {"seed", "job", "job_time", "makespan"};
+  csv_table *sum = read_csv(dir, "summary.csv", sum_cols, 6, err, errlen);
+  csv_table *per = sum ? read_csv(dir, "seeds.csv", seed_cols, 4, err, errlen) : NULL;
+  FILE *f = NULL;
+  int status = !per ? 2 : open_data(tmp, "seeds.dat", &f, err, errlen) ? 1 : 0;
+  size_t longest = 8;
+  for (int r = 1; !status && r < sum->n_rows; r++) {
+    int makespan = strcmp(cell(sum, r, "quantity"), "makespan") == 0;
+    double m = num(sum, r, "mean"), lo = num(sum, r, "ci95_low"), hi = num(sum, r, "ci95_high");
+    char label[512];
+    snprintf(label, sizeof label, "%s", makespan ? "makespan" : cell(sum, r, "job"));
+    longest = strlen(label) > longest ? strlen(label) : longest;
+    fprintf(f, "%d %g %g %g \"%s\"\n", r, m, isnan(lo) ? m : lo, isnan(hi) ? m : hi,
+            gp_text(label, label, sizeof label));
+  }
+  if (f)
+    fprintf(f, "\n\n");
+  for (int r = 1; !status && r < sum->n_rows; r++) { /* every seed's figure, on the row of its job */
+    int makespan = strcmp(cell(sum, r, "quantity"), "makespan") == 0;
+    const char *job = makespan ? cell(per, 1, "job") : cell(sum, r, "job");
+    for (int k = 1; k < per->n_rows; k++)
+      if (strcmp(cell(per, k, "job"), job) == 0)
+        fprintf(f, "%d %g\n", r, num(per, k, makespan ? "makespan" : "job_time"));
+  }
+  if (f)
+    status = close_data(f, "seeds.dat", err, errlen) ? 1 : status;
+  if (!status) {
+    char vars[4096];
+    int n = sum->n_rows - 1, width = 1000;
+    snprintf(vars, sizeof vars,
+             "title_text='%s: each job and the makespan over %s seeds, mean and 95%% interval'; n=%d; margin=%g; "
+             "width=%d; height=%d",
+             title, cell(sum, 1, "seeds"), n, (double)label_pixels(longest) / width, width, 200 + 40 * n);
+    status = gnuplot(tmp, plots, "seeds", NULL, format, vars, err, errlen);
+  }
+  csv_free(sum);
+  csv_free(per);
+  remove_data(tmp, (const char *const[]){"seeds.dat", NULL});
   return status;
 }
 
@@ -573,7 +699,7 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
                "title_text='%s: predicted against simulated job time'; models='%s'; lo=%g; hi=%g; "
                "width=900; height=800",
                title, names, lo / 1.5, hi * 1.5);
-      status = gnuplot(tmp, plots, "predictions", format, vars, err, errlen);
+      status = gnuplot(tmp, plots, "predictions", NULL, format, vars, err, errlen);
     }
   }
   if (!status && has(dir, "accuracy.csv", 0)) {
@@ -586,7 +712,7 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
     if (!status && b->n_rows > 0 && !(status = bars_write(b, tmp, "accuracy.dat", "experiment", err, errlen) ? 1 : 0)) {
       snprintf(vars, sizeof vars, "title_text='%s: job-time accuracy of each model'; columns=%d; width=%d", title,
                b->n_cols, 500 + 60 * b->n_rows * b->n_cols > 2400 ? 2400 : 500 + 60 * b->n_rows * b->n_cols);
-      status = gnuplot(tmp, plots, "accuracy", format, vars, err, errlen);
+      status = gnuplot(tmp, plots, "accuracy", NULL, format, vars, err, errlen);
     }
     bars_clear(b);
     csv_free(t);
@@ -603,7 +729,7 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
         !(status = bars_write(b, tmp, "leaderboard.dat", "configuration", err, errlen) ? 1 : 0)) {
       snprintf(vars, sizeof vars, "title_text='%s: job-time accuracy of each model'; columns=%d; width=%d", title,
                b->n_cols, 500 + 40 * b->n_rows * b->n_cols > 2400 ? 2400 : 500 + 40 * b->n_rows * b->n_cols);
-      status = gnuplot(tmp, plots, "leaderboard", format, vars, err, errlen);
+      status = gnuplot(tmp, plots, "leaderboard", NULL, format, vars, err, errlen);
     }
     bars_clear(b);
     csv_free(t);
@@ -622,9 +748,10 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
       int n = 0;
       for (int r = 1; r < t->n_rows; r++) {
         double p = num(t, r, "published"), s = num(t, r, "simulated");
+        double lo = num(t, r, "ci95_low"), hi = num(t, r, "ci95_high"); /* NAN for one seed, or an older table */
         const char *kind = cell(t, r, "kind");
         if ((strcmp(kind, kinds[k][0]) == 0 || strcmp(kind, kinds[k][1]) == 0) && !isnan(p) && !isnan(s))
-          n++, fprintf(f, "%g %g\n", p, s);
+          n++, fprintf(f, "%g %g %g %g\n", p, s, isnan(lo) ? s : lo, isnan(hi) ? s : hi);
       }
       if (n) {
         fprintf(f, "\n\n");
@@ -635,10 +762,10 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
       status = close_data(f, "anchors.dat", err, errlen) ? 1 : status;
     if (!status && n_kinds > 0) {
       snprintf(vars, sizeof vars,
-               "title_text='%s: published against simulated figures'; kinds='%s'; width=%d; "
+               "title_text='%s: published against simulated figures (mean and 95%% interval)'; kinds='%s'; width=%d; "
                "height=520",
                title, labels, 150 + 450 * n_kinds);
-      status = gnuplot(tmp, plots, "anchors", format, vars, err, errlen);
+      status = gnuplot(tmp, plots, "anchors", NULL, format, vars, err, errlen);
     }
     csv_free(t);
   }
@@ -665,12 +792,14 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
                "title_text='%s: progress indicators, mean error per workload'; indicators='%s'; "
                "width=%d",
                title, names, 600 + 70 * b->n_rows * n_ind > 2400 ? 2400 : 600 + 70 * b->n_rows * n_ind);
-      status = gnuplot(tmp, plots, "indicators", format, vars, err, errlen);
+      status = gnuplot(tmp, plots, "indicators", NULL, format, vars, err, errlen);
     }
     bars_clear(b);
     csv_free(t);
   }
   free(b);
+  if (!status && has(dir, "variants.csv", 0))
+    status = draw_variants(dir, tmp, plots, format, err, errlen);
   remove_data(tmp, (const char *const[]){"predictions.dat", "accuracy.dat", "leaderboard.dat", "anchors.dat",
                                          "indicators.dat", NULL});
   return status;
@@ -713,16 +842,49 @@ static int have_gnuplot(void)
   return 0;
 }
 
+int plot_comparisons(const char *dir, const char *out, const char *format, const char *self, char *err, size_t errlen)
+{
+  char plots[4096];
+  if (!have_gnuplot())
+    return snprintf(err, errlen, "gnuplot not found: install it (Debian: apt-get install gnuplot-nox)"), 2;
+  if (find_plots(self, plots, sizeof plots, err, errlen))
+    return 1;
+  return draw_variants(dir, out, plots, format, err, errlen) ? 1 : 0;
+}
+
+/* The images of FORMAT in directory DIR, in name order, into NAMES (at
+ * most MAX, each freed by the caller); their number. */
+static int images_in(const char *dir, const char *format, char **names, int max)
+{
+  struct dirent **e;
+  int n = scandir(dir, &e, NULL, alphasort), k = 0;
+  for (int i = 0; i < n; i++) {
+    const char *dot = strrchr(e[i]->d_name, '.');
+    if (e[i]->d_name[0] != '.' && dot && strcmp(dot + 1, format) == 0 && k < max)
+      names[k++] = xstrdup(e[i]->d_name);
+    free(e[i]);
+  }
+  if (n >= 0)
+    free(e);
+  return k;
+}
+
 int plot_dir(const char *dir, const char *out, const char *format, const char *self, FILE *report, char *err,
              size_t errlen)
 {
   int run = has(dir, RUNDIR_TASKS, 0) && has(dir, RUNDIR_JOBS, 0);
-  int validation = !run && has(dir, "runs", 1) &&
-                   (has(dir, "accuracy.csv", 0) || has(dir, "anchors.csv", 0) || has(dir, RUNDIR_PROGRESS, 0));
-  if (!run && !validation)
+  int seeds = !run && has(dir, "seeds.csv", 0) && has(dir, "summary.csv", 0);
+  int validation = !run && !seeds && has(dir, "runs", 1);
+  static const char *const tables[] = {
+      "accuracy.csv", "anchors.csv", "variants.csv", RUNDIR_PROGRESS, "leaderboard.csv", "workflows.csv", NULL};
+  int tabled = 0;
+  for (int k = 0; tables[k]; k++)
+    tabled |= has(dir, tables[k], 0);
+  if (!run && !seeds && !(validation && tabled))
     return snprintf(err, errlen,
-                    "%s: expected a run directory (tasks.csv, jobs.csv) or a validation directory (runs/ and "
-                    "accuracy.csv, anchors.csv or progress.csv)",
+                    "%s: expected a run directory (tasks.csv, jobs.csv), a run over seeds (seeds.csv, summary.csv) "
+                    "or a validation or comparison directory (runs/ and accuracy.csv, anchors.csv, variants.csv or "
+                    "progress.csv)",
                     dir),
            2;
   if (!have_gnuplot())
@@ -740,14 +902,21 @@ int plot_dir(const char *dir, const char *out, const char *format, const char *s
   outdir d;
   if (outdir_open(&d, out ? out : def, images, err, errlen))
     return 2;
-  int status = run ? plot_run(dir, d.tmp, plots, format, title, err, errlen)
-                   : plot_validation(dir, d.tmp, plots, format, title, err, errlen);
+  int status = run     ? plot_run(dir, d.tmp, plots, format, title, err, errlen)
+               : seeds ? plot_seeds(dir, d.tmp, plots, format, title, err, errlen)
+                       : plot_validation(dir, d.tmp, plots, format, title, err, errlen);
+  char *names[256];
+  int n = status ? 0 : images_in(d.tmp, format, names, 256);
+  if (!status && n == 0)
+    status = (snprintf(err, errlen, "%s: nothing to draw: its tables hold no figure that mrlab plot draws", dir), 2);
   if (status)
     outdir_discard(&d);
   else if (outdir_commit(&d, err, errlen))
     status = 1;
-  for (int k = 0; images[k] && !status; k++)
-    if (strcmp(strrchr(images[k], '.') + 1, format) == 0 && has(d.final, images[k], 0))
-      fprintf(report, "%s/%s\n", d.final, images[k]);
+  for (int k = 0; k < n; k++) {
+    if (!status)
+      fprintf(report, "%s/%s\n", d.final, names[k]);
+    free(names[k]);
+  }
   return status;
 }

@@ -77,6 +77,8 @@ void pool_command_make(pool_command *c, const sim *s, const char *self)
     snprintf(c->cfgs[i], sizeof c->cfgs[i], "--cfg=%s", s->cfgs[i]);
     argv[n++] = c->cfgs[i];
   }
+  for (int i = 0; i < s->n_args; i++)
+    argv[n++] = (char *)s->args[i];
   argv[n] = NULL;
 }
 
@@ -99,6 +101,18 @@ void pool_last_line(const sim *s, const char *base, char *last, size_t size)
   pool_file_last_line(path, last, size);
   if (!last[0])
     snprintf(last, size, "(no output)");
+}
+
+int pool_refusal(const sim *sims, int n, const char *base, char *err, size_t errlen)
+{
+  for (int k = 0; k < n; k++)
+    if (sims[k].status == 2) {
+      char last[1024];
+      pool_last_line(&sims[k], base, last, sizeof last);
+      snprintf(err, errlen, "%s", strncmp(last, "mrlab: ", 7) == 0 ? last + 7 : last);
+      return k;
+    }
+  return -1;
 }
 
 /* Starts simulation S of the mrlab program SELF in directory BASE: 0, or -1 with errno set. */

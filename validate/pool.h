@@ -12,9 +12,11 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/* The most --set and --cfg= arguments of one simulation. */
+/* The most --set and --cfg= arguments of one simulation, and of the
+ * arguments it passes on as they are (sim.args). */
 #define POOL_MAX_SETS 8
 #define POOL_MAX_CFGS 4
+#define POOL_MAX_ARGS 64
 
 /* One simulation to run.  Its paths are relative to the directory it runs
  * in (a validation directory), or whole. */
@@ -25,7 +27,9 @@ typedef struct {
   char workers[1024];            /* --workers, "" for all */
   char cfgs[POOL_MAX_CFGS][256]; /* --cfg= SimGrid options, NAME:VALUE */
   int n_cfgs;
-  int seed; /* --seed, 0 for none (mrlab run's default) */
+  int seed;                /* --seed, 0 for none (mrlab run's default) */
+  const char *const *args; /* further arguments of mrlab run as they are (`mrlab run --seeds`: the user's own), */
+  int n_args;              /* at most POOL_MAX_ARGS; the caller keeps them */
   pid_t pid;
   int status;
 } sim;
@@ -49,10 +53,16 @@ int pool_run(sim *sims, int n, const char *base, const pool_config *pc, char *er
 /* The command line `SELF run ...` of simulation S, in C->argv (NULL-
  * terminated; it points into S and C). */
 typedef struct {
-  char *argv[12 + 2 * POOL_MAX_SETS + POOL_MAX_CFGS];
+  char *argv[12 + 2 * POOL_MAX_SETS + POOL_MAX_CFGS + POOL_MAX_ARGS];
   char cfgs[POOL_MAX_CFGS][256 + 8], seed[16];
 } pool_command;
 void pool_command_make(pool_command *c, const sim *s, const char *self);
+
+/* After pool_run failed on SIMS (N of them, run in BASE): the index of the
+ * first that refused its input (exit status 2), with its message, the
+ * last line of its log without "mrlab: ", in ERR; -1 when none did (ERR
+ * as it is). */
+int pool_refusal(const sim *sims, int n, const char *base, char *err, size_t errlen);
 
 /* The last line of file PATH, without its newline, into LINE ("" if the
  * file is empty or cannot be read). */

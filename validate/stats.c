@@ -52,3 +52,12 @@ const char *stats_verdict_text(stats_verdict v, int n, char *buf, size_t len)
   }
   return buf;
 }
+
+const char *stats_interval_text(const stats_summary *s, int decimals, char *buf, size_t len)
+{
+  if (s->n < 2)
+    snprintf(buf, len, "-");
+  else
+    snprintf(buf, len, "%.*f to %.*f", decimals, s->mean - s->half, decimals, s->mean + s->half);
+  return buf;
+}

@@ -43,4 +43,8 @@ stats_verdict stats_judge(const stats_summary *d);
  * at N seeds", "one seed: no interval", written into BUF. */
 const char *stats_verdict_text(stats_verdict v, int n, char *buf, size_t len);
 
+/* The 95% interval of S's mean as a table shows it, "LOW to HIGH" with
+ * DECIMALS decimals, or "-" for one value, written into BUF. */
+const char *stats_interval_text(const stats_summary *s, int decimals, char *buf, size_t len);
+
 #endif

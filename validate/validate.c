@@ -52,11 +52,23 @@
 #include <stdlib.h>
 
 /* What a validation directory holds: the names outdir_open may replace. */
-static const char *const outputs[] = {"runs",          "predictions.csv", "provision.csv",
-                                      "tune.csv",      "accuracy.csv",    "accuracy.md",
-                                      "anchors.csv",   "anchors.md",      "progress.csv",
-                                      "progress.md",   "leaderboard.csv", "leaderboard.md",
-                                      "workflows.csv", "workflows.md",    NULL};
+static const char *const outputs[] = {"runs",
+                                      "predictions.csv",
+                                      "provision.csv",
+                                      "tune.csv",
+                                      "accuracy.csv",
+                                      "accuracy.md",
+                                      "anchors.csv",
+                                      "anchors.md",
+                                      "progress.csv",
+                                      "progress.md",
+                                      "leaderboard.csv",
+                                      "leaderboard.md",
+                                      "workflows.csv",
+                                      "workflows.md",
+                                      "variants.csv",
+                                      "variants.md",
+                                      NULL};
 
 /* The runs of experiments EX, comparisons CMP, progress entries IND and
  * workflow entries DV into the new validation directory D: simulations,
@@ -119,8 +131,8 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
         dagval_plan_alone(dv, dir, alone_sims, err, errlen) || pool_run(alone_sims, dv->n_alone, dir, pc, err, errlen)
             ? -1
             : 0;
-  double *q = xcalloc(((size_t)n_cmp_runs + 1) * COMPARE_N_QUANTITIES, sizeof *q),
-         *fig = xcalloc((size_t)compare_n_anchors(cmp, n_cmp) + 1, sizeof *fig);
+  double *q = xcalloc(((size_t)n_cmp_runs + 1) * COMPARE_N_QUANTITIES, sizeof *q);
+  compare_figure *fig = xcalloc((size_t)compare_n_anchors(cmp, n_cmp) + 1, sizeof *fig);
   if (!status)
     status = compare_measure(cmp, n_cmp, sims + n_sims, dir, q, fig, err, errlen);
   progval_result *progress = xcalloc((size_t)ind->n_runs + 1, sizeof *progress);
@@ -175,14 +187,8 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     }
     status |= outfile_close(&out, err, errlen);
   }
-  if (!status && n_cmp > 0 && !(status = outfile_open(&out, dir, "anchors.csv", err, errlen))) {
-    outfile md;
-    if (!(status = outfile_open(&md, dir, "anchors.md", err, errlen))) {
-      compare_write(cmp, n_cmp, fig, out.f, md.f);
-      status = outfile_close(&md, err, errlen);
-    }
-    status |= outfile_close(&out, err, errlen);
-  }
+  if (!status && n_cmp > 0)
+    status = compare_write_files(cmp, n_cmp, fig, q, dir, err, errlen);
   if (!status && ind->n_entries > 0 && !(status = outfile_open(&out, dir, "progress.csv", err, errlen))) {
     outfile md;
     if (!(status = outfile_open(&md, dir, "progress.md", err, errlen))) {
