@@ -280,15 +280,15 @@ static const char near[] =
     "comparisons = (\n"
     "  { name = \"near\"; platform = \"%s\";\n"
     "    job = { generator = \"terasort\"; input = \"1GB\"; reducers = 4; seed = 1; set = [\"dfs.replication=1\"]; };\n"
-    "    variants = ( { name = \"b120\"; set = [\"dfs.blocksize=120m\"]; }, { name = \"b128\"; },\n"
-    "                 { name = \"b136\"; set = [\"dfs.blocksize=136m\"]; } );\n"
+    "    variants = ( { name = \"b128\"; }, { name = \"b132\"; set = [\"dfs.blocksize=132m\"]; },\n"
+    "                 { name = \"b140\"; set = [\"dfs.blocksize=140m\"]; } );\n"
     "    anchors = (\n"
-    "      { claim = \"120 best\"; source = \"t\"; kind = \"best\"; variant = \"b120\"; published = true; },\n"
     "      { claim = \"128 best\"; source = \"t\"; kind = \"best\"; variant = \"b128\"; published = true; },\n"
-    "      { claim = \"136 best\"; source = \"t\"; kind = \"best\"; variant = \"b136\"; published = true; },\n"
-    "      { claim = \"120 worst\"; source = \"t\"; kind = \"worst\"; variant = \"b120\"; published = true; },\n"
+    "      { claim = \"132 best\"; source = \"t\"; kind = \"best\"; variant = \"b132\"; published = true; },\n"
+    "      { claim = \"140 best\"; source = \"t\"; kind = \"best\"; variant = \"b140\"; published = true; },\n"
     "      { claim = \"128 worst\"; source = \"t\"; kind = \"worst\"; variant = \"b128\"; published = true; },\n"
-    "      { claim = \"136 worst\"; source = \"t\"; kind = \"worst\"; variant = \"b136\"; published = true; }\n"
+    "      { claim = \"132 worst\"; source = \"t\"; kind = \"worst\"; variant = \"b132\"; published = true; },\n"
+    "      { claim = \"140 worst\"; source = \"t\"; kind = \"worst\"; variant = \"b140\"; published = true; }\n"
     "    );\n"
     "  }\n"
     ");\n";
@@ -302,7 +302,7 @@ static void the_best_needs_every_paired_interval_clear_of_zero(void **state)
   snprintf(out, sizeof out, "%s/out",
            test_run_beside(&r, "n.cfg", text, (const char *[]){"validate", "n.cfg", "-o", "out", NULL}));
   assert_int_equal(r.status, 0);
-  static const char *const names[3] = {"b120", "b128", "b136"};
+  static const char *const names[3] = {"b128", "b132", "b140"};
   double t[3][SEEDS];
   for (int v = 0; v < 3; v++)
     for (int k = 0; k < SEEDS; k++) {
