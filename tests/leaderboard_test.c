@@ -1,8 +1,10 @@
 /* leaderboard_test.c - the accuracy leaderboard of `mrlab validate`: one
  * row a configuration and model, its figures the same as accuracy.csv's
  * and tune.csv's, a model that cannot predict saying why, the mean over
- * configurations, a seed spread of 0 with one seed (seeds_test.c runs
- * several); and the progress line, on a terminal only. */
+ * configurations, mrlab's own model marked unpublished, and with one seed
+ * (asked for: 5 is the default) no interval, said so, and no verdict
+ * (seeds_test.c checks the intervals of several); and the progress line,
+ * on a terminal only. */
 #include "predict.h"
 #include "test.h"
 
@@ -13,19 +15,19 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* Two experiments on toy4: "tuned" (four history runs, tune: 4 + 1 target
- * + 1 toggled + 1 tuned run) and "thin" (two history runs, too few for
- * Khan's fit: 2 + 1), 10 runs in all. */
+/* Two experiments on toy4, one seed a target: "tuned" (four history runs,
+ * tune: 4 + 1 target + 1 toggled + 1 tuned run) and "thin" (two history
+ * runs, too few for Khan's fit: 2 + 1), 10 runs in all. */
 static const char experiments[] = "experiments = (\n"
                                   "  { name = \"tuned\"; platform = \"%s\";\n"
                                   "    job = { generator = \"terasort\"; };\n"
                                   "    history = { inputs = [\"1GB\", \"2GB\"]; reducers = [2, 5]; };\n"
-                                  "    targets = { inputs = [\"1500MB\"]; reducers = [3]; };\n"
+                                  "    targets = { inputs = [\"1500MB\"]; reducers = [3]; seeds = 1; };\n"
                                   "    tune = true; },\n"
                                   "  { name = \"thin\"; platform = \"%s\";\n"
                                   "    job = { generator = \"terasort\"; };\n"
                                   "    history = { inputs = [\"1GB\"]; reducers = [2, 5]; };\n"
-                                  "    targets = { inputs = [\"1500MB\"]; reducers = [3]; }; }\n"
+                                  "    targets = { inputs = [\"1500MB\"]; reducers = [3]; seeds = 1; }; }\n"
                                   ");\n";
 
 /* Writes the experiment file into a fresh directory; returns its path. */
@@ -63,11 +65,32 @@ static void every_model_has_a_figure_or_a_reason(void **state)
   assert_string_equal(strstr(r.out, "| configuration |"), test_read_file(out, "leaderboard.md"));
   test_csv *t = test_csv_in(out, "leaderboard.csv"), *acc = test_csv_in(out, "accuracy.csv");
   assert_int_equal(t->n_rows, 1 + 3 * (PREDICT_N_MODELS + 1)); /* every model and ptc on tuned, thin and all */
-  /* one seed a target: nothing spreads */
-  for (int k = 1; k < t->n_rows; k++)
-    assert_string_equal(test_csv_cell(t, k, "seed_spread"), "0.000");
-  assert_non_null(strstr(test_read_file(out, "leaderboard.md"), "| configuration | seed spread % | khan accuracy % |"));
-  assert_non_null(strstr(test_read_file(out, "leaderboard.md"), "| tuned | 0.00 | "));
+  /* one seed a target: each target's mean is its one run, no interval anywhere, and no verdict */
+  const char *md = test_read_file(out, "leaderboard.md");
+  for (int k = 1; k < t->n_rows; k++) {
+    assert_int_equal((int)test_csv_num(t, k, "seeds"), 1);
+    assert_string_equal(test_csv_cell(t, k, "seed_ceiling"), "100.000");
+    assert_string_equal(test_csv_cell(t, k, "seed_ceiling_ci95_half"), "");
+    assert_string_equal(test_csv_cell(t, k, "accuracy_ci95_half"), "");
+    const char *against = test_csv_cell(t, k, "against_best");
+    assert_true(strcmp(against, "") == 0 || strcmp(against, "best") == 0 ||
+                strcmp(against, "one seed: no interval") == 0 || strstr(against, "not comparable"));
+  }
+  assert_non_null(strstr(md, "| configuration | seeds | seed ceiling % | khan accuracy % |"));
+  assert_non_null(strstr(md, "| tuned | 1 | 100.00 (one seed) | "));
+  char cell[64];
+  snprintf(cell, sizeof cell, "| %.2f (one seed) | %.2f |", test_csv_num(t, row_of(t, "tuned", "aria"), "accuracy"),
+           test_csv_num(t, row_of(t, "tuned", "aria"), "worst_error"));
+  assert_non_null(strstr(md, cell));
+  /* mrlab's own model is no paper's: marked so in both tables */
+  for (int m = 0; m < PREDICT_N_MODELS; m++)
+    assert_string_equal(test_csv_cell(t, row_of(t, "tuned", predict_model_name((predict_model)m)), "published"),
+                        m == PREDICT_MRLAB ? "no" : "yes");
+  assert_string_equal(test_csv_cell(t, row_of(t, "all", "ptc"), "published"), "yes");
+  assert_non_null(strstr(md, " mrlab (unpublished) accuracy % | mrlab worst % |"));
+  assert_null(strstr(md, "khan (unpublished)"));
+  assert_non_null(strstr(md, "| 93.50/95.00/96.38 || unpublished || - ||\n"));
+  assert_non_null(strstr(md, "mrlab (unpublished): mrlab's own model, from no paper"));
   /* khan and aria on "tuned": accuracy.csv's job-time figures */
   for (int k = 1; k < acc->n_rows; k++)
     if (strcmp(test_csv_cell(acc, k, "quantity"), "job_time") == 0) {
