@@ -5,6 +5,7 @@
  * (asked for: 5 is the default) no interval, said so, and no verdict
  * (seeds_test.c checks the intervals of several); and the progress line,
  * on a terminal only. */
+#include "leaderboard.h"
 #include "predict.h"
 #include "test.h"
 
@@ -73,15 +74,18 @@ static void every_model_has_a_figure_or_a_reason(void **state)
     assert_string_equal(test_csv_cell(t, k, "seed_ceiling_ci95_half"), "");
     assert_string_equal(test_csv_cell(t, k, "accuracy_ci95_half"), "");
     const char *against = test_csv_cell(t, k, "against_best");
-    assert_true(strcmp(against, "") == 0 || strcmp(against, "best") == 0 ||
-                strcmp(against, "one seed: no interval") == 0 || strstr(against, "not comparable"));
+    assert_true(strcmp(against, "") == 0 || strcmp(against, "one seed: no interval") == 0 ||
+                strstr(against, "not comparable"));
   }
+  for (char digit = '1'; digit <= '9'; digit++) /* no best told by one number: no figure in bold */
+    assert_null(strstr(md, (const char[]){'*', '*', digit, '\0'}));
   assert_non_null(strstr(md, "| configuration | seeds | seed ceiling % | khan accuracy % |"));
-  assert_non_null(strstr(md, "| tuned | 1 | 100.00 (one seed) | "));
-  char cell[64];
-  snprintf(cell, sizeof cell, "| %.2f (one seed) | %.2f |", test_csv_num(t, row_of(t, "tuned", "aria"), "accuracy"),
-           test_csv_num(t, row_of(t, "tuned", "aria"), "worst_error"));
-  assert_non_null(strstr(md, cell));
+  const char *tuned = strstr(md, "| tuned | 1 | 100.00 (one seed) | "); /* and each of the five models' cells */
+  assert_non_null(tuned);
+  int cells = 0;
+  for (const char *at = tuned; (at = strstr(at + 1, " (one seed) | ")) && at < strchr(tuned, '\n');)
+    cells++;
+  assert_int_equal(cells, 1 + PREDICT_N_MODELS + 1);
   /* mrlab's own model is no paper's: marked so in both tables */
   for (int m = 0; m < PREDICT_N_MODELS; m++)
     assert_string_equal(test_csv_cell(t, row_of(t, "tuned", predict_model_name((predict_model)m)), "published"),
@@ -129,6 +133,67 @@ static void every_model_has_a_figure_or_a_reason(void **state)
   test_csv_free(t);
 }
 
+/* The board of one configuration of 5 seeds whose models' accuracies,
+ * seed by seed, are these (one target: its error is 100 - the accuracy):
+ * a, the best; b, within two tenths of a point of a, seed by seed; c, far
+ * behind; d, a point behind a on every seed, though their intervals
+ * overlap; ptc not tuned. */
+static void ties_are_told_by_paired_differences(void **state)
+{
+  (void)state;
+  static const double acc[PREDICT_N_MODELS][5] = {{90, 91, 92, 93, 94},
+                                                  {89.9, 91.1, 91.8, 93.2, 93.9},
+                                                  {80, 81, 82, 83, 84},
+                                                  {89, 90, 91, 92, 93}};
+  experiment ex = {.name = "c", .seeds = 5};
+  error_acc(*errors)[PREDICT_N_MODELS][PREDICT_N_QUANTITIES] = calloc(1, sizeof *errors);
+  error_acc ptc, ceiling;
+  for (int m = 0; m < PREDICT_N_MODELS; m++) {
+    for (int q = 0; q < PREDICT_N_QUANTITIES; q++)
+      assess_acc_init(&errors[0][m][q], 5);
+    double ape[5];
+    for (int k = 0; k < 5; k++)
+      ape[k] = 100 - acc[m][k];
+    assess_acc_add(&errors[0][m][0], ape);
+  }
+  assess_acc_init(&ptc, 5);
+  assess_acc_init(&ceiling, 5);
+  assess_acc_add(&ceiling, (const double[]){1, 1, 1, 1, 1});
+  char path[4096];
+  snprintf(path, sizeof path, "%s/board.csv", test_tmpdir());
+  FILE *csv = fopen(path, "w"), *md = tmpfile();
+  leaderboard_write(&ex, 1, errors, &ptc, &ceiling, csv, md);
+  fclose(csv);
+  static char text[65536];
+  rewind(md);
+  text[fread(text, 1, sizeof text - 1, md)] = '\0';
+  fclose(md);
+  /* khan, aria, boe, mrlab: a, b, c, d; t(0.975, 4) = 2.7764451051977987 */
+  assert_non_null(strstr(text, "| c | 5 | 99.00 ± 0.00 | **92.00 ± 1.96** | 10.00 | **91.98 ± 1.99** | 10.10 | "
+                               "82.00 ± 1.96 | 20.00 | 91.00 ± 1.96 | 11.00 | not tuned (no default-plan cost) ||"));
+  test_csv *t = test_csv_read(path);
+  const char *against[] = {"best", "no difference at 5 seeds", "behind", "behind"};
+  for (int m = 0; m < PREDICT_N_MODELS; m++)
+    assert_string_equal(test_csv_cell(t, row_of(t, "c", predict_model_name((predict_model)m)), "against_best"),
+                        against[m]);
+  int b = row_of(t, "c", "aria"), d = row_of(t, "c", "mrlab");
+  double diff[] = {0.1, -0.1, 0.2, -0.2, 0.1}, sd = 0; /* a - b */
+  for (int k = 0; k < 5; k++)
+    sd += (diff[k] - 0.02) * (diff[k] - 0.02) / 4;
+  assert_close(test_csv_num(t, b, "behind_best"), 0.02, 1e-3);
+  assert_close(test_csv_num(t, b, "behind_best_ci95_half"), 2.7764451051977987 * sqrt(sd / 5), 1e-3);
+  assert_close(test_csv_num(t, d, "behind_best"), 1, 1e-3);
+  assert_close(test_csv_num(t, d, "behind_best_ci95_half"), 0, 1e-3);
+  assert_string_equal(test_csv_cell(t, row_of(t, "c", "ptc"), "against_best"), "");
+  test_csv_free(t);
+  for (int m = 0; m < PREDICT_N_MODELS; m++)
+    for (int q = 0; q < PREDICT_N_QUANTITIES; q++)
+      assess_acc_free(&errors[0][m][q]);
+  free(errors);
+  assess_acc_free(&ptc);
+  assess_acc_free(&ceiling);
+}
+
 /* The same validation on a pseudo-terminal: the progress line counts every
  * run up to 10 of 10, then is erased. */
 static void a_terminal_sees_runs_done_of_runs_total(void **state)
@@ -167,6 +232,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(every_model_has_a_figure_or_a_reason),
+      cmocka_unit_test(ties_are_told_by_paired_differences),
       cmocka_unit_test(a_terminal_sees_runs_done_of_runs_total),
   };
   TEST_MAIN(tests);

@@ -305,20 +305,35 @@ static void targets_are_scored_seed_by_seed(void **state)
   test_csv_free(lb);
   /* the Markdown: intervals as "mean ± half", mrlab marked unpublished, the best of "s" in bold */
   const char *md = test_read_file(out, "leaderboard.md");
+  double mean[N_MODELS], half[N_MODELS];
   assert_non_null(strstr(md, "| configuration | seeds | seed ceiling % | khan accuracy % | khan worst % |"));
   assert_non_null(strstr(md, "| mrlab (unpublished) accuracy % | mrlab worst % |"));
   assert_non_null(strstr(md, "| papers' own accuracy | | - | 94.97-95.51 || - || 93.50/95.00/96.38 || unpublished ||"));
   assert_non_null(strstr(md, "mrlab (unpublished): mrlab's own model, from no paper"));
-  int best = 0;
-  double mean[N_MODELS], half[N_MODELS];
-  for (int m = 0; m < N_MODELS; m++) {
+  char ptc_all[128]; /* over "s" alone: said so, and set against no other (its figures: the CSV's, checked above) */
+  snprintf(ptc_all, sizeof ptc_all, " (1 of 2 configurations) | %.2f |\n", worst[PTC]);
+  assert_non_null(strstr(md, ptc_all));
+  /* row "s": each model's cell "MEAN ± HALF", in bold for the best and every model the seeds cannot tell
+   * from it, no other (the figures to the printed digits) */
+  assert_non_null(strstr(r.out, "\n| s | 5 | ")); /* printed as written */
+  const char *row = strstr(md, "\n| s | 5 | ");
+  assert_non_null(row);
+  lb = test_csv_in(out, "leaderboard.csv");
+  const char *at = row + 1;
+  for (int skip = 0; skip < 4; skip++) /* "|", configuration, seeds, ceiling */
+    at = strchr(at, '|') + 1;
+  for (int m = 0; m < N_MODELS; m++, at = strchr(strchr(at, '|') + 1, '|') + 1) { /* accuracy, worst */
+    double got_mean, got_half;
+    int bold = strncmp(at, " **", 3) == 0;
+    assert_int_equal(sscanf(at + (bold ? 3 : 1), "%lf ± %lf", &got_mean, &got_half), 2);
     interval(c[0].acc[m], SEEDS, &mean[m], &half[m]);
-    best = mean[m] > mean[best] ? m : best;
+    assert_close(got_mean, mean[m], 0.0051);
+    assert_close(got_half, half[m], 0.0051);
+    const char *against = test_csv_cell(lb, row_of(lb, "configuration", "s", "model", models[m], NULL, NULL),
+                                        "against_best");
+    assert_int_equal(bold, strcmp(against, "behind") != 0);
   }
-  char cell[128];
-  snprintf(cell, sizeof cell, "| **%.2f ± %.2f** |", mean[best], half[best]);
-  assert_non_null(strstr(md, cell));
-  assert_non_null(strstr(r.out, cell)); /* printed as written */
+  test_csv_free(lb);
 }
 
 static void bad_seed_counts_are_refused(void **state)

@@ -125,6 +125,10 @@ static void rank(cell *c, int n, const char *incomplete)
       snprintf(c[m].against, sizeof c[m].against, "%s", incomplete);
       continue;
     }
+    if (c[m].seeds < 2) { /* one number each: no best to name */
+      stats_verdict_text(STATS_ONE_SEED, 1, c[m].against, sizeof c[m].against);
+      continue;
+    }
     stats_paired(c[m].acc, c[best].acc, c[m].seeds, &c[m].behind);
     c[m].compared = 1;
     stats_verdict v = stats_judge(&c[m].behind);
@@ -199,7 +203,10 @@ void leaderboard_write(const experiment *ex, int n_ex, error_acc (*acc)[PREDICT_
                                                            : "");
         fputc('\n', csv);
       }
-      if (c->n > 0)
+      if (c->n > 0 && !c->complete) /* over fewer targets (configurations) than the others: not theirs to compare */
+        fprintf(md, " %s (%d of %d %s) | %.2f |", stats_text(&c->s, 2, text, sizeof text), c->n,
+                e < n_ex ? grid_size(&ex[e].targets) : n_ex, e < n_ex ? "targets" : "configurations", c->worst);
+      else if (c->n > 0)
         fprintf(md, " %s%s%s | %.2f |", c->bold ? "**" : "", stats_text(&c->s, 2, text, sizeof text),
                 c->bold ? "**" : "", c->worst);
       else
@@ -217,7 +224,8 @@ void leaderboard_write(const experiment *ex, int n_ex, error_acc (*acc)[PREDICT_
               "the seeds ± the half-width of its 95%% interval (Student's t); worst: the largest error of any target "
               "and seed.  Seed ceiling: the accuracy of each target's mean over its seeds taken as the prediction.  "
               "Bold: the row's best mean, and each model whose paired difference from it over the same targets and "
-              "seeds holds zero in its 95%% interval.  The final row averages each seed's accuracies over the "
+              "seeds holds zero in its 95%% interval; a figure over fewer targets (configurations) than the row's "
+              "says so and is set against none.  The final row averages each seed's accuracies over the "
               "configurations.");
   for (int m = 0; m < LEADERBOARD_N_MODELS; m++) {
     const char *figure;
