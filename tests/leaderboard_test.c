@@ -141,10 +141,8 @@ static void every_model_has_a_figure_or_a_reason(void **state)
 static void ties_are_told_by_paired_differences(void **state)
 {
   (void)state;
-  static const double acc[PREDICT_N_MODELS][5] = {{90, 91, 92, 93, 94},
-                                                  {89.9, 91.1, 91.8, 93.2, 93.9},
-                                                  {80, 81, 82, 83, 84},
-                                                  {89, 90, 91, 92, 93}};
+  static const double acc[PREDICT_N_MODELS][5] = {
+      {90, 91, 92, 93, 94}, {89.9, 91.1, 91.8, 93.2, 93.9}, {80, 81, 82, 83, 84}, {89, 90, 91, 92, 93}};
   experiment ex = {.name = "c", .seeds = 5};
   error_acc(*errors)[PREDICT_N_MODELS][PREDICT_N_QUANTITIES] = calloc(1, sizeof *errors);
   error_acc ptc, ceiling;

@@ -23,7 +23,7 @@ static const char experiment[] = "experiments = (\n"
                                  "    targets = { inputs = [\"2500MB\"]; reducers = [4]; seeds = 2; }; }\n"
                                  ");\n";
 
-#define SEEDS 5    /* the default */
+#define SEEDS 5 /* the default */
 #define DEADLINE 36
 enum { KHAN, ARIA, BOE, MRLAB, PTC, N_MODELS, CEILING = N_MODELS };
 static const char *const models[N_MODELS] = {"khan", "aria", "boe", "mrlab", "ptc"};
@@ -149,8 +149,8 @@ static void recompute(truth *c, const char *out, int tuned)
   if (tuned) {
     test_csv *tune = test_csv_in(out, "tune.csv");
     for (int t = 0; t < c->n_targets; t++)
-      v[t] = test_csv_num(tune, row_of(tune, "experiment", c->name, "target", c->targets[t], NULL, NULL),
-                          "ptc_default");
+      v[t] =
+          test_csv_num(tune, row_of(tune, "experiment", c->name, "target", c->targets[t], NULL, NULL), "ptc_default");
     test_csv_free(tune);
     score(c, PTC, v, ape, half);
   }
@@ -244,8 +244,9 @@ static void check_tuned_and_provisioned(const truth *c, const char *out)
     interval(gain, c->seeds, &mean, &half);
     char verdict[64];
     snprintf(verdict, sizeof verdict, "no difference at %d seeds", c->seeds);
-    assert_string_equal(test_csv_cell(tune, r, "verdict"),
-                        mean - half > 0 ? "pays off" : mean + half < 0 ? "hurts" : verdict);
+    assert_string_equal(test_csv_cell(tune, r, "verdict"), mean - half > 0   ? "pays off"
+                                                           : mean + half < 0 ? "hurts"
+                                                                             : verdict);
     r = row_of(prov, "experiment", c->name, "target", c->targets[t], NULL, NULL);
     assert_int_equal((int)test_csv_num(prov, r, "seeds"), c->seeds);
     assert_interval(prov, r, "job_time", prov_time, c->seeds, 1e-3);
@@ -283,8 +284,7 @@ static void targets_are_scored_seed_by_seed(void **state)
   check_tuned_and_provisioned(&c[0], out);
   test_csv *lb = test_csv_in(out, "leaderboard.csv");
   for (int k = 0; k < 2; k++)
-    check_board(lb, c[k].name, c[k].seeds, c[k].acc, c[k].predicted, c[k].predicted, c[k].acc[CEILING],
-                c[k].worst);
+    check_board(lb, c[k].name, c[k].seeds, c[k].acc, c[k].predicted, c[k].predicted, c[k].acc[CEILING], c[k].worst);
   /* all: seed by seed, the mean over the configurations each model predicted, over the seeds both ran */
   double all[N_MODELS + 1][SEEDS] = {{0}}, worst[N_MODELS + 1] = {0};
   int predicted[N_MODELS + 1] = {0}, complete[N_MODELS + 1];
@@ -329,8 +329,8 @@ static void targets_are_scored_seed_by_seed(void **state)
     interval(c[0].acc[m], SEEDS, &mean[m], &half[m]);
     assert_close(got_mean, mean[m], 0.0051);
     assert_close(got_half, half[m], 0.0051);
-    const char *against = test_csv_cell(lb, row_of(lb, "configuration", "s", "model", models[m], NULL, NULL),
-                                        "against_best");
+    const char *against =
+        test_csv_cell(lb, row_of(lb, "configuration", "s", "model", models[m], NULL, NULL), "against_best");
     assert_int_equal(bold, strcmp(against, "behind") != 0);
   }
   test_csv_free(lb);

@@ -73,7 +73,7 @@ typedef struct {
   double *acc; /* [seeds]: the accuracy seed by seed */
   stats_summary s;
   double worst;
-  const char *why;     /* n = 0: why no figure */
+  const char *why;      /* n = 0: why no figure */
   stats_summary behind; /* the best cell's accuracy minus this one's, paired over the seeds */
   int compared;         /* set against the best (BEHIND holds zeros for the best itself) */
   char against[64];     /* "best", "behind", "no difference at N seeds", ... */
@@ -132,13 +132,13 @@ static void rank(cell *c, int n, const char *incomplete)
     stats_paired(c[m].acc, c[best].acc, c[m].seeds, &c[m].behind);
     c[m].compared = 1;
     stats_verdict v = stats_judge(&c[m].behind);
-    if (m == best)
+    if (c[m].s.mean == c[best].s.mean) /* the best, or tied with it to the last bit: no index picks one */
       snprintf(c[m].against, sizeof c[m].against, "best");
     else if (v == STATS_HURTS) /* the best's accuracy above this one's, the whole interval */
       snprintf(c[m].against, sizeof c[m].against, "behind");
     else
       stats_verdict_text(v, c[m].seeds, c[m].against, sizeof c[m].against);
-    c[m].bold = m == best || v == STATS_NO_DIFFERENCE;
+    c[m].bold = c[m].s.mean == c[best].s.mean || v == STATS_NO_DIFFERENCE;
   }
 }
 
@@ -157,8 +157,8 @@ void leaderboard_write(const experiment *ex, int n_ex, error_acc (*acc)[PREDICT_
   for (int m = 0; m < W; m++)
     cell_all(&cells[n_ex * W + m], &cells[m], n_ex, W, seeds);
   for (int e = 0; e <= n_ex; e++)
-    rank(&cells[e * W], LEADERBOARD_N_MODELS, e < n_ex ? "not comparable: other targets"
-                                                       : "not comparable: other configurations");
+    rank(&cells[e * W], LEADERBOARD_N_MODELS,
+         e < n_ex ? "not comparable: other targets" : "not comparable: other configurations");
   if (csv)
     fprintf(csv, "configuration,seeds,seed_ceiling,seed_ceiling_ci95_half,model,published,targets,accuracy,"
                  "accuracy_ci95_half,worst_error,behind_best,behind_best_ci95_half,against_best,paper,note\n");
@@ -197,10 +197,10 @@ void leaderboard_write(const experiment *ex, int n_ex, error_acc (*acc)[PREDICT_
         else
           fputc(',', csv);
         fprintf(csv, ",%s,%s,", c->against, e < n_ex ? "" : figure);
-        csv_note(csv, c->n == 0                            ? c->why
-                      : e < n_ex && !c->complete           ? "some targets not predicted"
-                      : e == n_ex && uneven                ? "over the seeds every configuration ran"
-                                                           : "");
+        csv_note(csv, c->n == 0                  ? c->why
+                      : e < n_ex && !c->complete ? "some targets not predicted"
+                      : e == n_ex && uneven      ? "over the seeds every configuration ran"
+                                                 : "");
         fputc('\n', csv);
       }
       if (c->n > 0 && !c->complete) /* over fewer targets (configurations) than the others: not theirs to compare */

@@ -593,8 +593,10 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
         bars_put(b, cell(t, r, "experiment"), cell(t, r, "model"), num(t, r, "accuracy"),
                  num(t, r, "accuracy_ci95_half"));
     if (!status && b->n_rows > 0 && !(status = bars_write(b, tmp, "accuracy.dat", "experiment", err, errlen) ? 1 : 0)) {
-      snprintf(vars, sizeof vars, "title_text='%s: job-time accuracy of each model, mean over the seeds with its 95%% interval'; columns=%d; width=%d", title,
-               b->n_cols, 500 + 60 * b->n_rows * b->n_cols > 2400 ? 2400 : 500 + 60 * b->n_rows * b->n_cols);
+      snprintf(vars, sizeof vars,
+               "title_text='%s: job-time accuracy of each model, mean over the seeds with its 95%% interval'; "
+               "columns=%d; width=%d",
+               title, b->n_cols, 500 + 60 * b->n_rows * b->n_cols > 2400 ? 2400 : 500 + 60 * b->n_rows * b->n_cols);
       status = gnuplot(tmp, plots, "accuracy", format, vars, err, errlen);
     }
     bars_clear(b);
@@ -615,8 +617,10 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
       }
     if (!status && b->n_rows > 0 &&
         !(status = bars_write(b, tmp, "leaderboard.dat", "configuration", err, errlen) ? 1 : 0)) {
-      snprintf(vars, sizeof vars, "title_text='%s: job-time accuracy of each model, mean over the seeds with its 95%% interval'; columns=%d; width=%d", title,
-               b->n_cols, 500 + 40 * b->n_rows * b->n_cols > 2400 ? 2400 : 500 + 40 * b->n_rows * b->n_cols);
+      snprintf(vars, sizeof vars,
+               "title_text='%s: job-time accuracy of each model, mean over the seeds with its 95%% interval'; "
+               "columns=%d; width=%d",
+               title, b->n_cols, 500 + 40 * b->n_rows * b->n_cols > 2400 ? 2400 : 500 + 40 * b->n_rows * b->n_cols);
       status = gnuplot(tmp, plots, "leaderboard", format, vars, err, errlen);
     }
     bars_clear(b);

@@ -71,8 +71,9 @@ int provision_targets(const experiment *e, const sim *sims, const char *base, co
       met += (time[k] = run[k].time) <= e->deadline;
     stats_summary s;
     stats_summarise(time, seeds, &s);
-    fprintf(prov, "%s,%s,%.3f,%.3f,%.3f,%d,%d,%d,%d,%d,", e->name, strrchr(sims[experiment_target_run(e, t, 1)].dir, '/') + 1,
-            e->deadline, m[t], n[t], mw[t], nw[t], run[0].map_slots, run[0].reduce_slots, seeds);
+    fprintf(prov, "%s,%s,%.3f,%.3f,%.3f,%d,%d,%d,%d,%d,", e->name,
+            strrchr(sims[experiment_target_run(e, t, 1)].dir, '/') + 1, e->deadline, m[t], n[t], mw[t], nw[t],
+            run[0].map_slots, run[0].reduce_slots, seeds);
     stats_csv(prov, &s, 3);
     fprintf(prov, ",%d\n", met);
   }

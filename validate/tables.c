@@ -36,5 +36,5 @@ void tables_write(const experiment *ex, int n_ex, error_acc (*acc)[PREDICT_N_MOD
       }
   }
   fprintf(md, "\nEach MAPE and accuracy: the mean over the seeds (each seed's targets scored against that seed's "
-                "runs) ± the half-width of its 95%% interval (Student's t); max APE: the worst target and seed.\n");
+              "runs) ± the half-width of its 95%% interval (Student's t); max APE: the worst target and seed.\n");
 }
