@@ -100,7 +100,12 @@ static const char usage_predict[] = "usage: mrlab predict [--model NAME] [--job 
                                     "`mrlab run` outputs of one application on one cluster, at several input\n"
                                     "sizes and reducer counts) and predicts the job time of the run in TARGET\n"
                                     "from its configuration alone: input size, task counts, slots.  Prints CSV:\n"
-                                    "model, quantity, predicted, and the value TARGET measured.\n"
+                                    "model, quantity, predicted, and the value TARGET measured.  Quantities:\n"
+                                    "job_time (end - start; also job_low, job_up, job_time_literal) and the\n"
+                                    "mean task times map_avg, shuffle1_avg (first reduce wave, launch to sort\n"
+                                    "end), shuffle1_tail_avg (the same from the last map's end), shuffle2_avg\n"
+                                    "(later waves) and reduce_avg (sort end to end); a quantity is measured\n"
+                                    "one way whatever the model, and each model prints those it predicts.\n"
                                     "\n"
                                     "  --model NAME    khan (improved HP bounds with LWLR), aria (ARIA's\n"
                                     "                  bounds), boe (Shi and Lu's BOE) or mrlab (mrlab's own\n"
@@ -286,7 +291,7 @@ static int cmd_run(int argc, char **argv)
     conf defaults;
     conf_init(&defaults);
     for (int k = 0; k < CONF_N_KEYS; k++) {
-      char v[64];
+      char v[CONF_TEXT_MAX];
       conf_format(&defaults, k, v, sizeof v);
       printf("  %-48s %-10s %s\n", conf_name(k), v, conf_scope_name(k));
     }
@@ -474,7 +479,7 @@ static int cmd_predict(int argc, char **argv)
   for (int m = 0; m < PREDICT_N_MODELS && !status; m++)
     if ((wanted[m] = !model || (predict_model)m == only)) {
       status = predict_job((predict_model)m, p + 1, n - 1, &p[0], &r[m], err, sizeof err) ? 2 : 0;
-      predict_measured((predict_model)m, &p[0], &was[m]);
+      predict_measured(&p[0], &was[m]);
     }
   if (!status)
     printf("model,quantity,predicted,actual\n");

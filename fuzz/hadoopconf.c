@@ -33,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     return 0;
   }
   for (int k = 0; k < CONF_N_KEYS; k++) {
-    char v[64];
+    char v[CONF_TEXT_MAX];
     conf_format(&c, k, v, sizeof v);
   }
   return 0;

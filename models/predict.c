@@ -27,14 +27,25 @@
 static const char *const names[PREDICT_N_MODELS] = {"khan", "aria", "boe", "mrlab"};
 
 const predict_quantity predict_quantities[PREDICT_N_QUANTITIES] = {
-    {"job_time", offsetof(prediction, estimate)},    {"job_time_literal", offsetof(prediction, literal)},
-    {"map_avg", offsetof(prediction, map_avg)},      {"shuffle1_avg", offsetof(prediction, sh1_avg)},
-    {"shuffle2_avg", offsetof(prediction, sh2_avg)}, {"reduce_avg", offsetof(prediction, reduce_avg)}};
+    {"job_time", offsetof(prediction, estimate)},
+    {"job_time_literal", offsetof(prediction, literal)},
+    {"map_avg", offsetof(prediction, map_avg)},
+    {"shuffle1_avg", offsetof(prediction, sh1_avg)},
+    {"shuffle1_tail_avg", offsetof(prediction, sh1_tail_avg)},
+    {"shuffle2_avg", offsetof(prediction, sh2_avg)},
+    {"reduce_avg", offsetof(prediction, reduce_avg)}};
 
-void predict_measured(predict_model m, const job_profile *t, prediction *out)
+void predict_measured(const job_profile *t, prediction *out)
 {
-  *out = (prediction){t->time,    t->time,       t->time, t->map.avg, m == PREDICT_ARIA ? t->sh1_tail.avg : t->sh1.avg,
-                      t->sh2.avg, t->reduce.avg, 0,       t->time};
+  *out = (prediction){.low = t->time,
+                      .up = t->time,
+                      .estimate = t->time,
+                      .map_avg = t->map.avg,
+                      .sh1_avg = t->sh1.avg,
+                      .sh1_tail_avg = t->sh1_tail.avg,
+                      .sh2_avg = t->sh2.avg,
+                      .reduce_avg = t->reduce.avg,
+                      .literal = t->time};
 }
 
 const char *predict_model_name(predict_model m)
@@ -278,7 +289,15 @@ static void boe_predict(const job_profile *history, int n, const job_profile *ta
   r.theta_dfsr = INFINITY, r.theta_dfsw = theta_red;
   double t_red = load_red + boe_reduce(&r), reduce_waves = ceil(target->n_reduces / r.delta);
   double job = map_waves * t_map + reduce_waves * (t_sh + t_red);
-  *out = (prediction){job, job, job, t_map, t_sh, reduce_waves > 1 ? t_sh : 0, t_red, 0, job};
+  *out = (prediction){.low = job,
+                      .up = job,
+                      .estimate = job,
+                      .map_avg = t_map,
+                      .sh1_avg = NAN, /* the first wave's shuffle starts after the maps: its tail */
+                      .sh1_tail_avg = t_sh,
+                      .sh2_avg = reduce_waves > 1 ? t_sh : 0,
+                      .reduce_avg = t_red,
+                      .literal = job};
 }
 
 /* Fails unless every time in OUT is finite: a history whose runs give no
@@ -287,10 +306,10 @@ static void boe_predict(const job_profile *history, int n, const job_profile *ta
  * them one by one. */
 static int check_finite(predict_model m, const prediction *out, char *err, size_t errlen)
 {
-  const double v[] = {out->low,     out->up,      out->estimate,   out->map_avg,
-                      out->sh1_avg, out->sh2_avg, out->reduce_avg, out->literal};
+  const double v[] = {out->low,          out->up,      out->estimate,   out->map_avg, out->sh1_avg,
+                      out->sh1_tail_avg, out->sh2_avg, out->reduce_avg, out->literal};
   for (size_t k = 0; k < sizeof v / sizeof *v; k++)
-    if (!isfinite(v[k]) && !(k >= 4 && k <= 6 && isnan(v[k]))) {
+    if (!isfinite(v[k]) && !(k >= 4 && k <= 7 && isnan(v[k]))) {
       snprintf(err, errlen, "%s: expected a history that gives finite times (runs with map output), got %g", names[m],
                v[k]);
       return -1;
@@ -339,8 +358,16 @@ int predict_job(predict_model m, const job_profile *history, int n, const job_pr
       return -1;
     h.literal_slots = 1;
     hp_bounds_compute(&h, &lit);
-    *out = (prediction){b.job_low, b.job_up,     b.job_avg,      h.map_avg,  h.sh1_avg,
-                        h.sh2_avg, h.reduce_avg, out->bandwidth, lit.job_avg};
+    *out = (prediction){.low = b.job_low,
+                        .up = b.job_up,
+                        .estimate = b.job_avg,
+                        .map_avg = h.map_avg,
+                        .sh1_avg = h.sh1_avg,
+                        .sh1_tail_avg = NAN,
+                        .sh2_avg = h.sh2_avg,
+                        .reduce_avg = h.reduce_avg,
+                        .bandwidth = out->bandwidth,
+                        .literal = lit.job_avg};
     return check_finite(m, out, err, errlen);
   }
   aria_profile a;
@@ -350,7 +377,15 @@ int predict_job(predict_model m, const job_profile *history, int n, const job_pr
     return -1;
   a.literal_slots = 1;
   aria_bounds_compute(&a, &lit);
-  *out = (prediction){b.job_low, b.job_up, b.job_avg, a.map_avg, a.sh1_avg, a.shtyp_avg, a.reduce_avg, 0, lit.job_avg};
+  *out = (prediction){.low = b.job_low,
+                      .up = b.job_up,
+                      .estimate = b.job_avg,
+                      .map_avg = a.map_avg,
+                      .sh1_avg = NAN,
+                      .sh1_tail_avg = a.sh1_avg, /* ARIA's first shuffle: the part after the last map */
+                      .sh2_avg = a.shtyp_avg,
+                      .reduce_avg = a.reduce_avg,
+                      .literal = lit.job_avg};
   return check_finite(m, out, err, errlen);
 }
 

@@ -7,11 +7,19 @@
 
 typedef enum { PREDICT_KHAN, PREDICT_ARIA, PREDICT_BOE, PREDICT_MRLAB, PREDICT_N_MODELS } predict_model;
 
+/* The task statistics are means over the target's tasks (job_profile's),
+ * s; NAN: the model does not predict it.  Each has one definition whatever
+ * the model, so that predicted and measured compare: where two models mean
+ * different things by "the first shuffle", they are two statistics. */
 typedef struct {
-  double low, up, estimate;                     /* the job time (end - start), s */
-  double map_avg, sh1_avg, sh2_avg, reduce_avg; /* the task statistics behind it, s; NAN: not predicted */
-  double bandwidth;                             /* Khan: the LWLR bandwidth, in standard deviations */
-  double literal;                               /* the estimate with the slots as printed, not min(tasks, slots) */
+  double low, up, estimate; /* the job time (end - start), s */
+  double map_avg;           /* a map, start to end */
+  double sh1_avg;           /* a first-wave reduce's shuffle and sort, launch to sort end (Khan) */
+  double sh1_tail_avg;      /* the same after the last map: map phase end to sort end (ARIA, BOE) */
+  double sh2_avg;           /* a later-wave reduce's shuffle and sort, launch to sort end */
+  double reduce_avg;        /* a reduce function and its output, sort end to end */
+  double bandwidth;         /* Khan: the LWLR bandwidth, in standard deviations */
+  double literal;           /* the estimate with the slots as printed, not min(tasks, slots) */
 } prediction;
 
 /* What a prediction is compared on: the job time and the task statistics,
@@ -20,13 +28,12 @@ typedef struct {
   const char *name;
   size_t offset;
 } predict_quantity;
-#define PREDICT_N_QUANTITIES 6
+#define PREDICT_N_QUANTITIES 7
 extern const predict_quantity predict_quantities[PREDICT_N_QUANTITIES];
 
-/* What TARGET measured, as model M's prediction of it would hold: the job
- * time as bounds and estimate, and the statistics M predicts (ARIA's first
- * shuffle is the part after the last map). */
-void predict_measured(predict_model m, const job_profile *target, prediction *out);
+/* What TARGET measured, as a prediction of it would hold: the job time as
+ * bounds and estimate, and every task statistic, the same for every model. */
+void predict_measured(const job_profile *target, prediction *out);
 
 /* The model's name ("khan", "aria"), and the model of a name (-1 if none). */
 const char *predict_model_name(predict_model m);

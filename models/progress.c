@@ -49,6 +49,9 @@ static int snapshot_check(const progress_snapshot *s)
     for (size_t k = 0; k < t->n_left; k++)
       if (!(t->left[k].size >= 0 && t->left[k].count >= 0))
         return GSL_EINVAL;
+    for (size_t k = 0; k < t->n_done; k++)
+      if (!(t->done[k].count > 0))
+        return GSL_EINVAL;
   }
   return GSL_SUCCESS;
 }
@@ -119,14 +122,6 @@ int progress_hadoop(const progress_snapshot *s, progress_weights w, progress_est
   return GSL_SUCCESS;
 }
 
-static double points_size(const progress_point *p, size_t n)
-{
-  double x = 0;
-  for (size_t k = 0; k < n; k++)
-    x += p[k].size;
-  return x;
-}
-
 static double groups_bytes(const progress_group *g, size_t n)
 {
   double x = 0;
@@ -178,11 +173,12 @@ int progress_taskratio(const progress_snapshot *s, progress_estimate *e)
   return ratio_estimate(s, 1, e);
 }
 
-/* Points sorted by size with running sums of their costs, so that the mean
- * cost of a neighbourhood (eq. 6) takes two binary searches: NearestFit asks
- * it once per key group left, of which a task may have many thousands. */
+/* Points sorted by size with running sums of their invocations and costs,
+ * so that the mean cost of a neighbourhood (eq. 6) takes two binary
+ * searches: NearestFit asks it once per key group left, of which a task may
+ * have many thousands. */
 typedef struct {
-  double *size, *sum; /* sum[k]: the cost of the K smallest points */
+  double *size, *sum, *count; /* sum[k], count[k]: the cost and invocations of the K smallest points */
   size_t n;
 } nn_index;
 
@@ -198,9 +194,12 @@ static nn_index nn_index_alloc(const progress_point *p, size_t n)
   for (size_t k = 0; k < n; k++)
     sorted[k] = p[k];
   qsort(sorted, n, sizeof *sorted, point_compare);
-  nn_index ix = {xcalloc(n ? n : 1, sizeof(double)), xcalloc(n + 1, sizeof(double)), n};
-  for (size_t k = 0; k < n; k++)
-    ix.size[k] = sorted[k].size, ix.sum[k + 1] = ix.sum[k] + sorted[k].cost;
+  nn_index ix = {xcalloc(n ? n : 1, sizeof(double)), xcalloc(n + 1, sizeof(double)), xcalloc(n + 1, sizeof(double)), n};
+  for (size_t k = 0; k < n; k++) {
+    ix.size[k] = sorted[k].size;
+    ix.sum[k + 1] = ix.sum[k] + sorted[k].count * sorted[k].cost;
+    ix.count[k + 1] = ix.count[k] + sorted[k].count;
+  }
   free(sorted);
   return ix;
 }
@@ -209,6 +208,7 @@ static void nn_index_free(nn_index *ix)
 {
   free(ix->size);
   free(ix->sum);
+  free(ix->count);
 }
 
 /* The number of indexed sizes below X, or at most X if INCLUSIVE. */
@@ -225,13 +225,13 @@ static size_t nn_index_rank(const nn_index *ix, double x, int inclusive)
   return lo;
 }
 
-/* The closed interval of eq. 6: sizes in [x - delta, x + delta]. */
+/* The closed interval of eq. 6: sizes in [x - delta, x + delta], the mean over their invocations. */
 static int nn_index_mean(const nn_index *ix, double x, double delta, double *y)
 {
   size_t lo = nn_index_rank(ix, x - delta, 0), hi = nn_index_rank(ix, x + delta, 1);
   if (hi <= lo)
     return GSL_EFAILED;
-  *y = (ix->sum[hi] - ix->sum[lo]) / (hi - lo);
+  *y = (ix->sum[hi] - ix->sum[lo]) / (ix->count[hi] - ix->count[lo]);
   return GSL_SUCCESS;
 }
 
@@ -463,9 +463,11 @@ size_t progress_smooth(progress_point *p, size_t n, double merge)
     size_t j = 0;
     while (j < kept && !(p[j].size == p[k].size && fabs(p[j].cost - p[k].cost) <= merge))
       j++;
-    if (j < kept)
-      p[j].cost = (p[j].cost + p[k].cost) / 2;
-    else
+    if (j < kept) {
+      double count = p[j].count + p[k].count;
+      p[j].cost = (p[j].count * p[j].cost + p[k].count * p[k].cost) / count;
+      p[j].count = count;
+    } else
       p[kept++] = p[k];
   }
   return kept;
@@ -473,7 +475,9 @@ size_t progress_smooth(progress_point *p, size_t n, double merge)
 
 int progress_burst_split(progress_point *p, size_t n, double total)
 {
-  double bytes = points_size(p, n);
+  double bytes = 0;
+  for (size_t k = 0; k < n; k++)
+    bytes += p[k].size * p[k].count;
   if (!(bytes > 0))
     return GSL_EINVAL;
   for (size_t k = 0; k < n; k++)

@@ -19,9 +19,14 @@ typedef enum {
   PROGRESS_DONE
 } progress_state;
 
-/* One completed reduce invocation: the key group's bytes and its running time (s). */
+/* COUNT completed reduce invocations of a key group of SIZE bytes, each of
+ * COST seconds (their mean): an invocation timed alone is one, a burst's
+ * invocations of one size and the points smoothing merges (§6) are several.
+ * COUNT > 0, and need not be whole (a batch's share of the groups of a size).
+ * Eq. 6 averages over invocations, so it weighs a point by its count; the fit
+ * (eq. 7, a set of pairs) takes each point once. */
 typedef struct {
-  double size, cost;
+  double size, cost, count;
 } progress_point;
 
 /* COUNT key groups of SIZE bytes each; COUNT need not be whole (an estimated
@@ -104,18 +109,21 @@ int progress_nearestfit(const progress_snapshot *s, progress_estimate *e);
 int progress_fit_points(const progress_point *p, size_t n, progress_fit *f);
 double progress_fit_eval(const progress_fit *f, double x);
 
-/* The mean cost of the points within [x - delta, x + delta] (eq. 6) into
- * *Y; returns 0, or GSL_EFAILED if none is. */
+/* The mean cost of the invocations within [x - delta, x + delta] (eq. 6),
+ * each point weighed by its count, into *Y; returns 0, or GSL_EFAILED if
+ * none is. */
 int progress_nearest(const progress_point *p, size_t n, double x, double delta, double *y);
 
 /* The reduce profile as the paper compresses it (§6), before it reaches D_i:
  * merges each point into an earlier one of the same size whose cost differs
- * by at most MERGE seconds (0.5 in the paper), the two replaced by their
- * mean; returns the number of points left at the front of P. */
+ * by at most MERGE seconds (0.5 in the paper), the two replaced by one point
+ * of their invocations: the counts summed, the costs' mean weighed by them;
+ * returns the number of points left at the front of P. */
 size_t progress_smooth(progress_point *p, size_t n, double merge);
-/* Splits the time TOTAL of a burst of N untimed invocations among them in
- * proportion to their sizes P[k].size, into P[k].cost (§6).  Returns 0, or
- * GSL_EINVAL if the sizes do not sum to a positive number. */
+/* Splits the time TOTAL of a burst of untimed invocations among them in
+ * proportion to their sizes (§6): P[k].count invocations of P[k].size bytes
+ * each, N points; each invocation's share into P[k].cost.  Returns 0, or
+ * GSL_EINVAL if the burst's bytes are not positive. */
 int progress_burst_split(progress_point *p, size_t n, double total);
 /* The implicit keys of a task, S bytes of unknown groups, shared out by
  * the histogram of sizes seen so far (N entries: size, frequency): with

@@ -578,7 +578,15 @@ int waves_predict(const job_profile *history, int n, const job_profile *target, 
     f.offset += (history[i].time - waves_time(&f, &history[i], history[i].input_bytes, &avg)) / n;
   double job = f.offset + waves_time(&f, target, target->input_bytes, &avg);
   /* the shuffle and reduce statistics are not modelled one by one: not predicted (NAN) */
-  *out = (prediction){job, job, job, avg, NAN, NAN, NAN, 0, job};
+  *out = (prediction){.low = job,
+                      .up = job,
+                      .estimate = job,
+                      .map_avg = avg,
+                      .sh1_avg = NAN,
+                      .sh1_tail_avg = NAN,
+                      .sh2_avg = NAN,
+                      .reduce_avg = NAN,
+                      .literal = job};
   waves_fit_free(&f);
   return 0;
 }

@@ -74,8 +74,7 @@ void engine_init_simgrid(int *argc, char **argv)
   sg_host_load_plugin_init();
 }
 
-/* A generator seeded by splitmix64 of the run's seed and the N numbers PARTS. */
-static gsl_rng *engine_rng(const uint64_t *parts, size_t n)
+uint64_t engine_hash(const uint64_t *parts, size_t n)
 {
   uint64_t x = the_engine->seed;
   for (size_t i = 0; i < n; i++) {
@@ -84,8 +83,23 @@ static gsl_rng *engine_rng(const uint64_t *parts, size_t n)
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
     x ^= x >> 31;
   }
+  return x;
+}
+
+/* The FNV-1a hash of NAME: a worker's identity that its place in the
+ * platform file does not change. */
+static uint64_t name_hash(const char *name)
+{
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (; *name; name++)
+    h = (h ^ (unsigned char)*name) * 0x100000001b3ULL;
+  return h;
+}
+
+gsl_rng *engine_rng_alloc(const uint64_t *parts, size_t n)
+{
   gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-  gsl_rng_set(rng, (unsigned long)x);
+  gsl_rng_set(rng, (unsigned long)engine_hash(parts, n));
   return rng;
 }
 
@@ -93,13 +107,13 @@ gsl_rng *engine_attempt_rng(const attempt *a)
 {
   const uint64_t parts[] = {(uint64_t)a->task->job->index, (uint64_t)a->task->kind, (uint64_t)a->task->index,
                             (uint64_t)a->number};
-  return engine_rng(parts, 4);
+  return engine_rng_alloc(parts, 4);
 }
 
 gsl_rng *engine_task_rng(const task *t)
 {
   const uint64_t parts[] = {(uint64_t)t->job->index, (uint64_t)t->kind, (uint64_t)t->index, UINT64_MAX};
-  return engine_rng(parts, 4);
+  return engine_rng_alloc(parts, 4);
 }
 
 void engine_tracker_busy(const engine *e, int w, double *disk, double *nic)
@@ -204,9 +218,10 @@ static int ratio_weights(const platform *p, const job_desc *d, double *weights, 
   for (int i = 0; i < t->n; i++)
     if (worker_named(p, t->names[i]) < 0 && platform_class_named(p, t->names[i]) < 0) {
       snprintf(err, errlen,
-               "%s:%d: jobs.%s.ratios: no worker or node class of %s is named \"%s\" (expected one like "
+               "%s:%d: jobs.%s.%s: no worker or node class of %s is named \"%s\" (expected one like "
                "\"%s\" or \"%s\")",
-               d->path, t->line, d->name, p->name, t->names[i], p->workers[0].name, p->classes[p->workers[0].cls].name);
+               d->path, t->line, d->name, t->property ? "mrlab.ratios" : "ratios", p->name, t->names[i],
+               p->workers[0].name, p->classes[p->workers[0].cls].name);
       return -1;
     }
   for (int w = 0; w < p->n_workers; w++) {
@@ -216,8 +231,9 @@ static int ratio_weights(const platform *p, const job_desc *d, double *weights, 
           (ratio == 0 && strcmp(t->names[i], p->classes[p->workers[w].cls].name) == 0))
         ratio = t->values[i];
     if (ratio == 0) {
-      snprintf(err, errlen, "%s:%d: jobs.%s.ratios: no ratio for worker %s (expected an entry for it or its class %s)",
-               d->path, t->line, d->name, p->workers[w].name, p->classes[p->workers[w].cls].name);
+      snprintf(err, errlen, "%s:%d: jobs.%s.%s: no ratio for worker %s (expected an entry for it or its class %s)",
+               d->path, t->line, d->name, t->property ? "mrlab.ratios" : "ratios", p->workers[w].name,
+               p->classes[p->workers[w].cls].name);
       return -1;
     }
     weights[w] = 1 / ratio;
@@ -268,11 +284,7 @@ static hdfs_policy *input_policy(const platform *p, const job_desc *d, const pla
         weights[w] = pl->placed_weight[i];
     }
   }
-  hdfs_policy *policy = NULL;
-  if (!bad && pl->kind == PLACEMENT_EXPLICIT)
-    policy = hdfs_policy_fractions_alloc(p, weights, err, errlen);
-  else if (!bad)
-    policy = hdfs_policy_weighted_alloc(p, weights, err, errlen);
+  hdfs_policy *policy = bad ? NULL : hdfs_policy_weighted_alloc(p, weights, err, errlen);
   free(weights);
   return policy;
 }
@@ -352,12 +364,13 @@ static int plan_redistribution(engine *e, job *j, const job_desc *d, char *err, 
   int r = j->input->replication;
   hdfs_file *before = NULL;
   hdfs_policy *policy = NULL;
+  gsl_rng *rng = engine_rng_alloc((const uint64_t[]){DRAW_REDISTRIBUTION, (uint64_t)j->index}, 2);
   char why[512];
   if (old.n_workers == 0)
     snprintf(err, errlen, "%s:%d: jobs.%s.redistribute.added: expected some worker of %s not added, got all %d",
              d->path, d->redistribute_line, d->name, p->name, p->n_workers);
   else if ((policy = input_policy(&old, d, d->from, "redistribute.from", err, errlen)) &&
-           !(before = hdfs_file_place(&old, first, block, r, -1, policy, e->rng, why, sizeof why)))
+           !(before = hdfs_file_place(&old, first, block, r, -1, policy, rng, why, sizeof why)))
     snprintf(err, errlen, "%s:%d: jobs.%s.redistribute.from: %s", d->path, d->redistribute_line, d->name, why);
   hdfs_policy_free(policy);
   if (before) {
@@ -368,17 +381,22 @@ static int plan_redistribution(engine *e, job *j, const job_desc *d, char *err, 
     if (n_first < j->input->n_blocks) { /* whole blocks after the first bytes' last one, by Hadoop's policy */
       policy = hdfs_policy_rack_aware_alloc();
       hdfs_file *appended =
-          hdfs_file_place(p, (j->input->n_blocks - n_first) * block, block, r, -1, policy, e->rng, why, sizeof why);
+          hdfs_file_place(p, (j->input->n_blocks - n_first) * block, block, r, -1, policy, rng, why, sizeof why);
       xbt_assert(appended, "%s", why); /* J's input was placed on P with these sizes */
       memcpy(j->input->replicas + n_first * r, appended->replicas, (size_t)(appended->n_blocks * r) * sizeof(int));
       hdfs_file_free(appended);
       hdfs_policy_free(policy);
     }
-    j->n_moves = hdfs_plan_redistribution(j->input, p->n_workers, target, &j->moves);
+    uint64_t *rank = xmalloc((size_t)p->n_workers * sizeof *rank);
+    for (int w = 0; w < p->n_workers; w++)
+      rank[w] = e->trackers[w].key;
+    j->n_moves = hdfs_plan_redistribution(j->input, p->n_workers, target, rank, &j->moves);
+    free(rank);
     j->held = j->n_moves > 0;
     free(target);
     hdfs_file_free(before);
   }
+  gsl_rng_free(rng);
   free(old.workers);
   free(index);
   return before ? 0 : -1;
@@ -391,18 +409,21 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   j->desc = d;
   if (workload_check_fits(d, p, e->heartbeat, err, errlen))
     return -1;
-  hdfs_policy *policy = input_policy(p, d, &d->placement, "placement", err, errlen);
+  hdfs_policy *policy =
+      input_policy(p, d, &d->placement, d->placement.property ? "mrlab.placement" : "placement", err, errlen);
   if (!policy)
     return -1;
   char why[512];
   int64_t block = (int64_t)conf_get(&d->conf, CONF_BLOCKSIZE);
   int replication = (int)conf_get(&d->conf, CONF_REPLICATION);
+  gsl_rng *rng = engine_rng_alloc((const uint64_t[]){DRAW_PLACEMENT, (uint64_t)j->index}, 2); /* this job's own draw */
   if (d->input_from >= 0) /* the sizes of its blocks now; where they are once its parent has written them */
     j->input = hdfs_file_concat(1, &d->input, NULL, engine_output_replication(&e->jobs[d->input_from]), block);
   else if (d->files)
-    j->input = hdfs_files_place(p, d->file_bytes, d->files, block, replication, -1, policy, e->rng, why, sizeof why);
+    j->input = hdfs_files_place(p, d->file_bytes, d->files, block, replication, -1, policy, rng, why, sizeof why);
   else
-    j->input = hdfs_file_place(p, d->input, block, replication, -1, policy, e->rng, why, sizeof why);
+    j->input = hdfs_file_place(p, d->input, block, replication, -1, policy, rng, why, sizeof why);
+  gsl_rng_free(rng);
   hdfs_policy_free(policy);
   if (!j->input) {
     snprintf(err, errlen, "%s:%d: job %s: %s", d->path, d->line, d->name, why);
@@ -529,8 +550,6 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
   activities_reset();
   e->platform = p;
   e->seed = seed;
-  e->rng = gsl_rng_alloc(gsl_rng_mt19937);
-  gsl_rng_set(e->rng, seed);
   e->master = sg_host_by_name(p->master.name);
   e->jobtracker = sg_mailbox_by_name("jobtracker");
   e->scheduler = &scheduler_hadoop1;
@@ -557,6 +576,7 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
     char name[96];
     snprintf(name, sizeof name, "tasktracker-%s", p->workers[i].name);
     tr->worker = i;
+    tr->key = engine_hash((const uint64_t[]){DRAW_PHASE, name_hash(p->workers[i].name)}, 2);
     tr->host = sg_host_by_name(p->workers[i].name);
     tr->mailbox = sg_mailbox_by_name(name);
     tr->map_slots = c->map_slots;
@@ -681,7 +701,6 @@ void engine_free(engine *e)
   free(e->samples);
   utilisation_free(e);
   yarn_free(e);
-  gsl_rng_free(e->rng);
   free(e);
   the_engine = NULL;
 }

@@ -18,6 +18,7 @@
 
 #include <gsl/gsl_rng.h>
 #include <simgrid/forward.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define MAX_ATTEMPTS 4
@@ -163,6 +164,11 @@ typedef struct {
   unsigned n_disks;
   sg_disk_t *disks;
   int64_t disk_read, disk_written, net_sent; /* bytes, for utilisation */
+  /* A number drawn from the run's seed and the worker's name: where in
+   * the heartbeat interval its first heartbeat falls, and its rank when a
+   * choice among workers would otherwise go to the one listed first
+   * (engine_key) */
+  uint64_t key;
 } tracker;
 
 /* One estimate of a job's reduce phase by one indicator (indicators.h). */
@@ -174,7 +180,6 @@ typedef struct {
 typedef struct {
   const platform *platform;
   unsigned long seed;
-  gsl_rng *rng; /* input placement, drawn before the clock starts */
   int n_jobs;
   job *jobs;
   tracker *trackers;   /* one per worker */
@@ -244,6 +249,26 @@ void engine_launch(attempt *a);
 /* Called by an attempt's actor when it ends, whatever its status. */
 void engine_attempt_ended(attempt *a);
 
+/* A number drawn from the run's seed and the N numbers PARTS alone
+ * (splitmix64): the same parts give the same number whatever else the run
+ * drew, so a choice made with it is a common random number of every
+ * configuration run with that seed.  Where Hadoop breaks a tie at random,
+ * or where real daemons start at unrelated times, mrlab draws with this,
+ * never from an index or the order of a file. */
+uint64_t engine_hash(const uint64_t *parts, size_t n);
+
+/* X, a number of engine_hash, as a uniform number in [0, 1). */
+static inline double engine_uniform(uint64_t x)
+{
+  return (double)(x >> 11) * 0x1p-53;
+}
+
+/* A generator seeded by engine_hash of the N numbers PARTS (the caller frees it). */
+gsl_rng *engine_rng_alloc(const uint64_t *parts, size_t n);
+
+/* The tags that keep engine_hash's draws for different purposes apart. */
+enum { DRAW_PHASE = 1, DRAW_PLACEMENT, DRAW_REPLICA, DRAW_RECLAIM, DRAW_SPECULATE, DRAW_REDISTRIBUTION, DRAW_FETCH };
+
 /* A random generator for attempt A alone, seeded from the run's seed and
  * the attempt's identity, so that what A draws does not depend on the order
  * in which other actors drew: two configurations of one run then differ by
@@ -254,7 +279,11 @@ gsl_rng *engine_attempt_rng(const attempt *a);
  * reducer's keys), whatever attempt draws it. */
 gsl_rng *engine_task_rng(const task *t);
 
-/* The worker holding the replica of map T's block closest to worker W. */
+/* The worker holding the replica of map T's block closest to worker W:
+ * W itself, else one in W's rack, else another; among replicas equally
+ * close, one drawn from the seed, as Hadoop's NetworkTopology sorts the
+ * replicas by distance and shuffles those at the same distance.  The
+ * same draw for the same task and worker (PSP's load and the map agree). */
 int engine_closest_replica(const engine *e, const task *t, int w);
 
 /* Opens the file of map T's split as an HDFS client on worker DST does,

@@ -4,12 +4,13 @@
  * policy follows BlockPlacementPolicyDefault.chooseTarget in Hadoop: local
  * node, remote rack, the second's rack, then random nodes, each choice
  * falling back to any node when its rack has no free node, and every choice
- * subject to the per-rack cap.  The fractions policy keeps, per worker, how
- * many replicas it holds, and gives each replica to the worker with the
- * largest deficit against its share.  The weighted policy (even, ratio,
- * all-in) knows the file's blocks before it deals them, so its counts are
- * exact quotas: largest-remainder rounding of the weights, the rule that
- * reproduces Xie's worked examples, dealt by the same deficit rule.  The
+ * subject to the per-rack cap.  The weighted policy (even, ratio, all-in,
+ * explicit fractions) knows the file's blocks before it deals them, so its
+ * counts are exact quotas: largest-remainder rounding of the weights, the
+ * rule that reproduces Xie's worked examples, dealt to the worker with the
+ * largest deficit against its quota's pace.  Where rounding or a deficit
+ * ties, an order of the workers drawn from the seed decides, so no worker
+ * gains by being listed first.  The
  * redistribution planner is a pure function of the replicas and the target
  * counts, so that it is tested on its own; balancer.c runs its moves as
  * traffic. */
@@ -17,6 +18,7 @@
 
 #include "alloc.h"
 
+#include <gsl/gsl_randist.h>
 #include <xbt/asserts.h>
 
 #include <math.h>
@@ -28,16 +30,16 @@ struct hdfs_policy {
    * has room for one int per worker. */
   void (*choose)(hdfs_policy *self, const platform *p, int writer, int replication, gsl_rng *rng, int *out,
                  int *scratch);
-  /* Prepares for a file of N_BLOCKS blocks; NULL for a policy that need not know. */
-  void (*start)(hdfs_policy *self, int64_t n_blocks);
-  /* fractions and weighted policies */
+  /* Prepares for N_BLOCKS blocks of REPLICATION replicas (a file, or all
+   * the files of a directory); NULL for a policy that need not know. */
+  void (*start)(hdfs_policy *self, int64_t n_blocks, int replication, gsl_rng *rng);
+  /* the weighted policy */
   int n_workers;
-  double *share;  /* normalised */
-  int64_t *held;  /* replicas (weighted: first replicas) given to each worker so far */
-  int64_t placed; /* replicas given in all (weighted: blocks) */
-  /* weighted policy only */
-  int64_t *quota;   /* first replicas each worker gets of the file */
-  int64_t n_blocks; /* of the file */
+  double *share;            /* normalised weights */
+  int64_t *quota;           /* replicas each worker gets of the blocks started */
+  int64_t *held;            /* replicas given to each worker so far */
+  int64_t n_blocks, blocks; /* the blocks started, and those dealt so far */
+  int *rank;                /* per worker: its place in an order drawn at start, which breaks ties */
 };
 
 /* A uniformly random worker that holds no replica in CHOSEN[0..N), lies in
@@ -74,18 +76,20 @@ static int choose_with_fallback(const platform *p, gsl_rng *rng, const int *chos
   return w;
 }
 
-static void rack_aware_choose(hdfs_policy *self, const platform *p, int writer, int replication, gsl_rng *rng, int *out,
-                              int *scratch)
+/* Hadoop's rule for replicas FROM to REPLICATION - 1 of a block whose
+ * replicas 0 to FROM - 1 are in OUT already. */
+static void rack_aware_fill(const platform *p, int writer, int replication, gsl_rng *rng, int *out, int from,
+                            int *scratch)
 {
-  (void)self;
   int max_per_rack = replication;
   if (p->n_racks > 1 && replication > 1) {
     max_per_rack = (replication - 1) / p->n_racks + 2;
     if (max_per_rack == replication)
       max_per_rack--;
   }
-  out[0] = writer >= 0 ? writer : choose_with_fallback(p, rng, out, 0, -1, -1, max_per_rack, scratch);
-  for (int k = 1; k < replication; k++) {
+  if (from == 0)
+    out[from++] = writer >= 0 ? writer : choose_with_fallback(p, rng, out, 0, -1, -1, max_per_rack, scratch);
+  for (int k = from; k < replication; k++) {
     int in_rack = -1, not_rack = -1;
     int rack0 = p->workers[out[0]].rack;
     if (k == 1)
@@ -98,6 +102,13 @@ static void rack_aware_choose(hdfs_policy *self, const platform *p, int writer, 
   }
 }
 
+static void rack_aware_choose(hdfs_policy *self, const platform *p, int writer, int replication, gsl_rng *rng, int *out,
+                              int *scratch)
+{
+  (void)self;
+  rack_aware_fill(p, writer, replication, rng, out, 0, scratch);
+}
+
 hdfs_policy *hdfs_policy_rack_aware_alloc(void)
 {
   hdfs_policy *policy = xcalloc(1, sizeof *policy);
@@ -105,73 +116,25 @@ hdfs_policy *hdfs_policy_rack_aware_alloc(void)
   return policy;
 }
 
-static void fractions_choose(hdfs_policy *self, const platform *p, int writer, int replication, gsl_rng *rng, int *out,
-                             int *scratch)
-{
-  (void)p, (void)writer, (void)rng, (void)scratch;
-  for (int k = 0; k < replication; k++) {
-    int best = -1;
-    double best_deficit = -INFINITY;
-    for (int w = 0; w < self->n_workers; w++) {
-      int taken = 0;
-      for (int j = 0; j < k; j++)
-        taken |= out[j] == w;
-      double deficit = self->share[w] * (double)(self->placed + 1) - (double)self->held[w];
-      if (!taken && deficit > best_deficit) {
-        best = w;
-        best_deficit = deficit;
-      }
-    }
-    out[k] = best;
-    self->held[best]++;
-    self->placed++;
-  }
-}
-
-hdfs_policy *hdfs_policy_fractions_alloc(const platform *p, const double *fractions, char *err, size_t errlen)
-{
-  double sum = 0;
-  for (int w = 0; w < p->n_workers; w++) {
-    if (!(fractions[w] >= 0) || !isfinite(fractions[w])) {
-      snprintf(err, errlen, "placement fraction of %s: expected a number >= 0, got %g", p->workers[w].name,
-               fractions[w]);
-      return NULL;
-    }
-    sum += fractions[w];
-  }
-  if (!(sum > 0)) {
-    snprintf(err, errlen, "placement fractions: expected some worker with a positive fraction, all are 0");
-    return NULL;
-  }
-  hdfs_policy *policy = xcalloc(1, sizeof *policy);
-  policy->choose = fractions_choose;
-  policy->n_workers = p->n_workers;
-  policy->share = xmalloc((size_t)p->n_workers * sizeof *policy->share);
-  policy->held = xcalloc((size_t)p->n_workers, sizeof *policy->held);
-  for (int w = 0; w < p->n_workers; w++)
-    policy->share[w] = fractions[w] / sum;
-  return policy;
-}
-
-/* OUT[i]: BLOCKS shared in proportion to the N weights W (some positive),
- * each share's whole part, then one more to the largest remainders (ties to
- * the lower index) until they sum to BLOCKS. */
-static void largest_remainder(const double *w, int n, int64_t blocks, int64_t *out)
+/* OUT[i]: TOTAL shared in proportion to the N weights W (some positive),
+ * each share's whole part, then one more to the largest remainders until
+ * they sum to TOTAL; ties go to the lower RANK (NULL: the lower index). */
+static void largest_remainder(const double *w, int n, int64_t total, const int *rank, int64_t *out)
 {
   double sum = 0;
   for (int i = 0; i < n; i++)
     sum += w[i];
   int64_t given = 0;
   for (int i = 0; i < n; i++) {
-    out[i] = (int64_t)floor((double)blocks * (w[i] / sum));
+    out[i] = (int64_t)floor((double)total * (w[i] / sum));
     given += out[i];
   }
-  for (; given < blocks; given++) {
+  for (; given < total; given++) {
     int best = -1;
     double best_rest = -1;
     for (int i = 0; i < n; i++) {
-      double rest = (double)blocks * (w[i] / sum) - (double)out[i];
-      if (w[i] > 0 && rest > best_rest) {
+      double rest = (double)total * (w[i] / sum) - (double)out[i];
+      if (w[i] > 0 && (rest > best_rest || (rest == best_rest && rank && rank[i] < rank[best]))) {
         best = i;
         best_rest = rest;
       }
@@ -202,51 +165,112 @@ int hdfs_quotas(const double *ratios, int n, int64_t blocks, int64_t *out)
     w[i] = 1 / ratios[i];
   }
   if (!bad)
-    largest_remainder(w, n, blocks, out);
+    largest_remainder(w, n, blocks, NULL, out);
   free(w);
   return bad ? -1 : 0;
 }
 
-static void weighted_start(hdfs_policy *self, int64_t n_blocks)
+/* The quotas of N_BLOCKS blocks of REPLICATION replicas: all replicas
+ * shared by largest remainder in proportion to the shares, but no worker
+ * above N_BLOCKS (one replica of each block): a worker whose share would
+ * pass it gets N_BLOCKS, and the others share the rest, again, until none
+ * does.  When fewer workers have a weight than a block has replicas, the
+ * quotas sum to less than the replicas; the rest go by Hadoop's rule. */
+static void weighted_start(hdfs_policy *self, int64_t n_blocks, int replication, gsl_rng *rng)
 {
-  largest_remainder(self->share, self->n_workers, n_blocks, self->quota);
-  memset(self->held, 0, (size_t)self->n_workers * sizeof *self->held);
-  self->placed = 0;
+  int n = self->n_workers;
+  double *w = xmalloc((size_t)n * sizeof *w);
+  for (int i = 0; i < n; i++) {
+    w[i] = self->share[i];
+    self->rank[i] = i;
+    self->quota[i] = 0;
+  }
+  gsl_ran_shuffle(rng, self->rank, (size_t)n, sizeof *self->rank);
+  int64_t rest = n_blocks * replication;
+  for (int capped = 1; capped;) {
+    double sum = 0;
+    for (int i = 0; i < n; i++)
+      sum += w[i];
+    if (!(sum > 0))
+      break;
+    capped = 0;
+    for (int i = 0; i < n; i++)
+      if (w[i] > 0 && (double)rest * (w[i] / sum) > (double)n_blocks) {
+        self->quota[i] = n_blocks;
+        rest -= n_blocks;
+        w[i] = 0;
+        capped = 1;
+      }
+    if (!capped) {
+      int64_t *q = xmalloc((size_t)n * sizeof *q);
+      largest_remainder(w, n, rest, self->rank, q);
+      for (int i = 0; i < n; i++)
+        self->quota[i] += w[i] > 0 ? q[i] : 0;
+      free(q);
+    }
+  }
+  free(w);
+  memset(self->held, 0, (size_t)n * sizeof *self->held);
   self->n_blocks = n_blocks;
+  self->blocks = 0;
 }
 
-/* The first replica to the worker furthest behind its quota's pace (the
- * quota times the share of the file dealt so far), among those still under
- * their quota; the others by Hadoop's rule, written from there. */
+/* The block's replicas to the workers furthest behind their quota's pace
+ * (its quota times the share of the blocks dealt with this one), among
+ * those under their quota, one each, ties to the lower rank; a replica no
+ * such worker can take goes by Hadoop's rule from the block's first
+ * replica (or the writer). */
 static void weighted_choose(hdfs_policy *self, const platform *p, int writer, int replication, gsl_rng *rng, int *out,
                             int *scratch)
 {
-  (void)writer;
-  int best = -1;
-  double best_deficit = -INFINITY, done = (double)(self->placed + 1) / (double)self->n_blocks;
-  for (int w = 0; w < self->n_workers; w++) {
-    double deficit = (double)self->quota[w] * done - (double)self->held[w];
-    if (self->held[w] < self->quota[w] && deficit > best_deficit) {
-      best = w;
-      best_deficit = deficit;
+  for (int k = 0; k < replication; k++) {
+    int best = -1;
+    double best_deficit = -INFINITY, done = (double)(self->blocks + 1) / (double)self->n_blocks;
+    for (int w = 0; w < self->n_workers; w++) {
+      int taken = 0;
+      for (int j = 0; j < k; j++)
+        taken |= out[j] == w;
+      double deficit = (double)self->quota[w] * done - (double)self->held[w];
+      if (!taken && self->held[w] < self->quota[w] &&
+          (deficit > best_deficit || (deficit == best_deficit && self->rank[w] < self->rank[best]))) {
+        best = w;
+        best_deficit = deficit;
+      }
     }
+    if (best < 0) {
+      rack_aware_fill(p, writer, replication, rng, out, k, scratch);
+      break;
+    }
+    out[k] = best;
+    self->held[best]++;
   }
-  self->held[best]++;
-  self->placed++;
-  if (replication > 1)
-    rack_aware_choose(self, p, best, replication, rng, out, scratch);
-  else
-    out[0] = best;
+  self->blocks++;
 }
 
 hdfs_policy *hdfs_policy_weighted_alloc(const platform *p, const double *weights, char *err, size_t errlen)
 {
-  hdfs_policy *policy = hdfs_policy_fractions_alloc(p, weights, err, errlen);
-  if (!policy)
+  double sum = 0;
+  for (int w = 0; w < p->n_workers; w++) {
+    if (!(weights[w] >= 0) || !isfinite(weights[w])) {
+      snprintf(err, errlen, "placement weight of %s: expected a number >= 0, got %g", p->workers[w].name, weights[w]);
+      return NULL;
+    }
+    sum += weights[w];
+  }
+  if (!(sum > 0)) {
+    snprintf(err, errlen, "placement weights: expected some worker with a positive weight, all are 0");
     return NULL;
+  }
+  hdfs_policy *policy = xcalloc(1, sizeof *policy);
   policy->choose = weighted_choose;
   policy->start = weighted_start;
+  policy->n_workers = p->n_workers;
+  policy->share = xmalloc((size_t)p->n_workers * sizeof *policy->share);
   policy->quota = xcalloc((size_t)p->n_workers, sizeof *policy->quota);
+  policy->held = xcalloc((size_t)p->n_workers, sizeof *policy->held);
+  policy->rank = xcalloc((size_t)p->n_workers, sizeof *policy->rank);
+  for (int w = 0; w < p->n_workers; w++)
+    policy->share[w] = weights[w] / sum;
   return policy;
 }
 
@@ -257,11 +281,14 @@ void hdfs_policy_free(hdfs_policy *policy)
   free(policy->share);
   free(policy->held);
   free(policy->quota);
+  free(policy->rank);
   free(policy);
 }
 
-hdfs_file *hdfs_file_place(const platform *p, int64_t size, int64_t block_size, int replication, int writer,
-                           hdfs_policy *policy, gsl_rng *rng, char *err, size_t errlen)
+/* hdfs_file_place, which starts POLICY for the file's blocks when START
+ * is set (hdfs_files_place starts it once for all its files). */
+static hdfs_file *file_place(const platform *p, int64_t size, int64_t block_size, int replication, int writer,
+                             hdfs_policy *policy, gsl_rng *rng, int start, char *err, size_t errlen)
 {
   if (size <= 0 || block_size <= 0) {
     snprintf(err, errlen, "%s: expected a positive size, got %lld", size <= 0 ? "file size" : "dfs.blocksize",
@@ -289,12 +316,18 @@ hdfs_file *hdfs_file_place(const platform *p, int64_t size, int64_t block_size, 
   f->n_files = 1;
   f->replicas = xcalloc((size_t)n_blocks * (size_t)replication, sizeof *f->replicas);
   int *scratch = xmalloc((size_t)p->n_workers * sizeof *scratch);
-  if (policy->start)
-    policy->start(policy, n_blocks);
+  if (start && policy->start)
+    policy->start(policy, n_blocks, replication, rng);
   for (int64_t b = 0; b < f->n_blocks; b++)
     policy->choose(policy, p, writer, replication, rng, f->replicas + b * replication, scratch);
   free(scratch);
   return f;
+}
+
+hdfs_file *hdfs_file_place(const platform *p, int64_t size, int64_t block_size, int replication, int writer,
+                           hdfs_policy *policy, gsl_rng *rng, char *err, size_t errlen)
+{
+  return file_place(p, size, block_size, replication, writer, policy, rng, 1, err, errlen);
 }
 
 hdfs_file *hdfs_files_place(const platform *p, const int64_t *bytes, int64_t n_files, int64_t block_size,
@@ -310,12 +343,14 @@ hdfs_file *hdfs_files_place(const platform *p, const int64_t *bytes, int64_t n_f
     size += bytes[k];
     blocks += block_size > 0 ? (bytes[k] + block_size - 1) / block_size : 0;
   }
+  if (policy->start && replication >= 1 && replication <= p->n_workers) /* one quota for the whole directory */
+    policy->start(policy, blocks, replication, rng);
   hdfs_file *all = xcalloc(1, sizeof *all);
   *all = (hdfs_file){.size = size, .block_size = block_size, .replication = replication, .n_files = n_files};
   all->replicas = xmalloc((size_t)blocks * (size_t)replication * sizeof *all->replicas);
   all->block_bytes = xmalloc((size_t)blocks * sizeof *all->block_bytes);
   for (int64_t k = 0; k < n_files; k++) {
-    hdfs_file *f = hdfs_file_place(p, bytes[k], block_size, replication, writer, policy, rng, err, errlen);
+    hdfs_file *f = file_place(p, bytes[k], block_size, replication, writer, policy, rng, 0, err, errlen);
     if (!f) {
       hdfs_file_free(all);
       return NULL;
@@ -381,19 +416,29 @@ static int holds(const int *replicas, int r, int64_t b, int w)
   return 0;
 }
 
-/* Sorts the N workers LIST by |EXCESS| descending, then by index (an
- * insertion sort: stable, and the lists are a cluster's workers at most). */
-static void sort_by_excess(int *list, int n, const int64_t *excess)
+/* Whether worker A goes before worker B in a list sorted by |EXCESS|
+ * descending, then by RANK (NULL: by index). */
+static int before(int a, int b, const int64_t *excess, const uint64_t *rank)
+{
+  if (llabs(excess[a]) != llabs(excess[b]))
+    return llabs(excess[a]) > llabs(excess[b]);
+  return rank ? rank[a] < rank[b] : a < b;
+}
+
+/* Sorts the N workers LIST as `before` says (an insertion sort: the lists
+ * are a cluster's workers at most). */
+static void sort_by_excess(int *list, int n, const int64_t *excess, const uint64_t *rank)
 {
   for (int i = 1; i < n; i++)
-    for (int k = i; k > 0 && llabs(excess[list[k - 1]]) < llabs(excess[list[k]]); k--) {
+    for (int k = i; k > 0 && before(list[k], list[k - 1], excess, rank); k--) {
       int t = list[k];
       list[k] = list[k - 1];
       list[k - 1] = t;
     }
 }
 
-int64_t hdfs_plan_redistribution(const hdfs_file *f, int n_workers, const int64_t *target, hdfs_move **moves)
+int64_t hdfs_plan_redistribution(const hdfs_file *f, int n_workers, const int64_t *target, const uint64_t *rank,
+                                 hdfs_move **moves)
 {
   int r = f->replication;
   int64_t n_replicas = f->n_blocks * r, n_moves = 0;
@@ -408,8 +453,8 @@ int64_t hdfs_plan_redistribution(const hdfs_file *f, int n_workers, const int64_
     else if (excess[w] < 0)
       under[n_under++] = w;
   }
-  sort_by_excess(over, n_over, excess);
-  sort_by_excess(under, n_under, excess);
+  sort_by_excess(over, n_over, excess, rank);
+  sort_by_excess(under, n_under, excess, rank);
   /* the replicas as they will be, and each source's blocks not yet moved (slots into it) */
   int *now = xmalloc((size_t)n_replicas * sizeof *now);
   memcpy(now, f->replicas, (size_t)n_replicas * sizeof *now);

@@ -30,25 +30,24 @@ typedef struct hdfs_policy hdfs_policy;
  * replicas of a block on one node. */
 hdfs_policy *hdfs_policy_rack_aware_alloc(void);
 
-/* An explicit placement: worker i holds a FRACTIONS[i] share of all
- * replicas (fractions are normalised; n_workers of them, none negative).
- * Blocks are dealt in weighted round-robin, each replica to the worker
- * furthest below its share, so counts stay within one block of the share
- * (Xie's data placement, 2011, chapter 3).  Returns NULL with ERR set
- * when the fractions cannot be a placement. */
-hdfs_policy *hdfs_policy_fractions_alloc(const platform *p, const double *fractions, char *err, size_t errlen);
-
-/* Xie's placement by weight: worker i holds the first replicas of
- * quota[i] blocks, the largest-remainder quotas of the file's blocks in
- * proportion to WEIGHTS[i] (n_workers of them, none negative, some
- * positive; 0: no block).  Blocks are dealt in weighted round-robin, each
- * to the worker furthest below its quota's pace, so every prefix of the
- * file is spread as the whole is (a cycle of Xie's portions).  Further
- * replicas go where Hadoop's default policy would put them, with the first
- * replica's worker as the writer (Xie's placement has one replica).  Even
- * placement is weights all 1; ratio placement 1/ratio; all-in 1 on the
- * chosen workers.  Returns NULL with ERR set when the weights cannot be a
- * placement. */
+/* A placement by weight, every replica of every block: worker i holds
+ * quota[i] of the replicas, the largest-remainder quotas in proportion to
+ * WEIGHTS[i] (n_workers of them, none negative, some positive; 0: none),
+ * but never more than one replica of a block, so a worker whose share
+ * would pass that holds one of every block and the others share the rest.
+ * Replicas are dealt in weighted round-robin, each to the worker furthest
+ * below its quota's pace, so every prefix of the file is spread as the
+ * whole is (a cycle of Xie's portions); a block's replicas go to distinct
+ * workers.  Replicas that the weighted workers cannot hold (fewer of them
+ * than a block has replicas) go where Hadoop's default policy would put
+ * them, from the block's first replica.  Ties go to an order of the
+ * workers drawn from the generator, never to the one listed first.  Xie's
+ * placement keeps one replica (dfs.replication = 1: the dissertation
+ * disables replicas); with more, each worker still holds its weight's
+ * share of the replicas, which is what a placement by computing ratio is
+ * for.  Even placement is weights all 1; ratio placement 1/ratio; all-in
+ * 1 on the chosen workers; explicit placement the given fractions.
+ * Returns NULL with ERR set when the weights cannot be a placement. */
 hdfs_policy *hdfs_policy_weighted_alloc(const platform *p, const double *weights, char *err, size_t errlen);
 
 void hdfs_policy_free(hdfs_policy *policy);
@@ -61,7 +60,8 @@ int hdfs_ratios(const double *times, int n, double *ratios);
 
 /* The blocks each of N nodes gets of BLOCKS by ratio placement: in
  * proportion to 1/RATIOS[i], rounded by largest remainder (ties to the
- * lower index) so that the quotas sum to BLOCKS.  With whole ratios and
+ * lower index: this is the pure function of Xie's worked examples; a
+ * placement breaks ties by the seed) so that the quotas sum to BLOCKS.  With whole ratios and
  * BLOCKS their cycle (the sum of LCM/ratio), these are Xie's LCM portions.
  * Returns 0, or -1 when a ratio is not a positive number. */
 int hdfs_quotas(const double *ratios, int n, int64_t blocks, int64_t *out);
@@ -78,8 +78,7 @@ typedef struct {
 /* Places a file of SIZE bytes written from worker WRITER (-1: a client
  * outside the cluster).  Returns the file, or NULL with ERR set when the
  * request is impossible (replication above the number of datanodes, sizes
- * not positive).  RNG may be NULL for a policy that draws no random numbers
- * (the fractions policy; the weighted one with replication 1). */
+ * not positive).  RNG draws every random choice and every tie. */
 hdfs_file *hdfs_file_place(const platform *p, int64_t size, int64_t block_size, int replication, int writer,
                            hdfs_policy *policy, gsl_rng *rng, char *err, size_t errlen);
 void hdfs_file_free(hdfs_file *f);
@@ -87,7 +86,8 @@ void hdfs_file_free(hdfs_file *f);
 /* Places N_FILES files of BYTES[k] bytes each (at least 1), each cut into
  * its own blocks, one after the other by POLICY, as one hdfs_file listing
  * their blocks file by file (a job's input directory: FileInputFormat gives
- * each block a map).  Fails as hdfs_file_place does, and when a file is
+ * each block a map); a weighted policy's quotas are those of all the
+ * files' blocks together.  Fails as hdfs_file_place does, and when a file is
  * empty. */
 hdfs_file *hdfs_files_place(const platform *p, const int64_t *bytes, int64_t n_files, int64_t block_size,
                             int replication, int writer, hdfs_policy *policy, gsl_rng *rng, char *err, size_t errlen);
@@ -117,7 +117,8 @@ void hdfs_count_replicas(const hdfs_file *f, int n_workers, int64_t *counts);
  * N_WORKERS workers towards TARGET[w] replicas on worker w (summing to F's
  * replicas): workers above their target form the over-utilized list, those
  * below the under-utilized list, each sorted by its excess (largest first,
- * then lowest index); the head of the first gives whole blocks to the head
+ * then lowest RANK[w]: Xie leaves that tie open, and mrlab draws it from
+ * the seed; NULL: lowest index); the head of the first gives whole blocks to the head
  * of the second, as many as the smaller excess, and a worker leaves its
  * list when it reaches its target, until a list is empty.  A replica goes
  * only to a worker that holds none of its block; a source whose remaining
@@ -125,7 +126,8 @@ void hdfs_count_replicas(const hdfs_file *f, int n_workers, int64_t *counts);
  * next one.  Blocks leave a source in block order.  Returns the number of
  * moves, in order, in *MOVES (the caller frees it); F is left as it is
  * (hdfs_apply_move changes it). */
-int64_t hdfs_plan_redistribution(const hdfs_file *f, int n_workers, const int64_t *target, hdfs_move **moves);
+int64_t hdfs_plan_redistribution(const hdfs_file *f, int n_workers, const int64_t *target, const uint64_t *rank,
+                                 hdfs_move **moves);
 
 /* Makes move M's destination hold its replica instead of its source. */
 void hdfs_apply_move(hdfs_file *f, const hdfs_move *m);

@@ -19,7 +19,10 @@
  *     untimed groups whose time is split among them by size (§6); its
  *     group sizes come from the partition's size histogram, and they feed
  *     the histogram of implicit sizes that shares out the implicit bytes
- *     left (§5.3).  Points of equal size within 0.5 s merge (smoothing);
+ *     left (§5.3).  A burst's point of each size counts the batch's groups
+ *     of that size, and points of equal size within 0.5 s merge into one
+ *     that counts both (smoothing), so that eq. 6 averages over reduce
+ *     calls, not over points: a batch of a thousand calls weighs a thousand;
  *   - each attempt's phase and Hadoop's progress score.
  * Nothing of a chunk is read before it ends, and models/progress.c refuses a
  * snapshot holding a later time, so no indicator sees the future.
@@ -146,13 +149,13 @@ static void view_merge_profile(job_view *v, job *j, const conf *cluster)
   v->ready = 1;
 }
 
-static void view_add_point(task_view *t, double size, double cost)
+static void view_add_point(task_view *t, progress_point point)
 {
   if (t->n_points == t->cap_points) {
     t->cap_points = t->cap_points ? 2 * t->cap_points : 64;
     t->points = xrealloc(t->points, t->cap_points * sizeof *t->points);
   }
-  t->points[t->n_points++] = (progress_point){size, cost};
+  t->points[t->n_points++] = point;
 }
 
 /* Adds COUNT groups of SIZE bytes to the histogram of implicit sizes. */
@@ -192,21 +195,19 @@ static void view_take_chunks(job_view *v, int p, task_view *t)
       t->group_done[g] = 1;
       if (v->est[v->first[p] + g] == 0)
         t->implicit_done += bytes;
-      view_add_point(t, bytes, cost);
-    } else if (bytes > 0 && v->n_rest[p]) { /* a burst: one point per size, its time split by size */
-      double per_byte = 0;
+      view_add_point(t, (progress_point){bytes, cost, 1});
+    } else if (bytes > 0 && v->n_rest[p]) { /* a burst: its groups by size, its time split by size */
+      double rest = 0;
       for (int b = 0; b < v->n_rest[p]; b++)
-        per_byte += v->rest[p][b].size * v->rest[p][b].count;
+        rest += v->rest[p][b].size * v->rest[p][b].count;
       progress_point burst[KEYS_BINS];
-      double sizes = 0;
       for (int b = 0; b < v->n_rest[p]; b++) {
-        burst[b] = (progress_point){v->rest[p][b].size, 0};
-        sizes += burst[b].size;
-        view_hist_add(v, v->rest[p][b].size, bytes * v->rest[p][b].count / per_byte);
+        burst[b] = (progress_point){v->rest[p][b].size, 0, bytes * v->rest[p][b].count / rest};
+        view_hist_add(v, burst[b].size, burst[b].count);
       }
-      progress_burst_split(burst, (size_t)v->n_rest[p], cost * sizes / bytes);
+      progress_burst_split(burst, (size_t)v->n_rest[p], cost);
       for (int b = 0; b < v->n_rest[p]; b++)
-        view_add_point(t, burst[b].size, burst[b].cost);
+        view_add_point(t, burst[b]);
       t->implicit_done += bytes;
     } else
       t->implicit_done += bytes;

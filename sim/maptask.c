@@ -103,14 +103,21 @@ static void spill_actor(int argc, char **argv)
 int engine_closest_replica(const engine *e, const task *t, int w)
 {
   const hdfs_file *f = t->job->input;
-  int best = hdfs_replica(f, t->block, 0);
+  const platform *p = e->platform;
+  int best = -1, best_distance = 3, ties = 0;
   for (int r = 0; r < f->replication; r++) {
     int holder = hdfs_replica(f, t->block, r);
-    if (holder == w)
-      return holder;
-    if (e->platform->workers[holder].rack == e->platform->workers[w].rack &&
-        e->platform->workers[best].rack != e->platform->workers[w].rack)
+    int distance = holder == w ? 0 : p->workers[holder].rack == p->workers[w].rack ? 1 : 2;
+    if (distance < best_distance) {
       best = holder;
+      best_distance = distance;
+      ties = 1;
+    } else if (distance == best_distance) {
+      /* one of the TIES equally close, uniformly, by a draw of its own */
+      const uint64_t parts[] = {DRAW_REPLICA, (uint64_t)t->job->index, (uint64_t)t->index, (uint64_t)w, (uint64_t)ties};
+      if (engine_uniform(engine_hash(parts, 5)) * ++ties < 1)
+        best = holder;
+    }
   }
   return best;
 }
@@ -129,7 +136,8 @@ int engine_split_stages(const task *t, int src, int dst, int64_t *count, stage *
     activities_disk_read(disk, llround(conf_get(&e->cluster, CONF_DISK_SEEK) * sg_disk_read_bandwidth(disk)));
   }
   int n = 0;
-  st[n++] = (stage){.kind = STAGE_READ, .host = from->host, .disk = disk, .scale = 1, .count = count, .count2 = &from->disk_read};
+  st[n++] = (stage){
+      .kind = STAGE_READ, .host = from->host, .disk = disk, .scale = 1, .count = count, .count2 = &from->disk_read};
   if (src != dst)
     st[n++] = (stage){.kind = STAGE_NET,
                       .host = from->host,

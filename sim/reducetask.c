@@ -2,7 +2,10 @@
  *
  * Shuffle: `parallelcopies` fetchers share the attempt.  As Hadoop 2's
  * Fetcher does, one fetch takes every finished map output waiting on one
- * host (up to 20), so fetches number about reducers x hosts.  At 1,000
+ * host (up to 20), so fetches number about reducers x hosts; a fetcher
+ * takes one of the hosts with outputs waiting at random, as its
+ * ShuffleSchedulerImpl does, so that the reducers do not all go to the
+ * host whose map ended first.  At 1,000
  * nodes that is millions of flows all coupled through the uplinks, which
  * SimGrid's max-min solver cannot share fast enough, so
  * mrlab.shuffle.by.rack coarsens the source: a fetch then takes every output
@@ -61,7 +64,8 @@ typedef struct reduce_state {
   int cursor;                 /* next entry of j->finished_maps to look at */
   int *next;                  /* per map: the next pending map of the same source, -1 at the end */
   int *head, *tail, *busy;    /* per source: pending maps, and whether a fetcher is on it */
-  int *queue, q_head, q_tail; /* sources with pending maps and no fetcher, in arrival order */
+  int *queue, q_head, q_tail; /* sources with pending maps and no fetcher */
+  gsl_rng *rng;               /* which of them a fetcher takes (the attempt's own draws) */
   int assigned, fetched;      /* maps given to fetchers, maps fetched */
   double buffer, single_limit, merge_at;
   double mem_used; /* bytes in memory, decompressed */
@@ -347,8 +351,10 @@ static void fetcher_actor(int argc, char **argv)
       collect_finished(r);
       if (r->assigned == j->n_maps || r->a->cancel)
         break;
-      if (r->q_head < r->q_tail) {
-        w = r->queue[r->q_head++];
+      if (r->q_head < r->q_tail) { /* a pending source at random, as ShuffleSchedulerImpl.getHost picks it */
+        int k = r->q_head + (int)gsl_rng_uniform_int(r->rng, (unsigned long)(r->q_tail - r->q_head));
+        w = r->queue[k];
+        r->queue[k] = r->queue[r->q_head++];
         break;
       }
       sg_cond_wait(r->a->wake, j->mutex);
@@ -406,6 +412,9 @@ static void shuffle(reduce_state *r)
   for (int k = 0; k < n; k++)
     r->head[k] = -1;
   r->fetchers_done = sg_sem_init(0);
+  const task *t = r->a->task;
+  r->rng = engine_rng_alloc(
+      (const uint64_t[]){DRAW_FETCH, (uint64_t)r->j->index, (uint64_t)t->index, (uint64_t)r->a->number}, 4);
   r->a->wake = sg_cond_init();
   if (conf_get(r->conf, CONF_SHUFFLE_MODE) == CONF_SHUFFLE_PUSH) {
     r->owner = xcalloc((size_t)r->j->n_maps, sizeof *r->owner);
@@ -435,6 +444,7 @@ static void shuffle(reduce_state *r)
     free(r->closed);
   }
   free(r->rest);
+  gsl_rng_free(r->rng);
   sg_sem_destroy(r->fetchers_done);
   sg_cond_destroy(r->a->wake);
   r->a->wake = NULL;

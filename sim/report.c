@@ -129,7 +129,7 @@ static void write_jobs(const engine *e, FILE *f)
       fprintf(f, ",,");
     fprintf(f, ",%d,%d,%.9f", j->sketch_keys, j->sketch_missed, j->sketch_error);
     for (int k = 0; k < CONF_N_KEYS; k++) { /* a cluster property's value is the run's */
-      char v[64];
+      char v[CONF_TEXT_MAX];
       conf_format(conf_key_scope(k) == CONF_CLUSTER ? &e->cluster : &j->desc->conf, k, v, sizeof v);
       fprintf(f, ",%s", v);
     }
@@ -291,7 +291,7 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
 
 int report_write(const engine *e, const sim_inputs *in, const char *dir, char *err, size_t errlen)
 {
-  static const char *const names[] = {RUNDIR_TASKS,   RUNDIR_JOBS,     RUNDIR_GROUPS,      RUNDIR_SUMMARY,
+  static const char *const names[] = {RUNDIR_TASKS,    RUNDIR_JOBS,        RUNDIR_GROUPS, RUNDIR_SUMMARY,
                                       RUNDIR_PROGRESS, RUNDIR_UTILISATION, RUNDIR_TRACE};
   for (int i = 0; i < 6 + (in->trace != 0); i++) {
     outfile o;

@@ -156,20 +156,30 @@ attempt *scheduler_start_reserved(engine *e, tracker *tr, double now)
 /* PSP: a map of J that another tracker holds in reserve and has not begun
  * to load, taken back from it for TR, whose slot is free now (the holder's
  * slot is not: a reservation is a prediction, never a reason to leave a
- * slot idle); or NULL. */
+ * slot idle); or NULL.  Among several such holders, one drawn from the
+ * seed (Xie names none; the first listed would always lose it). */
 static task *reclaim_reserved(engine *e, job *j, tracker *tr)
 {
+  tracker *from = NULL;
+  uint64_t least = UINT64_MAX;
   for (int w = 0; w < e->platform->n_workers; w++) {
     tracker *holder = &e->trackers[w];
     task *t = holder->next;
     if (holder == tr || !t || t->job != j || (t->prefetch && t->prefetch->started))
       continue;
-    if (t->prefetch)
-      t->prefetch->dropped = 1;
-    holder->next = NULL;
-    return t;
+    uint64_t draw = engine_hash((const uint64_t[]){DRAW_RECLAIM, holder->key, (uint64_t)t->index}, 3);
+    if (!from || draw < least) {
+      from = holder;
+      least = draw;
+    }
   }
-  return NULL;
+  if (!from)
+    return NULL;
+  task *t = from->next;
+  if (t->prefetch)
+    t->prefetch->dropped = 1;
+  from->next = NULL;
+  return t;
 }
 
 static void hadoop1_assign(engine *e, tracker *tr, double now)

@@ -15,7 +15,8 @@
  * - among tasks with exactly one running attempt that has reported
  *   progress: estimated end = start + elapsed / progress; a new attempt
  *   would end at now + the mean duration of the kind's finished tasks;
- *   the task whose estimated end is the furthest beyond that, if any is;
+ *   the task whose estimated end is the furthest beyond that, if any is
+ *   (a tie drawn from the seed);
  * - only while fewer tasks are being speculated than
  *   max(minimum-allowed-tasks (10), cap-total-tasks (0.01) x tasks,
  *   cap-running-tasks (0.1) x running tasks).
@@ -45,6 +46,16 @@ static const attempt *lone_attempt(const task *t)
       a = t->attempts[k];
     }
   return a;
+}
+
+/* Whether task A goes before task B when both would gain as much from a
+ * speculative attempt: by a draw from the seed (DefaultSpeculator takes
+ * the first of a hash map's order, which is no order of the job's). */
+static int tie_first(const task *a, const task *b)
+{
+  uint64_t x = engine_hash((const uint64_t[]){DRAW_SPECULATE, (uint64_t)a->job->index, (uint64_t)a->index}, 3);
+  uint64_t y = engine_hash((const uint64_t[]){DRAW_SPECULATE, (uint64_t)b->job->index, (uint64_t)b->index}, 3);
+  return x < y;
 }
 
 /* Picks the task of KIND in J to speculate at NOW, if Hadoop 2 would;
@@ -90,7 +101,7 @@ static int speculate(job *j, task_kind kind, double now)
     if (a->progress <= 0 || t->n_attempts >= MAX_ATTEMPTS) /* no progress reported yet */
       continue;
     double end = a->start + (now - a->start) / a->progress, gain = end - (now + mean);
-    if (end >= now && gain > 0 && gain > best_gain) {
+    if (end >= now && gain > 0 && (gain > best_gain || (gain == best_gain && tie_first(t, best)))) {
       best = t;
       best_gain = gain;
     }

@@ -2,8 +2,11 @@
  *
  * A tracker heartbeats the JobTracker, launches the attempts given in the
  * answer, and sleeps for the heartbeat interval, or less when an attempt
- * ends and out-of-band heartbeats are on.  Trackers start spread over one
- * interval, as real TaskTrackers never start in the same millisecond.
+ * ends and out-of-band heartbeats are on.  Each tracker's first heartbeat
+ * falls at a point of the first interval drawn from the run's seed and its
+ * name: real TaskTrackers (and NodeManagers) start at unrelated times, and
+ * a phase set by the tracker's place in the platform file would hand the
+ * first tasks of every job to the trackers listed first.
  * With PSP (prefetch.h) a tracker also holds the map reserved for it, and
  * launches it as soon as a map slot frees: the slot stays busy and the
  * next heartbeat finds no free map slot to fill. */
@@ -59,7 +62,7 @@ void tasktracker_actor(int argc, char **argv)
   (void)argc, (void)argv;
   engine *e = the_engine;
   tracker *tr = sg_actor_self_get_data();
-  activities_sleep_for(e->heartbeat * tr->worker / e->platform->n_workers);
+  activities_sleep_for(e->heartbeat * engine_uniform(tr->key)); /* its daemon started at a time of its own */
   for (;;) {
     double sent = simgrid_get_clock();
     activities_heartbeat();

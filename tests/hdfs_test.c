@@ -1,5 +1,7 @@
 /* hdfs_test.c - blocks and replica placement: counts, the rack rule,
- * balance, determinism for a seed, explicit fractions, impossible requests. */
+ * balance, determinism for a seed, placement by weight (every replica, ties
+ * drawn from the seed, one quota for a directory of files), impossible
+ * requests. */
 #include "hdfs.h"
 #include "platform.h"
 #include "test.h"
@@ -163,15 +165,16 @@ static void replication_above_the_nodes_is_refused(void **state)
 
 /* Xie's example (2011, Table 3.4; docs/models.md): Grep computing ratios
  * 1, 2, 3.3, 3.3, 3.3 place 24 fragments as 10, 5, 3, 3, 3. */
-static void fractions_place_by_share(void **state)
+static void weights_place_by_share(void **state)
 {
   (void)state;
   platform *p = test_read_platform("xie5");
   const double speed[5] = {1, 1 / 2.0, 1 / 3.3, 1 / 3.3, 1 / 3.3};
   char err[256];
-  hdfs_policy *policy = hdfs_policy_fractions_alloc(p, speed, err, sizeof err);
+  gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+  hdfs_policy *policy = hdfs_policy_weighted_alloc(p, speed, err, sizeof err);
   assert_non_null(policy);
-  hdfs_file *f = hdfs_file_place(p, 24 * 64 * MiB, 64 * MiB, 1, -1, policy, NULL, err, sizeof err);
+  hdfs_file *f = hdfs_file_place(p, 24 * 64 * MiB, 64 * MiB, 1, -1, policy, rng, err, sizeof err);
   int count[5] = {0};
   for (int64_t b = 0; b < f->n_blocks; b++)
     count[hdfs_replica(f, b, 0)]++;
@@ -183,10 +186,10 @@ static void fractions_place_by_share(void **state)
   hdfs_file_free(f);
   hdfs_policy_free(policy);
 
-  /* with replication, replicas stay on distinct nodes and near their share */
+  /* with replication, every replica by share, on distinct nodes */
   const double share[5] = {0.4, 0.3, 0.1, 0.1, 0.1};
-  policy = hdfs_policy_fractions_alloc(p, share, err, sizeof err);
-  f = hdfs_file_place(p, 1000 * 64 * MiB, 64 * MiB, 2, -1, policy, NULL, err, sizeof err);
+  policy = hdfs_policy_weighted_alloc(p, share, err, sizeof err);
+  f = hdfs_file_place(p, 1000 * 64 * MiB, 64 * MiB, 2, -1, policy, rng, err, sizeof err);
   assert_distinct_replicas(p, f);
   double held[5] = {0};
   for (int64_t i = 0; i < f->n_blocks * 2; i++)
@@ -195,17 +198,73 @@ static void fractions_place_by_share(void **state)
     assert_true(fabs(held[w] - share[w] * 2000) <= 1);
   hdfs_file_free(f);
   hdfs_policy_free(policy);
+  gsl_rng_free(rng);
   platform_free(p);
 }
 
-static void impossible_fractions_are_refused(void **state)
+/* Even placement of 24 blocks on five workers: one of them holds 4, and
+ * which one the seed decides, not the platform file's order. */
+static void ties_are_drawn_from_the_seed(void **state)
 {
   (void)state;
   platform *p = test_read_platform("xie5");
   char err[256];
-  assert_null(hdfs_policy_fractions_alloc(p, (double[]){1, -1, 0, 0, 0}, err, sizeof err));
-  assert_string_equal(err, "placement fraction of B-1: expected a number >= 0, got -1");
-  assert_null(hdfs_policy_fractions_alloc(p, (double[]){0, 0, 0, 0, 0}, err, sizeof err));
+  int short_one[5] = {0};
+  for (unsigned long seed = 1; seed <= 10; seed++) {
+    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+    gsl_rng_set(rng, seed);
+    hdfs_policy *policy = hdfs_policy_weighted_alloc(p, (const double[]){1, 1, 1, 1, 1}, err, sizeof err);
+    hdfs_file *f = hdfs_file_place(p, 24 * 64 * MiB, 64 * MiB, 1, -1, policy, rng, err, sizeof err);
+    int64_t count[5];
+    hdfs_count_replicas(f, 5, count);
+    for (int w = 0; w < 5; w++) {
+      assert_true(count[w] == 4 || count[w] == 5);
+      short_one[w] += count[w] == 4;
+    }
+    hdfs_file_free(f);
+    hdfs_policy_free(policy);
+    gsl_rng_free(rng);
+  }
+  int workers = 0;
+  for (int w = 0; w < 5; w++)
+    workers += short_one[w] > 0;
+  assert_true(workers >= 3);
+  platform_free(p);
+}
+
+/* 100 files of one block each, placed evenly: the quotas are the
+ * directory's, 20 blocks a worker, not one file's (whose one block would
+ * go to the same worker 100 times). */
+static void a_directory_shares_one_quota(void **state)
+{
+  (void)state;
+  platform *p = test_read_platform("xie5");
+  char err[256];
+  int64_t bytes[100];
+  for (int k = 0; k < 100; k++)
+    bytes[k] = 2 * MiB;
+  gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+  hdfs_policy *policy = hdfs_policy_weighted_alloc(p, (const double[]){1, 1, 1, 1, 1}, err, sizeof err);
+  hdfs_file *f = hdfs_files_place(p, bytes, 100, 64 * MiB, 1, -1, policy, rng, err, sizeof err);
+  assert_non_null(f);
+  int64_t count[5];
+  hdfs_count_replicas(f, 5, count);
+  for (int w = 0; w < 5; w++)
+    assert_int_equal(count[w], 20);
+  hdfs_file_free(f);
+  hdfs_policy_free(policy);
+  gsl_rng_free(rng);
+  platform_free(p);
+}
+
+static void impossible_weights_are_refused(void **state)
+{
+  (void)state;
+  platform *p = test_read_platform("xie5");
+  char err[256];
+  assert_null(hdfs_policy_weighted_alloc(p, (double[]){1, -1, 0, 0, 0}, err, sizeof err));
+  assert_string_equal(err, "placement weight of B-1: expected a number >= 0, got -1");
+  assert_null(hdfs_policy_weighted_alloc(p, (double[]){0, 0, 0, 0, 0}, err, sizeof err));
   platform_free(p);
 }
 
@@ -215,7 +274,8 @@ int main(void)
       cmocka_unit_test(blocks_cover_the_file),         cmocka_unit_test(replicas_are_counted_and_distinct),
       cmocka_unit_test(replicas_follow_the_rack_rule), cmocka_unit_test(replicas_spread_evenly),
       cmocka_unit_test(same_seed_same_placement),      cmocka_unit_test(replication_above_the_nodes_is_refused),
-      cmocka_unit_test(fractions_place_by_share),      cmocka_unit_test(impossible_fractions_are_refused),
+      cmocka_unit_test(weights_place_by_share),        cmocka_unit_test(ties_are_drawn_from_the_seed),
+      cmocka_unit_test(a_directory_shares_one_quota),  cmocka_unit_test(impossible_weights_are_refused),
   };
   TEST_MAIN(tests);
 }

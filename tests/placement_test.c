@@ -9,6 +9,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static void assert_quotas(const double *ratios, int n, int64_t blocks, const int64_t *expected)
 {
@@ -54,32 +55,44 @@ static void ratios_are_invariant_and_positive(void **state)
   assert_int_equal(hdfs_quotas((const double[]){1, -2, 3}, 3, 10, q), -1);
 }
 
-/* Weighted round-robin: every prefix of the file is spread as the whole
- * is, within one block of each worker's quota pace; further replicas on
- * other workers. */
+/* Weighted round-robin: every replica by weight, on distinct workers,
+ * and every prefix of the file spread as the whole is, within one block of
+ * each worker's quota pace.  With three replicas A's share (0.415 of 72)
+ * passes one of every block, so it holds 24 and the others share the
+ * rest: B 48 x 0.355 = 17.03, each C 10.32 (one of them 11, by the seed). */
 static void every_prefix_is_spread(void **state)
 {
   (void)state;
   platform *p = test_read_platform("xie5");
   const double weights[] = {1, 1 / 2.0, 1 / 3.3, 1 / 3.3, 1 / 3.3};
-  const int64_t quota[] = {10, 5, 3, 3, 3};
+  const int64_t quotas[3][5] = {{10, 5, 3, 3, 3}, {20, 10, 6, 6, 6}, {24, 17, 10, 10, 10}};
   for (int rep = 1; rep <= 3; rep++) {
+    const int64_t *quota = quotas[rep - 1];
     char err[256];
     hdfs_policy *policy = hdfs_policy_weighted_alloc(p, weights, err, sizeof err);
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
     hdfs_file *f = hdfs_file_place(p, 24 * 128 * 1048576LL, 128 * 1048576LL, rep, -1, policy, rng, err, sizeof err);
     assert_non_null(f);
+    int64_t total[5] = {0}, extra = 0;
+    for (int64_t i = 0; i < 24 * rep; i++)
+      total[f->replicas[i]]++;
+    for (int w = 0; w < 5; w++) {
+      assert_true(total[w] == quota[w] || (w >= 2 && total[w] == quota[w] + 1));
+      extra += total[w] - quota[w];
+    }
+    assert_int_equal(extra, rep == 3); /* the one C with 11 */
     int64_t held[5] = {0};
     for (int64_t b = 0; b < 24; b++) {
-      held[hdfs_replica(f, b, 0)]++;
-      for (int w = 0; w < 5; w++)
-        assert_true(fabs((double)held[w] - (double)quota[w] * (double)(b + 1) / 24) < 1);
-      for (int r = 1; r < rep; r++)
+      for (int r = 0; r < rep; r++) {
+        held[hdfs_replica(f, b, r)]++;
         for (int k = 0; k < r; k++)
           assert_int_not_equal(hdfs_replica(f, b, r), hdfs_replica(f, b, k));
+      }
+      for (int w = 0; w < 5; w++)
+        if (!(fabs((double)held[w] - (double)total[w] * (double)(b + 1) / 24) < 1))
+          fail_msg("%d replicas, block %lld: worker %d holds %lld, its pace is %g", rep, (long long)b, w,
+                   (long long)held[w], (double)total[w] * (double)(b + 1) / 24);
     }
-    for (int w = 0; w < 5; w++)
-      assert_int_equal(held[w], quota[w]);
     hdfs_file_free(f);
     gsl_rng_free(rng);
     hdfs_policy_free(policy);
@@ -115,10 +128,18 @@ static int local_maps(const char *dir, const char *host)
 
 static const char *const xie5_workers[] = {"A-1", "B-1", "C-1", "C-2", "C-3"};
 
+static int compare_longs(const void *a, const void *b)
+{
+  long x = *(const long *)a, y = *(const long *)b;
+  return (x > y) - (x < y);
+}
+
 /* Runs Grep over 24 blocks on xie5 with placement PLACEMENT (and the Grep
- * ratios), and checks each worker's blocks against EXPECTED; no worker
- * runs more node-local maps than it holds blocks. */
-static void check_placement(const char *placement, const long expected[5])
+ * ratios), and checks each worker's blocks against EXPECTED, or with
+ * TIES the blocks of the workers together (an even placement's extra
+ * blocks go where the seed says); no worker runs more node-local maps than
+ * it holds blocks. */
+static void check_placement(const char *placement, const long expected[5], int ties)
 {
   char work[1024];
   snprintf(work, sizeof work,
@@ -126,25 +147,71 @@ static void check_placement(const char *placement, const long expected[5])
            "           ratios = { A = 1.0; B = 2.0; C = 3.3; }; set = [\"dfs.replication=1\"]; } );\n",
            placement);
   const char *out = test_simulate(test_source_path("platforms/xie5.cfg"), work, NULL);
+  long got[5], want[5];
   for (int w = 0; w < 5; w++) {
-    long got = input_blocks(out, xie5_workers[w]);
-    if (got != expected[w])
-      fail_msg("placement %s: %s holds %ld blocks, expected %ld", placement, xie5_workers[w], got, expected[w]);
-    assert_true(local_maps(out, xie5_workers[w]) <= got);
+    got[w] = input_blocks(out, xie5_workers[w]);
+    want[w] = expected[w];
+    assert_true(local_maps(out, xie5_workers[w]) <= got[w]);
   }
+  if (ties) {
+    qsort(got, 5, sizeof *got, compare_longs);
+    qsort(want, 5, sizeof *want, compare_longs);
+  }
+  for (int w = 0; w < 5; w++)
+    if (got[w] != want[w])
+      fail_msg("placement %s: %s holds %ld blocks, expected %ld", placement, ties ? "a worker" : xie5_workers[w],
+               got[w], want[w]);
 }
 
 static void policies_place_the_blocks_they_promise(void **state)
 {
   (void)state;
-  check_placement("\"ratio\"", (const long[]){10, 5, 3, 3, 3});
-  check_placement("\"even\"", (const long[]){5, 5, 5, 5, 4});
-  check_placement("\"all-in:C\"", (const long[]){0, 0, 8, 8, 8});
-  check_placement("\"all-in:B-1\"", (const long[]){0, 24, 0, 0, 0});
+  check_placement("\"ratio\"", (const long[]){10, 5, 3, 3, 3}, 0);
+  check_placement("\"even\"", (const long[]){5, 5, 5, 5, 4}, 1);
+  check_placement("\"all-in:C\"", (const long[]){0, 0, 8, 8, 8}, 0);
+  check_placement("\"all-in:B-1\"", (const long[]){0, 24, 0, 0, 0}, 0);
+}
+
+/* mrlab.placement and mrlab.ratios place a job's input as its own
+ * `placement` and `ratios` do, over them: from --set, with the ratios file
+ * named from the current directory, and from the job's `set` list, with
+ * the file named from the workload file's folder. */
+static void placement_is_a_property(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir();
+  test_write_file(dir, "grep.cfg", "ratios = { A = 1.0; B = 2.0; C = 2.0; };\n"); /* 8, 4, 4, 4, 4 */
+  char sub[4096], out[4096];
+  snprintf(sub, sizeof sub, "%s/w", dir);
+  snprintf(out, sizeof out, "%s/out", dir);
+  assert_int_equal(mkdir(sub, 0777), 0);
+  test_write_file(sub, "grep.cfg", "ratios = { A = 1.0; B = 2.0; C = 3.3; };\n"); /* 10, 5, 3, 3, 3 */
+  test_write_file(sub, "w.cfg",
+                  "jobs = ( { name = \"g\"; generator = \"grep\"; input = \"3GiB\"; reducers = 1; placement = \"even\";"
+                  " set = [\"dfs.replication=1\", \"mrlab.ratios=grep.cfg\"]; } );\n");
+  static const struct {
+    const char *placement, *ratios;
+    long blocks[5];
+  } cases[] = {{"mrlab.placement=ratio", NULL, {10, 5, 3, 3, 3}},
+               {"mrlab.placement=ratio", "mrlab.ratios=grep.cfg", {8, 4, 4, 4, 4}},
+               {"mrlab.placement=all-in:B-1", NULL, {0, 24, 0, 0, 0}}};
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    test_run r;
+    test_run_mrlab(&r, dir,
+                   (const char *[]){"run", test_source_path("platforms/xie5.cfg"), "w/w.cfg", "-o", out, "--set",
+                                    cases[i].placement, cases[i].ratios ? "--set" : NULL, cases[i].ratios, NULL});
+    if (r.status != 0)
+      fail_msg("case %zu: %s", i, r.err);
+    for (int w = 0; w < 5; w++)
+      if (input_blocks(out, xie5_workers[w]) != cases[i].blocks[w])
+        fail_msg("case %zu: %s holds %ld blocks, expected %ld", i, xie5_workers[w], input_blocks(out, xie5_workers[w]),
+                 cases[i].blocks[w]);
+  }
 }
 
 /* The job time in DIR's jobs.csv, and how many maps ran off the node that
- * holds their block on worker HOST. */
+ * holds their block on worker HOST and succeeded there (a speculative twin
+ * killed when its original ends does not steal a block). */
 static double job_time(const char *dir)
 {
   test_csv *t = test_csv_in(dir, "jobs.csv");
@@ -159,7 +226,8 @@ static int remote_maps(const char *dir, const char *host)
   int n = 0;
   for (int r = 1; r < t->n_rows; r++)
     n += strcmp(test_csv_cell(t, r, "kind"), "map") == 0 && strcmp(test_csv_cell(t, r, "host"), host) == 0 &&
-         strcmp(test_csv_cell(t, r, "locality"), "node") != 0;
+         strcmp(test_csv_cell(t, r, "locality"), "node") != 0 &&
+         strcmp(test_csv_cell(t, r, "status"), "SUCCEEDED") == 0;
   test_csv_free(t);
   return n;
 }
@@ -316,6 +384,13 @@ static void bad_input_is_refused(void **state)
        "jobs.g.ratios: no worker or node class of xie5 is named \"D\""},
       {"placement = \"ratio\"; ratios = \"missing.cfg\";", NULL, NULL,
        "w.cfg:1: jobs[0].ratios: expected a ratios file written by `mrlab ratios`: "},
+      {"", "--set", "mrlab.placement=evn", "--set mrlab.placement=evn: mrlab.placement: expected default, even"},
+      {"", "--set", "mrlab.placement=ratio", "w.cfg:1: job g: mrlab.placement=ratio needs the job's computing ratios"},
+      {"", "--set", "mrlab.placement=all-in:Z",
+       "w.cfg:1: jobs.g.mrlab.placement: all-in: no worker or node class of xie5 is named \"Z\""},
+      {"placement = \"ratio\";", "--set", "mrlab.ratios=missing.cfg",
+       "w.cfg:1: job g: mrlab.ratios=missing.cfg: expected a ratios file written by `mrlab ratios`: "},
+      {"set = [\"mrlab.ratios=a,b\"];", NULL, NULL, "w.cfg:1: jobs[0].set[0]: mrlab.ratios: expected a file's path"},
       {"", "--workers", "A,Q", "--workers: no worker or node class of xie5 is named \"Q\""},
       {"", "--workers", "", "--workers: expected worker or node class names"},
   };
@@ -364,6 +439,7 @@ int main(void)
       cmocka_unit_test(ratios_are_invariant_and_positive),
       cmocka_unit_test(every_prefix_is_spread),
       cmocka_unit_test(policies_place_the_blocks_they_promise),
+      cmocka_unit_test(placement_is_a_property),
       cmocka_unit_test(placements_order_as_xie_found),
       cmocka_unit_test(workers_cut_the_cluster_down),
       cmocka_unit_test(measured_ratios_follow_speeds_and_read_back),

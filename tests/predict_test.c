@@ -163,7 +163,8 @@ static void boe_predicts_exactly_what_follows_its_law(void **state)
   char err[512];
   assert_int_equal(predict_job(PREDICT_BOE, h, 6, &target, &r, err, sizeof err), 0);
   assert_close(r.map_avg, 4, 1e-9);
-  assert_close(r.sh1_avg, 5, 1e-9);
+  assert_close(r.sh1_tail_avg, 5, 1e-9); /* BOE's shuffle follows the maps: the first wave's tail */
+  assert_true(isnan(r.sh1_avg));
   assert_close(r.reduce_avg, 1.5, 1e-9);
   assert_close(r.estimate, 2 * 4 + 2 * (5 + 1.5), 1e-9);
   predict_model m;
@@ -369,6 +370,52 @@ static void predict_and_provision_run_from_the_command_line(void **state)
   assert_non_null(strstr(r.err, "--deadline: expected a positive time"));
 }
 
+/* Every quantity `mrlab predict` prints for a target has one measured
+ * value, whichever model predicted it: a name means one thing.  The
+ * target has a second reduce wave (10 reducers on 8 slots), so that every
+ * shuffle statistic is measured; ARIA and BOE both predict the first
+ * wave's shuffle after the last map, Khan the whole of it. */
+static void each_quantity_has_one_actual_whatever_the_model(void **state)
+{
+  (void)state;
+  char history[5][4096], target[4096];
+  const char *sizes[5] = {"1GB", "2GB", "3GB", "2GB", "1GB"};
+  const int reduces[5] = {12, 10, 12, 16, 4}; /* four runs with a second wave: Khan's LWLR fits it */
+  for (int i = 0; i < 5; i++)
+    snprintf(history[i], sizeof history[i], "%s", terasort_run(sizes[i], reduces[i]));
+  snprintf(target, sizeof target, "%s", terasort_run("2500MB", 10));
+  test_run r;
+  test_run_mrlab(&r, test_tmpdir(),
+                 (const char *[]){"predict", target, history[0], history[1], history[2], history[3], history[4], NULL});
+  assert_int_equal(r.status, 0);
+  enum { MAX_ROWS = 64 };
+  char quantity[MAX_ROWS][64], actual[MAX_ROWS][64], model[MAX_ROWS][64];
+  int n = 0, shared = 0;
+  for (const char *line = strchr(r.out, '\n') + 1; *line && n < MAX_ROWS; line = strchr(line, '\n') + 1) {
+    int fields = sscanf(line, "%63[^,],%63[^,],%*[^,],%63[^\n]", model[n], quantity[n], actual[n]);
+    assert_true(fields >= 2);
+    if (fields == 2) /* job_low and job_up: bounds, nothing measured beside them */
+      continue;
+    for (int k = 0; k < n; k++)
+      if (strcmp(quantity[k], quantity[n]) == 0 && strcmp(model[k], model[n]) != 0) {
+        if (strcmp(actual[k], actual[n]) != 0)
+          fail_msg("%s: actual %s for %s, %s for %s", quantity[n], actual[k], model[k], actual[n], model[n]);
+        shared += strcmp(quantity[n], "shuffle1_tail_avg") == 0;
+      }
+    n++;
+  }
+  assert_true(n > 20);
+  assert_true(shared >= 1); /* aria and boe both print it */
+  /* the first wave's shuffle after the last map is a part of the whole of it */
+  double whole = -1, tail = -1;
+  for (int k = 0; k < n; k++)
+    if (strcmp(quantity[k], "shuffle1_avg") == 0)
+      whole = atof(actual[k]);
+    else if (strcmp(quantity[k], "shuffle1_tail_avg") == 0)
+      tail = atof(actual[k]);
+  assert_true(tail >= 0 && whole > tail);
+}
+
 /* DIR/NAME read whole into a new buffer; its length in *LEN. */
 static char *read_text(const char *dir, const char *name, size_t *len)
 {
@@ -568,6 +615,7 @@ int main(void)
       cmocka_unit_test(khan_trains_later_waves_only_on_runs_that_have_them),
       cmocka_unit_test(aria_scales_the_nearest_run_by_data_per_reducer),
       cmocka_unit_test(predict_and_provision_run_from_the_command_line),
+      cmocka_unit_test(each_quantity_has_one_actual_whatever_the_model),
       cmocka_unit_test(bad_run_directories_get_one_line_and_no_output),
       cmocka_unit_test(predict_prints_nothing_unless_every_model_predicts),
       cmocka_unit_test(a_workflow_is_predicted_from_the_command_line),

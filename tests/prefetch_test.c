@@ -12,12 +12,13 @@
 #define MIB 1048576.0
 #define STARTUP 1.0 /* mrlab.task.startup's default */
 
-/* job("2GB", 40, "", 0) on `cluster`, as mrlab's main branch ran it before
- * PSP and `files` existed (commit 161683b, the default seed) */
-#define NATIVE_END 17.953369565
-#define NATIVE_MAP_PHASE_END 17.492421735
+/* job("2GB", 40, "", 0) on `cluster`, the default seed, as mrlab ran it
+ * before PSP and `files` existed (commit 161683b), then again once the
+ * trackers' heartbeat phases and every tie came from the seed */
+#define NATIVE_END 19.446958467
+#define NATIVE_MAP_PHASE_END 18.986010676
 #define NATIVE_SHUFFLE_BYTES 20000010
-#define NATIVE_SUM_ENDS 342.063821416 /* the end of every attempt, summed */
+#define NATIVE_SUM_ENDS 351.664754705 /* the end of every attempt, summed */
 
 /* Four workers of two cores, two map slots, a 70 MBps disk; small task
  * heaps, and out-of-band heartbeats as Hadoop 0.20 sends them. */
@@ -137,7 +138,7 @@ static void prefetched_read_is_hidden(void **state)
     assert_close(test_csv_num(t, row, "read_end") - test_csv_num(t, row, "start") - STARTUP, 0, 1e-6);
     hidden++;
   }
-  if (hidden < 10)
+  if (hidden < 5) /* 7 to 12 of the 30 over seeds 1 to 6 */
     fail_msg("only %d maps found their block loaded as they started", hidden);
   test_csv_free(t);
   out = test_simulate(cluster, job("2GB", 40, "", 0), NULL);
@@ -148,8 +149,8 @@ static void prefetched_read_is_hidden(void **state)
   test_csv_free(t);
 }
 
-/* Without prefetching, a run is what mrlab gave before PSP and `files`
- * existed (commit 161683b, seed 1): the same times and bytes. */
+/* Without prefetching, a run is what mrlab gave without PSP and `files`
+ * (NATIVE_*): the same times and bytes. */
 static void native_runs_unchanged(void **state)
 {
   (void)state;

@@ -10,21 +10,29 @@
 static const progress_weights reduce_only = {0, 0, 1};
 
 /* Worked example 1: one task, f(x) = x^2 s, sizes 1-4 done by t = 30, size 10 left. */
-static const progress_point squares[] = {{1, 1}, {2, 4}, {3, 9}, {4, 16}};
+static const progress_point squares[] = {{1, 1, 1}, {2, 4, 1}, {3, 9, 1}, {4, 16, 1}};
 static const progress_group ten[] = {{10, 1}};
 
-static progress_task square_task(void)
+/* A task reducing since t = 0: N_DONE calls DONE of BYTES_DONE bytes in
+ * all ended at UPDATED, and one entry LEFT of BYTES_TOTAL - BYTES_DONE left. */
+static progress_task reducing(const progress_point *done, size_t n_done, double updated, double bytes_done,
+                              const progress_group *left, double bytes_total)
 {
   return (progress_task){.state = PROGRESS_REDUCE,
                          .start = 0,
-                         .updated = 30,
-                         .bytes_total = 20,
-                         .bytes_done = 10,
-                         .bytes_reduced = 10,
-                         .done = squares,
-                         .n_done = 4,
-                         .left = ten,
+                         .updated = updated,
+                         .bytes_total = bytes_total,
+                         .bytes_done = bytes_done,
+                         .bytes_reduced = bytes_done,
+                         .done = done,
+                         .n_done = n_done,
+                         .left = left,
                          .n_left = 1};
+}
+
+static progress_task square_task(void)
+{
+  return reducing(squares, 4, 30, 10, ten, 20);
 }
 
 static progress_snapshot snapshot_of(const progress_task *t, size_t n, double now)
@@ -79,7 +87,7 @@ static void ratios_and_hadoop_underestimate_a_quadratic_cost(void **state)
 static void nearest_neighbours_take_a_closed_interval(void **state)
 {
   (void)state;
-  const progress_point d[] = {{100, 2.0}, {105, 2.2}, {300, 20.0}};
+  const progress_point d[] = {{100, 2.0, 1}, {105, 2.2, 1}, {300, 20.0, 1}};
   double y = 0;
   assert_int_equal(progress_nearest(d, 3, 102, 10, &y), 0);
   assert_close(y, 2.1, 1e-9);
@@ -101,7 +109,7 @@ static void fits_recover_a_curve_and_reject_noise(void **state)
   progress_point p[4];
   const double x[] = {10, 20, 40, 80};
   for (int k = 0; k < 4; k++)
-    p[k] = (progress_point){x[k], 2 + 0.5 * pow(x[k], 1.5)};
+    p[k] = (progress_point){x[k], 2 + 0.5 * pow(x[k], 1.5), 1};
   assert_int_equal(progress_fit_points(p, 4, &f), 0);
   assert_close(f.a, 2, 1e-9);
   assert_close(f.b / pow(f.scale, f.c), 0.5, 1e-9);
@@ -113,12 +121,12 @@ static void fits_recover_a_curve_and_reject_noise(void **state)
   assert_int_equal(progress_fit_points(p, 4, &f), 0);
   assert_close(f.c, 1.234, 1e-9);
   assert_close(f.b / pow(f.scale, f.c), 0.5, 1e-9);
-  const progress_point noise[] = {{10, 5}, {20, 1}, {30, 7}, {40, 2}, {50, 6}, {60, 3}};
+  const progress_point noise[] = {{10, 5, 1}, {20, 1, 1}, {30, 7, 1}, {40, 2, 1}, {50, 6, 1}, {60, 3, 1}};
   assert_int_equal(progress_fit_points(noise, 6, &f), 0);
   assert_true(f.r2 < 0.9);
-  const progress_point two_sizes[] = {{10, 1}, {10, 2}, {20, 3}, {20, 4}};
+  const progress_point two_sizes[] = {{10, 1, 1}, {10, 2, 1}, {20, 3, 1}, {20, 4, 1}};
   assert_int_equal(progress_fit_points(two_sizes, 4, &f), GSL_EFAILED);
-  const progress_point flat[] = {{10, 1}, {20, 1}, {30, 1}};
+  const progress_point flat[] = {{10, 1, 1}, {20, 1, 1}, {30, 1, 1}};
   assert_int_equal(progress_fit_points(flat, 3, &f), GSL_EFAILED);
 }
 
@@ -127,10 +135,10 @@ static void fits_recover_a_curve_and_reject_noise(void **state)
 static void nearestfit_falls_back_to_other_tasks(void **state)
 {
   (void)state;
-  const progress_point noise[] = {{10, 5}, {20, 1}, {30, 7}, {40, 2}, {50, 6}, {60, 3}};
+  const progress_point noise[] = {{10, 5, 1}, {20, 1, 1}, {30, 7, 1}, {40, 2, 1}, {50, 6, 1}, {60, 3, 1}};
   const progress_group left[] = {{35, 1}};
-  const progress_point near[] = {{35, 4}, {36, 4.5}};
-  const progress_point line[] = {{10, 1}, {20, 2}, {40, 4}};
+  const progress_point near[] = {{35, 4, 1}, {36, 4.5, 1}};
+  const progress_point line[] = {{10, 1, 1}, {20, 2, 1}, {40, 4, 1}};
   progress_task t[2] = {
       {.state = PROGRESS_REDUCE, .updated = 50, .done = noise, .n_done = 6, .left = left, .n_left = 1},
       {.state = PROGRESS_DONE, .end = 40, .updated = 40, .done = near, .n_done = 2}};
@@ -157,7 +165,7 @@ static void nearestfit_falls_back_to_other_tasks(void **state)
 static void the_last_task_ends_the_phase(void **state)
 {
   (void)state;
-  const progress_point one[] = {{10, 10}};
+  const progress_point one[] = {{10, 10, 1}};
   const progress_group g10[] = {{10, 1}}, g30[] = {{30, 1}}, g40[] = {{40, 1}};
   progress_task t[3] = {{.state = PROGRESS_REDUCE,
                          .start = 30,
@@ -175,7 +183,7 @@ static void the_last_task_ends_the_phase(void **state)
   assert_close(e.end, 80, 1e-9);
   assert_close(e.progress, 50, 1e-9);
   /* once task 1 reports 3 s/B of its own, TaskRatio trusts it; JobRatio pools it (2 s/B) */
-  const progress_point slow[] = {{10, 30}};
+  const progress_point slow[] = {{10, 30, 1}};
   t[1].done = slow, t[1].n_done = 1, t[1].start = 10, t[1].bytes_reduced = 10;
   assert_int_equal(progress_taskratio(&s, &e), 0);
   assert_close(e.end, 40 + 3 * 40, 1e-9);
@@ -237,14 +245,14 @@ static void errors_are_mean_and_max_absolute_points(void **state)
 static void profiles_are_smoothed_split_and_shared(void **state)
 {
   (void)state;
-  progress_point p[] = {{100, 1.2}, {100, 1.6}, {100, 2.2}, {200, 2.2}};
+  progress_point p[] = {{100, 1.2, 1}, {100, 1.6, 1}, {100, 2.2, 1}, {200, 2.2, 1}};
   assert_int_equal(progress_smooth(p, 4, 0.5), 3); /* 1.2 and 1.6 merge; 2.2 is 0.8 s from their mean */
   assert_close(p[0].cost, 1.4, 1e-9);
   assert_close(p[1].cost, 2.2, 1e-9);
   assert_close(p[2].size, 200, 0);
-  progress_point q[] = {{100, 2.2}, {100, 1.2}};
+  progress_point q[] = {{100, 2.2, 1}, {100, 1.2, 1}};
   assert_int_equal(progress_smooth(q, 2, 0.5), 2);
-  progress_point b[] = {{10, 0}, {20, 0}, {70, 0}};
+  progress_point b[] = {{10, 0, 1}, {20, 0, 1}, {70, 0, 1}};
   assert_int_equal(progress_burst_split(b, 3, 2.0), 0);
   assert_close(b[0].cost, 0.2, 1e-9);
   assert_close(b[1].cost, 0.4, 1e-9);
@@ -260,10 +268,60 @@ static void profiles_are_smoothed_split_and_shared(void **state)
   assert_int_equal(progress_implicit_groups(1000, hist, 0, g), GSL_EINVAL);
 }
 
+/* Eq. 6 averages over reduce calls: a point stands for COUNT of them.
+ * Three calls of 100 B in 1.0, 1.0 and 1.4 s merge (each within 0.5 s of
+ * the mean so far) into one point of 3 calls and 3.4/3 s, not a mean of
+ * means (1.2 s); beside a slow call of 2.0 s the neighbourhood's mean is
+ * (3.4 + 2.0)/4 = 1.35 s, as over the four calls unmerged. */
+static void smoothing_keeps_the_calls_eq6_averages_over(void **state)
+{
+  (void)state;
+  progress_point p[] = {{100, 1.0, 1}, {100, 1.0, 1}, {100, 1.4, 1}, {100, 2.0, 1}};
+  double y = 0;
+  assert_int_equal(progress_nearest(p, 4, 100, 0, &y), 0);
+  assert_close(y, 1.35, 1e-9);
+  assert_int_equal(progress_smooth(p, 4, 0.5), 2);
+  assert_close(p[0].cost, 3.4 / 3, 1e-9);
+  assert_close(p[0].count, 3, 0);
+  assert_close(p[1].cost, 2.0, 0);
+  assert_close(p[1].count, 1, 0);
+  assert_int_equal(progress_nearest(p, 2, 100, 0, &y), 0);
+  assert_close(y, 1.35, 1e-9);
+  /* a burst of 2 s over three calls of 10 B and one of 70 B: by size, 0.2 s and 1.4 s a call */
+  progress_point b[] = {{10, 0, 3}, {70, 0, 1}};
+  assert_int_equal(progress_burst_split(b, 2, 2.0), 0);
+  assert_close(b[0].cost, 0.2, 1e-9);
+  assert_close(b[1].cost, 1.4, 1e-9);
+}
+
+/* A sort's task in miniature: a batch of 99 calls of 100 B timed as one
+ * burst (0.01 s a call) and one call of 100 B that waited 1 s; 100 groups
+ * of 100 B are left.  Eq. 6 over the 100 calls: 1.99/100 s a group, 1.99 s
+ * left, as TaskRatio's 1.99 s over 10,000 B; the two points taken once
+ * each would make it 0.505 s a group and 50.5 s. */
+static void nearestfit_weighs_a_burst_by_its_calls(void **state)
+{
+  (void)state;
+  const progress_point done[] = {{100, 0.01, 99}, {100, 1.0, 1}};
+  const progress_group left[] = {{100, 100}};
+  progress_task t = reducing(done, 2, 1.99, 10000, left, 20000);
+  progress_snapshot s = snapshot_of(&t, 1, 2);
+  progress_estimate e;
+  assert_int_equal(progress_nearestfit(&s, &e), 0);
+  assert_int_equal(e.steps[PROGRESS_LOCAL_NN], 1);
+  assert_close(e.end, 1.99 + 1.99, 1e-9);
+  assert_int_equal(progress_taskratio(&s, &e), 0);
+  assert_close(e.end, 1.99 + 1.99, 1e-9);
+  /* a point standing for no call is refused */
+  const progress_point none[] = {{100, 0.01, 0}};
+  t.done = none, t.n_done = 1;
+  assert_int_equal(progress_nearestfit(&s, &e), GSL_EINVAL);
+}
+
 static void no_indicator_reads_past_now(void **state)
 {
   (void)state;
-  const progress_point near[] = {{10, 100}};
+  const progress_point near[] = {{10, 100, 1}};
   progress_task t[2] = {square_task(), {.state = PROGRESS_DONE, .end = 20, .updated = 20, .done = near, .n_done = 1}};
   progress_snapshot s = snapshot_of(t, 2, 30);
   progress_estimate e;
@@ -321,7 +379,7 @@ static progress_snapshot run_snapshot(run *r, double now)
       double size = r->size[i][k], cost = r->cost(size);
       t->bytes_total += size;
       if (clock + cost <= now) {
-        r->done[i][t->n_done++] = (progress_point){size, cost};
+        r->done[i][t->n_done++] = (progress_point){size, cost, 1};
         t->bytes_done += size, t->bytes_reduced += size, t->updated = clock + cost;
       } else {
         if (clock <= now)
@@ -421,6 +479,8 @@ int main(void)
       cmocka_unit_test(hadoop_is_fooled_by_short_tasks),
       cmocka_unit_test(errors_are_mean_and_max_absolute_points),
       cmocka_unit_test(profiles_are_smoothed_split_and_shared),
+      cmocka_unit_test(smoothing_keeps_the_calls_eq6_averages_over),
+      cmocka_unit_test(nearestfit_weighs_a_burst_by_its_calls),
       cmocka_unit_test(no_indicator_reads_past_now),
       cmocka_unit_test(without_skew_every_indicator_is_close),
       cmocka_unit_test(with_skew_nearestfit_beats_the_ratios),

@@ -3,7 +3,8 @@
  * or fetched, and the same output as in pull mode; with slots held early
  * its first byte arrives while maps still run; a reducer without a slot
  * during the maps fetches everything later; a smaller threshold makes more,
- * smaller pushes; a bad mode or threshold is refused. */
+ * smaller pushes; push mode starts the reducers with the maps unless
+ * slow-start is set; a bad mode or threshold is refused. */
 #include "test.h"
 
 #include <stdlib.h>
@@ -234,6 +235,39 @@ static void a_smaller_threshold_pushes_more_smaller_pieces(void **state)
 /* A mode other than pull or push, or a threshold outside 0.01 to 1, in a
  * job's set list: one line naming the file, line and setting, status 2, no
  * run directory. */
+/* The first reduce attempt's start and the pieces pushed, in a run of
+ * wordcount(4) on toy4 with the settings ARGS. */
+static void first_reduce(const char *const *args, double *start, long *pushes)
+{
+  test_csv *t = test_csv_in(test_simulate(test_source_path("platforms/toy4.cfg"), wordcount(4), args), "tasks.csv");
+  *start = INFINITY;
+  *pushes = 0;
+  for (int row = 1; row < t->n_rows; row++)
+    if (strcmp(test_csv_cell(t, row, "kind"), "reduce") == 0) {
+      *start = fmin(*start, test_csv_num(t, row, "start"));
+      *pushes += atol(test_csv_cell(t, row, "pushes"));
+    }
+  test_csv_free(t);
+}
+
+/* Xie's preshuffle pushes to reducers that run beside the maps: chosen
+ * alone, push mode starts them at once (slow-start 0), where Hadoop's 0.05
+ * would start them after this job's single wave of maps, with nothing to
+ * push to; a slow-start that is set is kept. */
+static void push_starts_the_reducers_with_the_maps(void **state)
+{
+  (void)state;
+  double alone, kept;
+  long pushed_alone, pushed_kept;
+  first_reduce((const char *[]){"--set", "mrlab.shuffle.mode=push", NULL}, &alone, &pushed_alone);
+  first_reduce((const char *[]){"--set", "mrlab.shuffle.mode=push", "--set",
+                                "mapreduce.job.reduce.slowstart.completedmaps=0.05", NULL},
+               &kept, &pushed_kept);
+  assert_true(alone < 1);        /* the reducers' first heartbeat */
+  assert_true(kept > alone + 2); /* after a map ended */
+  assert_true(pushed_alone > pushed_kept);
+}
+
 static void a_bad_mode_or_threshold_is_refused(void **state)
 {
   (void)state;
@@ -275,6 +309,7 @@ int main(void)
       cmocka_unit_test(a_killed_map_attempts_pushes_do_not_count),
       cmocka_unit_test(twins_killed_after_the_job_are_counted),
       cmocka_unit_test(a_smaller_threshold_pushes_more_smaller_pieces),
+      cmocka_unit_test(push_starts_the_reducers_with_the_maps),
       cmocka_unit_test(a_bad_mode_or_threshold_is_refused),
   };
   TEST_MAIN(tests);

@@ -45,7 +45,7 @@ static hdfs_move *plan_and_apply(hdfs_file *f, int n, const int64_t *target, int
   for (int w = 0; w < n; w++)
     excess += before[w] > target[w] ? before[w] - target[w] : 0;
   hdfs_move *moves;
-  *n_moves = hdfs_plan_redistribution(f, n, target, &moves);
+  *n_moves = hdfs_plan_redistribution(f, n, target, NULL, &moves);
   assert_int_equal(*n_moves, excess);
   for (int64_t k = 0; k < *n_moves; k++) {
     assert_true(before[moves[k].from] > target[moves[k].from]);
@@ -60,7 +60,7 @@ static hdfs_move *plan_and_apply(hdfs_file *f, int n, const int64_t *target, int
   assert_int_equal(f->n_blocks, n_blocks);
   assert_int_equal(total_bytes(f), bytes);
   hdfs_move *again;
-  assert_int_equal(hdfs_plan_redistribution(f, n, target, &again), 0); /* a second run moves nothing */
+  assert_int_equal(hdfs_plan_redistribution(f, n, target, NULL, &again), 0); /* a second run moves nothing */
   free(again);
   return moves;
 }

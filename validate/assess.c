@@ -78,6 +78,8 @@ int assess_targets(const experiment *e, const sim *sims, const char *base, FILE 
       v[k] = runs[k].time;
     errors(gsl_stats_mean(v, 1, (size_t)seeds), v, seeds, ape, &error);
     assess_acc_add(ceiling, ape);
+    for (int k = 0; k < seeds; k++)
+      predict_measured(&runs[k], &was[k]);
     for (int m = 0; m < PREDICT_N_MODELS; m++) {
       prediction r;
       char why[sizeof acc[m][0].why];
@@ -86,8 +88,6 @@ int assess_targets(const experiment *e, const sim *sims, const char *base, FILE 
           snprintf(acc[m][0].why, sizeof acc[m][0].why, "%s", why);
         continue;
       }
-      for (int k = 0; k < seeds; k++)
-        predict_measured((predict_model)m, &runs[k], &was[k]);
       for (int q = 0; q < PREDICT_N_QUANTITIES; q++) {
         int measured = 1;
         for (int k = 0; k < seeds; k++)

@@ -593,7 +593,7 @@ static int boe_accuracy(const anchor *a, const job_profile *p, const double *q, 
     if ((status = predict_job(PREDICT_BOE, history, a->n_history, &p[a->variants[i]], &r, err, errlen)))
       break;
     double predicted = a->quantity == QUANTITY_MAP_TASK       ? r.map_avg
-                       : a->quantity == QUANTITY_SHUFFLE_TASK ? r.sh1_avg
+                       : a->quantity == QUANTITY_SHUFFLE_TASK ? r.sh1_tail_avg
                                                               : r.reduce_avg;
     double actual = q[a->variants[i] * COMPARE_N_QUANTITIES + a->quantity];
     ape += 100 * fabs(predicted - actual) / actual;

@@ -21,14 +21,16 @@
 #include <xbt/asserts.h>
 
 typedef enum {
-  T_INT,   /* whole number */
-  T_FLOAT, /* real number */
-  T_BOOL,  /* true or false */
-  T_HSIZE, /* bytes, Hadoop style: 134217728 or 128m */
-  T_MS,    /* Hadoop milliseconds, kept in seconds */
-  T_TIME,  /* SimGrid time string, seconds */
-  T_SIZE,  /* SimGrid size string, bytes */
-  T_ENUM   /* one of the row's names, kept as its index */
+  T_INT,       /* whole number */
+  T_FLOAT,     /* real number */
+  T_BOOL,      /* true or false */
+  T_HSIZE,     /* bytes, Hadoop style: 134217728 or 128m */
+  T_MS,        /* Hadoop milliseconds, kept in seconds */
+  T_TIME,      /* SimGrid time string, seconds */
+  T_SIZE,      /* SimGrid size string, bytes */
+  T_ENUM,      /* one of the row's names, kept as its index */
+  T_PLACEMENT, /* text: default, even, ratio or all-in:NAME */
+  T_PATH       /* text: a file's path */
 } value_type;
 
 typedef struct {
@@ -118,6 +120,9 @@ static const property table[CONF_N_KEYS] = {
     [CONF_AM_MEMORY_MB] = {"yarn.app.mapreduce.am.resource.mb", T_INT, "1536", 1, 1e7, JOB},
     [CONF_AM_VCORES] = {"yarn.app.mapreduce.am.resource.cpu-vcores", T_INT, "1", 1, 1e4, JOB},
     [CONF_REDUCE_RAMPUP] = {"yarn.app.mapreduce.am.job.reduce.rampup.limit", T_FLOAT, "0.5", 0, 1, JOB},
+    /* the job's placement and ratios as properties, so that a comparison varies them as any other setting */
+    [CONF_PLACEMENT] = {"mrlab.placement", T_PLACEMENT, "", 0, 0, JOB},
+    [CONF_RATIOS] = {"mrlab.ratios", T_PATH, "", 0, 0, JOB},
 };
 
 /* Hadoop 1's names of the properties above, as Hadoop 2 maps them (its
@@ -166,16 +171,36 @@ static const char *expected(const property *p)
   case T_MS: return "a whole number of milliseconds";
   case T_TIME: return units_expected(UNITS_TIME);
   case T_SIZE: return units_expected(UNITS_SIZE);
+  case T_PLACEMENT: return "default, even, ratio or all-in:NAME (a worker or node class)";
+  case T_PATH: return "a file's path without commas or quotes";
   }
   return "a value";
 }
 
-/* Parses TEXT as a value of property P into *OUT; returns 0 or -1. */
+/* Whether TEXT is a value of a text property of type T: short enough, and
+ * of nothing that would break a CSV cell or a command line. */
+static int text_ok(value_type t, const char *text)
+{
+  if (strlen(text) >= CONF_TEXT_MAX || strpbrk(text, ",\"';\t\r\n"))
+    return 0;
+  if (t == T_PATH)
+    return text[0] != 0;
+  static const char *const policies[] = {"default", "even", "ratio", NULL};
+  for (int k = 0; policies[k]; k++)
+    if (strcmp(text, policies[k]) == 0)
+      return 1;
+  return strncmp(text, "all-in:", 7) == 0 && text[7];
+}
+
+/* Parses TEXT as a value of property P into *OUT (a text property's, 1);
+ * returns 0 or -1. */
 static int parse_value(const property *p, const char *text, double *out)
 {
   char *end;
   value_type t = p->type;
   switch (t) {
+  case T_PLACEMENT:
+  case T_PATH: *out = 1; return text_ok(t, text) ? 0 : -1;
   case T_ENUM:
     for (int k = 0; p->names[k]; k++)
       if (strcmp(text, p->names[k]) == 0) {
@@ -213,10 +238,27 @@ static int parse_value(const property *p, const char *text, double *out)
   return -1;
 }
 
+static int is_text(conf_key k)
+{
+  return k >= CONF_FIRST_TEXT;
+}
+
 void conf_init(conf *c)
 {
+  memset(c, 0, sizeof *c);
   for (int k = 0; k < CONF_N_KEYS; k++)
-    xbt_assert(parse_value(&table[k], table[k].def, &c->v[k]) == 0, "bad default for %s", table[k].name);
+    xbt_assert(is_text(k) || parse_value(&table[k], table[k].def, &c->v[k]) == 0, "bad default for %s", table[k].name);
+}
+
+int conf_equal(const conf *a, const conf *b, conf_key k)
+{
+  return is_text(k) ? strcmp(conf_text(a, k), conf_text(b, k)) == 0 : a->v[k] == b->v[k];
+}
+
+void conf_settle(conf *c)
+{
+  if (c->v[CONF_SHUFFLE_MODE] == CONF_SHUFFLE_PUSH && !c->given[CONF_SLOWSTART])
+    c->v[CONF_SLOWSTART] = 0;
 }
 
 int conf_lookup(const char *name)
@@ -292,13 +334,16 @@ int conf_set(conf *c, conf_scope scope, const char *setting, char *err, size_t e
       snprintf(err, errlen, "%s: expected %s, got \"%s\"", name, expected(&table[k]), value);
       return -1;
     }
-    if (v < table[k].min || v > table[k].max) {
+    if (!is_text(k) && (v < table[k].min || v > table[k].max)) {
       snprintf(err, errlen, "%s: expected a value from %.15g to %.15g, got \"%s\"", name,
                table[k].min * (table[k].type == T_MS ? 1000 : 1), table[k].max * (table[k].type == T_MS ? 1000 : 1),
                value);
       return -1;
     }
     c->v[k] = v;
+    if (is_text(k))
+      snprintf(c->text[k - CONF_FIRST_TEXT], CONF_TEXT_MAX, "%s", value);
+    c->given[k] = 1;
     return 0;
   }
   const char *near = conf_nearest(name, 0);
@@ -326,5 +371,7 @@ void conf_format(const conf *c, conf_key k, char *buf, size_t len)
   case T_FLOAT: snprintf(buf, len, "%.15g", v); break;
   case T_INT:
   case T_HSIZE: snprintf(buf, len, "%.0f", v); break;
+  case T_PLACEMENT:
+  case T_PATH: snprintf(buf, len, "%s", conf_text(c, k)); break;
   }
 }

@@ -81,6 +81,9 @@ typedef enum {
   CONF_AM_MEMORY_MB,           /* yarn.app.mapreduce.am.resource.mb */
   CONF_AM_VCORES,              /* yarn.app.mapreduce.am.resource.cpu-vcores */
   CONF_REDUCE_RAMPUP,          /* yarn.app.mapreduce.am.job.reduce.rampup.limit */
+  /* text properties (conf_text), the last ones */
+  CONF_PLACEMENT, /* mrlab.placement: over the job's `placement`: default, even, ratio or all-in:NAME; "" unset */
+  CONF_RATIOS,    /* mrlab.ratios: over the job's `ratios`, a file written by `mrlab ratios`; "" unset */
   CONF_N_KEYS
 } conf_key;
 
@@ -94,8 +97,13 @@ enum { CONF_SHUFFLE_PULL, CONF_SHUFFLE_PUSH };
  * FairScheduler under its DRF policy. */
 enum { CONF_SCHED_HADOOP1, CONF_SCHED_FIFO, CONF_SCHED_CAPACITY, CONF_SCHED_FAIR };
 
+#define CONF_FIRST_TEXT CONF_PLACEMENT
+#define CONF_TEXT_MAX 1024 /* bytes of a text property's value, its NUL included; and of any value formatted */
+
 typedef struct {
   double v[CONF_N_KEYS]; /* a job's conf holds its cluster properties' defaults, unused */
+  char text[CONF_N_KEYS - CONF_FIRST_TEXT][CONF_TEXT_MAX]; /* the text properties' values */
+  unsigned char given[CONF_N_KEYS];                        /* set by a setting, not left at its default */
 } conf;
 
 /* Hadoop's and mrlab's defaults. */
@@ -119,6 +127,22 @@ static inline double conf_get(const conf *c, conf_key k)
   return c->v[k];
 }
 
+/* The value of text property K ("" when unset). */
+static inline const char *conf_text(const conf *c, conf_key k)
+{
+  return c->text[k - CONF_FIRST_TEXT];
+}
+
+/* Whether property K has one value in A and B. */
+int conf_equal(const conf *a, const conf *b, conf_key k);
+
+/* The defaults that follow from other settings, applied once a job's
+ * settings are all in: a preshuffle (mrlab.shuffle.mode=push) starts its
+ * reducers with its maps (slow-start 0, as Xie's push design needs, since
+ * with Hadoop's 0.05 a job of one map wave has its reducers start after its
+ * maps and nothing is pushed), unless slow-start was set. */
+void conf_settle(conf *c);
+
 /* The property NAME names: its own name or its Hadoop 1 name, which Hadoop
  * 2 deprecated ("io.sort.mb" is CONF_SORT_MB); -1 for none. */
 int conf_lookup(const char *name);
@@ -131,7 +155,8 @@ const char *conf_nearest(const char *name, size_t most);
 /* The property name of K ("dfs.blocksize"). */
 const char *conf_name(conf_key k);
 
-/* Writes the value of K as it would be set ("134217728", "true", "0.05"). */
+/* Writes the value of K as it would be set ("134217728", "true", "0.05");
+ * LEN of CONF_TEXT_MAX holds any. */
 void conf_format(const conf *c, conf_key k, char *buf, size_t len);
 
 #endif

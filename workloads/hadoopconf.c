@@ -166,13 +166,13 @@ static int read_property(reader *r, xmlNode *p)
     conf trial = *r->c;
     if (conf_set(&trial, conf_key_scope(k), setting, why, sizeof why)) {
       status = fail(r, "%s:%ld: %s", r->path, value_line, why);
-    } else if (r->final_path[k] && trial.v[k] != r->c->v[k]) {
-      char kept[64];
+    } else if (r->final_path[k] && !conf_equal(&trial, r->c, k)) {
+      char kept[CONF_TEXT_MAX];
       conf_format(r->c, k, kept, sizeof kept);
       fprintf(r->msgs, "mrlab: warning: %s:%ld: %s is final in %s:%ld; keeping %s, ignoring \"%s\"\n", r->path,
               name_line, n, r->final_path[k], r->final_line[k], kept, v);
     } else {
-      r->c->v[k] = trial.v[k];
+      *r->c = trial;
       if (locked && strcmp(trim((char *)locked), "true") == 0 && !r->final_path[k]) {
         r->final_path[k] = r->path;
         r->final_line[k] = name_line;

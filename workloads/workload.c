@@ -78,9 +78,9 @@ static const char *const job_keys[] = {"name",
                                        NULL};
 
 /* The keys of a job made by a generator: these, then the generator's own. */
-static const char *const generated_keys[] = {"name",      "submit", "generator",    "input", "reducers", "seed", "set",
-                                             "placement", "ratios", "redistribute", "files", "after",    "queue",
-                                             "recorded",  "file_sizes"};
+static const char *const generated_keys[] = {"name",  "submit", "generator", "input",    "reducers",
+                                             "seed",  "set",    "placement", "ratios",   "redistribute",
+                                             "files", "after",  "queue",     "recorded", "file_sizes"};
 #define N_GENERATED (sizeof generated_keys / sizeof *generated_keys)
 
 /* Checks the keys of job G, made by generator GEN (NULL: described directly). */
@@ -268,6 +268,37 @@ static int read_redistribute(cfg_file *f, const config_setting_t *g, job_desc *j
 
 /* The job's computing ratios: a group, or the name of a file that `mrlab
  * ratios` wrote (relative to the workload file), whose errors name it. */
+/* The ratios file NAME (relative to F's folder when RELATIVE, else as
+ * given) into T; on failure F->err says "WHERE: ..." when WHERE is not
+ * NULL, else it points at setting S of F. */
+static int read_ratios_file(cfg_file *f, const config_setting_t *s, const char *where, const char *name, int relative,
+                            ratio_table *t)
+{
+  const char *slash = strrchr(f->path, '/');
+  char path[8192];
+  if (name[0] == '/' || !slash || !relative)
+    snprintf(path, sizeof path, "%s", name);
+  else
+    snprintf(path, sizeof path, "%.*s/%s", (int)(slash - f->path), f->path, name);
+  static const char *const file_keys[] = {"ratios", NULL};
+  cfg_file rf;
+  config_setting_t *group = NULL;
+  int bad = 0;
+  if (cfg_file_open(&rf, path)) {
+    if (where)
+      bad = -1, snprintf(f->err, sizeof f->err, "%.600s: expected a ratios file written by `mrlab ratios`: %.300s",
+                         where, rf.err);
+    else
+      bad = cfg_fail(f, s, "expected a ratios file written by `mrlab ratios`: %s", rf.err);
+  } else if (cfg_check_keys(&rf, config_root_setting(&rf.cfg), file_keys) ||
+             !(group = cfg_member(&rf, config_root_setting(&rf.cfg), "ratios", 1,
+                                  "computing ratios such as ratios = { A = 1.0; B = 2.0; }")) ||
+             read_ratio_group(&rf, group, t))
+    bad = -1, snprintf(f->err, sizeof f->err, "%s", rf.err);
+  cfg_file_close(&rf);
+  return bad;
+}
+
 static int read_ratios(cfg_file *f, const config_setting_t *g, job_desc *j)
 {
   config_setting_t *r = config_setting_get_member(g, "ratios");
@@ -276,25 +307,59 @@ static int read_ratios(cfg_file *f, const config_setting_t *g, job_desc *j)
   j->ratios.line = config_setting_source_line(r);
   if (config_setting_type(r) != CONFIG_TYPE_STRING)
     return read_ratio_group(f, r, &j->ratios);
-  const char *name = config_setting_get_string(r), *slash = strrchr(f->path, '/');
-  char path[8192];
-  if (name[0] == '/' || !slash)
-    snprintf(path, sizeof path, "%s", name);
-  else
-    snprintf(path, sizeof path, "%.*s/%s", (int)(slash - f->path), f->path, name);
-  static const char *const file_keys[] = {"ratios", NULL};
-  cfg_file rf;
-  config_setting_t *group = NULL;
-  int bad = 0;
-  if (cfg_file_open(&rf, path))
-    bad = cfg_fail(f, r, "expected a ratios file written by `mrlab ratios`: %s", rf.err);
-  else if (cfg_check_keys(&rf, config_root_setting(&rf.cfg), file_keys) ||
-           !(group = cfg_member(&rf, config_root_setting(&rf.cfg), "ratios", 1,
-                                "computing ratios such as ratios = { A = 1.0; B = 2.0; }")) ||
-           read_ratio_group(&rf, group, &j->ratios))
-    bad = -1, snprintf(f->err, sizeof f->err, "%s", rf.err);
-  cfg_file_close(&rf);
-  return bad;
+  return read_ratios_file(f, r, NULL, config_setting_get_string(r), 1, &j->ratios);
+}
+
+static void ratio_table_free(ratio_table *t)
+{
+  for (int k = 0; k < t->n; k++)
+    free(t->names[k]);
+  free(t->names);
+  free(t->values);
+  *t = (ratio_table){0};
+}
+
+/* mrlab.placement and mrlab.ratios, when set, over job J's own `placement`
+ * and `ratios` (G).  IN_FILE says whether the job's `set` list named the
+ * ratios file last, so that it is read from the workload file's folder;
+ * one named by --set or a Hadoop XML file is read from the current
+ * directory, as any path on the command line is. */
+static int read_text_properties(cfg_file *f, const config_setting_t *g, job_desc *j, int in_file)
+{
+  const char *placement = conf_text(&j->conf, CONF_PLACEMENT), *ratios = conf_text(&j->conf, CONF_RATIOS);
+  if (placement[0]) { /* checked by conf_set: default, even, ratio or all-in:NAME */
+    placement_desc_free(&j->placement);
+    j->placement = (placement_desc){.line = j->line, .property = 1};
+    if (strncmp(placement, "all-in:", 7) == 0) {
+      j->placement.kind = PLACEMENT_ALL_IN;
+      j->placement.all_in = xstrdup(placement + 7);
+    } else {
+      for (int k = 0; k < 3; k++)
+        if (strcmp(placement, placement_names[k]) == 0)
+          j->placement.kind = (placement_kind[]){PLACEMENT_DEFAULT, PLACEMENT_EVEN, PLACEMENT_RATIO}[k];
+    }
+  }
+  if (ratios[0]) {
+    char where[CONF_TEXT_MAX + 64];
+    snprintf(where, sizeof where, "%s:%d: job %s: mrlab.ratios=%s", f->path, j->line, j->name, ratios);
+    ratio_table_free(&j->ratios);
+    j->ratios.line = j->line;
+    j->ratios.property = 1;
+    if (read_ratios_file(f, NULL, where, ratios, in_file, &j->ratios))
+      return -1;
+  }
+  if (j->placement.kind == PLACEMENT_RATIO && j->ratios.n == 0) {
+    if (j->placement.property)
+      return snprintf(f->err, sizeof f->err,
+                      "%s:%d: job %s: mrlab.placement=ratio needs the job's computing ratios: expected ratios = { "
+                      "CLASS = 1.0; ... } in the job, or mrlab.ratios=FILE",
+                      f->path, j->line, j->name),
+             -1;
+    return cfg_fail(f, config_setting_get_member(g, "placement"),
+                    "placement \"ratio\" needs the job's computing ratios: expected ratios = { CLASS = 1.0; ... } or "
+                    "ratios = \"FILE\" beside it, or mrlab.ratios=FILE");
+  }
+  return 0;
 }
 
 /* A record size NAME of G with default DEF (bytes). */
@@ -375,8 +440,7 @@ static int read_bytes(cfg_file *f, const config_setting_t *g, const char *name, 
  * map-only job.  A trace's tiny input with a large output (SWIM has jobs of
  * 62 bytes writing 1 GB) is why the bytes may exceed map_selectivity's
  * bound. */
-static int read_stage_bytes(cfg_file *f, const config_setting_t *g, const job_desc *j, double *shuffle,
-                            double *output)
+static int read_stage_bytes(cfg_file *f, const config_setting_t *g, const job_desc *j, double *shuffle, double *output)
 {
   if (read_bytes(f, g, "shuffle", shuffle) || read_bytes(f, g, "output", output))
     return -1;
@@ -472,8 +536,8 @@ static int read_input(cfg_file *f, const config_setting_t *g, const job_desc *pa
 {
   *out = 0;
   if (!parent)
-    return cfg_get_bounded_quantity(f, g, "input", !config_setting_get_member(g, "file_sizes"), UNITS_SIZE,
-                                    &job_input, out) < 0
+    return cfg_get_bounded_quantity(f, g, "input", !config_setting_get_member(g, "file_sizes"), UNITS_SIZE, &job_input,
+                                    out) < 0
                ? -1
                : 0;
   config_setting_t *s = config_setting_get_member(g, "input");
@@ -580,13 +644,14 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
                     units_expected(UNITS_TIME), submit);
   if (cfg_get_bounded_quantity(f, g, "recorded", 0, UNITS_TIME, &recorded_time, &j->recorded) < 0)
     return -1;
+  /* which settings named mrlab.ratios: the base's, the job's `set` list, --set */
+  unsigned char *ratios_given = &j->conf.given[CONF_RATIOS], given_before = *ratios_given, in_file;
+  *ratios_given = 0;
   if (cfg_check_bound(f, config_setting_get_member(g, "submit"), UNITS_TIME, &submit_time, j->submit) ||
       read_input(f, g, parent, &input) || read_sets(f, g, j) || read_placement(f, g, j) || read_ratios(f, g, j))
     return -1;
-  if (j->placement.kind == PLACEMENT_RATIO && j->ratios.n == 0)
-    return cfg_fail(f, config_setting_get_member(g, "placement"),
-                    "placement \"ratio\" needs the job's computing ratios: expected ratios = { CLASS = 1.0; ... } or "
-                    "ratios = \"FILE\" beside it");
+  in_file = *ratios_given;
+  *ratios_given = 0;
   j->input = llround(input);
   if (read_files(f, g, j))
     return -1;
@@ -633,6 +698,12 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
       return -1;
     }
   }
+  in_file &= !*ratios_given;
+  *ratios_given |= given_before | in_file;
+  conf_settle(&j->conf);
+  /* a job that reads its parent's output finds its blocks where the parent wrote them */
+  if (!parent && read_text_properties(f, g, j, in_file))
+    return -1;
   j->reduces = (int)conf_get(&j->conf, CONF_REDUCES);
   if (gen && j->reduces == 0) {
     config_setting_t *r = config_setting_get_member(g, "reducers");
@@ -996,10 +1067,7 @@ void workload_free(workload *w)
     free(w->jobs[i].file_maps);
     keys_free(w->jobs[i].keys);
     placement_desc_free(&w->jobs[i].placement);
-    for (int k = 0; k < w->jobs[i].ratios.n; k++)
-      free(w->jobs[i].ratios.names[k]);
-    free(w->jobs[i].ratios.names);
-    free(w->jobs[i].ratios.values);
+    ratio_table_free(&w->jobs[i].ratios);
     if (w->jobs[i].from)
       placement_desc_free(w->jobs[i].from);
     free(w->jobs[i].from);

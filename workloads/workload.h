@@ -38,6 +38,7 @@ typedef struct {
   char **placed_on;      /* worker names, */
   double *placed_weight; /* and the share of the input blocks each holds */
   int line;              /* of the setting in the workload file, for errors; 0 without one */
+  int property;          /* set by mrlab.placement (line: the job's) */
 } placement_desc;
 
 /* A job's computing ratios (Xie): a node class's or a worker's time for
@@ -48,6 +49,7 @@ typedef struct {
   char **names;
   double *values; /* > 0 */
   int line;       /* of the `ratios` setting in the workload file */
+  int property;   /* read from mrlab.ratios (line: the job's) */
 } ratio_table;
 
 typedef struct {
