@@ -233,6 +233,11 @@ static void a_validation_is_plotted(void **state)
     assert_image(plots, "leaderboard", format); /* grouped bars from leaderboard.csv */
     assert_int_equal(test_count_files(plots), 3);
   }
+  /* the bars say what they are, and mrlab's own model is no paper's */
+  const char *svg = test_read_file(plots, "leaderboard.svg");
+  assert_non_null(strstr(svg, "mean over the seeds with its 95% interval"));
+  assert_non_null(strstr(svg, "mrlab (unpublished)"));
+  assert_null(strstr(svg, "khan (unpublished)"));
   /* anchors and progress indicators */
   const char *other = test_tmpdir();
   char runs[4096];

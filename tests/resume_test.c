@@ -12,8 +12,8 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The small experiment's simulations (test_small_experiment): eight, in three pools. */
-#define N_RUNS 8
+/* The small experiment's simulations (test_small_experiment): twenty, in three pools. */
+#define N_RUNS 20
 
 /* Starts `mrlab validate FILE -o OUT -j 1` in DIR, in a process group of
  * its own, kills the group (the validation and its running simulation)
@@ -48,7 +48,7 @@ static int validate_killed(const char *dir, const char *file, const char *out)
   assert_true(n >= 2 && n < N_RUNS);
   for (int i = 0; i < n; i++) {
     char run[8192];
-    snprintf(run, sizeof run, "%s/%s", runs, names[i]);
+    snprintf(run, sizeof run, "%s/%.255s", runs, names[i]);
     test_write_file(run, "kept", "not run again\n");
   }
   return n;
@@ -70,7 +70,7 @@ static int validate_again(const char *dir, const char *file, const char *out)
   for (int i = 0; i < N_RUNS; i++) {
     char path[8192];
     struct stat st;
-    snprintf(path, sizeof path, "%s/%s/kept", runs, names[i]);
+    snprintf(path, sizeof path, "%s/%.255s/kept", runs, names[i]);
     kept += stat(path, &st) == 0;
   }
   struct stat st;

@@ -42,6 +42,9 @@ static const char experiment[] = "%s"
                                  "    deadline = \"60s\"; }\n"
                                  ");\n";
 
+/* Its runs: 4 history runs, and the target and its provisioned run once a seed. */
+#define N_RUNS (4 + 2 + 2)
+
 /* Runs the small experiment (with the file's head HEAD) as `mrlab validate
  * e.cfg -o DIR/out ARGS...` and returns DIR/out. */
 static const char *validate_small(const char *head, const char *const *args)
@@ -72,15 +75,15 @@ static void a_job_array_gives_the_tables_of_a_local_run(void **state)
   char local[4096];
   snprintf(local, sizeof local, "%s", validate_small("", (const char *[]){"-j", "2", NULL}));
   const char *tables[] = {"predictions.csv", "accuracy.csv", "accuracy.md", "provision.csv", "leaderboard.csv"};
-  /* from the command line, and from the experiment file's slurm group: each of the 7 runs an array task */
+  /* from the command line, and from the experiment file's slurm group: each run an array task */
   int before = tasks_started();
   char slurm[2][4096];
   snprintf(slurm[0], sizeof slurm[0], "%s",
            validate_small("", (const char *[]){"--slurm", "--partition", "debug", "--array-size", "2", NULL}));
-  assert_int_equal(tasks_started() - before, 7);
+  assert_int_equal(tasks_started() - before, N_RUNS);
   snprintf(slurm[1], sizeof slurm[1], "%s",
            validate_small("slurm = { partition = \"debug\"; array_size = 3; };\n", (const char *[]){NULL}));
-  assert_int_equal(tasks_started() - before, 14);
+  assert_int_equal(tasks_started() - before, 2 * N_RUNS);
   for (int k = 0; k < 2; k++) {
     for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
       if (!test_same_file(local, slurm[k], tables[i]))
@@ -179,9 +182,9 @@ static void an_interrupted_validation_cancels_its_array_and_resumes(void **state
   }
   sleep(2);
   assert_int_equal(tasks_started(), started);
-  char names[7][256];
-  int done = test_complete_runs(runs, names, 7);
-  assert_true(done >= 1 && done < 7);
+  char names[N_RUNS][256];
+  int done = test_complete_runs(runs, names, N_RUNS);
+  assert_true(done >= 1 && done < N_RUNS);
   for (int i = 0; i < done; i++) {
     char run[8192];
     snprintf(run, sizeof run, "%s/%s", runs, names[i]);
@@ -193,12 +196,12 @@ static void an_interrupted_validation_cancels_its_array_and_resumes(void **state
   test_run_mrlab(&r, dir, (const char *[]){"validate", "e.cfg", "-o", "out", "--slurm", NULL});
   if (r.status != 0)
     fail_msg("validate --slurm failed with status %d: %s", r.status, r.err);
-  assert_int_equal(tasks_started() - before, 7 - done);
+  assert_int_equal(tasks_started() - before, N_RUNS - done);
   char out[4096];
   int kept = 0;
   snprintf(runs, sizeof runs, "%s/out/runs/small", dir);
-  assert_int_equal(test_complete_runs(runs, names, 7), 7);
-  for (int i = 0; i < 7; i++) {
+  assert_int_equal(test_complete_runs(runs, names, N_RUNS), N_RUNS);
+  for (int i = 0; i < N_RUNS; i++) {
     char path[8192];
     struct stat st;
     snprintf(path, sizeof path, "%s/%s/kept", runs, names[i]);

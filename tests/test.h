@@ -92,9 +92,10 @@ int test_complete_runs(const char *runs, char (*names)[256], int max);
 
 /* The text of the small experiment on the platform file PLATFORM, in a
  * static buffer: terasort with four history runs (1GB and 2GB, 2 and 5
- * reducers), a target of 1500MB with 3 reducers, a 60 s deadline and
- * tuning; `mrlab validate` runs it as eight simulations (history, target,
- * its toggled twin, provisioned and tuned runs), in runs/small. */
+ * reducers), a target of 1500MB with 3 reducers (the default 5 seeds), a
+ * 60 s deadline and tuning; `mrlab validate` runs it as twenty
+ * simulations (history, the target's seeds, the toggled twin, and the
+ * provisioned and tuned runs of each seed), in runs/small. */
 const char *test_small_experiment(const char *platform);
 
 /* A CSV file read whole (csv.h): row 0 is the header. */

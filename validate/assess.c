@@ -2,9 +2,12 @@
  * target did not measure (no second shuffle wave, say) is left out rather
  * than counted as an error against zero; a model that cannot predict (too
  * few runs for its fit, say) says why, for the leaderboard's cell.  A
- * target runs once a seed, and the HDFS placement each seed draws moves
- * its times, which no model can see: a model is scored against the mean
- * over the seeds, and the seeds' spread is reported beside it. */
+ * target runs once a seed, and what each seed draws (the HDFS placement,
+ * the heartbeats' phases, every tie) moves its times, which no model can
+ * see: a model's one prediction is scored against every seed's run, the
+ * seeds' accuracies give the interval, and each target's mean over its
+ * seeds, scored the same way, says how much of the error the draw alone
+ * makes. */
 #include "assess.h"
 
 #include "alloc.h"
@@ -15,74 +18,99 @@
 #include <stdlib.h>
 #include <string.h>
 
+void assess_acc_init(error_acc *a, int seeds)
+{
+  *a = (error_acc){.seeds = seeds, .sum = xcalloc((size_t)seeds, sizeof *a->sum)};
+}
+
+void assess_acc_free(error_acc *a)
+{
+  free(a->sum);
+  a->sum = NULL;
+}
+
+void assess_acc_add(error_acc *a, const double *ape)
+{
+  a->n++;
+  for (int k = 0; k < a->seeds; k++) {
+    a->sum[k] += ape[k];
+    a->max = fmax(a->max, ape[k]);
+  }
+}
+
+void assess_accuracy(const error_acc *a, double *per_seed, stats_summary *s)
+{
+  double *acc = per_seed ? per_seed : xmalloc((size_t)a->seeds * sizeof *acc);
+  for (int k = 0; k < a->seeds; k++)
+    acc[k] = 100 - a->sum[k] / a->n;
+  stats_summarise(acc, a->seeds, s);
+  if (!per_seed)
+    free(acc);
+}
+
 /* Quantity Q of prediction P. */
 static double *quantity_of(prediction *p, int q)
 {
   return (double *)((char *)p + predict_quantities[q].offset);
 }
 
-void assess_measured(const job_profile *runs, int n, prediction *out)
+/* The absolute percentage errors of PREDICTED against the N values WAS into
+ * APE, summarised into S. */
+static void errors(double predicted, const double *was, int n, double *ape, stats_summary *s)
 {
-  double *v = xmalloc((size_t)n * sizeof *v);
-  prediction *was = xmalloc((size_t)n * sizeof *was);
-  for (int s = 0; s < n; s++)
-    predict_measured(&runs[s], &was[s]);
-  *out = was[0];
-  for (int q = 0; q < PREDICT_N_QUANTITIES; q++) {
-    int measured = 1;
-    for (int s = 0; s < n; s++)
-      measured &= (v[s] = *quantity_of(&was[s], q)) > 0;
-    *quantity_of(out, q) = measured ? gsl_stats_mean(v, 1, (size_t)n) : 0;
-  }
-  free(was);
-  free(v);
-}
-
-/* 100 (max - min) / mean of the job times of the N runs RUNS. */
-static double seed_spread(const job_profile *runs, int n)
-{
-  double *t = xmalloc((size_t)n * sizeof *t), min, max;
-  for (int s = 0; s < n; s++)
-    t[s] = runs[s].time;
-  gsl_stats_minmax(&min, &max, t, 1, (size_t)n);
-  double spread = 100 * (max - min) / gsl_stats_mean(t, 1, (size_t)n);
-  free(t);
-  return spread;
+  for (int k = 0; k < n; k++)
+    ape[k] = 100 * fabs(predicted - was[k]) / was[k];
+  stats_summarise(ape, n, s);
 }
 
 int assess_targets(const experiment *e, const sim *sims, const char *base, FILE *pred,
-                   error_acc acc[][PREDICT_N_QUANTITIES], double *spread, char *err, size_t errlen)
+                   error_acc acc[][PREDICT_N_QUANTITIES], error_acc *ceiling, char *err, size_t errlen)
 {
-  int nh = grid_size(&e->history), nt = grid_size(&e->targets), n = experiment_n_runs(e);
+  int nh = grid_size(&e->history), nt = grid_size(&e->targets), n = experiment_n_runs(e), seeds = e->seeds;
   job_profile *p = xcalloc((size_t)n, sizeof *p);
+  prediction *was = xmalloc((size_t)seeds * sizeof *was);
+  double *v = xmalloc((size_t)seeds * sizeof *v), *ape = xmalloc((size_t)seeds * sizeof *ape);
   int status = pool_read_profiles(sims, n, base, p, err, errlen);
-  *spread = 0;
   for (int t = 0; t < nt && !status; t++) {
-    int first = experiment_target_run(e, t, 1);
-    *spread += seed_spread(&p[first], e->seeds) / nt;
+    const job_profile *runs = &p[experiment_target_run(e, t, 1)];
+    stats_summary actual, error;
+    for (int k = 0; k < seeds; k++)
+      v[k] = runs[k].time;
+    errors(gsl_stats_mean(v, 1, (size_t)seeds), v, seeds, ape, &error);
+    assess_acc_add(ceiling, ape);
+    for (int k = 0; k < seeds; k++)
+      predict_measured(&runs[k], &was[k]);
     for (int m = 0; m < PREDICT_N_MODELS; m++) {
-      prediction r, was;
+      prediction r;
       char why[sizeof acc[m][0].why];
-      if (predict_job((predict_model)m, p, nh, &p[first], &r, why, sizeof why)) {
+      if (predict_job((predict_model)m, p, nh, runs, &r, why, sizeof why)) {
         if (!acc[m][0].why[0])
           snprintf(acc[m][0].why, sizeof acc[m][0].why, "%s", why);
         continue;
       }
-      assess_measured(&p[first], e->seeds, &was);
       for (int q = 0; q < PREDICT_N_QUANTITIES; q++) {
-        double v = *quantity_of(&r, q), a = *quantity_of(&was, q);
-        if (!(a > 0) || isnan(v)) /* no second shuffle wave in the target, or a statistic the model does not
-                                     predict: nothing to compare */
+        int measured = 1;
+        for (int k = 0; k < seeds; k++)
+          measured &= (v[k] = *quantity_of(&was[k], q)) > 0;
+        double predicted = *quantity_of(&r, q);
+        if (!measured || isnan(predicted)) /* no second shuffle wave in a run of the target, or a statistic the
+                                              model does not predict: nothing to compare */
           continue;
-        double ape = 100 * fabs(v - a) / a;
-        fprintf(pred, "%s,%s,%s,%s,%.6f,%.6f,%.3f\n", e->name, strrchr(sims[first].dir, '/') + 1,
-                predict_model_name((predict_model)m), predict_quantities[q].name, v, a, ape);
-        acc[m][q].n++;
-        acc[m][q].sum += ape;
-        acc[m][q].max = fmax(acc[m][q].max, ape);
+        stats_summarise(v, seeds, &actual);
+        errors(predicted, v, seeds, ape, &error);
+        fprintf(pred, "%s,%s,%s,%s,%.6f,", e->name, strrchr(sims[experiment_target_run(e, t, 1)].dir, '/') + 1,
+                predict_model_name((predict_model)m), predict_quantities[q].name, predicted);
+        stats_csv(pred, &actual, 6);
+        fputc(',', pred);
+        stats_csv(pred, &error, 3);
+        fputc('\n', pred);
+        assess_acc_add(&acc[m][q], ape);
       }
     }
   }
+  free(ape);
+  free(v);
+  free(was);
   profile_free(p, n);
   free(p);
   return status;

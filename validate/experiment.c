@@ -42,7 +42,8 @@ static void grid_free(grid *g)
 }
 
 /* Reads grid NAME of experiment group E into G, and its runs a point into
- * *SEEDS (1 if not given) unless SEEDS is NULL (a grid without seeds). */
+ * *SEEDS (EXPERIMENT_SEEDS if not given) unless SEEDS is NULL (a grid
+ * without seeds). */
 static int read_grid(cfg_file *f, const config_setting_t *e, const char *name, grid *g, int *seeds)
 {
   config_setting_t *s = cfg_get_group(f, e, name, seeds ? target_keys : history_keys,
@@ -51,7 +52,7 @@ static int read_grid(cfg_file *f, const config_setting_t *e, const char *name, g
     return -1;
   const cfg_bound runs = {1, EXPERIMENT_MAX_SIMS, "the simulations of an experiment file"};
   if (seeds) {
-    *seeds = 1;
+    *seeds = EXPERIMENT_SEEDS;
     if (cfg_get_bounded_int(f, s, "seeds", 0, &runs, seeds) < 0)
       return -1;
   }
@@ -246,7 +247,7 @@ int experiment_target_run(const experiment *e, int t, int seed)
 
 long long experiment_n_sims(const experiment *e)
 {
-  return grid_size(&e->history) + (long long)grid_size(&e->targets) * (e->seeds + (e->deadline > 0) + e->tune) +
+  return grid_size(&e->history) + (long long)grid_size(&e->targets) * e->seeds * (1 + (e->deadline > 0) + e->tune) +
          e->tune;
 }
 

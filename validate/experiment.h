@@ -2,8 +2,8 @@
  * experiment asks for.  An experiment names a platform, a job (the
  * settings of a workload job, without its name, input and reducers), a
  * history grid and a target grid of input sizes and reducer counts (each
- * target run with seeds 1 to `seeds`), and optionally a deadline and
- * `tune`. */
+ * target run with seeds 1 to `seeds`, and so are its provisioned and tuned
+ * runs), and optionally a deadline and `tune`. */
 #ifndef MRLAB_EXPERIMENT_H
 #define MRLAB_EXPERIMENT_H
 
@@ -21,6 +21,10 @@
  * more, so this is hours of work on a small machine. */
 #define EXPERIMENT_MAX_SIMS 10000
 
+/* A target's runs when its grid does not say: enough for a 95% interval
+ * of the models' accuracy (Student's t with 4 degrees of freedom). */
+#define EXPERIMENT_SEEDS 5
+
 /* The points of a grid: every input with every reducer count. */
 typedef struct {
   const char **inputs; /* size strings, as the file gives them */
@@ -33,7 +37,7 @@ typedef struct {
   int n_workers;
   const config_setting_t *job;
   grid history, targets;
-  int seeds;          /* runs a target, with seeds 1 to seeds: HDFS placement draws differ */
+  int seeds;          /* runs a target, with seeds 1 to seeds: what `mrlab run --seed` draws differs */
   double deadline;    /* s; 0: no provisioning */
   int tune;           /* search MRTuner's plans */
   tune_plan profiled; /* the job's own plan, but for its reducers */
@@ -78,7 +82,7 @@ int experiment_n_runs(const experiment *e);
 int experiment_target_run(const experiment *e, int t, int seed);
 
 /* Every simulation of experiment E: step 1's, and the provisioned and tuned
- * run of each target. */
+ * runs of each target, one a seed. */
 long long experiment_n_sims(const experiment *e);
 
 /* Writes the workload file PATH: experiment E's job with INPUT and REDUCES.  0, or -1. */

@@ -395,11 +395,13 @@ static int blocks(const csv_table *t, const char *tmp, const char *name, const c
   return close_data(f, name, err, errlen) ? -1 : written;
 }
 
-/* A grouped bar chart's values: ROWS x COLS, NAN where none (names are copies). */
+/* A grouped bar chart's values: ROWS x COLS, NAN where none (names are
+ * copies), and the half-widths of their 95% intervals when the chart has
+ * error bars (HALVES). */
 typedef struct {
   char *rows[1024], *cols[64];
-  int n_rows, n_cols;
-  double v[1024][64];
+  int n_rows, n_cols, halves;
+  double v[1024][64], h[1024][64];
 } bars;
 
 /* The index of NAME among the N names of LIST, a copy appended if missing and there is room (else -1). */
@@ -414,13 +416,14 @@ static int bars_index(char **list, int *n, int cap, const char *name)
   return (*n)++;
 }
 
-static void bars_put(bars *b, const char *row, const char *col, double v)
+/* V and the half-width HALF of its interval (NAN: none) at ROW, COL. */
+static void bars_put(bars *b, const char *row, const char *col, double v, double half)
 {
   int n = b->n_rows, r = bars_index(b->rows, &b->n_rows, 1024, row), c = bars_index(b->cols, &b->n_cols, 64, col);
   for (int k = 0; r >= 0 && r == n && k < 64; k++)
     b->v[r][k] = NAN;
   if (r >= 0 && c >= 0)
-    b->v[r][c] = v;
+    b->v[r][c] = v, b->h[r][c] = isnan(half) ? 0 : half;
 }
 
 static void bars_clear(bars *b)
@@ -429,10 +432,11 @@ static void bars_clear(bars *b)
     free(b->rows[r]);
   for (int c = 0; c < b->n_cols; c++)
     free(b->cols[c]);
-  b->n_rows = b->n_cols = 0;
+  b->n_rows = b->n_cols = b->halves = 0;
 }
 
-/* Writes B as TMP/NAME: a header (LABEL, then the columns), a row each, "-" where no value. */
+/* Writes B as TMP/NAME: a header (LABEL, then the columns), a row each, "-"
+ * where no value; with halves, each column a value and its half-width. */
 static int bars_write(const bars *b, const char *tmp, const char *name, const char *label, char *err, size_t errlen)
 {
   FILE *f;
@@ -440,11 +444,14 @@ static int bars_write(const bars *b, const char *tmp, const char *name, const ch
     return -1;
   fprintf(f, "%s", label);
   for (int c = 0; c < b->n_cols; c++)
-    fprintf(f, " \"%s\"", b->cols[c]);
+    fprintf(f, b->halves ? " \"%s\" \"\"" : " \"%s\"", b->cols[c]);
   for (int r = 0; r < b->n_rows; r++) {
     fprintf(f, "\n\"%s\"", b->rows[r]);
-    for (int c = 0; c < b->n_cols; c++)
+    for (int c = 0; c < b->n_cols; c++) {
       isnan(b->v[r][c]) ? fprintf(f, " -") : fprintf(f, " %.6g", b->v[r][c]);
+      if (b->halves)
+        isnan(b->v[r][c]) ? fprintf(f, " -") : fprintf(f, " %.6g", b->h[r][c]);
+    }
   }
   fputc('\n', f);
   return close_data(f, name, err, errlen);
@@ -706,12 +713,16 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
     static const char *const need[] = {"experiment", "model", "quantity", "accuracy"};
     csv_table *t = read_csv(dir, "accuracy.csv", need, 4, err, errlen);
     status = t ? 0 : 2;
+    b->halves = 1; /* the intervals as error bars (none in an older mrlab's table) */
     for (int r = 1; t && r < t->n_rows; r++)
       if (strcmp(cell(t, r, "quantity"), "job_time") == 0)
-        bars_put(b, cell(t, r, "experiment"), cell(t, r, "model"), num(t, r, "accuracy"));
+        bars_put(b, cell(t, r, "experiment"), cell(t, r, "model"), num(t, r, "accuracy"),
+                 num(t, r, "accuracy_ci95_half"));
     if (!status && b->n_rows > 0 && !(status = bars_write(b, tmp, "accuracy.dat", "experiment", err, errlen) ? 1 : 0)) {
-      snprintf(vars, sizeof vars, "title_text='%s: job-time accuracy of each model'; columns=%d; width=%d", title,
-               b->n_cols, 500 + 60 * b->n_rows * b->n_cols > 2400 ? 2400 : 500 + 60 * b->n_rows * b->n_cols);
+      snprintf(vars, sizeof vars,
+               "title_text='%s: job-time accuracy of each model, mean over the seeds with its 95%% interval'; "
+               "columns=%d; width=%d",
+               title, b->n_cols, 500 + 60 * b->n_rows * b->n_cols > 2400 ? 2400 : 500 + 60 * b->n_rows * b->n_cols);
       status = gnuplot(tmp, plots, "accuracy", NULL, format, vars, err, errlen);
     }
     bars_clear(b);
@@ -721,14 +732,21 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
     static const char *const need[] = {"configuration", "model", "accuracy"};
     csv_table *t = read_csv(dir, "leaderboard.csv", need, 3, err, errlen);
     status = t ? 0 : 2;
+    b->halves = 1;
     for (int r = 1; t && r < t->n_rows; r++) /* "all" last: each model's mean */
-      if (cell(t, r, "accuracy")[0])
-        bars_put(b, strcmp(cell(t, r, "configuration"), "all") ? cell(t, r, "configuration") : "mean of all",
-                 cell(t, r, "model"), num(t, r, "accuracy"));
+      if (cell(t, r, "accuracy")[0]) {
+        char model[256];
+        snprintf(model, sizeof model, "%s%s", cell(t, r, "model"),
+                 strcmp(cell(t, r, "published"), "no") ? "" : " (unpublished)");
+        bars_put(b, strcmp(cell(t, r, "configuration"), "all") ? cell(t, r, "configuration") : "mean of all", model,
+                 num(t, r, "accuracy"), num(t, r, "accuracy_ci95_half"));
+      }
     if (!status && b->n_rows > 0 &&
         !(status = bars_write(b, tmp, "leaderboard.dat", "configuration", err, errlen) ? 1 : 0)) {
-      snprintf(vars, sizeof vars, "title_text='%s: job-time accuracy of each model'; columns=%d; width=%d", title,
-               b->n_cols, 500 + 40 * b->n_rows * b->n_cols > 2400 ? 2400 : 500 + 40 * b->n_rows * b->n_cols);
+      snprintf(vars, sizeof vars,
+               "title_text='%s: job-time accuracy of each model, mean over the seeds with its 95%% interval'; "
+               "columns=%d; width=%d",
+               title, b->n_cols, 500 + 40 * b->n_rows * b->n_cols > 2400 ? 2400 : 500 + 40 * b->n_rows * b->n_cols);
       status = gnuplot(tmp, plots, "leaderboard", NULL, format, vars, err, errlen);
     }
     bars_clear(b);
@@ -780,9 +798,9 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
       snprintf(row, sizeof row, "%s/%s", cell(t, r, "workload"), cell(t, r, "variant"));
       intern(ind, &n_ind, cell(t, r, "indicator"));
       snprintf(col, sizeof col, "%s", cell(t, r, "indicator"));
-      bars_put(b, row, col, num(t, r, "mean_error"));
+      bars_put(b, row, col, num(t, r, "mean_error"), NAN);
       snprintf(col, sizeof col, "%s-paper", cell(t, r, "indicator"));
-      bars_put(b, row, col, num(t, r, "paper_mean"));
+      bars_put(b, row, col, num(t, r, "paper_mean"), NAN);
     }
     names[0] = '\0';
     for (int k = 0; k < n_ind; k++)

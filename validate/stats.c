@@ -42,6 +42,22 @@ stats_verdict stats_judge(const stats_summary *d)
   return STATS_NO_DIFFERENCE;
 }
 
+const char *stats_text(const stats_summary *s, int decimals, char *buf, size_t len)
+{
+  if (isnan(s->half))
+    snprintf(buf, len, "%.*f (one seed)", decimals, s->mean);
+  else
+    snprintf(buf, len, "%.*f ± %.*f", decimals, s->mean, decimals, s->half);
+  return buf;
+}
+
+void stats_csv(FILE *f, const stats_summary *s, int decimals)
+{
+  fprintf(f, "%.*f,", decimals, s->mean);
+  if (!isnan(s->half))
+    fprintf(f, "%.*f", decimals, s->half);
+}
+
 const char *stats_verdict_text(stats_verdict v, int n, char *buf, size_t len)
 {
   switch (v) {

@@ -13,6 +13,7 @@
 #define MRLAB_STATS_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* The confidence level of every interval mrlab prints. */
 #define STATS_LEVEL 0.95
@@ -38,6 +39,15 @@ void stats_paired(const double *base, const double *variant, int n, stats_summar
  * (with one seed there is no interval, so no verdict either). */
 typedef enum { STATS_PAYS_OFF, STATS_HURTS, STATS_NO_DIFFERENCE, STATS_ONE_SEED } stats_verdict;
 stats_verdict stats_judge(const stats_summary *d);
+
+/* S as a table cell: "MEAN ± HALF" with DECIMALS digits, or "MEAN (one
+ * seed)" when there is no interval; written into BUF. */
+const char *stats_text(const stats_summary *s, int decimals, char *buf, size_t len);
+
+/* S as two CSV fields, "MEAN,HALF" with DECIMALS digits, the second empty
+ * when there is no interval: the columns X and X_ci95_half of every CSV
+ * file that carries an interval. */
+void stats_csv(FILE *f, const stats_summary *s, int decimals);
 
 /* The verdict as a table shows it: "pays off", "hurts", "no difference
  * at N seeds", "one seed: no interval", written into BUF. */

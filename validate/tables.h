@@ -1,6 +1,7 @@
 /* tables.h - the accuracy tables of a validation: per model and
- * experiment, the mean and maximum absolute percentage error of each
- * quantity and the accuracy, 100 - MAPE, as Khan et al. report it. */
+ * experiment, each quantity's mean absolute percentage error and accuracy,
+ * 100 - MAPE, as Khan et al. report it, each a mean over the seeds with
+ * its 95% interval, and the worst error of any target and seed. */
 #ifndef MRLAB_TABLES_H
 #define MRLAB_TABLES_H
 

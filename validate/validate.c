@@ -4,27 +4,32 @@
  * settings of a workload job, without its name, input and reducers), a
  * history grid and a target grid of input sizes and reducer counts, as
  * Khan et al. vary them, and optionally a deadline and `tune`.  The loop:
- *   1. simulates every history point, and every target point once with
- *      each of the seeds 1 to `seeds` (the seed draws the HDFS placement,
- *      which no model sees), each run `mrlab run` in a process of its own
- *      (SimGrid's engine is one a process; processes also use every core),
- *      JOBS at a time, or as the tasks of a Slurm job array (slurm.c);
+ *   1. simulates every history point once, and every target point once
+ *      with each of the seeds 1 to `seeds` (5 by default; the seed draws
+ *      the HDFS placement, the heartbeats' phases and every tie, which no
+ *      model sees), each run `mrlab run` in a process of its own (SimGrid's
+ *      engine is one a process; processes also use every core), JOBS at a
+ *      time, or as the tasks of a Slurm job array (slurm.c);
  *   2. fits each model on the history and predicts each target from its
  *      configuration alone (models/predict.c);
- *   3. compares with the target's simulated profile, each quantity's mean
- *      over its seeds: the absolute percentage error of the job time and of
- *      each task statistic, whose mean over the targets (MAPE) gives Khan
- *      et al.'s accuracy, 100 - MAPE;
+ *   3. scores that one prediction against each seed's run of the target:
+ *      the absolute percentage error of the job time and of each task
+ *      statistic, whose mean over the targets (MAPE) gives Khan et al.'s
+ *      accuracy, 100 - MAPE, one a seed, reported as their mean with its
+ *      95% interval (stats.h);
  *   4. with a deadline, provisions each target's slots by Khan's closed
  *      form, simulates the target on the platform with those slots spread
- *      over the workers, and records whether it met the deadline;
+ *      over the workers, with each seed, and counts the seeds that met the
+ *      deadline;
  *   5. with `tune`, also simulates the last history point with map output
  *      compression the other way, fits MRTuner's PTC parts (models/tune.c),
- *      searches the plan grid for each target, simulates the best plan, and
- *      sets both beside the default plan's;
+ *      searches the plan grid for each target, simulates the best plan
+ *      with each seed, and sets it against the default plan's run of the
+ *      same seed (a paired gain with its interval and verdict);
  *   6. the leaderboard: every model's job-time accuracy on every
  *      experiment, PTC's from step 5's default-plan cost, beside the
- *      spread of the targets' job times over their seeds (leaderboard.c).
+ *      accuracy of the targets' own means over their seeds, and which
+ *      models the seeds cannot tell from the best (leaderboard.c).
  * Comparisons (compare.c) and progress entries (progval.c) run their
  * variants in the same pool, after the experiments' points, and so do the
  * workflows of workflow entries (dagval.c), whose jobs then run alone in
@@ -144,17 +149,24 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
   /* steps 2 to 4, each experiment's runs a slice of sims */
   error_acc(*acc)[PREDICT_N_MODELS][PREDICT_N_QUANTITIES] = xcalloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *acc);
   error_acc *ptc = xcalloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *ptc);
-  double *spread = xcalloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *spread);
+  error_acc *ceiling = xcalloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *ceiling);
+  for (int e = 0; e < n_ex; e++) {
+    for (int m = 0; m < PREDICT_N_MODELS; m++)
+      for (int q = 0; q < PREDICT_N_QUANTITIES; q++)
+        assess_acc_init(&acc[e][m][q], ex[e].seeds);
+    assess_acc_init(&ptc[e], ex[e].seeds);
+    assess_acc_init(&ceiling[e], ex[e].seeds);
+  }
   outfile out;
   if (!status && n_ex > 0 && !(status = outfile_open(&out, dir, "predictions.csv", err, errlen))) {
-    fprintf(out.f, "experiment,target,model,quantity,predicted,actual,ape\n");
+    fprintf(out.f, "experiment,target,model,quantity,predicted,actual,actual_ci95_half,ape,ape_ci95_half\n");
     for (int e = 0, first = 0; e < n_ex && !status; first += experiment_n_runs(&ex[e]), e++)
-      status = assess_targets(&ex[e], sims + first, dir, out.f, acc[e], &spread[e], err, errlen);
+      status = assess_targets(&ex[e], sims + first, dir, out.f, acc[e], &ceiling[e], err, errlen);
     status = status ? (outfile_discard(&out), status) : outfile_close(&out, err, errlen);
   }
   if (!status && any_deadline && !(status = outfile_open(&out, dir, "provision.csv", err, errlen))) {
     fprintf(out.f, "experiment,target,deadline,map_slots_exact,reduce_slots_exact,map_slots_fewest,"
-                   "reduce_slots_fewest,map_slots,reduce_slots,job_time,met\n");
+                   "reduce_slots_fewest,map_slots,reduce_slots,seeds,job_time,job_time_ci95_half,seeds_met\n");
     for (int e = 0, first = 0; e < n_ex && !status; first += experiment_n_runs(&ex[e]), e++)
       if (ex[e].deadline > 0)
         status = provision_targets(&ex[e], sims + first, dir, pc, out.f, err, errlen);
@@ -164,8 +176,9 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
   for (int e = 0; e < n_ex; e++)
     any_tune |= ex[e].tune;
   if (!status && any_tune && !(status = outfile_open(&out, dir, "tune.csv", err, errlen))) {
-    fprintf(out.f, "experiment,target,split_mib,reducers,copiers,compress,ptc_default,ptc_best,simulated_default,"
-                   "simulated_best\n");
+    fprintf(out.f, "experiment,target,seeds,split_mib,reducers,copiers,compress,ptc_default,ptc_best,"
+                   "simulated_default,simulated_default_ci95_half,simulated_best,simulated_best_ci95_half,"
+                   "simulated_gain,simulated_gain_ci95_half,verdict\n");
     for (int e = 0, first = 0; e < n_ex && !status; first += experiment_n_runs(&ex[e]), e++)
       if (ex[e].tune)
         status = tuning_targets(&ex[e], sims + first, dir, pc, out.f, &ptc[e], err, errlen);
@@ -182,7 +195,7 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
   if (!status && n_ex > 0 && !(status = outfile_open(&out, dir, "leaderboard.csv", err, errlen))) {
     outfile md;
     if (!(status = outfile_open(&md, dir, "leaderboard.md", err, errlen))) {
-      leaderboard_write(ex, n_ex, acc, ptc, spread, out.f, md.f);
+      leaderboard_write(ex, n_ex, acc, ptc, ceiling, out.f, md.f);
       status = outfile_close(&md, err, errlen);
     }
     status |= outfile_close(&out, err, errlen);
@@ -211,7 +224,7 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     if (n_ex > 0) {
       tables_write(ex, n_ex, acc, NULL, stdout);
       printf("\n## Leaderboard: job-time accuracy\n\n");
-      leaderboard_write(ex, n_ex, acc, ptc, spread, NULL, stdout);
+      leaderboard_write(ex, n_ex, acc, ptc, ceiling, NULL, stdout);
     }
     if (n_cmp > 0) {
       if (n_ex > 0)
@@ -235,9 +248,16 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
   free(progress);
   free(q);
   free(fig);
+  for (int e = 0; e < n_ex; e++) {
+    for (int m = 0; m < PREDICT_N_MODELS; m++)
+      for (int q = 0; q < PREDICT_N_QUANTITIES; q++)
+        assess_acc_free(&acc[e][m][q]);
+    assess_acc_free(&ptc[e]);
+    assess_acc_free(&ceiling[e]);
+  }
   free(acc);
   free(ptc);
-  free(spread);
+  free(ceiling);
   free(sims);
   return status;
 }
