@@ -225,7 +225,9 @@ static const char usage_compare[] =
     "                    reduce slots, MAP/REDUCE such as 8/4) or workers (the\n"
     "                    workers or node classes to run on, as run --workers);\n"
     "                    a comma within a value is written \\, (in single\n"
-    "                    quotes for the shell: 'workers=fast\\,medium,fast')\n"
+    "                    quotes for the shell: 'workers=fast\\,medium,fast');\n"
+    "                    a --vary of one value sets it in every variant, such\n"
+    "                    as mrlab.ratios=FILE beside mrlab.placement=...\n"
     "  --seeds N         seeds 1 to N in every variant, 1 to 1000 (default 5)\n"
     "  -j J              runs at once, 1 to 256 (default: the processors online)\n"
     "  -o DIR            the output directory (default: compare)\n";

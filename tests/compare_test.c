@@ -346,7 +346,9 @@ static void a_relative_ratios_file_is_read_beside_the_experiment(void **state)
            "  { name = \"r\"; platform = \"%s\"; seeds = 1;\n"
            "    job = { generator = \"grep\"; input = \"256MB\"; reducers = 1; placement = \"ratio\"; ratios = "
            "\"sub/r.cfg\"; };\n"
-           "    variants = ( { name = \"a\"; }, { name = \"b\"; job = { ratios = \"sub/r.cfg\"; }; } );\n"
+           "    variants = ( { name = \"a\"; }, { name = \"b\"; job = { ratios = \"sub/r.cfg\"; }; },\n"
+           "                 { name = \"c\"; set = [\"mrlab.ratios=sub/r.cfg\"]; },\n"
+           "                 { name = \"d\"; job = { set = [\"mrlab.ratios=sub/r.cfg\"]; }; } );\n"
            "    anchors = ( { claim = \"c\"; source = \"t\"; kind = \"gain\"; variant = \"a\"; baseline = \"b\"; } );\n"
            "  }\n"
            ");\n",
@@ -362,6 +364,12 @@ static void a_relative_ratios_file_is_read_beside_the_experiment(void **state)
     snprintf(run, sizeof run, "%s/runs/r/%s", out, v ? "b" : "a");
     assert_non_null(strstr(test_read_file(run, "workload.cfg"), want));
   }
+  /* and so is one that mrlab.ratios names, in a variant's set or its job's */
+  snprintf(want, sizeof want, "mrlab.ratios=%s/r.cfg", sub);
+  snprintf(run, sizeof run, "%s/runs/r/c/seed-1", out);
+  assert_non_null(strstr(test_read_file(run, "summary.json"), want));
+  snprintf(run, sizeof run, "%s/runs/r/d", out);
+  assert_non_null(strstr(test_read_file(run, "workload.cfg"), want));
   /* a missing one is named where it was looked for */
   snprintf(text + (strstr(text, "sub/r.cfg") - text), sizeof text - (size_t)(strstr(text, "sub/r.cfg") - text),
            "sub/none.cfg\"; }; variants = ( { name = \"a\"; } ); anchors = ( { claim = \"c\"; source = \"t\"; "

@@ -4,7 +4,8 @@
  * table's means, paired differences, intervals and verdicts are what the
  * runs' own jobs.csv imply (recomputed here with Student's t from the
  * tables), a workload of several jobs is compared by its makespan, a
- * value may hold an escaped comma, and a bad key or value is refused in
+ * value may hold an escaped comma, a file a value names is read from the
+ * current directory, and a bad key or value is refused in
  * `mrlab run`'s words before anything runs, with nothing written. */
 #include "test.h"
 
@@ -140,11 +141,11 @@ static const char two_jobs[] =
 static void several_jobs_are_compared_by_their_makespan(void **state)
 {
   (void)state;
-  test_run r; /* a comma within a value, escaped */
+  test_run r; /* a comma within a value, escaped; a --vary of one value, a setting of every variant */
   const char *dir = test_run_beside(&r, "two.cfg", two_jobs,
                                     (const char *[]){"compare", test_source_path("platforms/toy4.cfg"), "two.cfg",
                                                      "--vary", "workers=worker,worker-1\\,worker-2\\,worker-3",
-                                                     "--seeds", "2", "-o", "out", NULL});
+                                                     "--vary", "dfs.replication=2", "--seeds", "2", "-o", "out", NULL});
   if (r.status != 0)
     fail_msg("mrlab compare failed with status %d: %s", r.status, r.err);
   char out[4096];
@@ -157,6 +158,7 @@ static void several_jobs_are_compared_by_their_makespan(void **state)
   char run[8192];
   snprintf(run, sizeof run, "%s/runs/two/%s/seed-1", out, folders[1]);
   assert_non_null(strstr(test_read_file(run, "summary.json"), "\"workers\": [\"worker-1,worker-2,worker-3\"]"));
+  assert_non_null(strstr(test_read_file(run, "summary.json"), "\"dfs.replication=2\""));
   test_csv *vt = test_csv_in(out, "variants.csv");
   assert_string_equal(test_csv_cell(vt, 2, "variant"), "workers=worker-1+worker-2+worker-3");
   for (int v = 0; v < 2; v++) {
@@ -165,6 +167,27 @@ static void several_jobs_are_compared_by_their_makespan(void **state)
   }
   test_csv_free(vt);
   assert_non_null(strstr(r.out, "## two: makespan over seeds 1 to 2, against workers=worker\n"));
+}
+
+/* mrlab.ratios=r.cfg names the file from where mrlab compare runs, though
+ * each run runs in its own folder. */
+static void a_file_a_value_names_is_read_from_here(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir();
+  test_write_file(dir, "ts.cfg", terasort);
+  test_write_file(dir, "r.cfg", "ratios = { worker = 1.0; };\n");
+  test_run r;
+  test_run_mrlab(&r, dir,
+                 (const char *[]){"compare", test_source_path("platforms/toy4.cfg"), "ts.cfg", "--vary",
+                                  "mrlab.placement=default,ratio", "--vary", "mrlab.ratios=r.cfg", "--seeds", "1", "-o",
+                                  "out", NULL});
+  if (r.status != 0)
+    fail_msg("mrlab compare failed with status %d: %s", r.status, r.err);
+  char run[8192], want[4200];
+  snprintf(run, sizeof run, "%s/out/runs/ts/mrlab.placement=ratio/seed-1", dir);
+  snprintf(want, sizeof want, "\"mrlab.ratios=%s/r.cfg\"", dir);
+  assert_non_null(strstr(test_read_file(run, "summary.json"), want));
 }
 
 static void bad_variations_are_refused(void **state)
@@ -212,6 +235,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(every_variant_runs_over_the_same_seeds),
       cmocka_unit_test(several_jobs_are_compared_by_their_makespan),
+      cmocka_unit_test(a_file_a_value_names_is_read_from_here),
       cmocka_unit_test(bad_variations_are_refused),
   };
   TEST_MAIN(tests);

@@ -37,6 +37,7 @@
 #include "compare.h"
 
 #include "alloc.h"
+#include "conf.h"
 #include "csv.h"
 #include "experiment.h"
 #include "outfile.h"
@@ -100,12 +101,31 @@ static int variant_find(const comparison *c, const char *name)
   return -1;
 }
 
-/* Copies member M of a job into J; a relative `ratios` file named in
- * FOLDER's words (the experiment file's), so that the workload file,
- * written elsewhere, reads the same file. */
+int compare_whole_path_setting(const char *set, const char *folder, char *out, size_t len)
+{
+  const char *eq = strchr(set, '=');
+  int n = !conf_setting_is_path(set) || !eq || eq[1] == '/'
+              ? snprintf(out, len, "%s", set)
+              : snprintf(out, len, "%.*s%s/%s", (int)(eq + 1 - set), set, folder, eq + 1);
+  return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+/* Copies member M of a job into J; a relative `ratios` file, or one named
+ * in its `set` list, in FOLDER's words (the experiment file's, whole), so
+ * that the workload file, written elsewhere, reads the same file. */
 static void copy_job_member(config_setting_t *j, const config_setting_t *m, const char *folder)
 {
   const char *file = config_setting_type(m) == CONFIG_TYPE_STRING ? config_setting_get_string(m) : NULL;
+  if (strcmp(config_setting_name(m), "set") == 0 && config_setting_is_array(m)) {
+    config_setting_t *set = config_setting_add(j, "set", CONFIG_TYPE_ARRAY);
+    for (int i = 0; i < config_setting_length(m); i++) {
+      char whole[CONF_TEXT_MAX + 4096];
+      if (compare_whole_path_setting(config_setting_get_string_elem(m, i), folder, whole, sizeof whole))
+        snprintf(whole, sizeof whole, "%s", config_setting_get_string_elem(m, i)); /* refused when read */
+      config_setting_set_string(config_setting_add(set, NULL, CONFIG_TYPE_STRING), whole);
+    }
+    return;
+  }
   if (!file || strcmp(config_setting_name(m), "ratios") != 0 || file[0] == '/') {
     experiment_copy_setting(j, m);
     return;
@@ -251,6 +271,10 @@ static int read_variant(cfg_file *f, const config_setting_t *g, const comparison
   snprintf(v->name, sizeof v->name, "%s", name);
   snprintf(v->dir, sizeof v->dir, "%s", name);
   v->n_sets = copy_strings(set, v->sets[0], sizeof v->sets[0]);
+  for (int i = 0; i < v->n_sets; i++) /* a file a setting names, as the experiment file names it */
+    if (compare_whole_path_setting(config_setting_get_string_elem(set, i), c->folder, v->sets[i], sizeof v->sets[i]))
+      return cfg_fail(f, set, "expected a shorter path in \"%s\" once made whole from %s",
+                      config_setting_get_string_elem(set, i), c->folder);
   v->n_cfgs = copy_strings(cfg, v->cfgs[0], sizeof v->cfgs[0]);
   cfg_get_string(f, g, "memory", 0, &memory);
   cfg_get_string(f, g, "nic", 0, &nic);

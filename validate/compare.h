@@ -46,7 +46,7 @@ typedef struct {
   char name[256];                /* as the tables show it */
   char dir[256];                 /* its folder in runs/COMPARISON */
   const config_setting_t *job;   /* members over the base job's, or NULL */
-  char sets[POOL_MAX_SETS][128]; /* --set arguments */
+  char sets[POOL_MAX_SETS][POOL_SET_LEN]; /* --set arguments */
   int n_sets;
   char cfgs[POOL_MAX_CFGS][256]; /* SimGrid options, NAME:VALUE */
   int n_cfgs;
@@ -111,6 +111,12 @@ int compare_read_strings(cfg_file *f, const config_setting_t *g, const char *nam
  * cell (no comma, quote, bar or line break).  0, or -1. */
 int compare_read_text(cfg_file *f, const config_setting_t *g, const char *name, const char **out);
 void compare_free_all(comparison *c, int n);
+
+/* SET ("name=value") into OUT of LEN bytes, its value made a whole path
+ * from FOLDER (a whole path) when it names a file (conf_setting_is_path)
+ * relative to the folder it was written in: a run reads it elsewhere.
+ * 0, or -1 when the result does not fit. */
+int compare_whole_path_setting(const char *set, const char *folder, char *out, size_t len);
 
 /* What in variant V of C `mrlab run` would refuse: 0, or -1 with its
  * message in ERR (in `mrlab run`'s words, the file named by a scratch

@@ -16,13 +16,15 @@
  * arguments it passes on as they are (sim.args). */
 #define POOL_MAX_SETS 8
 #define POOL_MAX_CFGS 4
+/* The longest --set argument, its NUL included: room for a whole path. */
+#define POOL_SET_LEN 512
 #define POOL_MAX_ARGS 64
 
 /* One simulation to run.  Its paths are relative to the directory it runs
  * in (a validation directory), or whole. */
 typedef struct {
   char dir[4096], workload[4096], platform[4096], log[4096];
-  char sets[POOL_MAX_SETS][128]; /* --set arguments */
+  char sets[POOL_MAX_SETS][POOL_SET_LEN]; /* --set arguments */
   int n_sets;
   char workers[1024];            /* --workers, "" for all */
   char cfgs[POOL_MAX_CFGS][256]; /* --cfg= SimGrid options, NAME:VALUE */

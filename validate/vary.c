@@ -137,18 +137,23 @@ static void cell_text(const char *s, char *out, size_t n)
 
 /* The variants of C, the cross product of the N lists L (the first list
  * varies slowest; ARGS the --vary they came from), on the platform file
- * PLATFORM_PATH.  0, or -1 with ERR. */
+ * PLATFORM_PATH, each named by the values of the lists that hold more than
+ * one (a list of one value is a setting of every variant; a product of
+ * such lists only is named by them all).  0, or -1 with ERR. */
 static int make_variants(comparison *c, const vary_list *l, int n, const char *platform_path, const char *const *args,
                          char *err, size_t errlen)
 {
-  int *at = xcalloc((size_t)n, sizeof *at), status = 0;
+  int *at = xcalloc((size_t)n, sizeof *at), status = 0, named = 0;
+  for (int i = 0; i < n; i++)
+    named += l[i].n > 1;
   for (int v = 0; v < c->n_variants && !status; v++) {
     variant *x = &c->variants[v];
     snprintf(x->platform, sizeof x->platform, "%s", platform_path);
     char name[1024] = "";
     for (int i = 0; i < n && !status; i++) {
       const char *value = l[i].values[at[i]];
-      snprintf(name + strlen(name), sizeof name - strlen(name), "%s%s=%s", i ? " " : "", l[i].key, value);
+      if (l[i].n > 1 || !named)
+        snprintf(name + strlen(name), sizeof name - strlen(name), "%s%s=%s", name[0] ? " " : "", l[i].key, value);
       if (is_platform_key(l[i].key)) {
         status = apply_platform(l[i].key, value, args[i], x, err, errlen);
       } else if (x->n_sets == POOL_MAX_SETS || strlen(l[i].key) + strlen(value) + 1 >= sizeof x->sets[0]) {
@@ -156,7 +161,14 @@ static int make_variants(comparison *c, const vary_list *l, int n, const char *p
                  args[i], POOL_MAX_SETS, sizeof x->sets[0] - 1);
         status = -1;
       } else {
-        snprintf(x->sets[x->n_sets++], sizeof x->sets[0], "%s=%s", l[i].key, value);
+        char set[2 * POOL_SET_LEN], here[PATH_MAX]; /* a file named from here: the runs run elsewhere */
+        snprintf(set, sizeof set, "%s=%s", l[i].key, value);
+        if (!getcwd(here, sizeof here) ||
+            compare_whole_path_setting(set, here, x->sets[x->n_sets++], sizeof x->sets[0])) {
+          snprintf(err, errlen, "--vary %s: expected a shorter path once made whole from the current directory",
+                   args[i]);
+          status = -1;
+        }
       }
     }
     if (strlen(name) >= sizeof x->name) {

@@ -298,6 +298,13 @@ int conf_setting_scope(const char *setting)
   return k < 0 ? -1 : (int)table[k].scope;
 }
 
+int conf_setting_is_path(const char *setting)
+{
+  char name[128];
+  int k = find(setting, name, sizeof name);
+  return k >= 0 && table[k].type == T_PATH;
+}
+
 conf_scope conf_key_scope(conf_key k)
 {
   return table[k].scope;

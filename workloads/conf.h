@@ -118,6 +118,10 @@ int conf_set(conf *c, conf_scope scope, const char *setting, char *err, size_t e
  * names none: where `--set SETTING` goes. */
 int conf_setting_scope(const char *setting);
 
+/* Whether SETTING ("name=value") sets a property whose value is a file's
+ * path (mrlab.ratios), which a relative value names from where it is read. */
+int conf_setting_is_path(const char *setting);
+
 /* The scope of K, and its name for `mrlab run --help`: "job" or "cluster". */
 conf_scope conf_key_scope(conf_key k);
 const char *conf_scope_name(conf_key k);
