@@ -302,6 +302,13 @@ static int fit_jacobian(const gsl_vector *v, void *params, gsl_matrix *jac)
   return GSL_SUCCESS;
 }
 
+/* The exponents a fit may have: FIT_C_FIRST to FIT_C_LAST steps of FIT_C_STEP, [0.1, 6]. */
+#define FIT_C_STEP 0.05
+#define FIT_C_FIRST 2
+#define FIT_C_LAST 120
+#define FIT_C_MIN (FIT_C_STEP * FIT_C_FIRST)
+#define FIT_C_MAX (FIT_C_STEP * FIT_C_LAST)
+
 /* A start for the solver: the exponent in [0.1, 6] (step 0.05) whose linear
  * fit has the least error.  The non-linear solver alone, from a fixed start,
  * lands in flat regions of c when costs span orders of magnitude. */
@@ -309,8 +316,8 @@ static void fit_start(const progress_point *p, size_t n, progress_fit *best)
 {
   progress_fit f = *best;
   best->sse = INFINITY;
-  for (int k = 2; k <= 120; k++) {
-    f.c = 0.05 * k;
+  for (int k = FIT_C_FIRST; k <= FIT_C_LAST; k++) {
+    f.c = FIT_C_STEP * k;
     fit_linear(p, n, &f);
     if (f.sse < best->sse)
       *best = f;
@@ -351,8 +358,13 @@ int progress_fit_points(const progress_point *p, size_t n, progress_fit *f)
   progress_fit solved = {gsl_vector_get(v, 0), gsl_vector_get(v, 1), gsl_vector_get(v, 2), scale, 0, 0};
   gsl_multifit_nlinear_free(w);
   solved.sse = fit_sse(&solved, p, n);
-  if (isfinite(solved.sse) && solved.sse <= best.sse && solved.c >= 0.1 && solved.c <= 6)
+  if (isfinite(solved.sse) && solved.sse <= best.sse && solved.c >= FIT_C_MIN && solved.c <= FIT_C_MAX)
     best = solved; /* an exponent past the grid's bounds is a step fitted to noise, not a cost law */
+  /* and so is one at the top bound: the error still falls as c grows, toward
+   * a step at the largest size (a few small sizes of noisy costs and one
+   * large point), and c = 6 would extrapolate that step without bound */
+  if (best.c >= FIT_C_MAX)
+    return GSL_EFAILED;
   best.r2 = 1 - best.sse / sst;
   *f = best;
   return GSL_SUCCESS;

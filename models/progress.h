@@ -105,7 +105,8 @@ int progress_nearestfit(const progress_snapshot *s, progress_estimate *e);
 /* Fits a + b (x/scale)^c, c in [0.1, 6], to N points by GSL's non-linear
  * least squares started from the best c of a grid, scale = the largest x.
  * Returns 0; GSL_EFAILED if fewer than 3 distinct sizes or all costs equal
- * (no R^2). */
+ * (no R^2), or if the least error lies at c = 6, the top of the range (a
+ * step at the largest size, not a cost law). */
 int progress_fit_points(const progress_point *p, size_t n, progress_fit *f);
 double progress_fit_eval(const progress_fit *f, double x);
 
