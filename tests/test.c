@@ -3,6 +3,8 @@
 #include "test.h"
 
 #include <dirent.h>
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_statistics_double.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <spawn.h>
@@ -246,6 +248,13 @@ test_csv *test_csv_in(const char *dir, const char *name)
   char path[4096];
   snprintf(path, sizeof path, "%s/%s", dir, name);
   return test_csv_read(path);
+}
+
+void test_interval(const double *x, int n, double *mean, double *half)
+{
+  assert_true(n >= 2);
+  *mean = gsl_stats_mean(x, 1, (size_t)n);
+  *half = gsl_cdf_tdist_Pinv(0.975, n - 1) * gsl_stats_sd_m(x, 1, (size_t)n, *mean) / sqrt(n);
 }
 
 const char *test_simulate(const char *platform, const char *workload_text, const char *const *args)

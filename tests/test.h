@@ -116,6 +116,11 @@ const char *test_simulate(const char *platform, const char *workload_text, const
 /* DIR/NAME read as a CSV. */
 test_csv *test_csv_in(const char *dir, const char *name);
 
+/* The mean of the N values X (N >= 2) and the half-width of its 95%
+ * interval, t(0.975, N - 1) sd / sqrt(N), computed here from GSL's
+ * statistics, as a user would check a table's interval. */
+void test_interval(const double *x, int n, double *mean, double *half);
+
 /* Writes TEXT, its first FROM replaced by TO, as NAME in a fresh directory,
  * runs `mrlab validate NAME -o DIR/out` there, and fails unless it exits
  * with status 2 and one line on stderr that holds SAYS, and leaves no

@@ -54,7 +54,7 @@
 
 static const char *const comparison_keys[] = {"name", "platform", "job", "seeds", "variants", "anchors", NULL};
 /* a progress entry (progval.h) has no anchors; its variants may hold the paper's figures */
-static const char *const entry_keys[] = {"name", "platform", "job", "variants", NULL};
+static const char *const entry_keys[] = {"name", "platform", "job", "seeds", "variants", NULL};
 static const char *const variant_keys[] = {"name", "job",    "set", "platform", "workers",
                                            "cfg",  "memory", "nic", "slots",    NULL};
 static const char *const entry_variant_keys[] = {"name",   "job", "set",   "platform", "workers", "cfg",
@@ -479,8 +479,8 @@ static int read_comparison(cfg_file *f, const config_setting_t *g, const char *f
   snprintf(c->name, sizeof c->name, "%s", name);
   snprintf(c->folder, sizeof c->folder, "%s", whole);
   c->measure = QUANTITY_JOB;
-  c->seeds = entry ? 1 : COMPARE_SEEDS;
-  if (!entry && cfg_get_bounded_int(f, g, "seeds", 0, &seeds, &c->seeds) < 0)
+  c->seeds = COMPARE_SEEDS;
+  if (cfg_get_bounded_int(f, g, "seeds", 0, &seeds, &c->seeds) < 0)
     return -1;
   platform *p = experiment_read_platform(f, config_setting_get_member(g, "platform"), folder, platform_path);
   if (!p)

@@ -43,9 +43,9 @@ typedef enum {
 
 /* A variant: the comparison's base with these changes. */
 typedef struct {
-  char name[256];                /* as the tables show it */
-  char dir[256];                 /* its folder in runs/COMPARISON */
-  const config_setting_t *job;   /* members over the base job's, or NULL */
+  char name[256];                         /* as the tables show it */
+  char dir[256];                          /* its folder in runs/COMPARISON */
+  const config_setting_t *job;            /* members over the base job's, or NULL */
   char sets[POOL_MAX_SETS][POOL_SET_LEN]; /* --set arguments */
   int n_sets;
   char cfgs[POOL_MAX_CFGS][256]; /* SimGrid options, NAME:VALUE */
@@ -96,8 +96,9 @@ typedef struct {
  * of them), checking each variant's platform and job as `mrlab run` would
  * by writing them into the folder SCRATCH; paths are relative to FOLDER.
  * At most MAX_SIMS runs in all (variants times seeds).  With ENTRIES, LIST
- * holds progress entries (progval.h): comparisons without anchors, run with
- * one seed, whose variants may hold a `paper` group, left to the caller.
+ * holds progress entries (progval.h): comparisons without anchors, over
+ * seeds as comparisons are, whose variants may hold a `paper` group, left
+ * to the caller.
  * 0, or -1 with F->err set. */
 int compare_read(cfg_file *f, const config_setting_t *list, const char *folder, const char *scratch, long long max_sims,
                  int entries, comparison **cmp, int *n_cmp);

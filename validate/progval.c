@@ -9,10 +9,14 @@
  * true start and end once they are over (jobs.csv's reduce_start and
  * reduce_end), so scoring is after the fact: for each indicator, Coppa and
  * Finocchi's error (progress_error, models/progress.h) over its samples,
- * the mean and the max of |estimated - true progress| in points.  The
- * paper's figures for a row are given on the variant that reproduces it
- * and printed beside mrlab's; the paper's "Hadoop" is the reduce third of
- * Hadoop's score (`hadoop-reduce`), so its figures go there. */
+ * the mean and the max of |estimated - true progress| in points.  Like a
+ * comparison's variants, every variant runs with the seeds 1 to the
+ * entry's `seeds`, and each figure is computed seed by seed and reported as
+ * its mean over the seeds with its 95% interval (stats.h).  The paper's
+ * figures for a row are given on the variant that reproduces it and
+ * printed beside mrlab's, marked where they lie outside mrlab's interval;
+ * the paper's "Hadoop" is the reduce third of Hadoop's score
+ * (`hadoop-reduce`), so its figures go there. */
 #include "progval.h"
 
 #include "alloc.h"
@@ -20,6 +24,7 @@
 #include "progress.h"
 #include "rundir.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,7 +62,10 @@ int progval_read(cfg_file *f, const config_setting_t *list, const char *folder, 
   if (compare_read(f, list, folder, scratch, max_sims, 1, &ind->entries, &ind->n_entries))
     return -1;
   ind->n_runs = compare_n_runs(ind->entries, ind->n_entries);
-  ind->paper = xcalloc((size_t)ind->n_runs + 1, sizeof *ind->paper);
+  int n_variants = 0;
+  for (int e = 0; e < ind->n_entries; e++)
+    n_variants += ind->entries[e].n_variants;
+  ind->paper = xcalloc((size_t)n_variants + 1, sizeof *ind->paper);
   for (int e = 0, k = 0; e < ind->n_entries; e++) {
     const config_setting_t *vs = config_setting_get_member(config_setting_get_elem(list, (unsigned)e), "variants");
     for (int v = 0; v < ind->entries[e].n_variants; v++, k++)
@@ -164,64 +172,154 @@ int progval_measure(const progval *ind, const sim *sims, const char *base, progv
   return 0;
 }
 
-/* "MEAN / MAX" into BUF, or "-" when MEAN is NAN. */
-static const char *pair(double mean, double max, char *buf, size_t n)
+/* What a variant's runs say over its seeds: each indicator's mean and max
+ * error summarised, and the means of the samples, the reduce phase and the
+ * sketch error. */
+typedef struct {
+  stats_summary mean[INDICATOR_N], max[INDICATOR_N];
+  double samples, reduce_phase, sketch_error;
+} row_summary;
+
+/* The N runs R of one variant (its seeds in turn) into S. */
+static void row_summarise(const progval_result *r, int n, row_summary *s)
 {
+  double *mean = xcalloc((size_t)n, sizeof *mean), *max = xcalloc((size_t)n, sizeof *max);
+  for (int i = 0; i < INDICATOR_N; i++) {
+    for (int k = 0; k < n; k++)
+      mean[k] = r[k].mean[i], max[k] = r[k].max[i];
+    stats_summarise(mean, n, &s->mean[i]);
+    stats_summarise(max, n, &s->max[i]);
+  }
+  s->samples = s->reduce_phase = s->sketch_error = 0;
+  for (int k = 0; k < n; k++) {
+    s->samples += (double)r[k].samples / n;
+    s->reduce_phase += r[k].reduce_phase / n;
+    s->sketch_error += r[k].sketch_error / n;
+  }
+  free(mean);
+  free(max);
+}
+
+/* Whether the paper's figure P lies within S's 95% interval: "yes", "no",
+ * or "" when there is no figure or no interval (one seed). */
+static const char *within(double p, const stats_summary *s)
+{
+  if (isnan(p) || isnan(s->half))
+    return "";
+  return fabs(p - s->mean) <= s->half ? "yes" : "no";
+}
+
+/* MEAN and MAX as a cell, "MEAN ± HALF / MAX ± HALF", into BUF. */
+static const char *measured(const stats_summary *mean, const stats_summary *max, char *buf, size_t n)
+{
+  char a[64], b[64];
+  snprintf(buf, n, "%s / %s", stats_text(mean, 2, a, sizeof a), stats_text(max, 2, b, sizeof b));
+  return buf;
+}
+
+/* The paper's MEAN and MAX as a cell, "MEAN / MAX", "MEAN" without a max,
+ * "-" without a mean; a figure outside its interval in S (mean, max) in
+ * bold; into BUF. */
+static const char *paper_cell(double mean, double max, const stats_summary *s, char *buf, size_t n)
+{
+  const double p[2] = {mean, max};
+  buf[0] = 0;
   if (isnan(mean))
-    snprintf(buf, n, "-");
-  else if (isnan(max))
-    snprintf(buf, n, "%.2f", mean);
-  else
-    snprintf(buf, n, "%.2f / %.2f", mean, max);
+    return snprintf(buf, n, "-"), buf;
+  for (int m = 0; m < 2 && !isnan(p[m]); m++) {
+    size_t len = strlen(buf);
+    const char *mark = strcmp(within(p[m], &s[m]), "no") == 0 ? "**" : "";
+    snprintf(buf + len, n - len, "%s%s%.2f%s", m ? " / " : "", mark, p[m], mark);
+  }
   return buf;
 }
 
 void progval_write(const progval *ind, const progval_result *r, FILE *csv, FILE *md)
 {
-  char a[64], b[64], c[64], d[64];
+  char a[64], b[64], c[160], d[160];
+  int seeds = ind->n_entries ? ind->entries[0].seeds : 0, same = 1;
+  for (int e = 0; e < ind->n_entries; e++)
+    same &= ind->entries[e].seeds == seeds;
   if (csv)
-    fprintf(csv, "workload,variant,indicator,samples,mean_error,max_error,paper_mean,paper_max,sketch_error,source\n");
-  fprintf(md, "## progress indicators\n\nmean / max |estimated - true progress| over the reduce phase, in points; the "
-              "paper's beside mrlab's\n\n| workload | variant | samples | reduce phase |");
+    fprintf(csv, "workload,variant,indicator,seeds,samples,mean_error,mean_error_ci95_half,max_error,"
+                 "max_error_ci95_half,paper_mean,paper_max,paper_mean_within,paper_max_within,sketch_error,source\n");
+  fprintf(md, "## progress indicators\n\nmean / max |estimated - true progress| over the reduce phase, in points, "
+              "each the mean over ");
+  if (same)
+    fprintf(md, "seeds 1 to %d", seeds);
+  else
+    fprintf(md, "each entry's seeds (progress.csv's seeds)");
+  fprintf(md, " ± the half-width of its 95%% interval; samples, reduce phase and sketch error their means; the "
+              "paper's figures beside mrlab's, in bold where they lie outside mrlab's interval\n\n"
+              "| workload | variant | samples | reduce phase |");
   for (int i = 0; i < INDICATOR_N; i++)
     fprintf(md, " %s |%s", rundir_indicators[i], paper_mean_keys[i] ? " paper |" : "");
   fprintf(md, " sketch error | source |\n|---|---|---:|---:|");
   for (int i = 0; i < INDICATOR_N; i++)
     fprintf(md, "---:|%s", paper_mean_keys[i] ? "---:|" : "");
   fprintf(md, "---:|---|\n");
-  /* the means over the rows where the paper has a figure, mrlab's and the paper's */
-  double sum[INDICATOR_N][4] = {{0}};
-  int rows[INDICATOR_N] = {0};
-  for (int e = 0, k = 0; e < ind->n_entries; e++)
-    for (int v = 0; v < ind->entries[e].n_variants; v++, k++) {
+  /* the paper's rows (mean and max given), for the means over them seed by seed */
+  const progval_result **rows[INDICATOR_N];
+  const progval_paper **papers[INDICATOR_N];
+  int n_rows[INDICATOR_N] = {0}, common = INT_MAX;
+  for (int i = 0; i < INDICATOR_N; i++) {
+    rows[i] = xcalloc((size_t)ind->n_runs + 1, sizeof *rows[i]);
+    papers[i] = xcalloc((size_t)ind->n_runs + 1, sizeof *papers[i]);
+  }
+  for (int e = 0, k = 0, first = 0; e < ind->n_entries; e++)
+    for (int v = 0; v < ind->entries[e].n_variants; v++, k++, first += ind->entries[e].seeds) {
       const progval_paper *p = &ind->paper[k];
       const char *workload = ind->entries[e].name, *variant = ind->entries[e].variants[v].name;
-      for (int i = 0; csv && i < INDICATOR_N; i++)
-        fprintf(csv, "%s,%s,%s,%d,%.3f,%.3f,%s,%s,%.4f,%s\n", workload, variant, rundir_indicators[i], r[k].samples,
-                r[k].mean[i], r[k].max[i], csv_format(p->mean[i], 3, a, sizeof a), csv_format(p->max[i], 3, b, sizeof b),
-                r[k].sketch_error, p->source ? p->source : "");
-      fprintf(md, "| %s | %s | %d | %.0f s |", workload, variant, r[k].samples, r[k].reduce_phase);
+      row_summary s;
+      row_summarise(r + first, ind->entries[e].seeds, &s);
+      fprintf(md, "| %s | %s | %.0f | %.0f s |", workload, variant, s.samples, s.reduce_phase);
       for (int i = 0; i < INDICATOR_N; i++) {
-        fprintf(md, " %s |", pair(r[k].mean[i], r[k].max[i], c, sizeof c));
+        const stats_summary both[2] = {s.mean[i], s.max[i]};
+        if (csv) {
+          fprintf(csv, "%s,%s,%s,%d,%.1f,", workload, variant, rundir_indicators[i], ind->entries[e].seeds, s.samples);
+          stats_csv(csv, &s.mean[i], 3);
+          fprintf(csv, ",");
+          stats_csv(csv, &s.max[i], 3);
+          fprintf(csv, ",%s,%s,%s,%s,%.4f,%s\n", csv_format(p->mean[i], 3, a, sizeof a),
+                  csv_format(p->max[i], 3, b, sizeof b), within(p->mean[i], &s.mean[i]), within(p->max[i], &s.max[i]),
+                  s.sketch_error, p->source ? p->source : "");
+        }
+        fprintf(md, " %s |", measured(&s.mean[i], &s.max[i], c, sizeof c));
         if (paper_mean_keys[i])
-          fprintf(md, " %s |", pair(p->mean[i], p->max[i], d, sizeof d));
+          fprintf(md, " %s |", paper_cell(p->mean[i], p->max[i], both, d, sizeof d));
         if (!isnan(p->mean[i]) && !isnan(p->max[i])) {
-          double add[4] = {r[k].mean[i], r[k].max[i], p->mean[i], p->max[i]};
-          for (int m = 0; m < 4; m++)
-            sum[i][m] += add[m];
-          rows[i]++;
+          rows[i][n_rows[i]] = r + first, papers[i][n_rows[i]++] = p;
+          common = ind->entries[e].seeds < common ? ind->entries[e].seeds : common;
         }
       }
-      fprintf(md, " %.2f%% | %s |\n", 100 * r[k].sketch_error, p->source ? p->source : "");
+      fprintf(md, " %.2f%% | %s |\n", 100 * s.sketch_error, p->source ? p->source : "");
     }
-  if (!rows[INDICATOR_NEARESTFIT])
-    return;
-  fprintf(md, "| mean of the paper's rows | | | |");
-  for (int i = 0; i < INDICATOR_N; i++) {
-    int n = rows[i];
-    fprintf(md, " %s |", pair(n ? sum[i][0] / n : NAN, n ? sum[i][1] / n : NAN, c, sizeof c));
-    if (paper_mean_keys[i])
-      fprintf(md, " %s |", pair(n ? sum[i][2] / n : NAN, n ? sum[i][3] / n : NAN, d, sizeof d));
+  if (n_rows[INDICATOR_NEARESTFIT]) { /* over the seeds every such row ran */
+    fprintf(md, "| mean of the paper's rows | | | |");
+    double *mean = xcalloc((size_t)common, sizeof *mean), *max = xcalloc((size_t)common, sizeof *max);
+    for (int i = 0; i < INDICATOR_N; i++) {
+      int n = n_rows[i];
+      double paper[2] = {0, 0};
+      stats_summary s[2];
+      for (int k = 0; k < common; k++) {
+        mean[k] = max[k] = 0;
+        for (int row = 0; row < n; row++)
+          mean[k] += rows[i][row][k].mean[i] / n, max[k] += rows[i][row][k].max[i] / n;
+      }
+      for (int row = 0; row < n; row++)
+        paper[0] += papers[i][row]->mean[i] / n, paper[1] += papers[i][row]->max[i] / n;
+      stats_summarise(mean, common, &s[0]);
+      stats_summarise(max, common, &s[1]);
+      fprintf(md, " %s |", n ? measured(&s[0], &s[1], c, sizeof c) : "-");
+      if (paper_mean_keys[i])
+        fprintf(md, " %s |", n ? paper_cell(paper[0], paper[1], s, d, sizeof d) : "-");
+    }
+    fprintf(md, " | |\n");
+    free(mean);
+    free(max);
   }
-  fprintf(md, " | |\n");
+  for (int i = 0; i < INDICATOR_N; i++) {
+    free(rows[i]);
+    free(papers[i]);
+  }
 }

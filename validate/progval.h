@@ -2,8 +2,8 @@
  * whose runs' progress indicators (progress.csv of each run) are scored by
  * Coppa and Finocchi's error and set beside the paper's figures.  An entry
  * is a comparison without anchors (compare.h): a base job and its
- * variants, each one `mrlab run`; a variant may hold the paper's figures
- * for its row. */
+ * variants, each one `mrlab run` a seed, seeds 1 to its `seeds`; a variant
+ * may hold the paper's figures for its row. */
 #ifndef MRLAB_PROGVAL_H
 #define MRLAB_PROGVAL_H
 
@@ -24,8 +24,8 @@ typedef struct {
 typedef struct {
   comparison *entries; /* base jobs and variants, no anchors */
   int n_entries;
-  progval_paper *paper; /* one a run: the entries' variants in turn */
-  int n_runs;
+  progval_paper *paper; /* one a variant: the entries' variants in turn */
+  int n_runs;           /* one a variant and seed, in compare_plan's order */
 } progval;
 
 /* What one run gave: each indicator's error over the samples of the
@@ -45,11 +45,15 @@ int progval_read(cfg_file *f, const config_setting_t *list, const char *folder, 
 void progval_free(progval *ind);
 
 /* Each run's errors from the progress.csv and jobs.csv that the runs SIMS
- * (IND->n_runs of them, planned by compare_plan) left in BASE, into R.  0,
- * or -1 with ERR. */
+ * (IND->n_runs of them, planned by compare_plan) left in BASE, into R (one
+ * a run, each variant's seeds in turn).  0, or -1 with ERR. */
 int progval_measure(const progval *ind, const sim *sims, const char *base, progval_result *r, char *err, size_t errlen);
 
-/* progress.csv into CSV if not NULL, and the Markdown table into MD. */
+/* progress.csv into CSV if not NULL, and the Markdown table into MD: for
+ * each variant and indicator, the mean and max error over its seeds, each
+ * a mean with its 95% interval (stats.h), the paper's figures beside them
+ * and whether each lies within the interval; last, the means over the rows
+ * the paper gives, seed by seed, beside the paper's. */
 void progval_write(const progval *ind, const progval_result *r, FILE *csv, FILE *md);
 
 #endif
