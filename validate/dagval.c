@@ -7,17 +7,22 @@
  * holding the workflow (its jobs, `after` and `input = "parent:NAME"`),
  * and history variants: settings under which every job is run alone once.
  * The runs come in two steps, each through the pool: first the workflow
- * whole, the target; then each job alone once a history variant, which
+ * whole, the target, with each of the seeds 1 to the entry's `seeds` (5 by
+ * default); then each job alone once a history variant, with seed 1, which
  * needs the first step's jobs.csv, since a job that read its parent's
  * output read bytes only the target run knows.  The job alone is the job's
  * group of the workflow's file with `after` and `submit` dropped and
  * `input` set to those bytes: a fresh input of the same size, under the
  * same name, so that workflow_predict (models/workflow.h) finds its runs
- * by name.  The third step predicts each target from its history runs
- * and sets the accuracy, 100 - 100 |predicted - simulated| / simulated, of
- * each of its estimates beside the paper's figures for the workflow's
- * class, with each class's means and the means of all entries beside the
- * paper's.
+ * by name.  The third step predicts each target once from its history
+ * runs, as an experiment's models predict a target (the history is not
+ * rerun a seed; the target's configuration, the same in every seed, is
+ * read from seed 1's run), and scores that prediction against each seed's
+ * run: the accuracy, 100 - 100 |predicted - simulated| / simulated, of each
+ * of its estimates, seed by seed, reported as its mean over the seeds with
+ * its 95% interval (stats.h) beside the paper's figures for the
+ * workflow's class, with each class's means and the means of all entries
+ * beside the paper's.
  *
  * The workload file is read twice when the experiment file is read: once
  * by libconfig, kept open so that its job groups can be copied into the
@@ -33,15 +38,17 @@
 #include "outfile.h"
 #include "platform.h"
 #include "rundir.h"
+#include "seeds.h"
 #include "workload.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char *const entry_keys[] = {
     "name",      "platform",       "workload",         "set",    "history", "class",
-    "published", "published_mean", "published_normal", "source", NULL};
+    "published", "published_mean", "published_normal", "source", "seeds",   NULL};
 /* Each estimate's name in workflows.csv (the median's columns are
  * unprefixed), and the key of the paper's figure for it (none for the
  * literal estimator, which the paper does not score). */
@@ -146,9 +153,12 @@ static int read_workflow(cfg_file *f, const config_setting_t *g, const char *fol
 static int read_entry(cfg_file *f, const config_setting_t *g, const char *folder, const dagval *dv, dagval_entry *e)
 {
   const char *where;
+  static const cfg_bound seeds = {1, EXPERIMENT_MAX_SIMS, "the simulations of an experiment file"};
+  e->seeds = COMPARE_SEEDS;
   if (cfg_check_keys(f, g, entry_keys) || cfg_get_name(f, g, 0, &e->name) ||
       cfg_get_string(f, g, "platform", 1, &where) || compare_read_text(f, g, "class", &e->cls) ||
-      compare_read_text(f, g, "source", &e->source) || read_sets(f, g, &e->set))
+      compare_read_text(f, g, "source", &e->source) || read_sets(f, g, &e->set) ||
+      cfg_get_bounded_int(f, g, "seeds", 0, &seeds, &e->seeds) < 0)
     return -1;
   for (int x = 0; x < DAGVAL_N_ESTIMATES; x++) {
     e->published[x] = NAN;
@@ -190,10 +200,13 @@ int dagval_read(cfg_file *f, const config_setting_t *list, const char *folder, l
       return -1;
     }
     dv->n_entries++;
-    dv->n_targets++;
     dv->n_alone += e->n_jobs * e->n_history;
-    if (dv->n_targets + (long long)dv->n_alone > max_sims)
-      return cfg_fail(f, g, "expected at most %lld simulations in all (mrlab's bound on an experiment file)", max_sims);
+    if ((long long)dv->n_targets + e->seeds + dv->n_alone > max_sims)
+      return cfg_fail(f, g,
+                      "expected at most %lld simulations in all (mrlab's bound on an experiment file), got %lld "
+                      "(seeds and jobs alone) up to this entry",
+                      max_sims, (long long)dv->n_targets + e->seeds + dv->n_alone);
+    dv->n_targets += e->seeds;
   }
   return 0;
 }
@@ -212,17 +225,16 @@ void dagval_free(dagval *dv)
   free(dv->entries);
 }
 
-/* Fills S with a run of seed 1 in DIR/seed-1 (DIR relative to the
+/* Fills S with a run of seed SEED in DIR/seed-SEED (DIR relative to the
  * validation directory, its workload file DIR/workload.cfg) on E's
  * platform, with the settings of E and of history variant H (NULL: the
- * workflow run).  Workflow entries run one seed, in a comparison's
- * layout. */
-static void plan_run(sim *s, const dagval_entry *e, const dagval_history *h, const char *dir)
+ * workflow run), in a comparison's layout. */
+static void plan_run(sim *s, const dagval_entry *e, const dagval_history *h, const char *dir, int seed)
 {
-  s->seed = 1;
-  snprintf(s->dir, sizeof s->dir, "%.4000s/seed-1", dir);
+  s->seed = seed;
+  snprintf(s->dir, sizeof s->dir, "%.4000s/seed-%d", dir, seed);
   snprintf(s->workload, sizeof s->workload, "%.4000s/workload.cfg", dir);
-  snprintf(s->log, sizeof s->log, "%.4000s/seed-1.log", dir);
+  snprintf(s->log, sizeof s->log, "%.4000s/seed-%d.log", dir, seed);
   snprintf(s->platform, sizeof s->platform, "%s", e->platform);
   const char *sets[POOL_MAX_SETS];
   s->n_sets = entry_sets(e, h, sets);
@@ -263,15 +275,16 @@ static int write_workload(const dagval_entry *e, int job, double input, const ch
 
 int dagval_plan_targets(const dagval *dv, const char *base, sim *sims, char *err, size_t errlen)
 {
-  for (int i = 0; i < dv->n_entries; i++) {
+  for (int i = 0, k = 0; i < dv->n_entries; i++) {
     const dagval_entry *e = &dv->entries[i];
     char path[8192], dir[4096];
     snprintf(dir, sizeof dir, "runs/%s/workflow", e->name);
     snprintf(path, sizeof path, "%s/%s", base, dir);
     if (outfile_make_dirs(path, err, errlen))
       return -1;
-    plan_run(&sims[i], e, NULL, dir);
-    snprintf(path, sizeof path, "%s/%s", base, sims[i].workload);
+    for (int seed = 1; seed <= e->seeds; seed++, k++)
+      plan_run(&sims[k], e, NULL, dir, seed);
+    snprintf(path, sizeof path, "%s/%s/workload.cfg", base, dir);
     if (write_workload(e, -1, 0, path))
       return snprintf(err, errlen, "%s: cannot write", path), -1;
   }
@@ -309,7 +322,7 @@ int dagval_plan_alone(const dagval *dv, const char *base, sim *sims, char *err, 
         snprintf(dir, sizeof dir, "runs/%.1000s/alone/%.1000s/%.1000s", e->name, e->history[h].name, e->jobs[j]);
         snprintf(path, sizeof path, "%s/%s", base, dir);
         status = outfile_make_dirs(path, err, errlen);
-        plan_run(&sims[k], e, &e->history[h], dir);
+        plan_run(&sims[k], e, &e->history[h], dir, 1);
         snprintf(path, sizeof path, "%s/%s", base, sims[k].workload);
         if (!status && write_workload(e, j, input, path))
           status = (snprintf(err, errlen, "%s: cannot write", path), -1);
@@ -322,10 +335,26 @@ int dagval_plan_alone(const dagval *dv, const char *base, sim *sims, char *err, 
   return 0;
 }
 
-int dagval_predict(const dagval *dv, const sim *targets, const sim *alone, const char *base, workflow_prediction *out,
-                   char *err, size_t errlen)
+/* The makespan of the run DIR, from its first submission to its last end,
+ * as workflow_predict measures its target's, into *OUT.  0, or -1 with ERR. */
+static int run_makespan(const char *dir, double *out, char *err, size_t errlen)
 {
-  for (int i = 0, k = 0; i < dv->n_entries; i++) {
+  seeds_jobs j;
+  int status = seeds_read_jobs(dir, &j, err, errlen);
+  if (!status) {
+    double first = INFINITY;
+    for (int k = 0; k < j.n; k++)
+      first = fmin(first, j.submit[k]);
+    *out = j.makespan - first;
+  }
+  seeds_jobs_free(&j);
+  return status;
+}
+
+int dagval_predict(const dagval *dv, const sim *targets, const sim *alone, const char *base, workflow_prediction *out,
+                   double *simulated, char *err, size_t errlen)
+{
+  for (int i = 0, k = 0, t = 0; i < dv->n_entries; i++) {
     const dagval_entry *e = &dv->entries[i];
     int n = e->n_jobs * e->n_history;
     char(*dirs)[8192] = xcalloc((size_t)n, sizeof *dirs), target[8192];
@@ -334,10 +363,15 @@ int dagval_predict(const dagval *dv, const sim *targets, const sim *alone, const
       snprintf(dirs[r], sizeof dirs[r], "%s/%s", base, alone[k].dir);
       history[r] = dirs[r];
     }
-    snprintf(target, sizeof target, "%s/%s", base, targets[i].dir);
+    snprintf(target, sizeof target, "%s/%s", base, targets[t].dir); /* seed 1's */
     int status = workflow_predict(e->cores, e->memory, e->n_nodes, target, history, n, &out[i], err, errlen);
     free(dirs);
     free(history);
+    for (int seed = 1; seed <= e->seeds; seed++, t++) {
+      snprintf(target, sizeof target, "%s/%s", base, targets[t].dir);
+      if (!status)
+        status = run_makespan(target, &simulated[t], err, errlen);
+    }
     if (status)
       return -1;
   }
@@ -354,11 +388,11 @@ static double estimate(const workflow_prediction *w, int x)
   return v[x];
 }
 
-/* 100 - the absolute error of estimate X of W against its simulated
- * makespan, in %. */
-static double accuracy(const workflow_prediction *w, int x)
+/* 100 - the absolute error of estimate X of W against the simulated
+ * makespan SIM, in %. */
+static double accuracy(const workflow_prediction *w, int x, double sim)
 {
-  return 100 - 100 * fabs(estimate(w, x) - w->measured) / w->measured;
+  return 100 - 100 * fabs(estimate(w, x) - sim) / sim;
 }
 
 /* The paper's figures P for a table, "94.62 / 96.58 / 97.42", "-" for a
@@ -376,22 +410,52 @@ static const char *figures(const double *p, char *buf, size_t n)
   return buf;
 }
 
-void dagval_write(const dagval *dv, const workflow_prediction *w, FILE *csv, FILE *md)
+/* Estimate X's mean accuracy over the N entries ENTRIES of DV, seed by
+ * seed over the seeds all of them ran, summarised into S; W the
+ * predictions, SIM the makespans of the target runs, FIRST[i] entry i's
+ * first run in SIM. */
+static void class_accuracy(const dagval *dv, const int *entries, int n, const workflow_prediction *w, const double *sim,
+                           const int *first, int x, stats_summary *s)
 {
-  char a[64];
+  int seeds = INT_MAX;
+  for (int i = 0; i < n; i++)
+    seeds = dv->entries[entries[i]].seeds < seeds ? dv->entries[entries[i]].seeds : seeds;
+  double *a = xcalloc((size_t)seeds, sizeof *a);
+  for (int k = 0; k < seeds; k++)
+    for (int i = 0; i < n; i++)
+      a[k] += accuracy(&w[entries[i]], x, sim[first[entries[i]] + k]) / n;
+  stats_summarise(a, seeds, s);
+  free(a);
+}
+
+void dagval_write(const dagval *dv, const workflow_prediction *w, const double *simulated, FILE *csv, FILE *md)
+{
+  char a[64], b[64];
+  int *first = xcalloc((size_t)dv->n_entries + 1, sizeof *first), seeds = dv->n_entries ? dv->entries[0].seeds : 0,
+      same = 1;
+  for (int i = 0; i < dv->n_entries; i++) {
+    first[i + 1] = first[i] + dv->entries[i].seeds;
+    same &= dv->entries[i].seeds == seeds;
+  }
   if (csv) {
-    fprintf(csv, "entry,class,jobs,states,simulated,predicted,accuracy");
+    fprintf(csv, "entry,class,jobs,states,seeds,simulated,simulated_ci95_half,predicted,accuracy,accuracy_ci95_half");
     for (int x = 1; x < DAGVAL_N_ESTIMATES; x++)
-      fprintf(csv, ",%s,%s_accuracy", estimate_names[x], estimate_names[x]);
+      fprintf(csv, ",%s,%s_accuracy,%s_accuracy_ci95_half", estimate_names[x], estimate_names[x], estimate_names[x]);
     for (int x = 0; published_keys[x]; x++)
       fprintf(csv, ",%s", published_keys[x]);
     fprintf(csv, ",source\n");
   }
-  fprintf(md, "## workflows\n\neach workflow simulated whole, and predicted by Shi and Lu's workflow model from its "
-              "jobs run alone: Alg. 1 fed the tasks' medians, their means, Alg. 2 (normal task times), Alg. 1 with "
-              "the printed Eqs. 7 and 8 (literal); the predicted makespan and its accuracy, 100 - 100 |predicted - "
-              "simulated| / simulated; the paper's figures for the workflow's class (median / mean / normal)\n\n"
-              "| workflow | class | jobs | states | simulated |");
+  fprintf(md, "## workflows\n\neach workflow simulated whole with ");
+  if (same)
+    fprintf(md, "seeds 1 to %d", seeds);
+  else
+    fprintf(md, "each entry's seeds (workflows.csv's seeds)");
+  fprintf(md, ", and predicted once by Shi and Lu's workflow model from its jobs run alone (seed 1): Alg. 1 fed "
+              "the tasks' medians, their means, Alg. 2 (normal task times), Alg. 1 with the printed Eqs. 7 and 8 "
+              "(literal); the simulated makespan, and each predicted makespan with its accuracy, 100 - 100 "
+              "|predicted - simulated| / simulated, against each seed's run: means over the seeds ± the "
+              "half-width of their 95%% interval; the paper's figures for the workflow's class (median / mean / "
+              "normal)\n\n| workflow | class | jobs | states | simulated |");
   for (int x = 0; x < DAGVAL_N_ESTIMATES; x++)
     fprintf(md, " %s |", estimate_names[x]);
   fprintf(md, " paper | source |\n|---|---|---:|---:|---:|");
@@ -400,21 +464,31 @@ void dagval_write(const dagval *dv, const workflow_prediction *w, FILE *csv, FIL
   fprintf(md, "---:|---|\n");
   for (int i = 0; i < dv->n_entries; i++) {
     const dagval_entry *e = &dv->entries[i];
+    const double *sim = simulated + first[i];
+    stats_summary ms, acc[DAGVAL_N_ESTIMATES];
+    stats_summarise(sim, e->seeds, &ms);
+    for (int x = 0; x < DAGVAL_N_ESTIMATES; x++)
+      class_accuracy(dv, &i, 1, w, simulated, first, x, &acc[x]);
     if (csv) {
-      fprintf(csv, "%s,%s,%d,%d,%.3f", e->name, e->cls, w[i].n_jobs, w[i].n_states, w[i].measured);
-      for (int x = 0; x < DAGVAL_N_ESTIMATES; x++)
-        fprintf(csv, ",%.3f,%.3f", estimate(&w[i], x), accuracy(&w[i], x));
+      fprintf(csv, "%s,%s,%d,%d,%d,", e->name, e->cls, w[i].n_jobs, w[i].n_states, e->seeds);
+      stats_csv(csv, &ms, 3);
+      for (int x = 0; x < DAGVAL_N_ESTIMATES; x++) {
+        fprintf(csv, ",%.3f,", estimate(&w[i], x));
+        stats_csv(csv, &acc[x], 3);
+      }
       for (int x = 0; published_keys[x]; x++)
         fprintf(csv, ",%s", csv_format(e->published[x], 2, a, sizeof a));
       fprintf(csv, ",%s\n", e->source);
     }
-    fprintf(md, "| %s | %s | %d | %d | %.1f s |", e->name, e->cls, w[i].n_jobs, w[i].n_states, w[i].measured);
+    fprintf(md, "| %s | %s | %d | %d | %s s |", e->name, e->cls, w[i].n_jobs, w[i].n_states,
+            stats_text(&ms, 1, a, sizeof a));
     for (int x = 0; x < DAGVAL_N_ESTIMATES; x++)
-      fprintf(md, " %.1f s (%.2f%%) |", estimate(&w[i], x), accuracy(&w[i], x));
+      fprintf(md, " %.1f s (%s%%) |", estimate(&w[i], x), stats_text(&acc[x], 2, b, sizeof b));
     fprintf(md, " %s | %s |\n", figures(e->published, a, sizeof a), e->source);
   }
   /* each class's means at its first entry, beside the figures its entries
-   * give (the first of each), and all entries' beside the paper's means */
+   * give (the first of each), and all entries' beside the paper's means;
+   * a paper's figure in bold where it lies outside mrlab's interval */
   fprintf(md, "\n| class | workflows |");
   for (int x = 0; x < DAGVAL_N_ESTIMATES; x++)
     fprintf(md, " %s |%s", estimate_names[x], published_keys[x] ? " paper |" : "");
@@ -422,37 +496,41 @@ void dagval_write(const dagval *dv, const workflow_prediction *w, FILE *csv, FIL
   for (int x = 0; x < DAGVAL_N_ESTIMATES; x++)
     fprintf(md, "---:|%s", published_keys[x] ? "---:|" : "");
   fprintf(md, "---|\n");
+  int *members = xcalloc((size_t)dv->n_entries + 1, sizeof *members);
   for (int i = 0; i <= dv->n_entries; i++) {
     const char *cls = i < dv->n_entries ? dv->entries[i].cls : NULL, *source = "Fig. 10a: all 51 DAGs";
-    int n = 0, first = 1;
-    double sum[DAGVAL_N_ESTIMATES] = {0}, paper[DAGVAL_N_ESTIMATES];
+    int n = 0, later = 0;
+    double paper[DAGVAL_N_ESTIMATES];
     for (int x = 0; x < DAGVAL_N_ESTIMATES; x++)
       paper[x] = cls ? NAN : paper_all[x];
     for (int k = 0; k < dv->n_entries; k++) {
       if (cls && strcmp(dv->entries[k].cls, cls) != 0)
         continue;
-      first &= !cls || k >= i;
-      if (cls && k == i)
-        source = dv->entries[k].source;
-      for (int x = 0; x < DAGVAL_N_ESTIMATES; x++) {
-        sum[x] += accuracy(&w[k], x);
+      later |= cls && k < i; /* the class was shown at an earlier entry */
+      for (int x = 0; x < DAGVAL_N_ESTIMATES; x++)
         if (cls && isnan(paper[x]))
           paper[x] = dv->entries[k].published[x];
-      }
-      n++;
+      members[n++] = k;
     }
-    if (!first)
+    if (later)
       continue;
+    if (cls)
+      source = dv->entries[i].source;
     fprintf(md, "| %s | %d |", cls ? cls : "all", n);
     for (int x = 0; x < DAGVAL_N_ESTIMATES; x++) {
-      fprintf(md, " %.2f%% |", sum[x] / n);
-      if (published_keys[x]) {
-        if (isnan(paper[x]))
-          fprintf(md, " - |");
-        else
-          fprintf(md, " %.2f%% |", paper[x]);
-      }
+      stats_summary s;
+      class_accuracy(dv, members, n, w, simulated, first, x, &s);
+      fprintf(md, " %s%% |", stats_text(&s, 2, a, sizeof a));
+      if (!published_keys[x])
+        continue;
+      const char *mark = !isnan(paper[x]) && fabs(paper[x] - s.mean) > s.half ? "**" : "";
+      if (isnan(paper[x]))
+        fprintf(md, " - |");
+      else
+        fprintf(md, " %s%.2f%%%s |", mark, paper[x], mark);
     }
     fprintf(md, " %s |\n", source);
   }
+  free(members);
+  free(first);
 }

@@ -1,8 +1,8 @@
 /* dagval.h - the workflow entries of an experiment file: DAG workflows
- * run whole on a YARN cluster, each of their jobs run alone, and Shi and
- * Lu's workflow model (models/workflow.h) predicting the whole from the
- * jobs alone, its accuracy set beside the paper's figures for the
- * workflow's class. */
+ * run whole on a YARN cluster over seeds, each of their jobs run alone,
+ * and Shi and Lu's workflow model (models/workflow.h) predicting the
+ * whole from the jobs alone, its accuracy over the seeds set beside the
+ * paper's figures for the workflow's class. */
 #ifndef MRLAB_DAGVAL_H
 #define MRLAB_DAGVAL_H
 
@@ -37,12 +37,13 @@ typedef struct {
   int n_history;
   const char **jobs; /* the workflow's job names, in its file's order */
   int n_jobs;
+  int seeds; /* the workflow runs with seeds 1 to SEEDS */
 } dagval_entry;
 
 typedef struct {
   dagval_entry *entries;
   int n_entries;
-  int n_targets, n_alone; /* runs: one workflow an entry; each job alone once a history variant */
+  int n_targets, n_alone; /* runs: the workflow once a seed; each job alone once a history variant */
 } dagval;
 
 /* Reads the workflow entries of LIST (a list of groups in F) into DV:
@@ -53,28 +54,35 @@ int dagval_read(cfg_file *f, const config_setting_t *list, const char *folder, l
 void dagval_free(dagval *dv);
 
 /* Step 1: fills SIMS (DV->n_targets of them) with each entry's workflow
- * run, runs/ENTRY/workflow/seed-1 of the validation directory BASE (one
- * seed, in a comparison's layout), and writes its workload file beside
- * it, runs/ENTRY/workflow/workload.cfg.  0, or -1 with ERR. */
+ * runs, runs/ENTRY/workflow/seed-K of the validation directory BASE for
+ * the seeds 1 to the entry's `seeds` (a comparison's layout), and writes
+ * its workload file beside them, runs/ENTRY/workflow/workload.cfg.  0, or
+ * -1 with ERR. */
 int dagval_plan_targets(const dagval *dv, const char *base, sim *sims, char *err, size_t errlen);
 
 /* Step 2, after step 1's runs: fills SIMS (DV->n_alone) with each job of
- * each entry run alone once a history variant, runs/ENTRY/alone/HISTORY/JOB/seed-1,
- * its workload the job's settings from the workflow's file without `after`
- * and `submit`, its input the bytes it read in the workflow run (jobs.csv).
+ * each entry run alone once a history variant, with seed 1 (a history, as
+ * an experiment's), runs/ENTRY/alone/HISTORY/JOB/seed-1, its workload the
+ * job's settings from the workflow's file without `after` and `submit`,
+ * its input the bytes it read in the workflow run of seed 1 (jobs.csv).
  * 0, or -1 with ERR. */
 int dagval_plan_alone(const dagval *dv, const char *base, sim *sims, char *err, size_t errlen);
 
-/* Step 3: workflow_predict on each entry from the runs TARGETS and ALONE
- * (planned as above) in BASE, into OUT (one an entry, zeroed; free each
- * with workflow_prediction_free).  0, or -1 with ERR. */
+/* Step 3: workflow_predict on each entry, once, from the runs ALONE and
+ * the configuration of the seed-1 run of TARGETS (planned as above) in
+ * BASE, into OUT (one an entry, zeroed; free each with
+ * workflow_prediction_free); and each target run's makespan, from its
+ * first submission to its last end, into SIMULATED (one a run of
+ * TARGETS).  0, or -1 with ERR. */
 int dagval_predict(const dagval *dv, const sim *targets, const sim *alone, const char *base, workflow_prediction *out,
-                   char *err, size_t errlen);
+                   double *simulated, char *err, size_t errlen);
 
 /* workflows.csv into CSV if not NULL, and the Markdown tables into MD:
- * a row an entry, each estimate's makespan and accuracy, then a row a
- * class and one for all entries, mrlab's mean accuracies beside the
- * paper's. */
-void dagval_write(const dagval *dv, const workflow_prediction *w, FILE *csv, FILE *md);
+ * a row an entry, its simulated makespan and each estimate's accuracy
+ * against each seed's run, each a mean over the seeds with its 95%
+ * interval (stats.h); then a row a class and one for all entries, their
+ * mean accuracies seed by seed, beside the paper's figures (marked where
+ * they lie outside the interval). */
+void dagval_write(const dagval *dv, const workflow_prediction *w, const double *simulated, FILE *csv, FILE *md);
 
 #endif

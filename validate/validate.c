@@ -31,9 +31,9 @@
  *      accuracy of the targets' own means over their seeds, and which
  *      models the seeds cannot tell from the best (leaderboard.c).
  * Comparisons (compare.c) and progress entries (progval.c) run their
- * variants in the same pool, after the experiments' points, and so do the
- * workflows of workflow entries (dagval.c), whose jobs then run alone in
- * a second round, as they read what the workflow runs left.  Paths in the
+ * variants over seeds in the same pool, after the experiments' points, and
+ * so do the workflows of workflow entries (dagval.c), whose jobs then run
+ * alone in a second round, as they read what the workflow runs left.  Paths in the
  * experiment file are relative to the file's folder.  Each step is a file
  * of its own: experiment.c reads the file and plans runs, pool.c runs
  * them, assess.c and tables.c (steps 2 and 3), provision.c (4), tuning.c
@@ -144,8 +144,9 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
   if (!status)
     status = progval_measure(ind, ind_sims, dir, progress, err, errlen);
   workflow_prediction *flows = xcalloc((size_t)dv->n_entries + 1, sizeof *flows);
+  double *makespans = xcalloc((size_t)dv->n_targets + 1, sizeof *makespans);
   if (!status)
-    status = dagval_predict(dv, dag_sims, alone_sims, dir, flows, err, errlen);
+    status = dagval_predict(dv, dag_sims, alone_sims, dir, flows, makespans, err, errlen);
   /* steps 2 to 4, each experiment's runs a slice of sims */
   error_acc(*acc)[PREDICT_N_MODELS][PREDICT_N_QUANTITIES] = xcalloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *acc);
   error_acc *ptc = xcalloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *ptc);
@@ -213,7 +214,7 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
   if (!status && dv->n_entries > 0 && !(status = outfile_open(&out, dir, "workflows.csv", err, errlen))) {
     outfile md;
     if (!(status = outfile_open(&md, dir, "workflows.md", err, errlen))) {
-      dagval_write(dv, flows, out.f, md.f);
+      dagval_write(dv, flows, makespans, out.f, md.f);
       status = outfile_close(&md, err, errlen);
     }
     status |= outfile_close(&out, err, errlen);
@@ -239,12 +240,13 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     if (dv->n_entries > 0) {
       if (n_ex > 0 || n_cmp > 0 || ind->n_entries > 0)
         printf("\n");
-      dagval_write(dv, flows, NULL, stdout);
+      dagval_write(dv, flows, makespans, NULL, stdout);
     }
   }
   for (int i = 0; i < dv->n_entries; i++)
     workflow_prediction_free(&flows[i]);
   free(flows);
+  free(makespans);
   free(progress);
   free(q);
   free(fig);
