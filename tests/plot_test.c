@@ -207,11 +207,12 @@ static const char anchors[] =
     "ratios,Grep ratio of node C,Table 3.4,ratio,1,3.300,2.790,,,-15.455,15,no\n"
     "threshold,Fast Ethernet: a small threshold is best,5.3,best,5,true,true,,,,,yes\n";
 static const char progress[] =
-    "workload,variant,indicator,samples,mean_error,max_error,paper_mean,paper_max,sketch_error,source\n"
-    "join,uniform,hadoop,40,30.100,60.000,,,0.0000,\n"
-    "join,uniform,nearestfit,40,0.800,2.000,0.600,2.000,0.0000,Table 5\n"
-    "join,skewed,hadoop,40,35.100,70.000,,,0.0100,\n"
-    "join,skewed,nearestfit,40,1.800,4.000,2.600,5.000,0.0100,Table 5\n";
+    "workload,variant,indicator,seeds,samples,mean_error,mean_error_ci95_half,max_error,max_error_ci95_half,"
+    "paper_mean,paper_max,paper_mean_within,paper_max_within,sketch_error,source\n"
+    "join,uniform,hadoop,5,40.0,30.100,1.200,60.000,3.000,,,,,0.0000,\n"
+    "join,uniform,nearestfit,5,40.0,0.800,0.100,2.000,0.500,0.600,2.000,no,yes,0.0000,Table 5\n"
+    "join,skewed,hadoop,5,40.2,35.100,2.000,70.000,4.000,,,,,0.0100,\n"
+    "join,skewed,nearestfit,5,40.2,1.800,0.900,4.000,1.500,2.600,5.000,yes,yes,0.0100,Table 5\n";
 
 static void a_validation_is_plotted(void **state)
 {
@@ -253,6 +254,7 @@ static void a_validation_is_plotted(void **state)
     assert_image(plots, "indicators", format);
     assert_int_equal(test_count_files(plots), 2); /* the old pictures went with the old directory */
   }
+  assert_non_null(strstr(test_read_file(plots, "indicators.svg"), "mean over the seeds with its 95% interval"));
 }
 
 /* mrlab plot DIR in a fresh directory PARENT fails with status 2 and the one line LINE, and writes nothing. */

@@ -793,12 +793,13 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
     status = t ? 0 : 2;
     const char *ind[32];
     int n_ind = 0;
+    b->halves = 1; /* the intervals over the seeds as error bars (none in an older mrlab's table) */
     for (int r = 1; t && r < t->n_rows && n_ind < 31; r++) {
       char row[512], col[256];
       snprintf(row, sizeof row, "%s/%s", cell(t, r, "workload"), cell(t, r, "variant"));
       intern(ind, &n_ind, cell(t, r, "indicator"));
       snprintf(col, sizeof col, "%s", cell(t, r, "indicator"));
-      bars_put(b, row, col, num(t, r, "mean_error"), NAN);
+      bars_put(b, row, col, num(t, r, "mean_error"), num(t, r, "mean_error_ci95_half"));
       snprintf(col, sizeof col, "%s-paper", cell(t, r, "indicator"));
       bars_put(b, row, col, num(t, r, "paper_mean"), NAN);
     }
@@ -807,7 +808,8 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
       snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k ? " " : "", ind[k]);
     if (!status && b->n_rows > 0 && !(status = bars_write(b, tmp, "indicators.dat", "workload", err, errlen) ? 1 : 0)) {
       snprintf(vars, sizeof vars,
-               "title_text='%s: progress indicators, mean error per workload'; indicators='%s'; "
+               "title_text='%s: progress indicators, mean error per workload (mean over the seeds with its 95%% "
+               "interval)'; indicators='%s'; "
                "width=%d",
                title, names, 600 + 70 * b->n_rows * n_ind > 2400 ? 2400 : 600 + 70 * b->n_rows * n_ind);
       status = gnuplot(tmp, plots, "indicators", NULL, format, vars, err, errlen);
