@@ -76,18 +76,25 @@ static const char *paper_text(double p, double mean, double half, char *buf, siz
   return buf;
 }
 
+/* Runs `mrlab validate p.cfg -o out -j 2` with TEXT as p.cfg in a fresh
+ * directory into R, failing unless it succeeds; the output directory
+ * into OUT. */
+static void validate(const char *text, test_run *r, char *out, size_t n)
+{
+  const char *dir =
+      test_run_beside(r, "p.cfg", text, (const char *[]){"validate", "p.cfg", "-o", "out", "-j", "2", NULL});
+  if (r->status != 0)
+    fail_msg("validate failed with status %d: %s", r->status, r->err);
+  snprintf(out, n, "%s/out", dir);
+}
+
 static void errors_are_those_of_the_runs_over_seeds(void **state)
 {
   (void)state;
-  const char *dir = test_tmpdir();
   char text[8192], out[4096];
   snprintf(text, sizeof text, entries, test_source_path("platforms/toy4.cfg"));
-  const char *file = test_write_file(dir, "p.cfg", text);
-  snprintf(out, sizeof out, "%s/out", dir);
   test_run r;
-  test_run_mrlab(&r, dir, (const char *[]){"validate", file, "-o", out, "-j", "2", NULL});
-  if (r.status != 0)
-    fail_msg("validate failed with status %d: %s", r.status, r.err);
+  validate(text, &r, out, sizeof out);
   assert_string_equal(r.out, test_read_file(out, "progress.md"));
   assert_non_null(strstr(r.out, "each the mean over seeds 1 to 5 ± the half-width of its 95% interval"));
   assert_non_null(strstr(r.out, "| Table 3: NaturalJoin linear 1.5 |"));
@@ -173,18 +180,13 @@ static void errors_are_those_of_the_runs_over_seeds(void **state)
 static void one_seed_has_no_interval(void **state)
 {
   (void)state;
-  const char *dir = test_tmpdir();
   char text[8192], out[4096];
   snprintf(text, sizeof text, entries, test_source_path("platforms/toy4.cfg"));
   char *at = strstr(text, "    variants");
   char one[8192];
   snprintf(one, sizeof one, "%.*s    seeds = 1;\n%s", (int)(at - text), text, at);
-  const char *file = test_write_file(dir, "p.cfg", one);
-  snprintf(out, sizeof out, "%s/out", dir);
   test_run r;
-  test_run_mrlab(&r, dir, (const char *[]){"validate", file, "-o", out, "-j", "2", NULL});
-  if (r.status != 0)
-    fail_msg("validate failed with status %d: %s", r.status, r.err);
+  validate(one, &r, out, sizeof out);
   assert_non_null(strstr(r.out, "(one seed)"));
   test_csv *t = test_csv_in(out, "progress.csv");
   for (int row = 1; row < t->n_rows; row++) {

@@ -55,12 +55,22 @@ static void a_verdict_needs_an_interval_clear_of_zero(void **state)
   assert_string_equal(stats_verdict_text(STATS_PAYS_OFF, 5, buf, sizeof buf), "pays off");
 }
 
+/* a table's heading: its seeds, or where to find each row's */
+static void a_table_says_its_seeds(void **state)
+{
+  (void)state;
+  char buf[64];
+  assert_string_equal(stats_seeds_text(5, "t.csv", buf, sizeof buf), "seeds 1 to 5");
+  assert_string_equal(stats_seeds_text(0, "t.csv", buf, sizeof buf), "each row's seeds (t.csv's seeds)");
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(a_mean_has_students_t_interval),
       cmocka_unit_test(pairs_cancel_the_draws_luck),
       cmocka_unit_test(a_verdict_needs_an_interval_clear_of_zero),
+      cmocka_unit_test(a_table_says_its_seeds),
   };
   TEST_MAIN(tests);
 }

@@ -431,11 +431,10 @@ static void class_accuracy(const dagval *dv, const int *entries, int n, const wo
 void dagval_write(const dagval *dv, const workflow_prediction *w, const double *simulated, FILE *csv, FILE *md)
 {
   char a[64], b[64];
-  int *first = xcalloc((size_t)dv->n_entries + 1, sizeof *first), seeds = dv->n_entries ? dv->entries[0].seeds : 0,
-      same = 1;
+  int *first = xcalloc((size_t)dv->n_entries + 1, sizeof *first), seeds = dv->n_entries ? dv->entries[0].seeds : 0;
   for (int i = 0; i < dv->n_entries; i++) {
     first[i + 1] = first[i] + dv->entries[i].seeds;
-    same &= dv->entries[i].seeds == seeds;
+    seeds = dv->entries[i].seeds == seeds ? seeds : 0; /* 0: the entries' differ */
   }
   if (csv) {
     fprintf(csv, "entry,class,jobs,states,seeds,simulated,simulated_ci95_half,predicted,accuracy,accuracy_ci95_half");
@@ -445,11 +444,8 @@ void dagval_write(const dagval *dv, const workflow_prediction *w, const double *
       fprintf(csv, ",%s", published_keys[x]);
     fprintf(csv, ",source\n");
   }
-  fprintf(md, "## workflows\n\neach workflow simulated whole with ");
-  if (same)
-    fprintf(md, "seeds 1 to %d", seeds);
-  else
-    fprintf(md, "each entry's seeds (workflows.csv's seeds)");
+  fprintf(md, "## workflows\n\neach workflow simulated whole with %s",
+          stats_seeds_text(seeds, "workflows.csv", a, sizeof a));
   fprintf(md, ", and predicted once by Shi and Lu's workflow model from its jobs run alone (seed 1): Alg. 1 fed "
               "the tasks' medians, their means, Alg. 2 (normal task times), Alg. 1 with the printed Eqs. 7 and 8 "
               "(literal); the simulated makespan, and each predicted makespan with its accuracy, 100 - 100 "

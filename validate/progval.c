@@ -237,21 +237,18 @@ static const char *paper_cell(double mean, double max, const stats_summary *s, c
 void progval_write(const progval *ind, const progval_result *r, FILE *csv, FILE *md)
 {
   char a[64], b[64], c[160], d[160];
-  int seeds = ind->n_entries ? ind->entries[0].seeds : 0, same = 1;
+  int seeds = ind->n_entries ? ind->entries[0].seeds : 0; /* 0: the entries' differ */
   for (int e = 0; e < ind->n_entries; e++)
-    same &= ind->entries[e].seeds == seeds;
+    seeds = ind->entries[e].seeds == seeds ? seeds : 0;
   if (csv)
     fprintf(csv, "workload,variant,indicator,seeds,samples,mean_error,mean_error_ci95_half,max_error,"
                  "max_error_ci95_half,paper_mean,paper_max,paper_mean_within,paper_max_within,sketch_error,source\n");
-  fprintf(md, "## progress indicators\n\nmean / max |estimated - true progress| over the reduce phase, in points, "
-              "each the mean over ");
-  if (same)
-    fprintf(md, "seeds 1 to %d", seeds);
-  else
-    fprintf(md, "each entry's seeds (progress.csv's seeds)");
-  fprintf(md, " ± the half-width of its 95%% interval; samples, reduce phase and sketch error their means; the "
-              "paper's figures beside mrlab's, in bold where they lie outside mrlab's interval\n\n"
-              "| workload | variant | samples | reduce phase |");
+  fprintf(md,
+          "## progress indicators\n\nmean / max |estimated - true progress| over the reduce phase, in points, each "
+          "the mean over %s ± the half-width of its 95%% interval; samples, reduce phase and sketch error their "
+          "means; the paper's figures beside mrlab's, in bold where they lie outside mrlab's interval\n\n"
+          "| workload | variant | samples | reduce phase |",
+          stats_seeds_text(seeds, "progress.csv", c, sizeof c));
   for (int i = 0; i < INDICATOR_N; i++)
     fprintf(md, " %s |%s", rundir_indicators[i], paper_mean_keys[i] ? " paper |" : "");
   fprintf(md, " sketch error | source |\n|---|---|---:|---:|");

@@ -77,3 +77,12 @@ const char *stats_interval_text(const stats_summary *s, int decimals, char *buf,
     snprintf(buf, len, "%.*f to %.*f", decimals, s->mean - s->half, decimals, s->mean + s->half);
   return buf;
 }
+
+const char *stats_seeds_text(int seeds, const char *table, char *buf, size_t len)
+{
+  if (seeds > 0)
+    snprintf(buf, len, "seeds 1 to %d", seeds);
+  else
+    snprintf(buf, len, "each row's seeds (%s's seeds)", table);
+  return buf;
+}

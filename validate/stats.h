@@ -57,4 +57,9 @@ const char *stats_verdict_text(stats_verdict v, int n, char *buf, size_t len);
  * DECIMALS decimals, or "-" for one value, written into BUF. */
 const char *stats_interval_text(const stats_summary *s, int decimals, char *buf, size_t len);
 
+/* Which seeds a table's means are over, for its heading: "seeds 1 to
+ * SEEDS", or with SEEDS 0 (its rows ran different seeds) "each row's
+ * seeds (TABLE's seeds)", written into BUF. */
+const char *stats_seeds_text(int seeds, const char *table, char *buf, size_t len);
+
 #endif
