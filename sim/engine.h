@@ -164,10 +164,9 @@ typedef struct {
   unsigned n_disks;
   sg_disk_t *disks;
   int64_t disk_read, disk_written, net_sent; /* bytes, for utilisation */
-  /* A number drawn from the run's seed and the worker's name: where in
-   * the heartbeat interval its first heartbeat falls, and its rank when a
-   * choice among workers would otherwise go to the one listed first
-   * (engine_key) */
+  /* A number drawn from the run's seed and the worker's name (engine_hash):
+   * where in the heartbeat interval its first heartbeat falls, and its rank
+   * when a choice among workers would otherwise go to the one listed first */
   uint64_t key;
 } tracker;
 

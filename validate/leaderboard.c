@@ -38,16 +38,29 @@ static const char *model_name(int m)
   return m < PREDICT_N_MODELS ? predict_model_name((predict_model)m) : "ptc";
 }
 
-/* The published figure of model M into *FIGURE ("" if none); whether it is published. */
-static int published(int m, const char **figure)
+/* The published figure of the model named MODEL into *FIGURE ("" if
+ * none); whether it is published. */
+static int paper_of(const char *model, const char **figure)
 {
   *figure = "";
   for (size_t i = 0; i < sizeof papers / sizeof *papers; i++)
-    if (strcmp(papers[i].model, model_name(m)) == 0) {
+    if (strcmp(papers[i].model, model) == 0) {
       *figure = papers[i].figure;
       return papers[i].published;
     }
   return 1;
+}
+
+int leaderboard_model_published(const char *model)
+{
+  const char *figure;
+  return paper_of(model, &figure);
+}
+
+/* The published figure of model M into *FIGURE ("" if none); whether it is published. */
+static int published(int m, const char **figure)
+{
+  return paper_of(model_name(m), figure);
 }
 
 /* Model M's job-time errors on experiment E; M = LEADERBOARD_N_MODELS: the seed ceiling's. */

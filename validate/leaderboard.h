@@ -12,6 +12,11 @@
 /* The leaderboard's models: every predict_model, then PTC on the default plan. */
 #define LEADERBOARD_N_MODELS (PREDICT_N_MODELS + 1)
 
+/* Whether MODEL (its name in predictions.csv: "khan", "mrlab", ...) comes
+ * from a published paper; mrlab's own does not, and every table and
+ * picture that names it says so. */
+int leaderboard_model_published(const char *model);
+
 /* Writes the leaderboard of experiments EX (N_EX > 0 of them) from ACC
  * (the errors of assess_targets), PTC (an experiment's PTC errors, n = 0
  * if it does not tune) and CEILING (an experiment's errors of its targets'

@@ -19,6 +19,7 @@
 
 #include "alloc.h"
 #include "csv.h"
+#include "leaderboard.h"
 #include "outfile.h"
 #include "rundir.h"
 #include "units.h"
@@ -349,6 +350,14 @@ static int run_tasks(const char *dir, const char *tmp, int *height, char *err, s
   return status;
 }
 
+/* MODEL as a picture names it, into BUF of N bytes: with "(unpublished)"
+ * after a model no paper published (mrlab's own). */
+static const char *model_label(const char *model, char *buf, size_t n)
+{
+  snprintf(buf, n, "%s%s", model, leaderboard_model_published(model) ? "" : " (unpublished)");
+  return buf;
+}
+
 /* Writes into TMP/NAME the rows of T regrouped as blocks: one block per
  * distinct value of column GROUP (in order of appearance, their names
  * space-separated into NAMES), within it one blank line between distinct
@@ -372,7 +381,9 @@ static int blocks(const csv_table *t, const char *tmp, const char *name, const c
   }
   names[0] = '\0';
   for (int g = 0; g < n_groups; g++) {
-    snprintf(names + strlen(names), nameslen - strlen(names), "%s\"%s\"", g ? " " : "", groups[g]);
+    char label[256];
+    snprintf(names + strlen(names), nameslen - strlen(names), "%s\"%s\"", g ? " " : "",
+             strcmp(group, "model") == 0 ? model_label(groups[g], label, sizeof label) : groups[g]);
     const char *last = NULL;
     int any = 0;
     for (int r = 1; r < t->n_rows; r++) {
@@ -714,10 +725,11 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
     csv_table *t = read_csv(dir, "accuracy.csv", need, 4, err, errlen);
     status = t ? 0 : 2;
     b->halves = 1; /* the intervals as error bars (none in an older mrlab's table) */
+    char model[256];
     for (int r = 1; t && r < t->n_rows; r++)
       if (strcmp(cell(t, r, "quantity"), "job_time") == 0)
-        bars_put(b, cell(t, r, "experiment"), cell(t, r, "model"), num(t, r, "accuracy"),
-                 num(t, r, "accuracy_ci95_half"));
+        bars_put(b, cell(t, r, "experiment"), model_label(cell(t, r, "model"), model, sizeof model),
+                 num(t, r, "accuracy"), num(t, r, "accuracy_ci95_half"));
     if (!status && b->n_rows > 0 && !(status = bars_write(b, tmp, "accuracy.dat", "experiment", err, errlen) ? 1 : 0)) {
       snprintf(vars, sizeof vars,
                "title_text='%s: job-time accuracy of each model, mean over the seeds with its 95%% interval'; "
@@ -736,10 +748,9 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
     for (int r = 1; t && r < t->n_rows; r++) /* "all" last: each model's mean */
       if (cell(t, r, "accuracy")[0]) {
         char model[256];
-        snprintf(model, sizeof model, "%s%s", cell(t, r, "model"),
-                 strcmp(cell(t, r, "published"), "no") ? "" : " (unpublished)");
-        bars_put(b, strcmp(cell(t, r, "configuration"), "all") ? cell(t, r, "configuration") : "mean of all", model,
-                 num(t, r, "accuracy"), num(t, r, "accuracy_ci95_half"));
+        bars_put(b, strcmp(cell(t, r, "configuration"), "all") ? cell(t, r, "configuration") : "mean of all",
+                 model_label(cell(t, r, "model"), model, sizeof model), num(t, r, "accuracy"),
+                 num(t, r, "accuracy_ci95_half"));
       }
     if (!status && b->n_rows > 0 &&
         !(status = bars_write(b, tmp, "leaderboard.dat", "configuration", err, errlen) ? 1 : 0)) {
