@@ -1,7 +1,8 @@
 /* yarn_test.c - YARN mode as a user sees it: DRF shares on the DRF paper's
- * case and ranked by dominant share, not memory, Capacity queues on a hand-checked case, FIFO against Fair, no node
- * ever giving more than it has, the same seed giving the same bytes, and
- * settings in the wrong place refused with one line. */
+ * case and ranked by dominant share, not memory; Capacity queues on a
+ * hand-checked case; FIFO against Fair; no node ever giving more than it
+ * has; the same seed giving the same bytes; and settings in the wrong
+ * place refused with one line. */
 #include "test.h"
 
 #include <stdlib.h>
