@@ -120,7 +120,8 @@ static void a_job_that_loses_containers_pauses_its_tasks(void **state)
 /* T6: 20 tasks of 10 s on 8 containers take ceil(20/8) 10 = 30 s, with or
  * without a state boundary at 5 s.  As published (p = t_stage(s) /
  * t_stage(i,s) = 5/30, N_rm = 12 - 8 5/10 = 8 by Eq. 8), the boundary
- * gives 5 + 10 (1 - 1/6 + ceil(8/8)) = 70/3 s. */
+ * gives 5 + 10 (1 - 1/6 + ceil(8/8)) = 70/3 s; 2 tasks on one container
+ * give 5 + 10 (1 - 1/4 + ceil(0.5)) = 22.5 s. */
 static void one_job_takes_its_waves_across_a_split(void **state)
 {
   (void)state;
@@ -147,6 +148,14 @@ static void one_job_takes_its_waves_across_a_split(void **state)
   assert_close(r.states[0].progress[0], 1.0 / 6, 1e-12);
   assert_close(r.states[0].pending[0], 8, 1e-12);
   assert_close(r.makespan, 70.0 / 3, 1e-9);
+  dag_result_free(&r);
+  /* on one container the same rules hold: 2 tasks, p = 5/20, N_rm = 2 - 1 - 5/10 */
+  dag_cluster one = {.cores = 1, .vcores = 1, .mem = 16};
+  dag_job two = fixed_job(10, 2, 0);
+  assert_int_equal(dag_estimate(&one, &two, 1, &split, &r, err, sizeof err), 0);
+  assert_close(r.states[0].progress[0], 0.25, 1e-12);
+  assert_close(r.states[0].pending[0], 0.5, 1e-12);
+  assert_close(r.makespan, 22.5, 1e-9);
   dag_result_free(&r);
   split.n_splits = 0;
   assert_int_equal(dag_estimate(&c, &j, 1, &split, &r, err, sizeof err), 0);
