@@ -185,13 +185,13 @@ static void input_files_that_are_not_files_are_refused(void **state)
   snprintf(work, sizeof work, "%s", test_write_file(dir, "w.cfg", small_job));
   test_run r;
   test_run_mrlab(&r, dir, (const char *[]){"run", dir, work, "-o", "out", NULL});
-  snprintf(expected, sizeof expected, "mrlab: %s: is a directory, expected a libconfig file\n", dir);
+  snprintf(expected, sizeof expected, "mrlab: %s: expected a libconfig file, got a directory\n", dir);
   assert_string_equal(r.err, expected);
   assert_int_equal(r.status, 2);
   test_run_mrlab(&r, dir, (const char *[]){"run", test_source_path("platforms/toy4.cfg"), dir, "-o", "out", NULL});
   assert_string_equal(r.err, expected);
   test_run_mrlab(&r, dir, (const char *[]){"platform", "/dev/zero", NULL});
-  assert_string_equal(r.err, "mrlab: /dev/zero: is not a regular file, expected a libconfig file\n");
+  assert_string_equal(r.err, "mrlab: /dev/zero: expected a libconfig file, got a device\n");
   assert_int_equal(r.status, 2);
 }
 
