@@ -182,8 +182,11 @@ const char *cfg_nearest(const char *name, const char *const *known)
 const char *cfg_nearest_within(const char *name, const char *const *known, size_t most)
 {
   const char *best = NULL;
-  size_t best_d = most + 1;
+  size_t best_d = most + 1, n = strlen(name);
   for (; *known; known++) {
+    size_t k = strlen(*known);
+    if ((n > k ? n - k : k - n) > most) /* as many edits at least: skip the cost of counting them */
+      continue;
     size_t d = edit_distance(name, *known);
     if (d < best_d) {
       best_d = d;

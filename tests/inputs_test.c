@@ -138,11 +138,58 @@ static void devices_includes_and_oversized_files_are_refused(void **state)
   assert_refused_at_once(dir, (const char *[]){"run", toy, work, "--conf", "big.xml", "-o", "out", NULL}, says);
 }
 
+/* Writes DIR/NAME: a Hadoop XML file of about BYTES, one property with a
+ * name of that length (LONG_NAME) or as many short properties as fit. */
+static void write_xml(const char *dir, const char *name, long bytes, int long_name)
+{
+  char path[4200];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs("<configuration>\n", f);
+  if (long_name) {
+    fputs("<property><name>", f);
+    for (long i = 0; i < bytes - 200; i++)
+      fputc('a', f);
+    fputs("</name><value>1</value></property>\n", f);
+  } else {
+    for (long i = 0; ftell(f) < bytes - 200; i++)
+      fprintf(f, "<property><name>x.p%ld</name><value>1</value></property>\n", i);
+  }
+  fputs("</configuration>\n", f);
+  fclose(f);
+}
+
+/* XML files at the size bound, of one long name or of many properties,
+ * read in seconds (an unknown name is compared with the known ones only
+ * when their lengths allow a typo). */
+static void xml_files_at_the_bound_read_in_seconds(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir();
+  char work[4200];
+  snprintf(work, sizeof work, "%s", test_write_file(dir, "w.cfg", job));
+  write_xml(dir, "name.xml", HADOOPCONF_MAX_BYTES, 1);
+  write_xml(dir, "many.xml", HADOOPCONF_MAX_BYTES, 0);
+  const char *files[] = {"name.xml", "many.xml"};
+  for (int i = 0; i < 2; i++) {
+    test_run r;
+    double start = now();
+    test_run_mrlab(&r, dir,
+                   (const char *[]){"run", test_source_path("platforms/toy4.cfg"), work, "--conf", files[i], "-o",
+                                    "out", NULL});
+    double took = now() - start;
+    if (r.status != 0 || took > 10)
+      fail_msg("%s: status %d after %.1f s: expected 0 within 10 s", files[i], r.status, took);
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(named_pipes_are_refused_on_every_input),
       cmocka_unit_test(devices_includes_and_oversized_files_are_refused),
+      cmocka_unit_test(xml_files_at_the_bound_read_in_seconds),
   };
   TEST_MAIN(tests);
 }
