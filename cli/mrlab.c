@@ -878,8 +878,8 @@ static int cmd_import(int argc, char **argv)
   char err[1024];
   import_trace *t = swim ? swim_read(trace, (int)jobs, scale, err, sizeof err) : rumen_read(trace, err, sizeof err);
   int status = t ? 0 : 2;
-  if (t && import_save(t, format, trace, file, err, sizeof err))
-    status = 1;
+  if (t)
+    status = import_save(t, format, trace, file, err, sizeof err);
   if (status)
     fprintf(stderr, "mrlab: %s\n", err);
   import_trace_free(t);

@@ -10,21 +10,22 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* What ST is, in words, when it is not a regular file. */
-static const char *kind(const struct stat *st)
+const char *infile_kind(const struct stat *st)
 {
-  return S_ISDIR(st->st_mode)                              ? "a directory"
-         : S_ISFIFO(st->st_mode)                           ? "a named pipe"
-         : S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode)    ? "a device"
-         : S_ISSOCK(st->st_mode)                           ? "a socket"
-                                                           : "something other than a regular file";
+  return S_ISREG(st->st_mode)                           ? "a regular file"
+         : S_ISDIR(st->st_mode)                         ? "a directory"
+         : S_ISLNK(st->st_mode)                         ? "a symbolic link (name the file it points to)"
+         : S_ISFIFO(st->st_mode)                        ? "a named pipe"
+         : S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode) ? "a device"
+         : S_ISSOCK(st->st_mode)                        ? "a socket"
+                                                        : "something other than a regular file";
 }
 
 /* 0 if ST is a regular file of at most MAX bytes; -1 with ERR otherwise. */
 static int check(const struct stat *st, const char *path, const char *expected, long max, char *err, size_t errlen)
 {
   if (!S_ISREG(st->st_mode)) {
-    snprintf(err, errlen, "%s: expected %s, got %s", path, expected, kind(st));
+    snprintf(err, errlen, "%s: expected %s, got %s", path, expected, infile_kind(st));
     return -1;
   }
   if (st->st_size > max) {

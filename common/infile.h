@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/stat.h>
 
 /* Opens PATH for reading: a file descriptor, or -1 with ERR set when PATH
  * cannot be opened, is not a regular file or holds more than MAX bytes.
@@ -29,5 +30,8 @@ FILE *infile_fopen(const char *path, const char *expected, long max, char *err, 
 /* PATH read whole, NUL-terminated, its length (the NUL excluded) in *LEN:
  * NULL with ERR set on a refusal or a read error.  Free it with free(). */
 char *infile_read(const char *path, const char *expected, long max, size_t *len, char *err, size_t errlen);
+
+/* What ST is, in words for a message: "a named pipe", "a directory"... */
+const char *infile_kind(const struct stat *st);
 
 #endif
