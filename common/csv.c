@@ -28,7 +28,8 @@ static int check_shape(const char *path, const char *text, size_t n, int *rows, 
   *rows = *cols = 0;
   for (size_t at = 0; at < n; (*rows)++) {
     int line = *rows + 1;
-    const char *end = memchr(text + at, '\n', n - at), *nul = memchr(text + at, '\0', n - at);
+    const char *end = memchr(text + at, '\n', n - at);
+    const char *nul = memchr(text + at, '\0', end ? (size_t)(end - text) - at : n - at); /* in this row only */
     if (nul && (!end || nul < end)) {
       snprintf(err, errlen, "%s:%d: expected text, got a NUL byte", path, line);
       return -1;
