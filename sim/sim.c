@@ -202,6 +202,14 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
     outdir_discard(&d);
   if (status == 0)
     report_print(e, out);
+  static const char *const sampled[][2] = {{RUNDIR_PROGRESS, "mrlab.progress.period"},
+                                           {RUNDIR_UTILISATION, "mrlab.utilisation.period"}};
+  for (int k = 0; status == 0 && k < 2; k++)
+    if (e->stopped[k] > 0)
+      fprintf(stderr,
+              "mrlab: warning: %s: sampling stopped at %.6g s of simulated time, at %d rows (mrlab's bound on a "
+              "sampled table); a longer %s samples the whole run\n",
+              sampled[k][0], e->stopped[k], CONF_SAMPLED_ROWS, sampled[k][1]);
   engine_free(e);
   return status;
 }
