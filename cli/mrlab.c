@@ -71,7 +71,9 @@ static const char usage_run[] =
     "and utilisation.csv into DIR\n"
     "(default: run).  The same inputs and seed give the same bytes.  DIR is\n"
     "replaced whole when the run ends; until then, and if the run fails or is\n"
-    "interrupted, it stays as it was.\n"
+    "interrupted, it stays as it was.  progress.csv and utilisation.csv sample\n"
+    "every mrlab.progress.period and mrlab.utilisation.period (1 s; 0s for none,\n"
+    "else at least 10 ms), up to a million rows each (then a warning).\n"
     "\n"
     "  -o DIR          the run directory (created, with its parents, if missing;\n"
     "                  an existing one must hold nothing but a run's files)\n"
@@ -878,8 +880,8 @@ static int cmd_import(int argc, char **argv)
   char err[1024];
   import_trace *t = swim ? swim_read(trace, (int)jobs, scale, err, sizeof err) : rumen_read(trace, err, sizeof err);
   int status = t ? 0 : 2;
-  if (t && import_save(t, format, trace, file, err, sizeof err))
-    status = 1;
+  if (t)
+    status = import_save(t, format, trace, file, err, sizeof err);
   if (status)
     fprintf(stderr, "mrlab: %s\n", err);
   import_trace_free(t);

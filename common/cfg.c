@@ -4,14 +4,14 @@
  * 10000 (mrlab's bound on ...), got ...". */
 #include "cfg.h"
 
-#include <errno.h>
+#include "infile.h"
+
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* Rewrites the message in BUF (LEN bytes) on one line: a user's string may
  * hold a newline or another control character, and each message is one
@@ -50,22 +50,32 @@ int cfg_file_open(cfg_file *f, const char *path)
   f->path = path;
   f->err[0] = '\0';
   config_init(&f->cfg);
-  /* libconfig reads a directory as an empty stream and says only "input in
-   * flex scanner failed"; a device may never end */
-  struct stat st;
-  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-    return open_fail(f, "%s: is a directory, expected a libconfig file", path);
-  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode))
-    return open_fail(f, "%s: is not a regular file, expected a libconfig file", path);
-  FILE *in = fopen(path, "r");
-  if (!in)
-    return open_fail(f, "%s: cannot open: %s", path, strerror(errno));
-  int ok = config_read(&f->cfg, in);
-  fclose(in);
-  if (ok == CONFIG_TRUE)
+  size_t len;
+  char *text = infile_read(path, "a libconfig file", CFG_MAX_BYTES, &len, f->err, sizeof f->err);
+  if (!text) {
+    one_line(f->err, sizeof f->err);
+    return -1;
+  }
+  if (strlen(text) != len) { /* where libconfig's string would end */
+    free(text);
+    return open_fail(f, "%s: expected a libconfig file, got a NUL byte", path);
+  }
+  /* libconfig opens an @include'd file itself, past infile's checks */
+  int line = 1;
+  for (const char *c = text; *c; line++) {
+    c += strspn(c, " \t");
+    if (strncmp(c, "@include", 8) == 0) {
+      free(text);
+      return open_fail(f, "%s:%d: expected no @include (mrlab reads each input file on its own)", path, line);
+    }
+    c = strchr(c, '\n');
+    c = c ? c + 1 : text + len;
+  }
+  int ok = config_read_string(&f->cfg, text) == CONFIG_TRUE;
+  free(text);
+  if (ok)
     return 0;
-  const char *where = config_error_file(&f->cfg) ? config_error_file(&f->cfg) : path;
-  return open_fail(f, "%s:%d: %s (expected libconfig settings such as name = \"value\";)", where,
+  return open_fail(f, "%s:%d: %s (expected libconfig settings such as name = \"value\";)", path,
                    config_error_line(&f->cfg), config_error_text(&f->cfg));
 }
 
@@ -172,8 +182,11 @@ const char *cfg_nearest(const char *name, const char *const *known)
 const char *cfg_nearest_within(const char *name, const char *const *known, size_t most)
 {
   const char *best = NULL;
-  size_t best_d = most + 1;
+  size_t best_d = most + 1, n = strlen(name);
   for (; *known; known++) {
+    size_t k = strlen(*known);
+    if ((n > k ? n - k : k - n) > most) /* as many edits at least: skip the cost of counting them */
+      continue;
     size_t d = edit_distance(name, *known);
     if (d < best_d) {
       best_d = d;

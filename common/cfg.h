@@ -23,8 +23,12 @@ typedef struct {
   char err[CFG_ERRLEN]; /* the first error, "" while there is none */
 } cfg_file;
 
-/* Reads PATH.  Returns 0, or -1 with F->err set (a directory or another
- * file that is not a regular one or a pipe, an unreadable file, a syntax
+/* The largest input file cfg_file_open reads (a workload imported from
+ * a trace of 1,000 jobs with each reducer's share stays well within). */
+#define CFG_MAX_BYTES (256L << 20)
+
+/* Reads PATH.  Returns 0, or -1 with F->err set (anything but a regular
+ * file of at most CFG_MAX_BYTES, an unreadable file, an @include, a syntax
  * error).  cfg_file_close must be called either way. */
 int cfg_file_open(cfg_file *f, const char *path);
 void cfg_file_close(cfg_file *f);

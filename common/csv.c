@@ -7,55 +7,14 @@
 #include "csv.h"
 
 #include "alloc.h"
+#include "infile.h"
 
 #include <assert.h>
-#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-
-/* Reads the regular file PATH whole into a NUL-terminated buffer, *N bytes
- * before the NUL.  NULL with ERR set on failure. */
-static char *read_whole(const char *path, size_t *n, char *err, size_t errlen)
-{
-  FILE *f = fopen(path, "rb");
-  struct stat st;
-  if (!f || fstat(fileno(f), &st) != 0) {
-    snprintf(err, errlen, "%s: %s", path, strerror(errno));
-    if (f)
-      fclose(f);
-    return NULL;
-  }
-  if (!S_ISREG(st.st_mode)) {
-    snprintf(err, errlen, "%s: expected a CSV file, got %s", path,
-             S_ISDIR(st.st_mode) ? "a directory" : "something else than a regular file");
-    fclose(f);
-    return NULL;
-  }
-  /* reading stops past the bound, so a huge file costs no more than that */
-  size_t cap = 1 << 16;
-  char *text = xmalloc(cap);
-  *n = 0;
-  for (size_t got; *n <= CSV_MAX_BYTES && (got = fread(text + *n, 1, cap - *n - 1, f)) > 0;)
-    if ((*n += got) == cap - 1)
-      text = xrealloc(text, cap *= 2);
-  int bad = ferror(f);
-  fclose(f);
-  if (bad || *n > CSV_MAX_BYTES) {
-    if (bad)
-      snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
-    else
-      snprintf(err, errlen, "%s: expected at most %ld MiB (mrlab's bound on a CSV it reads), got more", path,
-               CSV_MAX_BYTES >> 20);
-    free(text);
-    return NULL;
-  }
-  text[*n] = '\0';
-  return text;
-}
 
 /* Checks TEXT (N bytes) as a table: a header, no NUL byte, every row ended
  * by a newline and as many fields as the header.  Sets *ROWS and *COLS;
@@ -69,7 +28,8 @@ static int check_shape(const char *path, const char *text, size_t n, int *rows, 
   *rows = *cols = 0;
   for (size_t at = 0; at < n; (*rows)++) {
     int line = *rows + 1;
-    const char *end = memchr(text + at, '\n', n - at), *nul = memchr(text + at, '\0', n - at);
+    const char *end = memchr(text + at, '\n', n - at);
+    const char *nul = memchr(text + at, '\0', end ? (size_t)(end - text) - at : n - at); /* in this row only */
     if (nul && (!end || nul < end)) {
       snprintf(err, errlen, "%s:%d: expected text, got a NUL byte", path, line);
       return -1;
@@ -96,7 +56,7 @@ static int check_shape(const char *path, const char *text, size_t n, int *rows, 
 csv_table *csv_read(const char *path, char *err, size_t errlen)
 {
   size_t n;
-  char *text = read_whole(path, &n, err, errlen);
+  char *text = infile_read(path, "a CSV file", CSV_MAX_BYTES, &n, err, errlen);
   int rows, cols;
   if (!text || check_shape(path, text, n, &rows, &cols, err, errlen)) {
     free(text);

@@ -2,6 +2,8 @@
 #define _GNU_SOURCE /* renameat2, nftw */
 #include "outfile.h"
 
+#include "infile.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -22,17 +24,41 @@ int outfile_open(outfile *o, const char *dir, const char *name, char *err, size_
     return -1;
   }
   o->f = fopen(o->tmp, "w");
-  if (!o->f)
-    snprintf(err, errlen, "%s: cannot write: %s", o->tmp, strerror(errno));
+  if (!o->f) {
+    int e = errno;
+    snprintf(err, errlen, "%s: cannot write: %s", o->final, strerror(e));
+    errno = e;
+  }
   return o->f ? 0 : -1;
 }
 
-int outfile_open_path(outfile *o, const char *file, char *err, size_t errlen)
+int outfile_open_named(outfile *o, const char *file, const char *const *inputs, char *err, size_t errlen)
 {
-  char dir[4096];
+  o->f = NULL;
+  size_t n = strlen(file);
   const char *slash = strrchr(file, '/');
+  struct stat st, in;
+  if (n == 0 || file[n - 1] == '/') {
+    snprintf(err, errlen, "%s: expected the name of a file to write, got a directory's", file);
+    return -1;
+  }
+  if (lstat(file, &st) == 0 && !S_ISREG(st.st_mode)) {
+    snprintf(err, errlen, "%s: expected a new file or a regular file to replace, got %s", file, infile_kind(&st));
+    return -1;
+  }
+  for (int i = 0; inputs && inputs[i]; i++)
+    if (lstat(file, &st) == 0 && stat(inputs[i], &in) == 0 && st.st_dev == in.st_dev && st.st_ino == in.st_ino) {
+      snprintf(err, errlen, "%s: expected an output file, got the input %s", file, inputs[i]);
+      return -1;
+    }
+  char dir[4096];
   snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - file) + (slash == file) : 1, slash ? file : ".");
-  return outfile_open(o, dir, slash ? slash + 1 : file, err, errlen);
+  if (outfile_open(o, dir, slash ? slash + 1 : file, err, errlen)) {
+    snprintf(err, errlen, "%s: cannot write: %s", file, strerror(errno));
+    return -1;
+  }
+  snprintf(o->final, sizeof o->final, "%s", file); /* the name messages give */
+  return 0;
 }
 
 int outfile_close(outfile *o, char *err, size_t errlen)
@@ -97,7 +123,7 @@ static int check_replaceable(const char *dir, const char *const *names, char *er
   }
   if (!S_ISDIR(st.st_mode)) {
     snprintf(err, errlen, "%s: expected a directory to write outputs into, got %s", dir,
-             S_ISLNK(st.st_mode) ? "a symbolic link (name the directory it points to)" : "a file that is not one");
+             S_ISLNK(st.st_mode) ? "a symbolic link (name the directory it points to)" : infile_kind(&st));
     return -1;
   }
   DIR *d = opendir(dir);
@@ -148,8 +174,10 @@ int outdir_open(outdir *d, const char *dir, const char *const *names, char *err,
   if (outdir_name(d, dir, names, err, errlen))
     return -1;
   snprintf(d->tmp, sizeof d->tmp, "%s.tmp-XXXXXX", d->final);
-  if (!mkdtemp(d->tmp)) {
-    snprintf(err, errlen, "%s: cannot create the directory: %s", d->tmp, strerror(errno));
+  mode_t mask = umask(0);
+  umask(mask);
+  if (!mkdtemp(d->tmp) || chmod(d->tmp, 0777 & ~mask) != 0) { /* mkdtemp's 0700 is no output's */
+    snprintf(err, errlen, "%s: cannot create the directory: %s", d->final, strerror(errno));
     return -1;
   }
   return 0;

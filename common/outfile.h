@@ -32,8 +32,13 @@ typedef struct {
 /* Opens DIR/.NAME.tmp for DIR/NAME.  Returns 0, or -1 with ERR set. */
 int outfile_open(outfile *o, const char *dir, const char *name, char *err, size_t errlen);
 
-/* Opens FILE, a path whose last '/' (if any) ends its directory, as outfile_open does. */
-int outfile_open_path(outfile *o, const char *file, char *err, size_t errlen);
+/* Opens FILE, an output file the user named (-o), as outfile_open does,
+ * once it is known that FILE may be written: it must be missing or a
+ * regular file (not a directory, a device, a pipe or a symbolic link), and
+ * none of INPUTS (a NULL-terminated list of the command's input files, or
+ * NULL), so that -o never replaces what is not an output.  Returns 0, or
+ * -1 with ERR naming FILE as given (a refusal: exit status 2). */
+int outfile_open_named(outfile *o, const char *file, const char *const *inputs, char *err, size_t errlen);
 
 /* Closes O and renames it to its final name.  Returns 0, or -1 with ERR set
  * (the temporary file removed) if any write failed. */

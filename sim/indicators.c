@@ -367,6 +367,10 @@ void indicators_actor(int argc, char **argv)
   sg_actor_daemonize(sg_actor_self()); /* it ends with the run */
   for (;;) {
     activities_sleep_for(period);
+    if (e->n_samples + INDICATOR_N * (size_t)e->n_jobs > CONF_SAMPLED_ROWS) {
+      e->stopped[0] = simgrid_get_clock();
+      return;
+    }
     for (int i = 0; i < e->n_jobs; i++)
       if (!e->jobs[i].finished)
         sample_job(e, &e->jobs[i], simgrid_get_clock());

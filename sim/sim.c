@@ -145,7 +145,8 @@ static void on_interrupt(int sig)
   _exit(128 + sig);
 }
 
-/* Replaces SimGrid's SIGINT handler, and the default SIGTERM one, with on_interrupt for the run writing into D. */
+/* Replaces SimGrid's SIGINT handler, and the default SIGTERM and SIGHUP (a closed terminal) ones, with on_interrupt
+ * for the run writing into D. */
 static void interrupts_catch(const outdir *d)
 {
   snprintf(stop_line, sizeof stop_line, "%smrlab: interrupted; %s left as it was\n",
@@ -155,6 +156,7 @@ static void interrupts_catch(const outdir *d)
   sigemptyset(&act.sa_mask);
   sigaction(SIGINT, &act, NULL);
   sigaction(SIGTERM, &act, NULL);
+  sigaction(SIGHUP, &act, NULL);
 }
 
 int sim_run(const platform *p, const workload *w, const sim_inputs *in, const char *dir, FILE *out, char *err,
@@ -168,6 +170,7 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
   sigemptyset(&held);
   sigaddset(&held, SIGINT);
   sigaddset(&held, SIGTERM);
+  sigaddset(&held, SIGHUP);
   pthread_sigmask(SIG_BLOCK, &held, &was);
   outdir d;
   int opened = outdir_open(&d, dir, rundir_files, err, errlen) == 0;
@@ -199,6 +202,14 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
     outdir_discard(&d);
   if (status == 0)
     report_print(e, out);
+  static const char *const sampled[][2] = {{RUNDIR_PROGRESS, "mrlab.progress.period"},
+                                           {RUNDIR_UTILISATION, "mrlab.utilisation.period"}};
+  for (int k = 0; status == 0 && k < 2; k++)
+    if (e->stopped[k] > 0)
+      fprintf(stderr,
+              "mrlab: warning: %s: sampling stopped at %.6g s of simulated time, at %d rows (mrlab's bound on a "
+              "sampled table); a longer %s samples the whole run\n",
+              sampled[k][0], e->stopped[k], CONF_SAMPLED_ROWS, sampled[k][1]);
   engine_free(e);
   return status;
 }

@@ -36,8 +36,8 @@ typedef struct {
  * all of one run or all of the previous one.  Prints a person's summary of
  * the run to OUT.  When stderr is a terminal and the run has lasted
  * IN->progress_after seconds, a line there, rewritten up to twice a second
- * and erased at the end, counts tasks done and the simulated time.  SIGINT
- * or SIGTERM during the run prints one line,
+ * and erased at the end, counts tasks done and the simulated time.  SIGINT,
+ * SIGTERM or SIGHUP during the run prints one line,
  * "mrlab: interrupted; DIR left as it was", removes the temporary and ends
  * the process with status 128 + the signal (130 for Ctrl-C).  Returns the
  * exit status: 0, or with ERR set, 2 for bad input (a SimGrid option that

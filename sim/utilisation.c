@@ -113,6 +113,10 @@ void utilisation_actor(int argc, char **argv)
   sg_actor_daemonize(sg_actor_self()); /* it ends with the run */
   for (;;) {
     activities_sleep_for(period);
+    if (e->util && e->util->n_rows + 2 * (size_t)e->platform->n_classes > CONF_SAMPLED_ROWS) {
+      e->stopped[1] = simgrid_get_clock(); /* the run's last sample covers the rest */
+      return;
+    }
     utilisation_sample(e, simgrid_get_clock());
   }
 }

@@ -185,13 +185,13 @@ static void input_files_that_are_not_files_are_refused(void **state)
   snprintf(work, sizeof work, "%s", test_write_file(dir, "w.cfg", small_job));
   test_run r;
   test_run_mrlab(&r, dir, (const char *[]){"run", dir, work, "-o", "out", NULL});
-  snprintf(expected, sizeof expected, "mrlab: %s: is a directory, expected a libconfig file\n", dir);
+  snprintf(expected, sizeof expected, "mrlab: %s: expected a libconfig file, got a directory\n", dir);
   assert_string_equal(r.err, expected);
   assert_int_equal(r.status, 2);
   test_run_mrlab(&r, dir, (const char *[]){"run", test_source_path("platforms/toy4.cfg"), dir, "-o", "out", NULL});
   assert_string_equal(r.err, expected);
   test_run_mrlab(&r, dir, (const char *[]){"platform", "/dev/zero", NULL});
-  assert_string_equal(r.err, "mrlab: /dev/zero: is not a regular file, expected a libconfig file\n");
+  assert_string_equal(r.err, "mrlab: /dev/zero: expected a libconfig file, got a device\n");
   assert_int_equal(r.status, 2);
 }
 
@@ -265,6 +265,61 @@ static void help_shows_each_property_scope(void **state)
   assert_true(strncmp(strchr(reduces, '\n') - 3, "job", 3) == 0);
 }
 
+/* A sampling period under 10 ms is refused, from --set or a Hadoop XML
+ * file (1 ns once filled memory at 30 MB a second); a run that would
+ * sample more than a million rows stops sampling there with one warning,
+ * its last row covering the rest of the run. */
+static void sampling_is_bounded(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir();
+  char work[4096];
+  snprintf(work, sizeof work, "%s", test_write_file(dir, "w.cfg", small_job));
+  const char *toy = test_source_path("platforms/toy4.cfg");
+  test_run r;
+  test_run_mrlab(&r, dir, (const char *[]){"run", toy, work, "--set", "mrlab.utilisation.period=1ns", "-o", "out", NULL});
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "mrlab.utilisation.period: expected 0s (no sampling) or at least 10ms (mrlab's bound "
+                                "on a sampling period), got \"1ns\""));
+  test_write_file(dir, "p.xml",
+                  "<configuration><property><name>mrlab.progress.period</name><value>1us</value></property>"
+                  "</configuration>\n");
+  test_run_mrlab(&r, dir, (const char *[]){"run", toy, work, "--conf", "p.xml", "-o", "out", NULL});
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "mrlab.progress.period: expected 0s (no sampling) or at least 10ms"));
+  assert_int_equal(test_count_files(dir), 2);
+  /* 199 node classes of one worker (and the master): 199 utilisation rows an instant, a million in 50 s */
+  char platform[1 << 17] = "name = \"wide\";\ncore = { bandwidth = \"10Gbps\"; latency = \"5us\"; };\n"
+                           "racks = ( { name = \"r\"; uplink = { bandwidth = \"10Gbps\"; latency = \"5us\"; }; } );\n"
+                           "node_classes = (\n";
+  for (int c = 0; c < 199; c++)
+    snprintf(platform + strlen(platform), sizeof platform - strlen(platform),
+             "%s{ name = \"c%d\"; count = 1; racks = [\"r\"]; cores = 4; speed = \"2.5Gf\"; memory = \"8GiB\";"
+             " disks = ( { read = \"120MBps\"; write = \"100MBps\"; } ); nic = { bandwidth = \"1Gbps\"; latency = "
+             "\"50us\"; }; slots = { map = 4; reduce = 2; }; }\n",
+             c ? "," : "", c);
+  snprintf(platform + strlen(platform), sizeof platform - strlen(platform),
+           ");\nmaster = { class = \"c0\"; rack = \"r\"; };\n");
+  char wide[4096];
+  snprintf(wide, sizeof wide, "%s", test_write_file(dir, "wide.cfg", platform));
+  test_write_file(dir, "late.cfg",
+                  "jobs = ( { name = \"late\"; submit = \"60s\"; input = \"64MB\"; map_cost = 1.0; "
+                  "map_selectivity = 1.0; reduce_cost = 1.0; reduce_selectivity = 1.0; } );\n");
+  test_run_mrlab(&r, dir,
+                 (const char *[]){"run", wide, "late.cfg", "--set", "mrlab.utilisation.period=10ms", "-o", "out", NULL});
+  if (r.status != 0)
+    fail_msg("status %d: %s", r.status, r.err);
+  assert_non_null(strstr(r.err, "mrlab: warning: utilisation.csv: sampling stopped at "));
+  assert_non_null(strstr(r.err, "at 1000000 rows (mrlab's bound on a sampled table); a longer "
+                                "mrlab.utilisation.period samples the whole run\n"));
+  char out[4200];
+  snprintf(out, sizeof out, "%s/out", dir);
+  test_csv *u = test_csv_in(out, "utilisation.csv");
+  assert_true(u->n_rows - 1 <= 1000000 + 199); /* the bound, and the last sample's rows */
+  assert_true(test_csv_num(u, u->n_rows - 1, "time") > 60); /* the last row reaches the end of the run */
+  test_csv_free(u);
+}
+
 int main(void)
 {
   /* an input wrongly accepted would simulate for hours: every mrlab this
@@ -278,6 +333,7 @@ int main(void)
       cmocka_unit_test(sizes_in_bits_are_accepted_with_a_warning),
       cmocka_unit_test(cluster_settings_come_from_the_platform_or_the_command_line),
       cmocka_unit_test(help_shows_each_property_scope),
+      cmocka_unit_test(sampling_is_bounded),
   };
   TEST_MAIN(tests);
 }

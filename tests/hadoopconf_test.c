@@ -313,7 +313,7 @@ static void malformed_files_refused(void **state)
     run_refused((const char *[]){"--conf", path, NULL}, start, bad[i].says);
   }
   run_refused((const char *[]){"--conf", "/nonexistent/mapred-site.xml", NULL},
-              "/nonexistent/mapred-site.xml: ", "cannot read");
+              "/nonexistent/mapred-site.xml: ", "cannot open");
   run_refused((const char *[]){"--conf", "/tmp", NULL}, "/tmp: ", "expected a Hadoop configuration file");
   char typo[4096], start[4200];
   snprintf(typo, sizeof typo, "%s", xml("mapred-site.xml", "\n" PROPERTY("mapreduce.job.reduce", "8")));

@@ -1,11 +1,15 @@
 /* outdir_test.c - output directories appear whole (outfile.h): a commit
  * replaces every old file, a discard or a refusal leaves the old directory
- * as it was, and no temporary directory is ever left beside it. */
+ * as it was, and no temporary directory is ever left beside it.  An output
+ * file a user names with -o (import, ratios) is a new or a regular file,
+ * never a device, a directory or the command's own input: anything else
+ * is refused in one line naming the path as given, status 2. */
 #include "outfile.h"
 #include "test.h"
 
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 static const char *const names[] = {"a.csv", "b.csv", "sub", NULL};
@@ -117,6 +121,69 @@ static void what_is_not_a_directory_name_is_refused(void **state)
   assert_non_null(strstr(err, "expected the name of a directory"));
 }
 
+/* Runs mrlab with ARGS in DIR and fails unless it exits 2 with one line holding SAYS. */
+static void assert_refused(const char *dir, const char *const *args, const char *says)
+{
+  test_run r;
+  test_run_mrlab(&r, dir, args);
+  if (r.status != 2 || !strstr(r.err, says) || strchr(r.err, '\n') != r.err + strlen(r.err) - 1)
+    fail_msg("mrlab %s ... -o: status %d, stderr \"%s\": expected 2 and one line saying \"%s\"", args[0], r.status,
+             r.err, says);
+}
+
+static void output_files_never_replace_what_is_not_an_output(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir();
+  char swim[4200], rumen[4200], work[4200], sub[4200], null[4200];
+  /* copies: a failure of the test must not overwrite the shipped traces */
+  snprintf(swim, sizeof swim, "%s",
+           test_write_file(dir, "s.tsv", test_read_file(test_source_path("workloads/traces"), "small-swim.tsv")));
+  snprintf(rumen, sizeof rumen, "%s",
+           test_write_file(dir, "r.json", test_read_file(test_source_path("workloads/traces"), "small-rumen.json")));
+  snprintf(work, sizeof work, "%s",
+           test_write_file(dir, "w.cfg",
+                           "jobs = ( { name = \"a\"; input = \"256MB\"; map_cost = 1.0; map_selectivity = 1.0;"
+                           " reduce_cost = 1.0; reduce_selectivity = 1.0; } );\n"));
+  snprintf(sub, sizeof sub, "%s/sub", dir);
+  assert_int_equal(mkdir(sub, 0700), 0);
+  /* a device node of our own (the null device's numbers): never /dev/null itself */
+  snprintf(null, sizeof null, "%s/null", dir);
+  int device = mknod(null, S_IFCHR | 0600, makedev(1, 3)) == 0;
+  if (!device)
+    assert_int_equal(mkfifo(null, 0600), 0); /* not allowed to make a device: a pipe stands in */
+  const char *kind = device ? "got a device" : "got a named pipe";
+  const char *toy = test_source_path("platforms/toy4.cfg");
+  const char *const commands[][6] = {
+      {"import", "swim", swim, NULL}, {"import", "rumen", rumen, NULL}, {"ratios", toy, work, NULL}};
+  for (int c = 0; c < 3; c++) {
+    const struct {
+      const char *out, *says;
+    } cases[] = {
+        {"null", kind},
+        {"sub", "sub: expected a new file or a regular file to replace, got a directory"},
+        {"//", "//: expected the name of a file to write"},
+        {"nodir/sub/out.cfg", "mrlab: nodir/sub/out.cfg: cannot write: No such file or directory"},
+        {c < 2 ? commands[c][2] : work, "expected an output file, got the input"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+      const char *args[8];
+      int n = 0;
+      for (; commands[c][n]; n++)
+        args[n] = commands[c][n];
+      args[n++] = "-o";
+      args[n++] = cases[i].out;
+      args[n] = NULL;
+      assert_refused(dir, args, cases[i].says);
+    }
+  }
+  struct stat st;
+  assert_int_equal(lstat(null, &st), 0);
+  assert_true(device ? S_ISCHR(st.st_mode) : S_ISFIFO(st.st_mode)); /* still what it was */
+  assert_int_equal(test_count_files(dir), 5); /* the traces, w.cfg, sub, null: no temporary left */
+  assert_int_equal(test_count_files(sub), 0);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -125,6 +192,7 @@ int main(void)
       cmocka_unit_test(a_discard_leaves_the_old_directory),
       cmocka_unit_test(a_folder_of_the_users_is_never_replaced),
       cmocka_unit_test(what_is_not_a_directory_name_is_refused),
+      cmocka_unit_test(output_files_never_replace_what_is_not_an_output),
   };
   TEST_MAIN(tests);
 }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 /* Two node classes of two workers each, the slow one with half the CPU and disk. */
 static const char two_classes[] =
@@ -303,6 +304,18 @@ static void what_is_not_a_run_is_refused_in_one_line(void **state)
                   "agrees\nthreshold,A small threshold is best,5.3,best,5,true,unclear,,,,,no\n");
   snprintf(line, sizeof line, "mrlab: %s: nothing to draw: its tables hold no figure that mrlab plot draws\n", dir);
   assert_refused(parent, dir, line);
+  /* a run whose tables hold their header rows only: nothing to draw (not gnuplot's "x range is invalid") */
+  snprintf(dir, sizeof dir, "%s/headers", parent);
+  assert_int_equal(mkdir(dir, 0777), 0);
+  const char *tables[] = {"tasks.csv", "jobs.csv", "utilisation.csv", "progress.csv"};
+  for (int k = 0; k < 4; k++) {
+    char header[65536];
+    snprintf(header, sizeof header, "%s", test_read_file(small_run(), tables[k]));
+    *(strchr(header, '\n') + 1) = '\0';
+    test_write_file(dir, tables[k], header);
+  }
+  snprintf(line, sizeof line, "mrlab: %s: nothing to draw: its tables hold no figure that mrlab plot draws\n", dir);
+  assert_refused(parent, dir, line);
   /* a run directory, without gnuplot on the PATH */
   snprintf(dir, sizeof dir, "%s/run", parent);
   assert_int_equal(mkdir(dir, 0777), 0);
@@ -313,6 +326,90 @@ static void what_is_not_a_run_is_refused_in_one_line(void **state)
   assert_refused(parent, dir, "mrlab: gnuplot not found: install it (Debian: apt-get install gnuplot-nox)\n");
   setenv("PATH", path, 1);
   free(path);
+}
+
+/* A run of 300,000 attempts (1,000 hosts of 4 map lanes of 74 maps and 3
+ * reduces each, written here from a small run's columns) is plotted in
+ * seconds: its Gantt chart is binned, as its title says, and draws far
+ * fewer boxes than attempts. */
+static void a_large_run_is_binned_in_seconds(void **state)
+{
+  (void)state;
+  const char *small = small_run();
+  char dir[4096], path[4400], header[65536];
+  snprintf(dir, sizeof dir, "%s/big", test_tmpdir());
+  assert_int_equal(mkdir(dir, 0777), 0);
+  test_write_file(dir, "jobs.csv", test_read_file(small, "jobs.csv"));
+  test_csv *jobs = test_csv_in(small, "jobs.csv");
+  char job[256];
+  snprintf(job, sizeof job, "%s", test_csv_cell(jobs, 1, "job"));
+  test_csv_free(jobs);
+  snprintf(header, sizeof header, "%s", test_read_file(small, "tasks.csv"));
+  *strchr(header, '\n') = '\0';
+  const char *cols[64];
+  int n_cols = 0;
+  for (char *c = strtok(header, ","); c && n_cols < 64; c = strtok(NULL, ","))
+    cols[n_cols++] = c;
+  snprintf(path, sizeof path, "%s/tasks.csv", dir);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  for (int c = 0; c < n_cols; c++)
+    fprintf(f, "%s%s", c ? "," : "", cols[c]);
+  fputc('\n', f);
+  int rows = 0;
+  for (int h = 0; h < 1000; h++)
+    for (int lane = 0; lane < 7; lane++)
+      for (int k = 0; k < (lane < 4 ? 74 : 1); k++, rows++) {
+        int reduce = lane >= 4;
+        double start = reduce ? 1500 : 20.0 * k + lane, d = reduce ? 300 : 19;
+        const char *ends[2][4] = {{"read_end", "map_end", "spill_end", "merge_end"},
+                                  {"shuffle_end", "sort_end", "reduce_end", "write_end"}};
+        for (int c = 0; c < n_cols; c++) {
+          char v[300] = "";
+          if (strcmp(cols[c], "job") == 0)
+            snprintf(v, sizeof v, "%s", job);
+          else if (strcmp(cols[c], "kind") == 0)
+            snprintf(v, sizeof v, "%s", reduce ? "reduce" : "map");
+          else if (strcmp(cols[c], "host") == 0)
+            snprintf(v, sizeof v, "worker-%d", h);
+          else if (strcmp(cols[c], "status") == 0)
+            snprintf(v, sizeof v, "SUCCEEDED");
+          else if (strcmp(cols[c], "start") == 0)
+            snprintf(v, sizeof v, "%.3f", start);
+          else if (strcmp(cols[c], "end") == 0)
+            snprintf(v, sizeof v, "%.3f", start + d);
+          for (int p = 0; p < 4; p++)
+            if (strcmp(cols[c], ends[reduce][p]) == 0)
+              snprintf(v, sizeof v, "%.3f", start + d * (p + 1) / 4);
+          fprintf(f, "%s%s", c ? "," : "", v);
+        }
+        fputc('\n', f);
+      }
+  assert_int_equal(fclose(f), 0);
+  assert_int_equal(rows, 299000);
+  char out[4200];
+  snprintf(out, sizeof out, "%s-pictures", dir);
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  plot((const char *const[]){"plot", dir, "-o", out, "--format", "svg", NULL});
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  double took = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+  if (took > 30)
+    fail_msg("mrlab plot of %d attempts took %.1f s: expected seconds", rows, took);
+  snprintf(path, sizeof path, "%s/gantt.svg", out);
+  f = fopen(path, "r");
+  assert_non_null(f);
+  fseek(f, 0, SEEK_END);
+  long size = ftell(f);
+  rewind(f);
+  char *svg = xmalloc((size_t)size + 1);
+  svg[fread(svg, 1, (size_t)size, f)] = '\0';
+  fclose(f);
+  assert_non_null(strstr(svg, "(binned: "));
+  int boxes = svg_boxes(svg, "map: read") + svg_boxes(svg, "reduce: shuffle");
+  free(svg);
+  if (!(boxes > 270 && boxes < 60000)) /* something in every picture row, far fewer than the attempts */
+    fail_msg("%d boxes of map: read and reduce: shuffle for %d attempts", boxes, rows);
 }
 
 static const char terasort[] =
@@ -370,6 +467,7 @@ int main(void)
       cmocka_unit_test(a_validation_is_plotted),
       cmocka_unit_test(a_comparison_and_a_run_over_seeds_are_plotted),
       cmocka_unit_test(what_is_not_a_run_is_refused_in_one_line),
+      cmocka_unit_test(a_large_run_is_binned_in_seconds),
   };
   TEST_MAIN(tests);
 }

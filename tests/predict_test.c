@@ -364,7 +364,7 @@ static void predict_and_provision_run_from_the_command_line(void **state)
   assert_non_null(strstr(r.err, "--model: expected khan, aria, boe or mrlab, got hp"));
   test_run_mrlab(&r, dir, (const char *[]){"predict", target, "/nonexistent", NULL});
   assert_int_equal(r.status, 2);
-  assert_non_null(strstr(r.err, "mrlab: /nonexistent/jobs.csv: No such file or directory\n"));
+  assert_non_null(strstr(r.err, "mrlab: /nonexistent/jobs.csv: cannot open: No such file or directory\n"));
   test_run_mrlab(&r, dir, (const char *[]){"provision", "--deadline", "-5s", target, history[0], NULL});
   assert_int_equal(r.status, 2);
   assert_non_null(strstr(r.err, "--deadline: expected a positive time"));

@@ -1,6 +1,6 @@
 /* rundir_test.c - a run directory as a user meets it: replaced whole or
  * left as it was (after an interrupt, a refused option, a folder that is
- * not a run's), Ctrl-C and SIGTERM as one line, SimGrid's options refused
+ * not a run's), Ctrl-C, SIGTERM and SIGHUP as one line, the user's umask, SimGrid's options refused
  * in one line and recorded in summary.json, and the column names that
  * every reader shares. */
 #define _GNU_SOURCE /* posix_spawn_file_actions_addchdir_np */
@@ -92,15 +92,33 @@ static void an_interrupted_run_leaves_the_old_directory(void **state)
   assert_int_equal(test_count_files(dir), files + 2); /* big.cfg and stderr, nothing else */
 }
 
-static void sigterm_is_an_interruption_too(void **state)
+static void sigterm_and_sighup_are_interruptions_too(void **state)
 {
   (void)state;
-  const char *dir = test_tmpdir();
-  char out[4096];
-  snprintf(out, sizeof out, "%s/new", dir);
-  assert_int_equal(interrupt_run(dir, out, SIGTERM), 128 + SIGTERM);
-  assert_non_null(strstr(test_read_file(dir, "stderr"), "mrlab: interrupted; "));
-  assert_int_equal(test_count_files(dir), 2); /* no run directory, no temporary */
+  const int sigs[] = {SIGTERM, SIGHUP}; /* SIGHUP: the terminal closed */
+  for (int i = 0; i < 2; i++) {
+    const char *dir = test_tmpdir();
+    char out[4096];
+    snprintf(out, sizeof out, "%s/new", dir);
+    assert_int_equal(interrupt_run(dir, out, sigs[i]), 128 + sigs[i]);
+    assert_non_null(strstr(test_read_file(dir, "stderr"), "mrlab: interrupted; "));
+    assert_int_equal(test_count_files(dir), 2); /* no run directory, no temporary */
+  }
+}
+
+/* A run directory's mode is the user's umask's, as mkdir's would be (not mkdtemp's 0700). */
+static void a_run_directory_follows_the_umask(void **state)
+{
+  (void)state;
+  const mode_t masks[] = {022, 027};
+  for (int i = 0; i < 2; i++) {
+    mode_t was = umask(masks[i]);
+    const char *out = earlier_run();
+    umask(was);
+    struct stat st;
+    assert_int_equal(stat(out, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0777 & ~masks[i]);
+  }
 }
 
 static void a_new_run_replaces_every_file_of_the_old(void **state)
@@ -202,7 +220,8 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(an_interrupted_run_leaves_the_old_directory),
-      cmocka_unit_test(sigterm_is_an_interruption_too),
+      cmocka_unit_test(sigterm_and_sighup_are_interruptions_too),
+      cmocka_unit_test(a_run_directory_follows_the_umask),
       cmocka_unit_test(a_new_run_replaces_every_file_of_the_old),
       cmocka_unit_test(a_folder_that_is_not_a_run_is_not_replaced),
       cmocka_unit_test(a_bad_simgrid_option_is_one_line),

@@ -168,10 +168,10 @@ static int variant_derives(const variant *v)
  * gives them.  0, or -1. */
 static int variant_write_platform(const variant *v, const char *path)
 {
-  config_t p;
-  config_init(&p);
-  int ok = config_read_file(&p, v->platform) == CONFIG_TRUE;
-  config_setting_t *classes = ok ? config_lookup(&p, "node_classes") : NULL;
+  cfg_file f;
+  config_t *p = &f.cfg;
+  int ok = cfg_file_open(&f, v->platform) == 0;
+  config_setting_t *classes = ok ? config_lookup(p, "node_classes") : NULL;
   for (int i = 0; classes && i < config_setting_length(classes); i++) {
     config_setting_t *k = config_setting_get_elem(classes, (unsigned)i);
     config_setting_t *memory = config_setting_get_member(k, "memory"), *nic = config_setting_get_member(k, "nic");
@@ -187,8 +187,8 @@ static int variant_write_platform(const variant *v, const char *path)
     if (v->reduce_slots && reduce)
       config_setting_set_int(reduce, v->reduce_slots);
   }
-  ok = ok && config_write_file(&p, path) == CONFIG_TRUE;
-  config_destroy(&p);
+  ok = ok && config_write_file(p, path) == CONFIG_TRUE;
+  cfg_file_close(&f);
   return ok ? 0 : -1;
 }
 

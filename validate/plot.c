@@ -175,17 +175,66 @@ static void segments(const span *s, double startup, void (*emit)(void *, int, do
   }
 }
 
+/* A Gantt chart draws each attempt while the picture can show it: up to
+ * GANTT_ROWS slot rows (at 14 pixels each, in at most 4000) and
+ * GANTT_ATTEMPTS attempts (gnuplot draws some 30,000 boxes a second).
+ * Beyond either, it is binned: BAND slot rows make one row of the picture
+ * and the run's time is cut into GANTT_BINS columns (about a pixel each);
+ * each cell shows the phase its slots spent the most time in, or nothing
+ * when they were busy under a quarter of the time, and equal neighbours
+ * along a row are one box. */
+#define GANTT_ROWS 270
+#define GANTT_ATTEMPTS 20000
+#define GANTT_BINS 1000
+
 typedef struct {
   FILE *blocks[SEG_N]; /* gantt: one temporary stream a block */
   double y;
   double (*slot_time)[SEG_N]; /* phases: per job */
   int job;
+  int band;          /* binned: slot rows a picture row; 0 draws each attempt */
+  double t0, bin;    /* binned: the first column's start, a column's width in s */
+  double *cells;     /* binned: slot seconds of [picture row][column][segment] */
 } seg_sink;
 
 static void emit_gantt(void *arg, int seg, double from, double to)
 {
   seg_sink *k = arg;
-  fprintf(k->blocks[seg], "%.9f %.9f %g\n", from, to, k->y);
+  if (!k->band) {
+    fprintf(k->blocks[seg], "%.9f %.9f %g\n", from, to, k->y);
+    return;
+  }
+  double *row = k->cells + (size_t)((int)k->y / k->band) * GANTT_BINS * SEG_KILLED;
+  for (int b = (int)((from - k->t0) / k->bin); b < GANTT_BINS && k->t0 + b * k->bin < to; b++) {
+    double lo = k->t0 + b * k->bin, hi = lo + k->bin;
+    row[b * SEG_KILLED + seg] += (to < hi ? to : hi) - (from > lo ? from : lo);
+  }
+}
+
+/* Writes the binned chart of K's cells, N_ROWS picture rows of slot rows
+ * ROWS in all, as boxes into K's blocks. */
+static void gantt_binned(seg_sink *k, int n_rows, int rows)
+{
+  for (int r = 0; r < n_rows; r++) {
+    int slots = r < n_rows - 1 ? k->band : rows - r * k->band;
+    const double *row = k->cells + (size_t)r * GANTT_BINS * SEG_KILLED;
+    for (int b = 0, run_start = 0, last = -1; b <= GANTT_BINS; b++) {
+      int best = -1; /* idle, and past the last column */
+      double busy = 0;
+      for (int g = 0; b < GANTT_BINS && g < SEG_KILLED; g++) {
+        busy += row[b * SEG_KILLED + g];
+        if (row[b * SEG_KILLED + g] > 0 && (best < 0 || row[b * SEG_KILLED + g] > row[b * SEG_KILLED + best]))
+          best = g;
+      }
+      if (busy < slots * k->bin / 4)
+        best = -1; /* mostly idle */
+      if (best != last || b == GANTT_BINS) {
+        if (last >= 0)
+          fprintf(k->blocks[last], "%.9f %.9f %d\n", k->t0 + run_start * k->bin, k->t0 + b * k->bin, r);
+        last = best, run_start = b;
+      }
+    }
+  }
 }
 
 static void emit_phases(void *arg, int seg, double from, double to)
@@ -196,8 +245,9 @@ static void emit_phases(void *arg, int seg, double from, double to)
 
 /* The Gantt chart's and the phase breakdown's data from tasks.csv and
  * jobs.csv of DIR: gantt.dat, gantt.inc and phases.dat in TMP; the chart's
- * height in pixels into *HEIGHT. */
-static int run_tasks(const char *dir, const char *tmp, int *height, char *err, size_t errlen)
+ * height in pixels into *HEIGHT (0 when no attempt is whole: nothing to
+ * draw) and its slot rows a picture row into *BINNED (0: not binned). */
+static int run_tasks(const char *dir, const char *tmp, int *height, int *binned, char *err, size_t errlen)
 {
   static const char *const tcols[] = {"job", "kind", "host", "status", "start", "end"};
   csv_table *tasks = read_csv(dir, RUNDIR_TASKS, tcols, 6, err, errlen);
@@ -245,24 +295,35 @@ static int run_tasks(const char *dir, const char *tmp, int *height, char *err, s
   for (int k = 0; k < m; k++)
     by[k] = &s[k];
   qsort(by, (size_t)m, sizeof *by, by_start);
+  /* each host and kind's attempts in start order (a counting sort of BY), then their lanes */
+  int *first = xcalloc(2 * (size_t)n_hosts + 1, sizeof *first), *in_group = xmalloc((size_t)m * sizeof *in_group + 1);
+  for (int k = 0; k < m; k++)
+    first[2 * by[k]->host + by[k]->kind + 1]++;
+  for (int g = 0; g < 2 * n_hosts; g++)
+    first[g + 1] += first[g];
+  int *fill = xmalloc(2 * (size_t)n_hosts * sizeof *fill + 1);
+  memcpy(fill, first, 2 * (size_t)n_hosts * sizeof *fill);
+  for (int k = 0; k < m; k++)
+    in_group[fill[2 * by[k]->host + by[k]->kind]++] = (int)(by[k] - s);
   double *lane_end = xmalloc((size_t)m * sizeof *lane_end + 1);
   int *lane = xmalloc((size_t)m * sizeof *lane + 1), *lanes = xcalloc(2 * (size_t)n_hosts + 1, sizeof *lanes);
-  for (int h = 0; h < n_hosts; h++)
-    for (int kind = 0; kind < 2; kind++) {
-      int used = 0;
-      for (int k = 0; k < m; k++) {
-        if (by[k]->host != h || by[k]->kind != kind)
-          continue;
-        int l = 0;
-        while (l < used && lane_end[l] > by[k]->start)
-          l++;
-        if (l == used)
-          used++;
-        lane_end[l] = by[k]->end;
-        lane[by[k] - s] = l;
-      }
-      lanes[2 * h + kind] = used;
+  for (int g = 0; g < 2 * n_hosts; g++) {
+    int used = 0;
+    for (int i = first[g]; i < first[g + 1]; i++) {
+      const span *a = &s[in_group[i]];
+      int l = 0;
+      while (l < used && lane_end[l] > a->start)
+        l++;
+      if (l == used)
+        used++;
+      lane_end[l] = a->end;
+      lane[in_group[i]] = l;
     }
+    lanes[g] = used;
+  }
+  free(first);
+  free(fill);
+  free(in_group);
   int rows = 0;
   for (int k = 0; k < n_hosts; k++) {
     base[order[k]] = rows;
@@ -270,6 +331,16 @@ static int run_tasks(const char *dir, const char *tmp, int *height, char *err, s
   }
   /* gantt.dat: the blocks, one temporary stream each, then appended in order */
   seg_sink sink = {0};
+  double t1 = 0;
+  sink.t0 = m ? by[0]->start : 0;
+  for (int k = 0; k < m; k++)
+    t1 = s[k].end > t1 ? s[k].end : t1;
+  if (rows > GANTT_ROWS || m > GANTT_ATTEMPTS) {
+    sink.band = (rows + GANTT_ROWS - 1) / GANTT_ROWS;
+    sink.bin = t1 > sink.t0 ? (t1 - sink.t0) / GANTT_BINS : 1;
+    sink.cells = xcalloc((size_t)((rows + sink.band - 1) / sink.band) * GANTT_BINS * SEG_KILLED, sizeof *sink.cells);
+  }
+  int band = sink.band ? sink.band : 1, shown = (rows + band - 1) / band; /* rows of the picture */
   FILE *f = NULL, *inc = NULL;
   int status = open_data(tmp, "gantt.dat", &f, err, errlen) || open_data(tmp, "gantt.inc", &inc, err, errlen) ? 1 : 0;
   for (int g = 0; g < SEG_N && !status; g++)
@@ -280,8 +351,11 @@ static int run_tasks(const char *dir, const char *tmp, int *height, char *err, s
     sink.y = base[a->host] + (a->kind ? lanes[2 * a->host] : 0) + lane[k];
     segments(a, a->job >= 0 ? startup[a->job] : 0, emit_gantt, &sink);
     if (a->killed)
-      fprintf(sink.blocks[SEG_KILLED], "%.9f %g\n", a->end, sink.y);
+      fprintf(sink.blocks[SEG_KILLED], "%.9f %g\n", a->end, sink.band ? (int)sink.y / band : sink.y);
   }
+  if (!status && sink.band)
+    gantt_binned(&sink, shown, rows);
+  free(sink.cells);
   for (int g = 0; g < SEG_N && !status; g++) {
     fprintf(f, "# %s\n", seg_names[g]);
     long size = ftell(sink.blocks[g]);
@@ -296,13 +370,14 @@ static int run_tasks(const char *dir, const char *tmp, int *height, char *err, s
   if (!status) {
     /* host labels at the middle of their rows, at most about 40 of them; a line between hosts */
     int stride = (n_hosts + 39) / 40;
-    fprintf(inc, "set yrange [-0.6:%g]\nset ytics (", rows - 0.4);
+    fprintf(inc, "set yrange [-0.6:%g]\nset ytics (", shown - 0.4);
     for (int k = 0; k < n_hosts; k += stride) {
       int h = order[k];
-      fprintf(inc, "%s\"%s\" %g", k ? ", " : "", hosts[h], base[h] + (lanes[2 * h] + lanes[2 * h + 1] - 1) / 2.0);
+      fprintf(inc, "%s\"%s\" %g", k ? ", " : "", hosts[h],
+              (base[h] + (lanes[2 * h] + lanes[2 * h + 1] - 1) / 2.0) / band);
     }
     fprintf(inc, ") noenhanced\n");
-    for (int k = 1; k < n_hosts && n_hosts <= 200; k++)
+    for (int k = 1; k < n_hosts && n_hosts <= 200 && band == 1; k++)
       fprintf(inc, "set arrow from graph 0, first %g to graph 1, first %g nohead lc rgb '#aaaaaa' back\n",
               base[order[k]] - 0.5, base[order[k]] - 0.5);
   }
@@ -310,7 +385,8 @@ static int run_tasks(const char *dir, const char *tmp, int *height, char *err, s
     status = close_data(f, "gantt.dat", err, errlen) ? 1 : status;
   if (inc)
     status = close_data(inc, "gantt.inc", err, errlen) ? 1 : status;
-  *height = rows * 14 + 160 < 420 ? 420 : rows * 14 + 160 > 4000 ? 4000 : rows * 14 + 160;
+  *height = !m ? 0 : shown * 14 + 160 < 420 ? 420 : shown * 14 + 160 > 4000 ? 4000 : shown * 14 + 160;
+  *binned = sink.band;
   /* phases.dat: each job's slot time by phase, killed attempts apart */
   sink.slot_time = xcalloc((size_t)n_jobs + 1, sizeof *sink.slot_time);
   for (int k = 0; k < m; k++) {
@@ -528,13 +604,16 @@ static int plot_run(const char *dir, const char *tmp, const char *plots, const c
                     char *err, size_t errlen)
 {
   char vars[16384], names[4096];
-  int height, status = run_tasks(dir, tmp, &height, err, errlen);
-  if (!status) {
-    snprintf(vars, sizeof vars, "title_text='%s: task attempts by host and slot'; width=1200; height=%d", title,
-             height);
+  int height, band, status = run_tasks(dir, tmp, &height, &band, err, errlen);
+  char binned[256] = "";
+  if (band)
+    snprintf(binned, sizeof binned, " (binned: %d slots a row, each cell the phase of most of their busy time)", band);
+  if (!status && height) {
+    snprintf(vars, sizeof vars, "title_text='%s: task attempts by host and slot%s'; width=1200; height=%d", title,
+             binned, height);
     status = gnuplot(tmp, plots, "gantt", NULL, format, vars, err, errlen);
   }
-  if (!status) {
+  if (!status && height) {
     snprintf(vars, sizeof vars, "title_text='%s: slot time of each job by phase'", title);
     status = gnuplot(tmp, plots, "phases", NULL, format, vars, err, errlen);
   }

@@ -16,10 +16,10 @@
 /* Writes platform E's copy with MAP and REDUCE slots a worker into PATH. */
 static int write_platform(const experiment *e, int map, int reduce, const char *path)
 {
-  config_t c;
-  config_init(&c);
-  int ok = config_read_file(&c, e->platform) == CONFIG_TRUE;
-  config_setting_t *classes = ok ? config_lookup(&c, "node_classes") : NULL;
+  cfg_file f;
+  config_t *c = &f.cfg;
+  int ok = cfg_file_open(&f, e->platform) == 0;
+  config_setting_t *classes = ok ? config_lookup(c, "node_classes") : NULL;
   for (int i = 0; classes && i < config_setting_length(classes); i++) {
     config_setting_t *slots = config_setting_get_member(config_setting_get_elem(classes, (unsigned)i), "slots");
     config_setting_t *m = slots ? config_setting_get_member(slots, "map") : NULL;
@@ -29,8 +29,8 @@ static int write_platform(const experiment *e, int map, int reduce, const char *
       config_setting_set_int(r, reduce);
     }
   }
-  ok = ok && config_write_file(&c, path) == CONFIG_TRUE;
-  config_destroy(&c);
+  ok = ok && config_write_file(c, path) == CONFIG_TRUE;
+  cfg_file_close(&f);
   return ok ? 0 : -1;
 }
 

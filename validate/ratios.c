@@ -80,16 +80,6 @@ static void print_ratios(FILE *f, const platform *p, const char *job, const char
   fprintf(f, " };\n");
 }
 
-/* Writes TEXT whole to FILE.  0, or -1 with ERR. */
-static int write_file(const char *file, const char *text, char *err, size_t errlen)
-{
-  outfile o;
-  if (outfile_open_path(&o, file, err, errlen))
-    return -1;
-  fputs(text, o.f);
-  return outfile_close(&o, err, errlen);
-}
-
 int ratios_measure(const char *platform_path, const char *workload_path, const char *job, const char *input,
                    const char *file, int jobs, const char *self, FILE *out, char *err, size_t errlen)
 {
@@ -102,6 +92,10 @@ int ratios_measure(const char *platform_path, const char *workload_path, const c
   platform *p = platform_read(platform_path, err, errlen);
   workload *w = p ? workload_read(workload_path, NULL, 0, err, errlen) : NULL;
   int status = w ? 0 : 2;
+  outfile o = {.f = NULL};
+  if (!status && file &&
+      outfile_open_named(&o, file, (const char *const[]){platform_path, workload_path, NULL}, err, errlen))
+    status = 2;
   if (!status && !realpath(platform_path, platform_abs)) {
     snprintf(err, errlen, "%s: cannot find its full path", platform_path);
     status = 2;
@@ -158,12 +152,17 @@ int ratios_measure(const char *platform_path, const char *workload_path, const c
       first = w->jobs[i].line < first->line ? &w->jobs[i] : first;
     print_ratios(mem, p, job ? job : first->name, input, cls, worker, times, ratios, n);
     fclose(mem);
-    if (file && write_file(file, text, err, errlen))
+    if (o.f)
+      fputs(text, o.f);
+    if (o.f && outfile_close(&o, err, errlen))
       status = 1;
     else
       fputs(text, out);
+    o.f = NULL;
     free(text);
   }
+  if (o.f)
+    outfile_discard(&o);
   if (opened)
     outdir_discard(&tmp);
   profile_free(prof, n);

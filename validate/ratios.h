@@ -17,7 +17,8 @@
  * reads: a comment line per class with its time, then `ratios = { CLASS =
  * RATIO; ... };`, and writes it whole to FILE unless FILE is NULL.
  * Returns 0; 2 with ERR for bad input (a file, --job, --input, a job one
- * node cannot run); 1 with ERR when a simulation or FILE fails. */
+ * node cannot run, a FILE outfile_open_named refuses, checked before any
+ * simulation); 1 with ERR when a simulation or writing FILE fails. */
 int ratios_measure(const char *platform_path, const char *workload_path, const char *job, const char *input,
                    const char *file, int jobs, const char *self, FILE *out, char *err, size_t errlen);
 

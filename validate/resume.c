@@ -11,19 +11,21 @@
 #include "resume.h"
 
 #include "alloc.h"
+#include "infile.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-/* The FNV-1a hash of the bytes of file PATH in HEX (16 digits): 0, or -1 with errno set. */
-static int hash_file(const char *path, char hex[17])
+/* The FNV-1a hash of the bytes of file PATH in HEX (16 digits): 0, or -1 with ERR set. */
+static int hash_file(const char *path, char hex[17], char *err, size_t errlen)
 {
-  FILE *f = fopen(path, "rb");
+  FILE *f = infile_fopen(path, "an input file", LONG_MAX, err, errlen);
   if (!f)
     return -1;
   uint64_t h = 14695981039346656037ULL;
@@ -35,15 +37,14 @@ static int hash_file(const char *path, char hex[17])
   int bad = ferror(f);
   fclose(f);
   snprintf(hex, 17, "%016" PRIx64, h);
-  return bad ? (errno = EIO, -1) : 0;
+  if (bad)
+    snprintf(err, errlen, "%s: cannot read: %s", path, strerror(EIO));
+  return bad ? -1 : 0;
 }
 
 int resume_program_read(resume_program *p, const char *self, char *err, size_t errlen)
 {
-  if (hash_file(self, p->hash) == 0)
-    return 0;
-  snprintf(err, errlen, "%s: cannot read: %s", self, strerror(errno));
-  return -1;
+  return hash_file(self, p->hash, err, errlen);
 }
 
 /* Whether file PATH holds TEXT exactly. */
@@ -96,10 +97,8 @@ static int open_partial(outdir *d, const char *dir, const char *const *names, co
 int resume_open(outdir *d, const char *dir, const char *const *names, const char *experiment, char *err, size_t errlen)
 {
   char key[64] = "experiment ";
-  if (hash_file(experiment, key + strlen(key))) {
-    snprintf(err, errlen, "%s: cannot read: %s", experiment, strerror(errno));
+  if (hash_file(experiment, key + strlen(key), err, errlen))
     return -1;
-  }
   strcat(key, "\n");
   /* the outputs, and .resume while DIR.partial holds it */
   size_t n = 0;
@@ -134,9 +133,9 @@ static char *stamp_text(const sim *s, const char *base, const resume_program *p)
     fprintf(f, "arg %s\n", *a);
   const char *files[] = {s->platform, s->workload};
   for (int i = 0; i < 2; i++) {
-    char path[8192], hex[17] = "unreadable";
+    char path[8192], hex[17] = "unreadable", why[1024];
     snprintf(path, sizeof path, "%s%s%s", files[i][0] == '/' ? "" : base, files[i][0] == '/' ? "" : "/", files[i]);
-    hash_file(path, hex);
+    hash_file(path, hex, why, sizeof why);
     fprintf(f, "file %s %s\n", hex, files[i]);
   }
   fclose(f);

@@ -347,6 +347,11 @@ int conf_set(conf *c, conf_scope scope, const char *setting, char *err, size_t e
                value);
       return -1;
     }
+    if ((k == CONF_PROGRESS_PERIOD || k == CONF_UTILISATION_PERIOD) && v > 0 && v < CONF_SAMPLING_MIN) {
+      snprintf(err, errlen, "%s: expected 0s (no sampling) or at least %gms (mrlab's bound on a sampling period), got "
+               "\"%s\"", name, CONF_SAMPLING_MIN * 1000, value);
+      return -1;
+    }
     c->v[k] = v;
     if (is_text(k))
       snprintf(c->text[k - CONF_FIRST_TEXT], CONF_TEXT_MAX, "%s", value);

@@ -98,6 +98,13 @@ enum { CONF_SHUFFLE_PULL, CONF_SHUFFLE_PUSH };
 enum { CONF_SCHED_HADOOP1, CONF_SCHED_FIFO, CONF_SCHED_CAPACITY, CONF_SCHED_FAIR };
 
 #define CONF_FIRST_TEXT CONF_PLACEMENT
+/* mrlab's bounds on sampling (a period of 1 ns once filled memory at
+ * 30 MB a second): mrlab.progress.period and mrlab.utilisation.period are
+ * 0 (none) or at least CONF_SAMPLING_MIN seconds, and a run stops adding
+ * rows to progress.csv or utilisation.csv at CONF_SAMPLED_ROWS (some 60
+ * MB of CSV, which mrlab plot still reads), saying so. */
+#define CONF_SAMPLING_MIN 0.01
+#define CONF_SAMPLED_ROWS 1000000
 #define CONF_TEXT_MAX 1024 /* bytes of a text property's value, its NUL included; and of any value formatted */
 
 typedef struct {

@@ -18,16 +18,15 @@
 #include "hadoopconf.h"
 
 #include "alloc.h"
+#include "infile.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #define TYPO_EDITS 2 /* an unmodelled name this close to a modelled one is a typo */
@@ -189,15 +188,10 @@ static int read_property(reader *r, xmlNode *p)
 /* Parses PATH into a tree; NULL with R's error set. */
 static xmlDoc *parse(reader *r, const char *path)
 {
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  struct stat st;
+  char why[1024];
+  int fd = infile_open(path, "a Hadoop configuration file (XML)", HADOOPCONF_MAX_BYTES, why, sizeof why);
   if (fd < 0) {
-    fail(r, "%s: cannot read: %s", path, strerror(errno));
-    return NULL;
-  }
-  if (fstat(fd, &st) || !(S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode))) {
-    close(fd);
-    fail(r, "%s: expected a Hadoop configuration file (XML), got a directory or a device", path);
+    fail(r, "%s", why);
     return NULL;
   }
   xml_error x = {path, ""};

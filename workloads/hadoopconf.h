@@ -14,6 +14,10 @@
 
 #include <stdio.h>
 
+/* The largest XML file hadoopconf_read takes: a job.xml holding every
+ * default of Hadoop's four *-default.xml files is under 1 MiB. */
+#define HADOOPCONF_MAX_BYTES (4L << 20)
+
 /* Applies the N Hadoop configuration files PATHS, in order, to C (both
  * scopes).  A property mrlab models is parsed in Hadoop's syntax; its Hadoop
  * 1 name counts as its own; an empty value leaves it unset.  A later value

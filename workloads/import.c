@@ -141,13 +141,13 @@ int import_save(const import_trace *t, const char *format, const char *source, c
     import_write(t, format, source, stdout);
     if (fflush(stdout) || ferror(stdout)) {
       snprintf(err, errlen, "cannot write to the standard output");
-      return -1;
+      return 1;
     }
     return 0;
   }
   outfile o;
-  if (outfile_open_path(&o, file, err, errlen))
-    return -1;
+  if (outfile_open_named(&o, file, (const char *const[]){source, NULL}, err, errlen))
+    return 2;
   import_write(t, format, source, o.f);
-  return outfile_close(&o, err, errlen);
+  return outfile_close(&o, err, errlen) ? 1 : 0;
 }

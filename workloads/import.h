@@ -50,7 +50,9 @@ int import_check_name(const import_trace *t, const char *name, const char *path,
 void import_write(const import_trace *t, const char *format, const char *source, FILE *out);
 
 /* import_write to FILE, written whole (outfile.h), or to stdout when FILE
- * is NULL.  Returns 0, or -1 with ERR set. */
+ * is NULL.  Returns 0, or with ERR set 2 when FILE may not be written
+ * (outfile_open_named: not a regular file, or the trace SOURCE itself) and
+ * 1 when writing failed. */
 int import_save(const import_trace *t, const char *format, const char *source, const char *file, char *err,
                 size_t errlen);
 

@@ -24,9 +24,9 @@
 #include "import.h"
 
 #include "alloc.h"
+#include "infile.h"
 #include "workload.h"
 
-#include <errno.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdarg.h>
@@ -34,7 +34,7 @@
 #include <string.h>
 
 #define RUMEN_MAX_TASKS 100000 /* mrlab's bound on a job's maps (workload.c), and conf.c's on its reduces */
-#define RUMEN_MAX_FILE (1 << 30)
+#define RUMEN_MAX_FILE (1L << 30)
 
 /* Where a job is, for messages. */
 typedef struct {
@@ -209,36 +209,12 @@ static int read_job(const place *at, import_trace *t, import_job *j, const json_
   return 0;
 }
 
-/* The text of PATH, NUL-terminated, into *TEXT (its length in *LEN). */
-static int slurp(const char *path, char **text, size_t *len, char *err, size_t errlen)
-{
-  FILE *in = fopen(path, "rb");
-  if (!in) {
-    snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-    return -1;
-  }
-  size_t cap = 65536;
-  *text = xmalloc(cap);
-  *len = 0;
-  for (size_t got; (got = fread(*text + *len, 1, cap - *len - 1, in)) > 0;)
-    if ((*len += got) == cap - 1 && cap < RUMEN_MAX_FILE)
-      *text = xrealloc(*text, cap *= 2);
-  int bad = ferror(in) || *len >= (size_t)RUMEN_MAX_FILE - 1;
-  if (bad)
-    snprintf(err, errlen, "%s: cannot read%s", path, ferror(in) ? ": an error or a directory" : " more than 1 GiB");
-  fclose(in);
-  (*text)[*len] = '\0';
-  return bad ? -1 : 0;
-}
-
 import_trace *rumen_read(const char *path, char *err, size_t errlen)
 {
-  char *text = NULL;
   size_t len, at = 0;
-  if (slurp(path, &text, &len, err, errlen)) {
-    free(text);
+  char *text = infile_read(path, "a Rumen trace (JSON)", RUMEN_MAX_FILE, &len, err, errlen);
+  if (!text)
     return NULL;
-  }
   import_trace *t = import_trace_alloc();
   int line = 1, bad = 0;
   int64_t first = INT64_MAX, *submit = NULL;

@@ -15,6 +15,7 @@
 #include "import.h"
 
 #include "alloc.h"
+#include "infile.h"
 #include "workload.h"
 
 #include <ctype.h>
@@ -28,6 +29,7 @@
 #define SWIM_MAX_REDUCERS 1000
 #define SWIM_MAX_SUBMIT (30 * 86400.0) /* mrlab's bound on a submit time: 30 days */
 #define SWIM_MAX_JOBS 1000             /* mrlab's bound on a workload's jobs */
+#define SWIM_MAX_FILE (1L << 30)
 
 static const char *const field_names[SWIM_FIELDS] = {"job id",        "submit time",   "inter-job gap",
                                                      "map input bytes", "shuffle bytes", "reduce output bytes"};
@@ -106,11 +108,9 @@ static int read_job(import_trace *t, import_job *j, char **fields, double scale,
 
 import_trace *swim_read(const char *path, int max_jobs, double scale, char *err, size_t errlen)
 {
-  FILE *in = fopen(path, "r");
-  if (!in) {
-    snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+  FILE *in = infile_fopen(path, "a SWIM trace", SWIM_MAX_FILE, err, errlen);
+  if (!in)
     return NULL;
-  }
   import_trace *t = import_trace_alloc();
   char *line = NULL;
   size_t cap = 0;
