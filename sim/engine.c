@@ -632,6 +632,8 @@ void engine_run(engine *e)
   if (conf_get(&e->cluster, CONF_UTILISATION_PERIOD) > 0)
     sg_actor_create("utilisation", e->master, utilisation_actor, 0, NULL);
   simgrid_run();
+  if (e->stuck[0])
+    return;
   yarn_check_returned(e);
   if (conf_get(&e->cluster, CONF_UTILISATION_PERIOD) > 0)
     utilisation_sample(e, simgrid_get_clock()); /* the rest of the run since the last sample */
