@@ -22,8 +22,15 @@
  * yarn.app.mapreduce.am.job.reduce.rampup.limit of its task containers
  * (0.5: no more reduces than running maps), as RMContainerAllocator ramps
  * reduces up: reduces that wait for maps which cannot get a container
- * would otherwise fill the cluster and wait for ever (the AM's reduce
- * preemption, which also breaks that, is not simulated).
+ * would otherwise fill the cluster and wait for ever.  Where they fill it
+ * all the same (a ramp-up limit of 1), the AM preempts some of them, as
+ * RMContainerAllocator.preemptReducesIfNeeded does (preempt_reduces).
+ *
+ * ApplicationMasters alone could fill every node and leave no room for a
+ * task: the Capacity and Fair schedulers bound what they hold (am_allowed),
+ * FIFO does not, as in Hadoop.  A run that can never end (stuck: nothing
+ * runs, nothing is due, no request fits) is stopped with a line saying
+ * what holds the containers; the ResourceManager's loop ends the run.
  *
  * Hadoop 2's MapReduce AM runs one task attempt per container (JVM reuse,
  * mapreduce.job.jvm.numtasks, went with Hadoop 1): "container reuse" here
