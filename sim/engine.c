@@ -366,6 +366,7 @@ static int plan_redistribution(engine *e, job *j, const job_desc *d, char *err, 
   hdfs_policy *policy = NULL;
   gsl_rng *rng = engine_rng_alloc((const uint64_t[]){DRAW_REDISTRIBUTION, (uint64_t)j->index}, 2);
   char why[512];
+  int over = 0; /* beyond mrlab's bound on a run */
   if (old.n_workers == 0)
     snprintf(err, errlen, "%s:%d: jobs.%s.redistribute.added: expected some worker of %s not added, got all %d",
              d->path, d->redistribute_line, d->name, p->name, p->n_workers);
@@ -392,6 +393,19 @@ static int plan_redistribution(engine *e, job *j, const job_desc *d, char *err, 
       rank[w] = e->trackers[w].key;
     j->n_moves = hdfs_plan_redistribution(j->input, p->n_workers, target, rank, &j->moves);
     free(rank);
+    /* throttled, each datanode moves its bytes at dfs.datanode.balance.bandwidthPerSec, before the job runs */
+    double bandwidth = conf_get(&e->cluster, CONF_BALANCE_BANDWIDTH), busiest = 0;
+    int64_t *moved = xcalloc((size_t)p->n_workers, sizeof *moved);
+    for (int64_t k = 0; k < j->n_moves && bandwidth > 0; k++) {
+      int64_t bytes = hdfs_block_bytes(j->input, j->moves[k].block);
+      busiest = fmax(busiest, (double)(moved[j->moves[k].from] += bytes));
+      busiest = fmax(busiest, (double)(moved[j->moves[k].to] += bytes));
+    }
+    free(moved);
+    if (bandwidth > 0 &&
+        workload_check_span(d, p, e->heartbeat, busiest / bandwidth,
+                            "its busiest datanode's redistribution at dfs.datanode.balance.bandwidthPerSec", err, errlen))
+      over = 1;
     j->held = j->n_moves > 0;
     free(target);
     hdfs_file_free(before);
@@ -399,7 +413,7 @@ static int plan_redistribution(engine *e, job *j, const job_desc *d, char *err, 
   gsl_rng_free(rng);
   free(old.workers);
   free(index);
-  return before ? 0 : -1;
+  return before && !over ? 0 : -1;
 }
 
 /* Builds job J: its input in HDFS, its tasks and the scheduler's lists. */
@@ -632,6 +646,8 @@ void engine_run(engine *e)
   if (conf_get(&e->cluster, CONF_UTILISATION_PERIOD) > 0)
     sg_actor_create("utilisation", e->master, utilisation_actor, 0, NULL);
   simgrid_run();
+  if (e->stuck[0])
+    return;
   yarn_check_returned(e);
   if (conf_get(&e->cluster, CONF_UTILISATION_PERIOD) > 0)
     utilisation_sample(e, simgrid_get_clock()); /* the rest of the run since the last sample */

@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define MAX_ATTEMPTS 4
+#define MAX_ATTEMPTS 8 /* a task's: its first, speculative twins, and reruns of reduces YARN preempted */
 
 typedef enum { KIND_MAP, KIND_REDUCE } task_kind;
 typedef enum { STATUS_RUNNING, STATUS_SUCCEEDED, STATUS_KILLED } attempt_status;
@@ -53,6 +53,7 @@ struct attempt {
   int64_t phase_bytes[N_PHASES], phase_records[N_PHASES];
   double progress;          /* 0 to 1, as Hadoop reports it */
   int cancel;               /* set when the attempt is killed: its pipes stop */
+  int preempted;            /* YARN mode: a reduce its AM killed for maps' room (yarn.c), rerun later */
   sg_cond_t wake;           /* reduce, while it shuffles: its idle fetchers wait here for map outputs */
   int64_t write_disk_bytes; /* reduce, or map of a map-only job: bytes the HDFS write pipeline put on disks, */
   double write_end;         /* when the last of them was written (map of a map-only job), */
@@ -197,6 +198,7 @@ typedef struct {
   struct yarn_rm *rm;             /* YARN mode's ResourceManager (yarn.h); NULL in Hadoop 1 mode */
   int tasks_total, tasks_done;    /* of every job; done: as the JobTracker learns it */
   statusline line;                /* the progress line on stderr, updated at heartbeats (jobtracker.c) */
+  char stuck[512];                /* YARN mode: why the run can never end (yarn.h), "" while it can */
 } engine;
 
 /* Starts SimGrid for a run: its own command-line options (--cfg=, --log=)
@@ -210,7 +212,8 @@ void engine_init_simgrid(int *argc, char **argv);
  * no worker). */
 engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, char *err, size_t errlen);
 
-/* Runs the simulation to its end; every job has then finished. */
+/* Runs the simulation to its end: every job has then finished, or, in
+ * YARN mode, E->stuck says why none can (a deadlock of containers). */
 void engine_run(engine *e);
 void engine_free(engine *e);
 
@@ -246,6 +249,10 @@ int engine_output_stages(attempt *a, int64_t output, double scale, stage *st);
 /* Launches attempt A of its task on its worker (called by its tracker). */
 void engine_launch(attempt *a);
 
+/* Kills running attempt A (its job's mutex held): its pipes stop and its
+ * idle fetchers wake to see it; it ends KILLED. */
+void engine_attempt_cancel(attempt *a);
+
 /* Called by an attempt's actor when it ends, whatever its status. */
 void engine_attempt_ended(attempt *a);
 
@@ -267,7 +274,7 @@ static inline double engine_uniform(uint64_t x)
 gsl_rng *engine_rng_alloc(const uint64_t *parts, size_t n);
 
 /* The tags that keep engine_hash's draws for different purposes apart. */
-enum { DRAW_PHASE = 1, DRAW_PLACEMENT, DRAW_REPLICA, DRAW_RECLAIM, DRAW_SPECULATE, DRAW_REDISTRIBUTION, DRAW_FETCH };
+enum { DRAW_PHASE = 1, DRAW_PLACEMENT, DRAW_REPLICA, DRAW_RECLAIM, DRAW_SPECULATE, DRAW_REDISTRIBUTION, DRAW_FETCH, DRAW_PREEMPT };
 
 /* A random generator for attempt A alone, seeded from the run's seed and
  * the attempt's identity, so that what A draws does not depend on the order

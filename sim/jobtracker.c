@@ -10,7 +10,8 @@
  * map-only); the jobs of a workflow that waited for it alone are then
  * submitted.  In YARN mode (yarn.h) this loop is the ResourceManager: the
  * same heartbeats come from NodeManagers, and its scheduler frees each
- * reported attempt's container.  Heartbeats come every few simulated
+ * reported attempt's container, and stops the run when its scheduler
+ * finds that no job can ever end.  Heartbeats come every few simulated
  * seconds from each tracker, so they also pace the progress line that a
  * terminal sees during a long run. */
 #include "engine.h"
@@ -54,11 +55,8 @@ static void attempt_reported(engine *e, attempt *a, double now)
   e->tasks_done++;
   sg_mutex_lock(j->mutex);
   for (int k = 0; k < t->n_attempts; k++)
-    if (t->attempts[k]->status == STATUS_RUNNING) {
-      t->attempts[k]->cancel = 1;
-      if (t->attempts[k]->wake)
-        sg_cond_notify_all(t->attempts[k]->wake);
-    }
+    if (t->attempts[k]->status == STATUS_RUNNING)
+      engine_attempt_cancel(t->attempts[k]);
   sg_mutex_unlock(j->mutex);
   if (t->kind == KIND_MAP) {
     t->out_worker = a->worker;
@@ -125,6 +123,10 @@ void jobtracker_actor(int argc, char **argv)
       alive--;
     } else {
       e->scheduler->assign(e, tr, now);
+    }
+    if (e->stuck[0]) { /* YARN mode: no job can ever end (yarn.h); the run stops here */
+      sg_actor_kill_all();
+      return;
     }
     activities_begin(ACT_CONTROL); /* ended by the tracker that receives it */
     progress_line(e, now);

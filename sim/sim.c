@@ -190,7 +190,10 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
     engine_run(e);
     statusline_end(&e->line);
     writing = 1;
-    status = report_write(e, in, d.tmp, err, errlen) ? 1 : 0;
+    if (e->stuck[0]) /* an impossible run, as a container that fits no node is refused */
+      snprintf(err, errlen, "%s", e->stuck);
+    else
+      status = report_write(e, in, d.tmp, err, errlen) ? 1 : 0;
   }
   if (status == 0 && interrupted) {
     snprintf(err, errlen, "interrupted; %s left as it was", d.final);

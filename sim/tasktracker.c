@@ -15,6 +15,7 @@
 #include "scheduler.h"
 
 #include <simgrid/actor.h>
+#include <simgrid/cond.h>
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <simgrid/mailbox.h>
@@ -32,6 +33,13 @@ void engine_launch(attempt *a)
   sg_actor_start(actor, a->task->kind == KIND_MAP ? map_attempt_actor : reduce_attempt_actor, 0, NULL);
   if (a->task->kind == KIND_MAP)
     prefetch_plan(a);
+}
+
+void engine_attempt_cancel(attempt *a)
+{
+  a->cancel = 1;
+  if (a->wake)
+    sg_cond_notify_all(a->wake);
 }
 
 void engine_attempt_ended(attempt *a)

@@ -22,8 +22,15 @@
  * yarn.app.mapreduce.am.job.reduce.rampup.limit of its task containers
  * (0.5: no more reduces than running maps), as RMContainerAllocator ramps
  * reduces up: reduces that wait for maps which cannot get a container
- * would otherwise fill the cluster and wait for ever (the AM's reduce
- * preemption, which also breaks that, is not simulated).
+ * would otherwise fill the cluster and wait for ever.  Where they fill it
+ * all the same (a ramp-up limit of 1), the AM preempts some of them, as
+ * RMContainerAllocator.preemptReducesIfNeeded does (preempt_reduces).
+ *
+ * ApplicationMasters alone could fill every node and leave no room for a
+ * task: the Capacity and Fair schedulers bound what they hold (am_allowed),
+ * FIFO does not, as in Hadoop.  A run that can never end (stuck: nothing
+ * runs, nothing is due, no request fits) is stopped with a line saying
+ * what holds the containers; the ResourceManager's loop ends the run.
  *
  * Hadoop 2's MapReduce AM runs one task attempt per container (JVM reuse,
  * mapreduce.job.jvm.numtasks, went with Hadoop 1): "container reuse" here
@@ -65,6 +72,8 @@
 #include "alloc.h"
 
 #include <math.h>
+#include <simgrid/mutex.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <xbt/asserts.h>
 
@@ -81,13 +90,16 @@ typedef struct {
   int running[3];   /* its running containers per C_* */
   int am_placed;
   int am_worker;
-  double am_ready; /* when its AM has started: its tasks wait until then */
+  double am_ready; /* when its AM has started: its tasks wait until then, and its maps were asked for then */
+  int preempting;  /* its reduces killed for its maps' room whose containers are not back yet */
+  int reduces_held; /* it preempted reduces: ramped_down holds the next back while maps wait */
 } app;
 
 struct yarn_rm {
   int policy; /* CONF_SCHED_* */
-  resource total;
+  resource total, used; /* of every NodeManager */
   resource *cap, *free; /* per worker */
+  resource *am_used;    /* per queue: what its ApplicationMasters hold */
   app *apps;            /* per job */
   int *queue_mb;        /* per queue: memory its jobs use */
 };
@@ -106,6 +118,8 @@ static void account(engine *e, job *j, int w, resource r, int sign)
   rm->free[w].vcores -= sign * r.vcores;
   a->used.mb += sign * r.mb;
   a->used.vcores += sign * r.vcores;
+  rm->used.mb += sign * r.mb;
+  rm->used.vcores += sign * r.vcores;
   rm->queue_mb[a->queue] += sign * r.mb;
   xbt_assert(rm->free[w].mb >= 0 && rm->free[w].vcores >= 0 && rm->free[w].mb <= rm->cap[w].mb &&
                  rm->free[w].vcores <= rm->cap[w].vcores,
@@ -113,34 +127,84 @@ static void account(engine *e, job *j, int w, resource r, int sign)
              rm->cap[w].mb, rm->cap[w].vcores);
 }
 
-/* The first reduce of J without an attempt, if J may start a reduce now
- * (slow-start, and the ramp-up limit while maps wait; A is J's
- * application), or NULL. */
-static task *pending_reduce(job *j, const app *a)
+/* Whether reduce T waits for a container: not done, and every attempt it
+ * had (if any) was killed, which only preemption does to a task not done. */
+static int reduce_unplaced(const task *t)
+{
+  if (t->done || t->n_attempts == MAX_ATTEMPTS)
+    return 0;
+  for (int k = 0; k < t->n_attempts; k++)
+    if (t->attempts[k]->status != STATUS_KILLED)
+      return 0;
+  return 1;
+}
+
+/* Whether job J, whose AM (of application A) preempted its reduces, holds
+ * back its next reduce while maps wait: RMContainerAllocator then ramps its
+ * reduces down and, in scheduleReduces, lets them hold no more than
+ * min(the fraction of its maps done, the ramp-up limit) of its resource
+ * limit (the headroom and its tasks' containers). */
+static int ramped_down(const struct yarn_rm *rm, const job *j, const app *a)
+{
+  if (!a->reduces_held || j->maps_taken == j->n_maps)
+    return 0;
+  double limit = rm->total.mb - rm->used.mb + a->used.mb - a->size[C_AM].mb;
+  double share = fmin((double)j->maps_done / j->n_maps, conf_get(&j->desc->conf, CONF_REDUCE_RAMPUP));
+  return (a->running[C_REDUCE] + 1) * a->size[C_REDUCE].mb > share * limit;
+}
+
+/* The first reduce of J that waits for a container, if J may start a
+ * reduce now (slow-start, and the ramp-up limit while maps wait, the
+ * stricter one after a preemption; A is J's application), or NULL. */
+static task *pending_reduce(const struct yarn_rm *rm, job *j, const app *a)
 {
   const conf *c = &j->desc->conf;
-  if (j->maps_done < ceil(conf_get(c, CONF_SLOWSTART) * j->n_maps) ||
+  if (j->maps_done < ceil(conf_get(c, CONF_SLOWSTART) * j->n_maps) || ramped_down(rm, j, a) ||
       (j->maps_taken < j->n_maps &&
        a->running[C_REDUCE] + 1 > conf_get(c, CONF_REDUCE_RAMPUP) * (a->running[C_MAP] + a->running[C_REDUCE] + 1)))
     return NULL;
-  while (j->cur_reduce < j->n_reduces && j->reduces[j->cur_reduce].n_attempts > 0)
+  while (j->cur_reduce < j->n_reduces && !reduce_unplaced(&j->reduces[j->cur_reduce]))
     j->cur_reduce++;
   return j->cur_reduce < j->n_reduces ? &j->reduces[j->cur_reduce] : NULL;
 }
 
+/* Whether the AM of application A may start under its scheduler's limit
+ * on what ApplicationMasters hold: none in FIFO (FifoScheduler has none);
+ * Capacity: yarn.scheduler.capacity.maximum-am-resource-percent of its
+ * queue's capacity (memory, as the default resource calculator counts),
+ * and always when no AM of the queue runs (LeafQueue.activateApplications
+ * lets one start); Fair: maxAMShare of the one queue's fair share, the
+ * cluster (memory and vcores, FSLeafQueue.canRunAppAM). */
+static int am_allowed(const engine *e, const app *a)
+{
+  const struct yarn_rm *rm = e->rm;
+  resource used = rm->am_used[a->queue], want = a->size[C_AM];
+  double share;
+  switch (rm->policy) {
+  case CONF_SCHED_CAPACITY:
+    share = conf_get(&e->cluster, CONF_AM_RESOURCE_PERCENT) * e->platform->queues[a->queue].capacity / 100;
+    return used.mb == 0 || used.mb + want.mb <= share * rm->total.mb;
+  case CONF_SCHED_FAIR:
+    share = conf_get(&e->cluster, CONF_FAIR_AM_SHARE);
+    return used.mb + want.mb <= share * rm->total.mb && used.vcores + want.vcores <= share * rm->total.vcores;
+  default: return 1;
+  }
+}
+
 /* The kind of container job J asks for next at NOW (C_*) that may go on
- * worker W, or -1: its AM, then a reduce, then a speculative reduce, then
- * a map, then a speculative map (one not running on W). */
+ * worker W, or -1: its AM (within the AM limit), then a reduce, then a
+ * speculative reduce, then a map, then a speculative map (one not running
+ * on W). */
 static int next_request(engine *e, job *j, int w, double now)
 {
   const app *a = &e->rm->apps[j->index];
   if (!scheduler_runnable(j, now))
     return -1;
   if (!a->am_placed)
-    return C_AM;
+    return am_allowed(e, a) ? C_AM : -1;
   if (now < a->am_ready)
     return -1;
-  if (pending_reduce(j, a) || scheduler_wanted(e, j, KIND_REDUCE, w, NULL))
+  if (pending_reduce(e->rm, j, a) || scheduler_wanted(e, j, KIND_REDUCE, w, NULL))
     return C_REDUCE;
   if (j->maps_taken < j->n_maps || scheduler_wanted(e, j, KIND_MAP, w, NULL))
     return C_MAP;
@@ -169,10 +233,12 @@ static void place(engine *e, tracker *tr, job *j, int kind, double now)
     a->am_placed = 1;
     a->am_worker = tr->worker;
     a->am_ready = now + conf_get(&j->desc->conf, CONF_TASK_STARTUP);
+    e->rm->am_used[a->queue].mb += a->size[C_AM].mb;
+    e->rm->am_used[a->queue].vcores += a->size[C_AM].vcores;
     j->started = 1; /* jobs.csv's start: its AM's container */
     j->start = now;
   } else if (kind == C_REDUCE) {
-    task *t = pending_reduce(j, a);
+    task *t = pending_reduce(e->rm, j, a);
     scheduler_give(tr, t ? t : scheduler_wanted(e, j, KIND_REDUCE, tr->worker, NULL), LOCALITY_NONE, !t, now);
   } else {
     locality loc;
@@ -185,9 +251,156 @@ static void place(engine *e, tracker *tr, job *j, int kind, double now)
   a->running[kind]++;
 }
 
+/* Whether running reduce attempt X of a job may be preempted: not being
+ * killed, its task's only running attempt, and room left for its rerun. */
+static int preemptible(const attempt *x)
+{
+  return x->status == STATUS_RUNNING && !x->cancel && x->task->running == 1 &&
+         x->task->n_attempts <= MAX_ATTEMPTS - 2;
+}
+
+/* When job J's AM will preempt its reduces for its maps if nothing changes
+ * first: NOW or later, or INFINITY when it will not.  As
+ * RMContainerAllocator.preemptReducesIfNeeded: only when none of its maps
+ * holds a container, some wait for one and some reduce does; at once
+ * mapreduce.job.reducer.unconditional-preempt.delay.sec after its maps
+ * were asked for (unless negative), or, while the headroom (the cluster's
+ * free memory and vcores) cannot take a map,
+ * mapreduce.job.reducer.preempt.delay.sec after. */
+static double preemption_due(const engine *e, const job *j)
+{
+  const struct yarn_rm *rm = e->rm;
+  const app *a = &rm->apps[j->index];
+  if (!a->am_placed || a->running[C_MAP] > 0 || j->maps_taken == j->n_maps || a->running[C_REDUCE] == 0 ||
+      a->preempting > 0)
+    return INFINITY;
+  int any = 0;
+  for (int r = 0; r < j->n_reduces && !any; r++)
+    for (int k = 0; k < j->reduces[r].n_attempts && !any; k++)
+      any = preemptible(j->reduces[r].attempts[k]);
+  if (!any)
+    return INFINITY;
+  const conf *c = &j->desc->conf;
+  double unconditional = conf_get(c, CONF_UNCONDITIONAL_PREEMPT), due = INFINITY;
+  if (unconditional >= 0)
+    due = a->am_ready + unconditional;
+  resource headroom = {rm->total.mb - rm->used.mb, rm->total.vcores - rm->used.vcores};
+  if (!fits(headroom, a->size[C_MAP]))
+    due = fmin(due, a->am_ready + conf_get(c, CONF_PREEMPT_DELAY));
+  return due;
+}
+
+/* Containers of size B it takes to hold MB and VCORES, at least one
+ * (ResourceCalculatorUtils.divideAndCeilContainers). */
+static int containers_of(double mb, double vcores, resource b)
+{
+  return (int)fmax(1, fmax(ceil(mb / b.mb), ceil(vcores / b.vcores)));
+}
+
+static int by_progress(const void *x, const void *y)
+{
+  const attempt *a = *(attempt *const *)x, *b = *(attempt *const *)y;
+  if (a->progress != b->progress)
+    return a->progress < b->progress ? -1 : 1;
+  uint64_t ka = engine_hash((const uint64_t[]){DRAW_PREEMPT, (uint64_t)a->task->index, (uint64_t)a->number}, 3);
+  uint64_t kb = engine_hash((const uint64_t[]){DRAW_PREEMPT, (uint64_t)b->task->index, (uint64_t)b->number}, 3);
+  return ka < kb ? -1 : ka > kb;
+}
+
+/* Job J's AM at NOW, when preemption_due: kills the reduces that make room
+ * for its waiting maps, least progress first (ties drawn from the seed),
+ * as RMContainerAllocator.preemptReducer counts them: enough for one map,
+ * or for yarn.app.mapreduce.am.job.reduce.preemption.limit of its resource
+ * limit (headroom and its tasks' containers) if more, but not more than
+ * its waiting maps take.  Each killed reduce is asked for again once its
+ * container is back, as ramped_down allows. */
+static void preempt_reduces(engine *e, job *j, double now)
+{
+  struct yarn_rm *rm = e->rm;
+  app *a = &rm->apps[j->index];
+  if (now < preemption_due(e, j))
+    return;
+  resource m = a->size[C_MAP], r = a->size[C_REDUCE];
+  double limit = conf_get(&j->desc->conf, CONF_PREEMPTION_LIMIT);
+  int waiting = j->n_maps - j->maps_taken;
+  int n = containers_of(m.mb, m.vcores, r);
+  n = (int)fmax(n, containers_of(limit * (rm->total.mb - rm->used.mb + a->used.mb - a->size[C_AM].mb),
+                                 limit * (rm->total.vcores - rm->used.vcores + a->used.vcores - a->size[C_AM].vcores),
+                                 r));
+  n = (int)fmin(n, containers_of((double)m.mb * waiting, (double)m.vcores * waiting, r));
+  attempt **running = xmalloc((size_t)a->running[C_REDUCE] * sizeof *running);
+  int n_running = 0;
+  for (int t = 0; t < j->n_reduces; t++)
+    for (int k = 0; k < j->reduces[t].n_attempts; k++)
+      if (preemptible(j->reduces[t].attempts[k]) && n_running < a->running[C_REDUCE])
+        running[n_running++] = j->reduces[t].attempts[k];
+  qsort(running, (size_t)n_running, sizeof *running, by_progress);
+  sg_mutex_lock(j->mutex);
+  for (int k = 0; k < n && k < n_running; k++) {
+    running[k]->preempted = 1;
+    engine_attempt_cancel(running[k]);
+    a->preempting++;
+  }
+  sg_mutex_unlock(j->mutex);
+  a->reduces_held = 1;
+  free(running);
+}
+
+/* Whether E's run can never end, as the ResourceManager sees it at NOW:
+ * no map holds a container, no reduce that holds one can end (its job's
+ * maps are not all done), no attempt waits to be launched or reported or
+ * is being preempted,
+ * nothing waits for a time to come (a job's submission, its input's
+ * redistribution, an AM's start, a preemption's delay), and no job's next
+ * container fits any NodeManager.  Then says so, and what holds the
+ * containers, in E->stuck. */
+static int stuck(engine *e, double now)
+{
+  struct yarn_rm *rm = e->rm;
+  int reduce_mb = 0, am_mb = 0, unfinished = 0;
+  for (int i = 0; i < e->n_jobs; i++) {
+    const job *j = &e->jobs[i];
+    const app *a = &rm->apps[i];
+    if (j->finished || j->waiting > 0) /* the latter waits for jobs counted here */
+      continue;
+    if (j->held || j->ready > now || (a->am_placed && now < a->am_ready) || a->running[C_MAP] > 0 ||
+        (a->running[C_REDUCE] > 0 && j->maps_done == j->n_maps) || a->preempting > 0 ||
+        preemption_due(e, j) < INFINITY)
+      return 0;
+    unfinished++;
+    reduce_mb += a->running[C_REDUCE] * a->size[C_REDUCE].mb;
+    am_mb += a->am_placed ? a->size[C_AM].mb : 0;
+  }
+  for (int w = 0; w < e->platform->n_workers; w++)
+    if (e->trackers[w].done || e->trackers[w].n_launch)
+      return 0;
+  for (int i = 0; i < e->n_jobs; i++)
+    for (int w = 0; w < e->platform->n_workers; w++) {
+      int kind = next_request(e, &e->jobs[i], w, now);
+      if (kind >= 0 && fits(rm->free[w], rm->apps[i].size[kind]))
+        return 0;
+    }
+  char limit[128];
+  if (rm->policy == CONF_SCHED_CAPACITY)
+    snprintf(limit, sizeof limit, "yarn.scheduler.capacity.maximum-am-resource-percent is %g",
+             conf_get(&e->cluster, CONF_AM_RESOURCE_PERCENT));
+  else if (rm->policy == CONF_SCHED_FAIR)
+    snprintf(limit, sizeof limit, "mrlab.fair.maxAMShare is %g", conf_get(&e->cluster, CONF_FAIR_AM_SHARE));
+  else
+    snprintf(limit, sizeof limit, "YARN's FifoScheduler has no limit on ApplicationMasters");
+  snprintf(e->stuck, sizeof e->stuck,
+           "deadlock at %.3f s of simulated time: ApplicationMasters hold %d MB and reduces waiting for maps %d MB of "
+           "the NodeManagers' %d MB, and no container that the %d unfinished jobs ask for can ever be granted (%s)",
+           now, am_mb, reduce_mb, rm->total.mb, unfinished, limit);
+  return 1;
+}
+
 static void yarn_assign(engine *e, tracker *tr, double now)
 {
-  for (;;) {
+  for (int i = 0; i < e->n_jobs; i++)
+    if (scheduler_runnable(&e->jobs[i], now))
+      preempt_reduces(e, &e->jobs[i], now);
+  for (int placed = 0;; placed++) {
     job *best = NULL;
     int best_kind = -1;
     double best_rank = 0;
@@ -203,8 +416,11 @@ static void yarn_assign(engine *e, tracker *tr, double now)
         best_rank = r;
       }
     }
-    if (!best)
+    if (!best) {
+      if (!placed)
+        stuck(e, now);
       return;
+    }
     place(e, tr, best, best_kind, now);
   }
 }
@@ -216,9 +432,15 @@ static void yarn_release(engine *e, attempt *at)
   int kind = at->task->kind == KIND_MAP ? C_MAP : C_REDUCE;
   account(e, j, at->worker, a->size[kind], -1);
   a->running[kind]--;
+  if (at->preempted) { /* its task is asked for again */
+    a->preempting--;
+    j->cur_reduce = j->cur_reduce < at->task->index ? j->cur_reduce : at->task->index;
+  }
   if (j->finished && a->running[C_AM]) {
     a->running[C_AM]--;
     account(e, j, a->am_worker, a->size[C_AM], -1);
+    e->rm->am_used[a->queue].mb -= a->size[C_AM].mb;
+    e->rm->am_used[a->queue].vcores -= a->size[C_AM].vcores;
   }
 }
 
@@ -275,6 +497,7 @@ int yarn_alloc(engine *e, char *err, size_t errlen)
   rm->free = xcalloc((size_t)p->n_workers, sizeof *rm->free);
   rm->apps = xcalloc((size_t)e->n_jobs, sizeof *rm->apps);
   rm->queue_mb = xcalloc((size_t)p->n_queues, sizeof *rm->queue_mb);
+  rm->am_used = xcalloc((size_t)p->n_queues, sizeof *rm->am_used);
   resource largest = {0, 0};
   for (int w = 0; w < p->n_workers; w++) {
     const platform_class *c = platform_node_class(p, &p->workers[w]);
@@ -326,6 +549,7 @@ void yarn_free(engine *e)
   free(rm->free);
   free(rm->apps);
   free(rm->queue_mb);
+  free(rm->am_used);
   free(rm);
   e->rm = NULL;
 }

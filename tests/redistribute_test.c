@@ -267,6 +267,34 @@ static void balanced_placement_moves_nothing(void **state)
   test_csv_free(without);
 }
 
+/* A throttle that would make the moves outlast mrlab's bound on a run (768
+ * MiB out of worker-1 at 1 byte a second: 9,300 days) is refused before the
+ * run, with one line naming what sets that pace, as a job too big for the
+ * cluster is. */
+static void a_throttle_beyond_the_bound_is_refused(void **state)
+{
+  (void)state;
+  char text[2048];
+  snprintf(text, sizeof text,
+           "jobs = ( { name = \"j\"; input = \"1GiB\"; map_cost = 1.0; map_selectivity = 0.01;\n"
+           "  reduce_cost = 1.0; reduce_selectivity = 1.0; reducers = 1;\n"
+           "  set = [\"dfs.blocksize=64m\", \"dfs.replication=1\"]; placement = %s;\n"
+           "  redistribute = { from = { worker-1 = 1.0; }; }; } );\n",
+           even4);
+  const char *dir = test_tmpdir();
+  char path[4096];
+  snprintf(path, sizeof path, "%s", test_write_file(dir, "w.cfg", text));
+  test_run r;
+  test_run_mrlab(&r, dir,
+                 (const char *[]){"run", test_source_path("platforms/toy4.cfg"), path, "-o", "out", "--set",
+                                  "dfs.datanode.balance.bandwidthPerSec=1", NULL});
+  if (r.status != 2 || !strstr(r.err, "job j: at most 30 days of simulated time") ||
+      !strstr(r.err, "its busiest datanode's redistribution at dfs.datanode.balance.bandwidthPerSec") ||
+      strchr(r.err, '\n') != r.err + strlen(r.err) - 1)
+    fail_msg("status %d, stderr \"%s\"", r.status, r.err);
+  assert_int_equal(test_count_files(dir), 1); /* no run directory */
+}
+
 /* Bad `redistribute` input: one line naming the file, the line and what was
  * expected, exit status 2, no run directory. */
 static void bad_redistribute_is_refused(void **state)
@@ -316,6 +344,7 @@ int main(void)
       cmocka_unit_test(moves_at_once_are_bounded_per_datanode),
       cmocka_unit_test(balanced_placement_moves_nothing),
       cmocka_unit_test(bad_redistribute_is_refused),
+      cmocka_unit_test(a_throttle_beyond_the_bound_is_refused),
   };
   TEST_MAIN(tests);
 }

@@ -1,8 +1,11 @@
 /* yarn_test.c - YARN mode as a user sees it: DRF shares on the DRF paper's
  * case and ranked by dominant share, not memory; Capacity queues on a
  * hand-checked case; FIFO against Fair; no node ever giving more than it
- * has; the same seed giving the same bytes; and settings in the wrong
- * place refused with one line. */
+ * has; the same seed giving the same bytes; settings in the wrong place
+ * refused with one line; the ApplicationMasters' share limits and the AM's
+ * reduce preemption keeping runs from deadlock; and a deadlock that
+ * remains ending in one line. */
+#include "rundir.h"
 #include "test.h"
 
 #include <stdlib.h>
@@ -283,6 +286,113 @@ static void settings_in_the_wrong_place_are_refused(void **state)
       jobs(job("a", "0s", "", ""), NULL), "platform.cfg:6:", "expected queue capacities summing to 100");
 }
 
+/* N jobs of INPUT with REDUCERS reduces each, submitted at once, in a static buffer. */
+static const char *same_jobs(int n, const char *input, int reducers)
+{
+  static char text[8192];
+  int at = snprintf(text, sizeof text, "jobs = (");
+  for (int k = 0; k < n; k++)
+    at += snprintf(text + at, sizeof text - (size_t)at,
+                   "%s { name = \"j%d\"; input = \"%s\"; map_cost = 10.0; map_selectivity = 1.0; reduce_cost = 1.0;"
+                   " reduce_selectivity = 1.0; reducers = %d; set = [ \"mapreduce.reduce.speculative=false\" ]; }",
+                   k ? "," : "", k, input, reducers);
+  snprintf(text + at, sizeof text - (size_t)at, " );\n");
+  return text;
+}
+
+/* The most jobs of jobs.csv in DIR running at once (between start, their
+ * ApplicationMaster's container, and end). */
+static int most_jobs_at_once(const char *dir)
+{
+  test_csv *t = test_csv_in(dir, "jobs.csv");
+  int most = 0;
+  for (int a = 1; a < t->n_rows; a++) {
+    int n = 0;
+    double at = test_csv_num(t, a, "start");
+    for (int b = 1; b < t->n_rows; b++)
+      n += test_csv_num(t, b, "start") <= at && at < test_csv_num(t, b, "end");
+    most = n > most ? n : most;
+  }
+  test_csv_free(t);
+  return most;
+}
+
+/* Runs mrlab on toy4 with WORKLOAD and the --set SETS (NULL-terminated, at
+ * most 6), and checks that it ends with status 2, no output, and one line
+ * that holds each of SAYS1 and SAYS2. */
+static void assert_deadlock(const char *workload, const char *const *sets, const char *says1, const char *says2)
+{
+  const char *dir = test_tmpdir();
+  char work[4096], out[4096];
+  snprintf(work, sizeof work, "%s", test_write_file(dir, "w.cfg", workload));
+  snprintf(out, sizeof out, "%s/out", dir);
+  const char *argv[20] = {"run", test_source_path("platforms/toy4.cfg"), work, "-o", out};
+  int n = 5;
+  for (int k = 0; sets[k]; k++) {
+    argv[n++] = "--set";
+    argv[n++] = sets[k];
+  }
+  test_run r;
+  test_run_mrlab(&r, dir, argv);
+  if (r.status != 2 || !strstr(r.err, says1) || !strstr(r.err, says2))
+    fail_msg("status %d, stderr: %s (expected %s and %s)", r.status, r.err, says1, says2);
+  assert_ptr_equal(strchr(r.err, '\n'), r.err + strlen(r.err) - 1);
+  assert_int_equal(test_count_files(dir), 1);
+}
+
+static void am_limits_keep_masters_from_filling_the_cluster(void **state)
+{
+  (void)state;
+  /* eight jobs on four 2048 MB NodeManagers: each AM (1536 MB, 2048 once
+   * rounded up) takes a node.  Capacity's 10% of 8192 MB is less than one
+   * AM, so one job runs at a time (a queue always may start one); Fair's
+   * maxAMShare of 0.5 lets two run; FIFO has no limit: four AMs take every
+   * node and no task can start, which ends the run */
+  const char *w = same_jobs(8, "100MB", 2);
+  const char *capacity[] = {"--set", "mrlab.scheduler=yarn-capacity", "--set", "yarn.nodemanager.resource.memory-mb=2048",
+                            NULL};
+  assert_int_equal(most_jobs_at_once(test_simulate(test_source_path("platforms/toy4.cfg"), w, capacity)), 1);
+  const char *fair[] = {"--set", "mrlab.scheduler=yarn-fair", "--set", "yarn.nodemanager.resource.memory-mb=2048", NULL};
+  assert_int_equal(most_jobs_at_once(test_simulate(test_source_path("platforms/toy4.cfg"), w, fair)), 2);
+  const char *fifo[] = {"mrlab.scheduler=yarn-fifo", "yarn.nodemanager.resource.memory-mb=2048", NULL};
+  assert_deadlock(w, fifo, "deadlock at ", "ApplicationMasters hold 8192 MB and reduces waiting for maps 0 MB");
+  /* limits of 1 let the AMs fill the cluster as FIFO does */
+  const char *open_capacity[] = {"mrlab.scheduler=yarn-capacity", "yarn.nodemanager.resource.memory-mb=2048",
+                                 "yarn.scheduler.capacity.maximum-am-resource-percent=1", NULL};
+  assert_deadlock(w, open_capacity, "ApplicationMasters hold 8192 MB",
+                  "yarn.scheduler.capacity.maximum-am-resource-percent is 1)");
+  const char *open_fair[] = {"mrlab.scheduler=yarn-fair", "yarn.nodemanager.resource.memory-mb=2048",
+                             "mrlab.fair.maxAMShare=1", NULL};
+  assert_deadlock(w, open_fair, "ApplicationMasters hold 8192 MB", "mrlab.fair.maxAMShare is 1)");
+}
+
+static void reduces_yield_to_waiting_maps(void **state)
+{
+  (void)state;
+  /* two jobs of 15 maps and 16 reduces on four 3072 MB NodeManagers, the
+   * reduces asked for at once and unlimited by the ramp-up: they take every
+   * container the AMs leave and wait for maps that cannot start, until the
+   * AM preempts some (killed attempts, run again later) */
+  const char *w = same_jobs(2, "2GB", 16);
+  static const char *const schedulers[] = {"mrlab.scheduler=yarn-fifo", "mrlab.scheduler=yarn-capacity",
+                                           "mrlab.scheduler=yarn-fair"};
+  for (int k = 0; k < 3; k++) {
+    const char *args[] = {"--set", schedulers[k], "--set", "yarn.nodemanager.resource.memory-mb=3072", "--set",
+                          "mapreduce.job.reduce.slowstart.completedmaps=0", "--set",
+                          "yarn.app.mapreduce.am.job.reduce.rampup.limit=1", NULL};
+    test_csv *t = test_csv_in(test_simulate(test_source_path("platforms/toy4.cfg"), w, args), "tasks.csv");
+    int killed = 0, succeeded = 0;
+    for (int row = 1; row < t->n_rows; row++)
+      if (strcmp(test_csv_cell(t, row, "kind"), "reduce") == 0) {
+        killed += strcmp(test_csv_cell(t, row, "status"), RUNDIR_STATUS_KILLED) == 0;
+        succeeded += strcmp(test_csv_cell(t, row, "status"), RUNDIR_STATUS_SUCCEEDED) == 0;
+      }
+    assert_int_equal(succeeded, 32);
+    assert_true(killed > 0);
+    test_csv_free(t);
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -294,6 +404,8 @@ int main(void)
       cmocka_unit_test(no_node_gives_more_than_it_has),
       cmocka_unit_test(the_same_seed_gives_the_same_bytes),
       cmocka_unit_test(settings_in_the_wrong_place_are_refused),
+      cmocka_unit_test(am_limits_keep_masters_from_filling_the_cluster),
+      cmocka_unit_test(reduces_yield_to_waiting_maps),
   };
   TEST_MAIN(tests);
 }

@@ -120,6 +120,15 @@ static const property table[CONF_N_KEYS] = {
     [CONF_AM_MEMORY_MB] = {"yarn.app.mapreduce.am.resource.mb", T_INT, "1536", 1, 1e7, JOB},
     [CONF_AM_VCORES] = {"yarn.app.mapreduce.am.resource.cpu-vcores", T_INT, "1", 1, 1e4, JOB},
     [CONF_REDUCE_RAMPUP] = {"yarn.app.mapreduce.am.job.reduce.rampup.limit", T_FLOAT, "0.5", 0, 1, JOB},
+    /* the ApplicationMasters' share limits: CapacityScheduler's, and the FairScheduler's maxAMShare (an
+     * allocation file's queueMaxAMShareDefault in Hadoop, a property here); the MapReduce AM's reduce preemption */
+    [CONF_AM_RESOURCE_PERCENT] = {"yarn.scheduler.capacity.maximum-am-resource-percent", T_FLOAT, "0.1", 0, 1,
+                                  CLUSTER},
+    [CONF_FAIR_AM_SHARE] = {"mrlab.fair.maxAMShare", T_FLOAT, "0.5", 0, 1, CLUSTER},
+    [CONF_PREEMPT_DELAY] = {"mapreduce.job.reducer.preempt.delay.sec", T_INT, "0", 0, 1e7, JOB},
+    [CONF_UNCONDITIONAL_PREEMPT] = {"mapreduce.job.reducer.unconditional-preempt.delay.sec", T_INT, "300", -1, 1e7,
+                                    JOB},
+    [CONF_PREEMPTION_LIMIT] = {"yarn.app.mapreduce.am.job.reduce.preemption.limit", T_FLOAT, "0.5", 0, 1, JOB},
     /* the job's placement and ratios as properties, so that a comparison varies them as any other setting */
     [CONF_PLACEMENT] = {"mrlab.placement", T_PLACEMENT, "", 0, 0, JOB},
     [CONF_RATIOS] = {"mrlab.ratios", T_PATH, "", 0, 0, JOB},

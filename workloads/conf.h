@@ -81,6 +81,11 @@ typedef enum {
   CONF_AM_MEMORY_MB,           /* yarn.app.mapreduce.am.resource.mb */
   CONF_AM_VCORES,              /* yarn.app.mapreduce.am.resource.cpu-vcores */
   CONF_REDUCE_RAMPUP,          /* yarn.app.mapreduce.am.job.reduce.rampup.limit */
+  CONF_AM_RESOURCE_PERCENT,    /* yarn.scheduler.capacity.maximum-am-resource-percent: a queue's AMs' share */
+  CONF_FAIR_AM_SHARE,          /* mrlab.fair.maxAMShare: the Fair queue's AMs' share (its maxAMShare) */
+  CONF_PREEMPT_DELAY,          /* mapreduce.job.reducer.preempt.delay.sec: maps wait so long without headroom */
+  CONF_UNCONDITIONAL_PREEMPT,  /* mapreduce.job.reducer.unconditional-preempt.delay.sec; < 0: never */
+  CONF_PREEMPTION_LIMIT,       /* yarn.app.mapreduce.am.job.reduce.preemption.limit */
   /* text properties (conf_text), the last ones */
   CONF_PLACEMENT, /* mrlab.placement: over the job's `placement`: default, even, ratio or all-in:NAME; "" unset */
   CONF_RATIOS,    /* mrlab.ratios: over the job's `ratios`, a file written by `mrlab ratios`; "" unset */

@@ -1122,14 +1122,20 @@ int workload_check_fits(const job_desc *d, const platform *p, double heartbeat, 
   for (int k = 1; k < 4; k++)
     if (!(times[k] <= times[worst]))
       worst = k;
+  return workload_check_span(d, p, heartbeat, times[worst], what[worst], err, errlen);
+}
+
+int workload_check_span(const job_desc *d, const platform *p, double heartbeat, double span, const char *what,
+                        char *err, size_t errlen)
+{
   /* every tracker heartbeats all along, so the run's events grow with its span too */
-  double beats = (d->submit + times[worst]) * p->n_workers / heartbeat;
-  if (!(times[worst] <= MAX_DAYS * DAY) || !(beats <= MAX_HEARTBEATS)) {
+  double beats = (d->submit + span) * p->n_workers / heartbeat;
+  if (!(span <= MAX_DAYS * DAY) || !(beats <= MAX_HEARTBEATS)) {
     snprintf(err, errlen,
              "%s:%d: job %s: at most %d days of simulated time and %.0f heartbeats (mrlab's bound on a run), got at "
              "least %.3g days (%s of %s) and %.3g heartbeats (submitted at %.0f s, %d trackers every %g s)",
-             d->path, d->line, d->name, MAX_DAYS, MAX_HEARTBEATS, times[worst] / DAY, what[worst], p->name, beats,
-             d->submit, p->n_workers, heartbeat);
+             d->path, d->line, d->name, MAX_DAYS, MAX_HEARTBEATS, span / DAY, what, p->name, beats, d->submit,
+             p->n_workers, heartbeat);
     return -1;
   }
   return 0;

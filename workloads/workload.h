@@ -154,4 +154,10 @@ int64_t workload_output(const job_desc *d);
  * until then. */
 int workload_check_fits(const job_desc *d, const platform *p, double heartbeat, char *err, size_t errlen);
 
+/* Fails as workload_check_fits does when job D, submitted at its submit
+ * time, would still run SPAN seconds (a lower bound: WHAT, "of" P's name,
+ * sets that pace) on P, whose trackers heartbeat every HEARTBEAT seconds. */
+int workload_check_span(const job_desc *d, const platform *p, double heartbeat, double span, const char *what,
+                        char *err, size_t errlen);
+
 #endif
