@@ -7,12 +7,16 @@
 #include <gsl/gsl_statistics_double.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+
+#define TEST_RUN_LIMIT 600 /* seconds: beyond any run of the suite, under the sanitizers on a busy machine */
 
 extern char **environ;
 
@@ -68,8 +72,20 @@ void test_run_mrlab(test_run *r, const char *cwd, const char *const *args)
   pid_t pid;
   assert_int_equal(posix_spawn(&pid, MRLAB_BIN, &fa, NULL, (char *const *)argv, environ), 0);
   posix_spawn_file_actions_destroy(&fa);
+  /* a run past TEST_RUN_LIMIT seconds is a hang: it fails the test, named,
+   * instead of holding the suite until CI's own limit */
   int ws;
-  assert_int_equal(waitpid(pid, &ws, 0), pid);
+  pid_t done = 0;
+  for (long ms = 0; (done = waitpid(pid, &ws, WNOHANG)) == 0 && ms < TEST_RUN_LIMIT * 1000L; ms += 10)
+    nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
+  if (done == 0) {
+    kill(pid, SIGKILL);
+    waitpid(pid, &ws, 0);
+    unlink(out_path);
+    unlink(err_path);
+    fail_msg("mrlab %s ran past %d s: a hang", args[0] ? args[0] : "", TEST_RUN_LIMIT);
+  }
+  assert_int_equal(done, pid);
   r->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
   lseek(out, 0, SEEK_SET);
   lseek(err, 0, SEEK_SET);
