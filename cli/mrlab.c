@@ -312,11 +312,15 @@ static int value_error(const char *fmt, const char *arg)
   return 2;
 }
 
-/* A command line of the wrong shape: the line, then the command's usage. */
+/* A command line of the wrong shape: one line, ending with where the
+ * command's usage is (USAGE's "usage: mrlab COMMAND ..." names it). */
 static int usage_error(const char *usage, const char *fmt, const char *arg)
 {
-  value_error(fmt, arg);
-  fprintf(stderr, "%s", usage);
+  const char *command = usage + strlen("usage: mrlab ");
+  int n = strncmp(command, "COMMAND", 7) ? (int)strcspn(command, " \n") : 0;
+  fprintf(stderr, "mrlab: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "; try 'mrlab %.*s%s--help'\n", n, command, n ? " " : "");
   return 2;
 }
 

@@ -303,7 +303,7 @@ static void slurm_settings_are_checked(void **state)
   test_run r;
   test_run_mrlab(&r, dir, (const char *[]){"validate", file, "--slurm", "-j", "2", NULL});
   assert_int_equal(r.status, 2);
-  assert_non_null(strstr(r.err, "mrlab: --slurm runs on Slurm: -j is for runs on this machine\nusage: "));
+  assert_non_null(strstr(r.err, "mrlab: --slurm runs on Slurm: -j is for runs on this machine; try 'mrlab validate --help'\n"));
   const char *bad_sizes[] = {"0", "-3", "1000001", "2x", ""};
   for (size_t i = 0; i < sizeof bad_sizes / sizeof *bad_sizes; i++) {
     test_run_mrlab(&r, dir, (const char *[]){"validate", file, "--array-size", bad_sizes[i], NULL});
