@@ -139,10 +139,11 @@ static const char usage_predict[] = "usage: mrlab predict [--model NAME] [--job 
 static const char usage_provision[] = "usage: mrlab provision --deadline TIME [--job NAME] TARGET HISTORY...\n"
                                       "\n"
                                       "The map and reduce slots, in all, with which the job of TARGET's\n"
-                                      "configuration ends by TIME (\"90s\") by Khan et al.'s model fitted on the\n"
-                                      "HISTORY runs: the fewest slots whose predicted lower-bound time is the\n"
-                                      "deadline (Lagrange multipliers).  Prints CSV: the whole slots, fewest in\n"
-                                      "all, that meet it, then the real optimum they are searched around.\n";
+                                      "configuration ends by TIME (\"90s\"; at most 30 days, mrlab's bound on\n"
+                                      "a run) by Khan et al.'s model fitted on the HISTORY runs: the fewest\n"
+                                      "slots whose predicted lower-bound time is the deadline (Lagrange\n"
+                                      "multipliers).  Prints CSV: the whole slots, fewest in all, that meet it,\n"
+                                      "then the real optimum they are searched around.\n";
 
 static const char usage_validate[] = "usage: mrlab validate EXPERIMENT.cfg [-o DIR] [-j N | --slurm [--partition P]\n"
                                      "                      [--array-size N]]\n"
@@ -645,8 +646,9 @@ static int cmd_provision(int argc, char **argv)
   int n = model_args(argc, argv, usage_provision, "--deadline", &deadline, &job, dirs), status = 2;
   double t = 0, m, r;
   int mw, rw;
-  if (n > 0 && (!deadline || units_parse(UNITS_TIME, deadline, &t) || !(t > 0))) {
-    value_error("--deadline: expected a positive time such as \"90s\", got %s", deadline ? deadline : "none");
+  if (n > 0 && (!deadline || units_parse(UNITS_TIME, deadline, &t) || !(t > 0) || !(t <= WORKLOAD_MAX_RUN))) {
+    value_error("--deadline: expected a positive time such as \"90s\", at most 30 days (mrlab's bound on a run), got %s",
+                deadline ? deadline : "none");
     n = -1;
   }
   job_profile *p = n > 0 ? read_profiles(dirs, n, job, err, sizeof err) : NULL;

@@ -152,6 +152,8 @@ static void bad_experiments_are_refused(void **state)
        "e.cfg:3: experiments[0].job: samples: unknown setting; did you mean \"sample\"?"},
       {"[\"1GB\", \"2GB\"]", "[\"1GB\", \"-2GB\"]", "e.cfg:4: experiments[0].history.inputs: expected sizes"},
       {"deadline = \"60s\"", "deadline = \"soon\"", "e.cfg:6: experiments[0].deadline: expected a positive time"},
+      {"deadline = \"60s\"", "deadline = \"31d\"", "e.cfg:6: experiments[0].deadline: expected a positive time such as "
+                                                   "\"60s\", at most 30 days (mrlab's bound on a run), got \"31d\""},
       {"platforms/toy4.cfg", "platforms/toy5.cfg", "toy5.cfg: cannot open"},
       {"name = \"small\"", "name = \"..\"",
        "e.cfg:2: experiments[0].name: expected a name of letters, digits, '.', '_' and '-', not starting with '.', "

@@ -38,7 +38,7 @@
 #define MAX_CHUNKS 10000000   /* input / mrlab.pipeline.chunk: every chunk is several simulated events */
 #define MAX_EXPLICIT 10000000 /* reducers x mrlab.reduce.explicit.groups: 16 bytes each */
 #define MAX_HEARTBEATS 1e7    /* a run's span times its heartbeats a second: about 25,000 a second of wall time */
-#define MAX_DAYS 30           /* simulated time */
+#define MAX_DAYS WORKLOAD_MAX_DAYS /* simulated time */
 static const cfg_bound n_jobs = {1, 1000, "the jobs of a workload"};
 static const cfg_bound submit_time = {0, MAX_DAYS *DAY, "a job's submit time"};
 static const cfg_bound job_input = {1, 100 * TiB, "a job's input"};
