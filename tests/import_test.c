@@ -385,6 +385,16 @@ static void byte_keys_exclude_the_selectivities_they_replace(void **state)
        "expected either output or reduce_selectivity"},
       {"input = \"1GB\"; shuffle = \"1GB\"; output = \"1GB\"; reducers = 0; map_cost = 1.0;",
        "expected no shuffle in a map-only job"},
+      /* what only a shuffle uses, meaningless without reducers */
+      {"input = \"1GB\"; output = \"1GB\"; reducers = 0; map_cost = 1.0;\n combiner = 0.5;",
+       "w.cfg:2: jobs[0].combiner: expected no combiner in a map-only job (reducers = 0), whose maps write their output "
+       "to HDFS with no combiner, partitions or key groups"},
+      {"input = \"1GB\"; output = \"1GB\"; reducers = 0; map_cost = 1.0;\n combiner_cost = 2.0;",
+       "w.cfg:2: jobs[0].combiner_cost: expected no combiner_cost in a map-only job"},
+      {"input = \"1GB\"; map_selectivity = 1.0; reducers = 0; map_cost = 1.0;\n skew = 1.2;",
+       "w.cfg:2: jobs[0].skew: expected no skew in a map-only job"},
+      {"input = \"1GB\"; map_selectivity = 1.0; reducers = 0; map_cost = 1.0;\n keys = 5000;",
+       "w.cfg:2: jobs[0].keys: expected no keys in a map-only job"},
       {"input = \"1GB\"; output = \"-1B\"; reducers = 0; map_cost = 1.0;", "output: at least"},
       {"input = \"1GB\"; output = \"1.5B\"; reducers = 0; map_cost = 1.0;", "expected a whole number of bytes"},
       {"input = \"1GB\"; output = \"1GB\"; reducers = 0; map_cost = 1.0; recorded = \"-3s\";", "recorded: expected"},

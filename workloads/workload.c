@@ -436,8 +436,9 @@ static int read_bytes(cfg_file *f, const config_setting_t *g, const char *name, 
 /* A job's map output after the combiner (`shuffle`) and its output
  * (`output`) given as bytes, as a trace records them, instead of
  * selectivities, into *SHUFFLE and *OUTPUT (-1 when absent).  Fails if a
- * selectivity is given beside the bytes that replace it, or a shuffle in a
- * map-only job.  A trace's tiny input with a large output (SWIM has jobs of
+ * selectivity is given beside the bytes that replace it, or in a map-only
+ * job what only a shuffle has: its bytes, a combiner (Hadoop runs none when
+ * maps write to HDFS), partition skew or key groups.  A trace's tiny input with a large output (SWIM has jobs of
  * 62 bytes writing 1 GB) is why the bytes may exceed map_selectivity's
  * bound. */
 static int read_stage_bytes(cfg_file *f, const config_setting_t *g, const job_desc *j, double *shuffle, double *output)
@@ -446,9 +447,15 @@ static int read_stage_bytes(cfg_file *f, const config_setting_t *g, const job_de
     return -1;
   config_setting_t *ms = config_setting_get_member(g, "map_selectivity"),
                    *rs = config_setting_get_member(g, "reduce_selectivity");
-  if (*shuffle >= 0 && j->reduces == 0)
-    return cfg_fail(f, config_setting_get_member(g, "shuffle"),
-                    "expected no shuffle in a map-only job (reducers = 0), whose maps write `output` to HDFS");
+  static const char *const shuffle_only[] = {"shuffle", "combiner", "combiner_cost", "skew", "keys", NULL};
+  for (int i = 0; j->reduces == 0 && shuffle_only[i]; i++) {
+    config_setting_t *s = config_setting_get_member(g, shuffle_only[i]);
+    if (s)
+      return cfg_fail(f, s,
+                      "expected no %s in a map-only job (reducers = 0), whose maps write their output to HDFS "
+                      "with no combiner, partitions or key groups",
+                      shuffle_only[i]);
+  }
   if (*shuffle >= 0 && ms)
     return cfg_fail(f, ms, "expected either shuffle or map_selectivity, not both");
   if (*output >= 0 && (j->reduces ? rs : ms))
