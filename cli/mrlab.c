@@ -7,6 +7,7 @@
  * calls its stage (sim/, models/, validate/) and prints.  Nothing here
  * knows SimGrid; its own options (--cfg=, --log=) pass through to sim/. */
 #include "alloc.h"
+#include "cfg.h"
 #include "compare.h"
 #include "hadoopconf.h"
 #include "import.h"
@@ -307,9 +308,9 @@ static int wants_help(int argc, char **argv)
 /* A bad value of an option: one line, since the command's shape was right. */
 static int value_error(const char *fmt, const char *arg)
 {
-  fprintf(stderr, "mrlab: ");
-  fprintf(stderr, fmt, arg);
-  fprintf(stderr, "\n");
+  char msg[4096];
+  snprintf(msg, sizeof msg, fmt, arg);
+  cfg_print(stderr, "", msg);
   return 2;
 }
 
@@ -319,9 +320,10 @@ static int usage_error(const char *usage, const char *fmt, const char *arg)
 {
   const char *command = usage + strlen("usage: mrlab ");
   int n = strncmp(command, "COMMAND", 7) ? (int)strcspn(command, " \n") : 0;
-  fprintf(stderr, "mrlab: ");
-  fprintf(stderr, fmt, arg);
-  fprintf(stderr, "; try 'mrlab %.*s%s--help'\n", n, command, n ? " " : "");
+  char msg[4096];
+  int len = snprintf(msg, sizeof msg, fmt, arg);
+  snprintf(msg + (len < 3000 ? len : 3000), 1000, "; try 'mrlab %.*s%s--help'", n, command, n ? " " : "");
+  cfg_print(stderr, "", msg);
   return 2;
 }
 
@@ -496,7 +498,7 @@ static int cmd_run(int argc, char **argv)
     else
       status = (r.self = self, seeds_run(&r, stdout, err, sizeof err));
     if (status && err[0])
-      fprintf(stderr, "mrlab: %s\n", err);
+      cfg_print(stderr, "", err);
   }
   workload_free(w);
   platform_free(p);
@@ -557,7 +559,7 @@ static int cmd_predict_workflow(int argc, char **argv)
   char err[4096];
   platform *p = platform_read(argv[2], err, sizeof err);
   if (!p)
-    return fprintf(stderr, "mrlab: %s\n", err), 2;
+    return cfg_print(stderr, "", err), 2;
   int *cores = xcalloc((size_t)p->n_workers, sizeof *cores);
   double *memory = xcalloc((size_t)p->n_workers, sizeof *memory);
   platform_worker_capacity(p, cores, memory);
@@ -567,7 +569,7 @@ static int cmd_predict_workflow(int argc, char **argv)
                    ? 2
                    : 0;
   if (status) {
-    fprintf(stderr, "mrlab: %s\n", err);
+    cfg_print(stderr, "", err);
   } else {
     static const char *const names[] = {"dag", "dag-mean", "dag-normal", "dag-literal"};
     static const size_t at[] = {offsetof(workflow_job, end), offsetof(workflow_job, mean),
@@ -628,7 +630,7 @@ static int cmd_predict(int argc, char **argv)
     }
   }
   if (status && n > 0)
-    fprintf(stderr, "mrlab: %s\n", err);
+    cfg_print(stderr, "", err);
   if (p)
     profile_free(p, n);
   free(p);
@@ -657,7 +659,7 @@ static int cmd_provision(int argc, char **argv)
     status = 0;
   }
   if (status && n > 0)
-    fprintf(stderr, "mrlab: %s\n", err);
+    cfg_print(stderr, "", err);
   if (p)
     profile_free(p, n);
   free(p);
@@ -717,7 +719,7 @@ static int cmd_validate(int argc, char **argv)
   pc.jobs = jobs_online(jobs);
   int status = validate_run(file, dir, &pc, err, sizeof err);
   if (status)
-    fprintf(stderr, "mrlab: %s\n", err);
+    cfg_print(stderr, "", err);
   return status;
 }
 
@@ -765,7 +767,7 @@ static int cmd_compare(int argc, char **argv)
     r.self = self, r.platform = files[0], r.workload = files[1];
     r.seeds = (int)seeds, r.jobs = jobs_online(jobs);
     if ((status = vary_run(&r, stdout, err, sizeof err)))
-      fprintf(stderr, "mrlab: %s\n", err);
+      cfg_print(stderr, "", err);
   }
   free(vary);
   return status;
@@ -802,7 +804,7 @@ static int cmd_ratios(int argc, char **argv)
     return 1;
   int status = ratios_measure(files[0], files[1], job, input, file, jobs_online(0), self, stdout, err, sizeof err);
   if (status)
-    fprintf(stderr, "mrlab: %s\n", err);
+    cfg_print(stderr, "", err);
   return status;
 }
 
@@ -835,7 +837,7 @@ static int cmd_plot(int argc, char **argv)
     return 1;
   int status = plot_dir(dir, out, format, self, stdout, err, sizeof err);
   if (status)
-    fprintf(stderr, "mrlab: %s\n", err);
+    cfg_print(stderr, "", err);
   return status;
 }
 
@@ -887,7 +889,7 @@ static int cmd_import(int argc, char **argv)
   if (t && import_save(t, format, trace, file, err, sizeof err))
     status = 1;
   if (status)
-    fprintf(stderr, "mrlab: %s\n", err);
+    cfg_print(stderr, "", err);
   import_trace_free(t);
   return status;
 }
@@ -920,7 +922,7 @@ static int cmd_platform(int argc, char **argv)
     platform *p = platform_read(file, err, sizeof err);
     status = p ? sim_platform(p, options, n_options, xml, stdout, err, sizeof err) : 2;
     if (status)
-      fprintf(stderr, "mrlab: %s\n", err);
+      cfg_print(stderr, "", err);
     platform_free(p);
   }
   free(options);

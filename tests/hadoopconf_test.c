@@ -233,7 +233,7 @@ static void unmodelled_and_misspelt(void **state)
   assert_int_equal(lines(r.msgs), 1);
   assert_close(conf_get(&r.c, CONF_REPLICATION), 3, 0);
   assert_non_null(strstr(r.msgs, "mrlab: note: ignored 10 Hadoop properties"));
-  assert_non_null(strstr(r.msgs, "my.odd name"));
+  assert_non_null(strstr(r.msgs, "my.odd\\nname")); /* escaped */
   assert_non_null(strstr(r.msgs, "fs.defaultFS"));
 
   /* a name a typo away from a modelled one is refused with a suggestion and the <name>'s line */
@@ -328,6 +328,10 @@ static void malformed_files_refused(void **state)
       {"<configuration>\n  <property><name>a</name>\n    <value><property>1</property></value></property>\n"
        "</configuration>\n",
        3, "expected text in <value>, got <property>"},
+      /* a value quoted in the message keeps it one line */
+      {"<configuration>\n  <property><name>mapreduce.job.reduces</name><value>1\n2</value></property>\n"
+       "</configuration>\n",
+       2, "mapreduce.job.reduces: expected a whole number, got \"1\\n2\""},
       /* Hadoop takes only "true" as final: "yes" would silently not be */
       {"<configuration>\n  <property><name>dfs.blocksize</name><value>64m</value>\n    <final>yes</final></property>\n"
        "</configuration>\n",

@@ -25,6 +25,7 @@
 #include "hadoopconf.h"
 
 #include "alloc.h"
+#include "cfg.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -63,9 +64,6 @@ static int fail(reader *r, const char *fmt, ...)
   va_start(ap, fmt);
   vsnprintf(r->err, r->errlen, fmt, ap);
   va_end(ap);
-  for (char *s = r->err; *s; s++) /* one line, whatever a name or libxml2 held */
-    if (*s == '\n' || *s == '\r')
-      *s = ' ';
   return -1;
 }
 
@@ -139,12 +137,8 @@ static int unknown(reader *r, const char *name, long line)
       return fail(r, "%s:%ld: unknown property %s; did you mean %s?", r->path, line, name, near);
     return fail(r, "%s:%ld: unknown property %s (mrlab's own are listed by `mrlab run --help`)", r->path, line, name);
   }
-  if (r->n_ignored < NOTE_NAMES) {
-    char *kept = r->ignored[r->n_ignored] = xstrdup(name);
-    for (; *kept; kept++) /* the note stays one line */
-      if (*kept == '\n' || *kept == '\r')
-        *kept = ' ';
-  }
+  if (r->n_ignored < NOTE_NAMES)
+    r->ignored[r->n_ignored] = xstrdup(name);
   r->n_ignored++;
   return 0;
 }
@@ -216,10 +210,11 @@ static int read_property(reader *r, xmlNode *p)
     if (conf_set(&trial, conf_key_scope(k), setting, why, sizeof why)) {
       status = fail(r, "%s:%ld: %s", r->path, value_line, why);
     } else if (r->final_path[k] && !conf_equal(&trial, r->c, k)) {
-      char kept[CONF_TEXT_MAX];
+      char kept[CONF_TEXT_MAX], msg[4 * CONF_TEXT_MAX];
       conf_format(r->c, k, kept, sizeof kept);
-      fprintf(r->msgs, "mrlab: warning: %s:%ld: %s is final in %s:%ld; keeping %s, ignoring \"%s\"\n", r->path,
-              name_line, n, r->final_path[k], r->final_line[k], kept, v);
+      snprintf(msg, sizeof msg, "%s:%ld: %s is final in %s:%ld; keeping %s, ignoring \"%s\"", r->path, name_line, n,
+               r->final_path[k], r->final_line[k], kept, v);
+      cfg_print(r->msgs, "warning: ", msg);
     } else {
       *r->c = trial;
       if (locked && strcmp((char *)locked, "true") == 0 && !r->final_path[k]) {
@@ -304,11 +299,14 @@ int hadoopconf_read(const char *const *paths, int n, conf *c, FILE *msgs, char *
   for (int i = 0; i < n && !status; i++)
     status = read_file(&r, paths[i]);
   if (!status && r.n_ignored) {
-    fprintf(msgs, "mrlab: note: ignored %d Hadoop propert%s that mrlab does not model (", r.n_ignored,
-            r.n_ignored == 1 ? "y" : "ies");
-    for (int i = 0; i < r.n_ignored && i < NOTE_NAMES; i++)
-      fprintf(msgs, "%s%s", i ? ", " : "", r.ignored[i]);
-    fprintf(msgs, "%s)\n", r.n_ignored > NOTE_NAMES ? ", ..." : "");
+    char note[1024];
+    int len = snprintf(note, sizeof note, "ignored %d Hadoop propert%s that mrlab does not model (", r.n_ignored,
+                       r.n_ignored == 1 ? "y" : "ies");
+    for (int i = 0; i < r.n_ignored && i < NOTE_NAMES && len < (int)sizeof note; i++)
+      len += snprintf(note + len, sizeof note - (size_t)len, "%s%.160s", i ? ", " : "", r.ignored[i]);
+    if (len < (int)sizeof note)
+      snprintf(note + len, sizeof note - (size_t)len, "%s)", r.n_ignored > NOTE_NAMES ? ", ..." : "");
+    cfg_print(msgs, "note: ", note);
   }
   for (int i = 0; i < r.n_ignored && i < NOTE_NAMES; i++)
     free(r.ignored[i]);
