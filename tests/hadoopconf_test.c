@@ -325,9 +325,11 @@ static void malformed_files_refused(void **state)
       {"<configuration>\n  <property>\n    <name>a</name>\n    <property><name>b</name><value>1</value></property>\n"
        "  </property>\n</configuration>\n",
        4, "got a nested <property>"},
-      {"<configuration>\n  <property><name>a</name>\n    <value><property>1</property></value></property>\n"
-       "</configuration>\n",
-       3, "expected text in <value>, got <property>"},
+      {"<configuration>\n  <property><name>a</name><value>1</value>\n    <description>see <property>b</property>"
+       "</description></property>\n</configuration>\n",
+       3, "got a nested <property>"},
+      {"<configuration>\n  <property><name>a</name>\n    <value><b>1</b></value></property>\n</configuration>\n", 3,
+       "expected text in <value>, got <b>"},
       /* a value quoted in the message keeps it one line */
       {"<configuration>\n  <property><name>mapreduce.job.reduces</name><value>1\n2</value></property>\n"
        "</configuration>\n",

@@ -153,21 +153,32 @@ static int second(reader *r, xmlNode *p, xmlNode *f, const xmlChar *before)
               (const char *)f->name, line_of(p));
 }
 
+/* The first <property> inside N, at any depth (libxml2 bounds it), or NULL:
+ * Hadoop 3's parser starts a new property at any <property> it meets. */
+static xmlNode *inner_property(xmlNode *n)
+{
+  for (xmlNode *c = n->children; c; c = c->next) {
+    xmlNode *d = c->type != XML_ELEMENT_NODE ? NULL : named(c, "property") ? c : inner_property(c);
+    if (d)
+      return d;
+  }
+  return NULL;
+}
+
 /* Applies the property element P. */
 static int read_property(reader *r, xmlNode *p)
 {
   xmlChar *name = xmlGetProp(p, (const xmlChar *)"name"), *value = xmlGetProp(p, (const xmlChar *)"value"),
           *locked = xmlGetProp(p, (const xmlChar *)"final");
   long name_line = line_of(p), value_line = name_line, final_line = name_line;
-  int status = 0;
+  xmlNode *inner = inner_property(p);
+  int status = inner ? fail(r, "%s:%ld: expected <name>, <value> and <final> in <property> (line %ld), got a nested "
+                               "<property>",
+                            r->path, line_of(inner), line_of(p))
+                     : 0;
   for (xmlNode *f = p->children; f && !status; f = f->next) {
     if (f->type != XML_ELEMENT_NODE)
       continue;
-    if (named(f, "property")) {
-      status = fail(r, "%s:%ld: expected <name>, <value> and <final> in <property> (line %ld), got a nested <property>",
-                    r->path, line_of(f), line_of(p));
-      break;
-    }
     if (!named(f, "name") && !named(f, "value") && !named(f, "final"))
       continue; /* description, source, tag and the like say nothing to a simulation */
     for (xmlNode *c = f->children; c && !status; c = c->next)
