@@ -8,11 +8,13 @@
  * scheduling (how many maps a node without replicas starts at once), the
  * reducer's merges during the shuffle (the bytes its disk writes and the
  * shuffle's time), the map-side spill merge, the spill sort's CPU cost,
- * fetches of up to 20 map outputs, and out-of-band heartbeats.
+ * fetches of up to 20 map outputs, out-of-band heartbeats, and the
+ * heartbeat interval's growth with the number of trackers.
  * scripts/mutate removes each mechanism from a copy of the engine in turn
  * and checks that a test here fails. */
 #include "test.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -385,6 +387,59 @@ static void an_out_of_band_heartbeat_starts_the_next_task_at_once(void **state)
     assert_close(start[k], end[k - 1], 0.01);
 }
 
+/* The gaps between the starts of successive maps on each of WORKERS
+ * one-slot workers, when the JobTracker takes PER_SECOND heartbeats a
+ * second: the smallest (LEAST) and the largest (MOST).  Each map takes
+ * about 3 s, less than any interval below, so a tracker's next map waits
+ * for its next heartbeat. */
+static void map_gaps(int workers, const char *per_second, double *least, double *most)
+{
+  char classes[2048], hps[128];
+  snprintf(classes, sizeof classes, "%s", node_class("w", workers, "r1", "1Gf", "1GBps", "50us", 1, 1));
+  snprintf(hps, sizeof hps, "mapreduce.jobtracker.heartbeats.in.second=%s", per_second);
+  const char *args[] = {"--set", hps, NULL};
+  char work[1024];
+  snprintf(work, sizeof work,
+           "jobs = ( { name = \"beat\"; input = \"%dMiB\"; map_cost = 2000.0; map_selectivity = 0.001;"
+           " reduce_cost = 1.0; reduce_selectivity = 1.0;"
+           " set = [\"dfs.blocksize=1m\", \"mapreduce.map.speculative=false\"]; } );\n",
+           3 * workers);
+  test_csv *t = test_csv_in(test_simulate(cluster(0, "w", classes), work, args), "tasks.csv");
+  *least = INFINITY, *most = 0;
+  for (int w = 1; w <= workers; w++) {
+    char host[32];
+    snprintf(host, sizeof host, "w-%d", w);
+    double last = -1;
+    for (int row = 1; row < t->n_rows; row++)
+      if (row_is(t, row, "map", host)) {
+        double start = test_csv_num(t, row, "start");
+        if (last >= 0) {
+          *least = fmin(*least, start - last);
+          *most = fmax(*most, start - last);
+        }
+        last = start;
+      }
+  }
+  assert_true(*most > 0);
+  test_csv_free(t);
+}
+
+static void the_heartbeat_interval_grows_with_the_cluster(void **state)
+{
+  (void)state;
+  /* JobTracker.getNextHeartbeatInterval: max(interval.min (0.3 s),
+   * trackers / heartbeats.in.second); 10 trackers at 2 a second heartbeat
+   * every 5 s, 20 trackers every 10 s, and a tracker whose map has ended
+   * starts the next one at its next heartbeat */
+  double least, most;
+  map_gaps(10, "2", &least, &most);
+  if (!(fabs(least - 5) < 0.1 && fabs(most - 5) < 0.1))
+    fail_msg("10 trackers at 2 heartbeats a second: maps on one tracker %g to %g s apart, expected 5 s", least, most);
+  map_gaps(20, "2", &least, &most);
+  if (!(fabs(least - 10) < 0.1 && fabs(most - 10) < 0.1))
+    fail_msg("20 trackers at 2 heartbeats a second: maps on one tracker %g to %g s apart, expected 10 s", least, most);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -397,6 +452,7 @@ int main(void)
       cmocka_unit_test(the_reduce_function_costs_cpu),
       cmocka_unit_test(one_fetch_takes_up_to_twenty_outputs_of_a_host),
       cmocka_unit_test(an_out_of_band_heartbeat_starts_the_next_task_at_once),
+      cmocka_unit_test(the_heartbeat_interval_grows_with_the_cluster),
   };
   TEST_MAIN(tests);
 }

@@ -1,10 +1,12 @@
 /* speculation_test.c - speculative attempts follow Hadoop 2's speculator:
  * a uniformly slow wave of reduces gets no storm of twins, a reducer on a
- * truly slow node gets one, and the cap on tasks speculated at once holds;
+ * truly slow node gets one, and the caps on tasks speculated at once hold
+ * (each of them: the running-tasks cap alone lets three go at once);
  * in YARN mode a map on a slow node gets a twin in a container of its own
  * elsewhere, which shortens the job. */
 #include "test.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -142,6 +144,24 @@ static void no_more_tasks_are_speculated_at_once_than_the_caps_allow(void **stat
   for (int k = 1; k < n; k++)
     assert_true(starts[k] >= ends[k - 1]);
   assert_int_equal(n, 3);
+  test_csv_free(t);
+  /* the running cap alone (1.0 x running) lets all three speculate at once */
+  const char *running[] = {"--set", "mapreduce.job.speculative.minimum-allowed-tasks=0",
+                           "--set", "mapreduce.job.speculative.speculative-cap-running-tasks=1",
+                           "--set", "mapreduce.job.speculative.speculative-cap-total-tasks=0",
+                           "--set", "mapreduce.job.speculative.retry-after-speculate=100",
+                           NULL};
+  t = run(platform, "7GiB", 10, placement, running);
+  double first = INFINITY, last = -INFINITY;
+  n = 0;
+  for (int row = 1; row < t->n_rows; row++)
+    if (speculative(t, row)) {
+      n++;
+      first = fmin(first, test_csv_num(t, row, "start"));
+      last = fmax(last, test_csv_num(t, row, "start"));
+    }
+  if (n != 3 || last - first > 1)
+    fail_msg("with only the running-tasks cap: %d twins started over %g s, expected 3 within a second", n, last - first);
   test_csv_free(t);
 }
 

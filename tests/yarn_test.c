@@ -1,7 +1,8 @@
 /* yarn_test.c - YARN mode as a user sees it: DRF shares on the DRF paper's
- * case, Capacity queues on a hand-checked case, FIFO against Fair, no node
- * ever giving more than it has, the same seed giving the same bytes, and
- * settings in the wrong place refused with one line. */
+ * case and ranked by dominant share, not memory; Capacity queues on a
+ * hand-checked case; FIFO against Fair; no node ever giving more than it
+ * has; the same seed giving the same bytes; and settings in the wrong
+ * place refused with one line. */
 #include "test.h"
 
 #include <stdlib.h>
@@ -91,6 +92,24 @@ static void drf_shares_follow_the_drf_paper(void **state)
                             "tasks.csv");
   assert_int_equal(first_wave(t, "map", "a"), 3);
   assert_int_equal(first_wave(t, "map", "b"), 2);
+  test_csv_free(t);
+}
+
+static void drf_ranks_by_the_dominant_share_not_by_memory(void **state)
+{
+  (void)state;
+  /* <64 vcores, 64 GiB>: A's maps are <4 vcores, 1 GiB>, B's <1 vcore,
+   * 1 GiB>.  Ranked by memory alone the two would alternate, about 12
+   * maps each, until the vcores ran out; by dominant share (A's is its
+   * vcores) B runs four maps for each of A's. */
+  const char *a = job("a", "0s", "", "\"mapreduce.map.memory.mb=1024\", \"mapreduce.map.cpu.vcores=4\"");
+  const char *b = job("b", "0s", "", "\"mapreduce.map.memory.mb=1024\"");
+  test_csv *t = test_csv_in(test_simulate(cluster(64, "64GiB", "\"mrlab.scheduler=yarn-fair\"", ""), jobs(a, b), NULL),
+                            "tasks.csv");
+  int in_a = first_wave(t, "map", "a"), in_b = first_wave(t, "map", "b");
+  if (!(in_b >= 3 * in_a && 4 * in_a + in_b >= 60))
+    fail_msg("first wave: %d maps of a <4 vcores, 1 GiB>, %d of b <1 vcore, 1 GiB>: expected b about 4 x a, filling the vcores",
+             in_a, in_b);
   test_csv_free(t);
 }
 
@@ -268,6 +287,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(drf_shares_follow_the_drf_paper),
+      cmocka_unit_test(drf_ranks_by_the_dominant_share_not_by_memory),
       cmocka_unit_test(capacity_queues_share_by_their_capacity),
       cmocka_unit_test(fifo_serves_in_submit_order_and_fair_shares),
       cmocka_unit_test(reduces_ramp_up_beside_maps),
