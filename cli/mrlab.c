@@ -7,6 +7,7 @@
  * calls its stage (sim/, models/, validate/) and prints.  Nothing here
  * knows SimGrid; its own options (--cfg=, --log=) pass through to sim/. */
 #include "alloc.h"
+#include "cfg.h"
 #include "compare.h"
 #include "hadoopconf.h"
 #include "import.h"
@@ -82,12 +83,14 @@ static const char usage_run[] =
     "  --set N=V       a Hadoop or mrlab property: a job property for every job,\n"
     "                  a cluster property for the run; wins over the workload's\n"
     "                  and the platform's own settings\n"
-    "  --conf F.xml    a Hadoop configuration file (mapred-site.xml, ...): its\n"
-    "                  job and cluster properties under the workload's and the\n"
-    "                  platform's own settings; later files win, except over\n"
-    "                  a property an earlier one marks final; properties mrlab\n"
-    "                  does not model are ignored, unless one looks like a typo\n"
-    "                  of one it does; Hadoop 1 names work (io.sort.mb)\n"
+    "  --conf F.xml    a Hadoop configuration file (mapred-site.xml, job.xml,\n"
+    "                  ...): its job and cluster properties under the\n"
+    "                  workload's and the platform's own settings; later\n"
+    "                  files win, except over a property an earlier one marks\n"
+    "                  final; properties mrlab does not model are counted in\n"
+    "                  one note, unless one is none of Hadoop's own and looks\n"
+    "                  like a typo of one mrlab models; Hadoop 1 names work\n"
+    "                  (io.sort.mb)\n"
     "  --workers L     only the workers in L, worker or node class names\n"
     "                  separated by commas (\"A-1,C\"), and the master\n"
     "  --cfg=N:V       a SimGrid option, as SimGrid takes it; --log= too\n"
@@ -141,10 +144,11 @@ static const char usage_predict[] = "usage: mrlab predict [--model NAME] [--job 
 static const char usage_provision[] = "usage: mrlab provision --deadline TIME [--job NAME] TARGET HISTORY...\n"
                                       "\n"
                                       "The map and reduce slots, in all, with which the job of TARGET's\n"
-                                      "configuration ends by TIME (\"90s\") by Khan et al.'s model fitted on the\n"
-                                      "HISTORY runs: the fewest slots whose predicted lower-bound time is the\n"
-                                      "deadline (Lagrange multipliers).  Prints CSV: the whole slots, fewest in\n"
-                                      "all, that meet it, then the real optimum they are searched around.\n";
+                                      "configuration ends by TIME (\"90s\"; at most 30 days, mrlab's bound on\n"
+                                      "a run) by Khan et al.'s model fitted on the HISTORY runs: the fewest\n"
+                                      "slots whose predicted lower-bound time is the deadline (Lagrange\n"
+                                      "multipliers).  Prints CSV: the whole slots, fewest in all, that meet it,\n"
+                                      "then the real optimum they are searched around.\n";
 
 static const char usage_validate[] = "usage: mrlab validate EXPERIMENT.cfg [-o DIR] [-j N | --slurm [--partition P]\n"
                                      "                      [--array-size N]]\n"
@@ -308,17 +312,22 @@ static int wants_help(int argc, char **argv)
 /* A bad value of an option: one line, since the command's shape was right. */
 static int value_error(const char *fmt, const char *arg)
 {
-  fprintf(stderr, "mrlab: ");
-  fprintf(stderr, fmt, arg);
-  fprintf(stderr, "\n");
+  char msg[4096];
+  snprintf(msg, sizeof msg, fmt, arg);
+  cfg_print(stderr, "", msg);
   return 2;
 }
 
-/* A command line of the wrong shape: the line, then the command's usage. */
+/* A command line of the wrong shape: one line, ending with where the
+ * command's usage is (USAGE's "usage: mrlab COMMAND ..." names it). */
 static int usage_error(const char *usage, const char *fmt, const char *arg)
 {
-  value_error(fmt, arg);
-  fprintf(stderr, "%s", usage);
+  const char *command = usage + strlen("usage: mrlab ");
+  int n = strncmp(command, "COMMAND", 7) ? (int)strcspn(command, " \n") : 0;
+  char msg[4096];
+  int len = snprintf(msg, sizeof msg, fmt, arg);
+  snprintf(msg + (len < 3000 ? len : 3000), 1000, "; try 'mrlab %.*s%s--help'", n, command, n ? " " : "");
+  cfg_print(stderr, "", msg);
   return 2;
 }
 
@@ -493,7 +502,7 @@ static int cmd_run(int argc, char **argv)
     else
       status = (r.self = self, seeds_run(&r, stdout, err, sizeof err));
     if (status && err[0])
-      fprintf(stderr, "mrlab: %s\n", err);
+      cfg_print(stderr, "", err);
   }
   workload_free(w);
   platform_free(p);
@@ -554,7 +563,7 @@ static int cmd_predict_workflow(int argc, char **argv)
   char err[4096];
   platform *p = platform_read(argv[2], err, sizeof err);
   if (!p)
-    return fprintf(stderr, "mrlab: %s\n", err), 2;
+    return cfg_print(stderr, "", err), 2;
   int *cores = xcalloc((size_t)p->n_workers, sizeof *cores);
   double *memory = xcalloc((size_t)p->n_workers, sizeof *memory);
   platform_worker_capacity(p, cores, memory);
@@ -564,7 +573,7 @@ static int cmd_predict_workflow(int argc, char **argv)
                    ? 2
                    : 0;
   if (status) {
-    fprintf(stderr, "mrlab: %s\n", err);
+    cfg_print(stderr, "", err);
   } else {
     static const char *const names[] = {"dag", "dag-mean", "dag-normal", "dag-literal"};
     static const size_t at[] = {offsetof(workflow_job, end), offsetof(workflow_job, mean),
@@ -625,7 +634,7 @@ static int cmd_predict(int argc, char **argv)
     }
   }
   if (status && n > 0)
-    fprintf(stderr, "mrlab: %s\n", err);
+    cfg_print(stderr, "", err);
   if (p)
     profile_free(p, n);
   free(p);
@@ -643,8 +652,9 @@ static int cmd_provision(int argc, char **argv)
   int n = model_args(argc, argv, usage_provision, "--deadline", &deadline, &job, dirs), status = 2;
   double t = 0, m, r;
   int mw, rw;
-  if (n > 0 && (!deadline || units_parse(UNITS_TIME, deadline, &t) || !(t > 0))) {
-    value_error("--deadline: expected a positive time such as \"90s\", got %s", deadline ? deadline : "none");
+  if (n > 0 && (!deadline || units_parse(UNITS_TIME, deadline, &t) || !(t > 0) || !(t <= WORKLOAD_MAX_RUN))) {
+    value_error("--deadline: expected a positive time such as \"90s\", at most 30 days (mrlab's bound on a run), got %s",
+                deadline ? deadline : "none");
     n = -1;
   }
   job_profile *p = n > 0 ? read_profiles(dirs, n, job, err, sizeof err) : NULL;
@@ -653,7 +663,7 @@ static int cmd_provision(int argc, char **argv)
     status = 0;
   }
   if (status && n > 0)
-    fprintf(stderr, "mrlab: %s\n", err);
+    cfg_print(stderr, "", err);
   if (p)
     profile_free(p, n);
   free(p);
@@ -713,7 +723,7 @@ static int cmd_validate(int argc, char **argv)
   pc.jobs = jobs_online(jobs);
   int status = validate_run(file, dir, &pc, err, sizeof err);
   if (status)
-    fprintf(stderr, "mrlab: %s\n", err);
+    cfg_print(stderr, "", err);
   return status;
 }
 
@@ -761,7 +771,7 @@ static int cmd_compare(int argc, char **argv)
     r.self = self, r.platform = files[0], r.workload = files[1];
     r.seeds = (int)seeds, r.jobs = jobs_online(jobs);
     if ((status = vary_run(&r, stdout, err, sizeof err)))
-      fprintf(stderr, "mrlab: %s\n", err);
+      cfg_print(stderr, "", err);
   }
   free(vary);
   return status;
@@ -798,7 +808,7 @@ static int cmd_ratios(int argc, char **argv)
     return 1;
   int status = ratios_measure(files[0], files[1], job, input, file, jobs_online(0), self, stdout, err, sizeof err);
   if (status)
-    fprintf(stderr, "mrlab: %s\n", err);
+    cfg_print(stderr, "", err);
   return status;
 }
 
@@ -831,7 +841,7 @@ static int cmd_plot(int argc, char **argv)
     return 1;
   int status = plot_dir(dir, out, format, self, stdout, err, sizeof err);
   if (status)
-    fprintf(stderr, "mrlab: %s\n", err);
+    cfg_print(stderr, "", err);
   return status;
 }
 
@@ -883,7 +893,7 @@ static int cmd_import(int argc, char **argv)
   if (t)
     status = import_save(t, format, trace, file, err, sizeof err);
   if (status)
-    fprintf(stderr, "mrlab: %s\n", err);
+    cfg_print(stderr, "", err);
   import_trace_free(t);
   return status;
 }
@@ -916,7 +926,7 @@ static int cmd_platform(int argc, char **argv)
     platform *p = platform_read(file, err, sizeof err);
     status = p ? sim_platform(p, options, n_options, xml, stdout, err, sizeof err) : 2;
     if (status)
-      fprintf(stderr, "mrlab: %s\n", err);
+      cfg_print(stderr, "", err);
     platform_free(p);
   }
   free(options);

@@ -4,8 +4,10 @@
  * 10000 (mrlab's bound on ...), got ...". */
 #include "cfg.h"
 
+#include "alloc.h"
 #include "infile.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -19,8 +21,7 @@
  * what no longer fits is cut. */
 static void one_line(char *buf, size_t len)
 {
-  char copy[CFG_ERRLEN];
-  snprintf(copy, sizeof copy, "%s", buf);
+  char *copy = xstrdup(buf);
   size_t n = 0;
   for (const unsigned char *c = (const unsigned char *)copy; *c && n + 5 < len; c++) {
     if (*c >= 0x20 && *c != 0x7f)
@@ -31,6 +32,7 @@ static void one_line(char *buf, size_t len)
       n += (size_t)snprintf(buf + n, len - n, "\\x%02x", *c);
   }
   buf[n] = '\0';
+  free(copy);
 }
 
 /* cfg_file_open's own refusals, on one line. */
@@ -137,7 +139,17 @@ void cfg_warn(cfg_file *f, const config_setting_t *s, const char *fmt, ...)
   va_start(ap, fmt);
   format_message(f, s, msg, sizeof msg, fmt, ap);
   va_end(ap);
-  fprintf(stderr, "mrlab: warning: %s\n", msg);
+  cfg_print(stderr, "warning: ", msg);
+}
+
+void cfg_print(FILE *out, const char *kind, const char *msg)
+{
+  size_t len = 4 * strlen(msg) + 6; /* each byte an escape at most, and room for one_line's margin */
+  char *line = xmalloc(len);
+  snprintf(line, len, "%s", msg);
+  one_line(line, len);
+  fprintf(out, "mrlab: %s%s\n", kind, line);
+  free(line);
 }
 
 int cfg_check_bound(cfg_file *f, const config_setting_t *s, units_kind kind, const cfg_bound *b, double v)

@@ -14,6 +14,7 @@
 #include "units.h"
 
 #include <libconfig.h>
+#include <stdio.h>
 
 #define CFG_ERRLEN 1024
 
@@ -54,6 +55,13 @@ config_setting_t *cfg_get_list(cfg_file *f, const config_setting_t *parent, cons
 /* Prints "mrlab: warning: PATH:LINE: SETTING: message" on stderr: for a
  * setting that is legal but most likely not what was meant. */
 void cfg_warn(cfg_file *f, const config_setting_t *s, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Prints "mrlab: " KIND MSG and a newline on OUT (KIND: "", "warning: " or
+ * "note: "), each control character of MSG written as \n, \r, \t or \xNN:
+ * a message quotes names and values from files, traces and command lines,
+ * and stays one line whatever they hold.  Every message mrlab prints goes
+ * through here. */
+void cfg_print(FILE *out, const char *kind, const char *msg);
 
 /* A bound mrlab puts on a setting, so that any accepted input fits the
  * machine and simulates in reasonable time.  WHAT names it in messages:

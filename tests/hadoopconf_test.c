@@ -1,8 +1,8 @@
 /* hadoopconf_test.c - Hadoop's XML configuration files (`mrlab run --conf`):
  * Hadoop's value syntax and Hadoop 1 names, final properties, ignored and
- * misspelt properties, malformed files refused with their file and line,
- * and the precedence of XML files, input files and --set, as jobs.csv
- * shows it after a run. */
+ * misspelt properties, a whole job.xml of every property Hadoop has,
+ * malformed files refused with their file and line, and the precedence of
+ * XML files, input files and --set, as jobs.csv shows it after a run. */
 #include "test.h"
 
 #include "conf.h"
@@ -218,7 +218,10 @@ static void unmodelled_and_misspelt(void **state)
   reading r;
   /* what a real site file holds beside the modelled properties: ignored, one note */
   const char *real[] = {xml("core-site.xml", PROPERTY("my.odd\nname", "1") /* named in the note, which stays one line */
-                            PROPERTY("fs.defaultFS", "hdfs://master:8020") PROPERTY("hadoop.tmp.dir", "/tmp/hadoop")),
+                            PROPERTY("fs.defaultFS", "hdfs://master:8020") PROPERTY("hadoop.tmp.dir", "/tmp/hadoop")
+                                /* Hadoop's, though two edits from dfs.replication */
+                                PROPERTY("kfs.replication", "1") PROPERTY("s3.replication", "2")
+                                    PROPERTY("ftp.replication", "3")),
                         xml("yarn-site.xml",
                             PROPERTY("yarn.resourcemanager.hostname", "master")
                                 PROPERTY("yarn.scheduler.maximum-allocation-mb", "8192") /* two edits from minimum */
@@ -228,8 +231,9 @@ static void unmodelled_and_misspelt(void **state)
   assert_int_equal(r.status, 0);
   assert_close(conf_get(&r.c, CONF_REDUCES), 6, 0);
   assert_int_equal(lines(r.msgs), 1);
-  assert_non_null(strstr(r.msgs, "mrlab: note: ignored 7 Hadoop properties"));
-  assert_non_null(strstr(r.msgs, "my.odd name"));
+  assert_close(conf_get(&r.c, CONF_REPLICATION), 3, 0);
+  assert_non_null(strstr(r.msgs, "mrlab: note: ignored 10 Hadoop properties"));
+  assert_non_null(strstr(r.msgs, "my.odd\\nname")); /* escaped */
   assert_non_null(strstr(r.msgs, "fs.defaultFS"));
 
   /* a name a typo away from a modelled one is refused with a suggestion and the <name>'s line */
@@ -239,6 +243,7 @@ static void unmodelled_and_misspelt(void **state)
       {"mapreduce.job.reduce", "mapreduce.job.reduces"}, {"dfs.block-size", "dfs.blocksize"},
       {"mapred.reduce.task", "mapred.reduce.tasks"},     {"io.sort.mbb", "io.sort.mb"},
       {"mrlab.task.start", "mrlab.task.startup"}, /* mrlab's own, even far from a known one */
+      {"kfs.replicaton", "dfs.replication"},      /* in no list of Hadoop's: a typo */
   };
   for (size_t i = 0; i < sizeof typos / sizeof typos[0]; i++) {
     char body[512], expect[4300];
@@ -305,6 +310,39 @@ static void malformed_files_refused(void **state)
       {"<configuration>\n  <property>\n    <value>3</value>\n  </property>\n</configuration>\n", 2,
        "expected a <name> in <property>"},
       {"<!DOCTYPE configuration [ <!ENTITY x \"1\"> ]>\n<configuration/>\n", 1, "expected no <!DOCTYPE>"},
+      /* what Hadoop's parser reads one of two ways (the last <value>, the inner <property>) */
+      {"<configuration>\n  <property>\n    <name>a</name>\n    <value>1</value>\n    <value>2</value>\n  </property>\n"
+       "</configuration>\n",
+       5, "expected one <value> in <property> (line 2), got a second"},
+      {"<configuration>\n  <property>\n    <name>mapreduce.job.reduces</name>\n    <name>dfs.blocksize</name>\n"
+       "    <value>2</value>\n  </property>\n</configuration>\n",
+       4, "expected one <name> in <property> (line 2), got a second"},
+      {"<configuration>\n  <property name=\"a\">\n    <name>b</name>\n  </property>\n</configuration>\n", 3,
+       "expected one <name> in <property> (line 2), got a second"},
+      {"<configuration>\n  <property><name>a</name><value>1</value>\n    <final>true</final><final>false</final>"
+       "</property>\n</configuration>\n",
+       3, "expected one <final> in <property> (line 2), got a second"},
+      {"<configuration>\n  <property>\n    <name>a</name>\n    <property><name>b</name><value>1</value></property>\n"
+       "  </property>\n</configuration>\n",
+       4, "got a nested <property>"},
+      {"<configuration>\n  <property><name>a</name><value>1</value>\n    <description>see <property>b</property>"
+       "</description></property>\n</configuration>\n",
+       3, "got a nested <property>"},
+      {"<configuration>\n  <property><name>a</name>\n    <value><b>1</b></value></property>\n</configuration>\n", 3,
+       "expected text in <value>, got <b>"},
+      /* a value quoted in the message keeps it one line */
+      {"<configuration>\n  <property><name>mapreduce.job.reduces</name><value>1\n2</value></property>\n"
+       "</configuration>\n",
+       2, "mapreduce.job.reduces: expected a whole number, got \"1\\n2\""},
+      /* Hadoop takes only "true" as final: "yes" would silently not be */
+      {"<configuration>\n  <property><name>dfs.blocksize</name><value>64m</value>\n    <final>yes</final></property>\n"
+       "</configuration>\n",
+       3, "<final>: expected true or false (Hadoop takes only \"true\" as final), got \"yes\""},
+      {"<configuration>\n  <property><name>a</name><value>1</value><final> true </final></property>\n"
+       "</configuration>\n",
+       2, "<final>: expected true or false"},
+      {"<configuration>\n  <property name=\"dfs.blocksize\" value=\"64m\" final=\"TRUE\"/>\n</configuration>\n", 2,
+       "<final>: expected true or false"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     char path[4096], start[4200];
@@ -331,6 +369,79 @@ static char *job(const char *lines_)
            "           reduce_selectivity = 1.0; %s } );\n",
            lines_);
   return text;
+}
+
+/* A job.xml as Hadoop 3 writes one (Configuration.writeXml: name, value,
+ * final and source of each property), with every name of
+ * workloads/hadoop-properties.txt: all the properties of Hadoop 3.0.0's
+ * core-default.xml, hdfs-default.xml, mapred-default.xml and
+ * yarn-default.xml, Hadoop 2's that 3.0 dropped, Hadoop 1's deprecated names
+ * and those a submitted job gains.  Modelled properties hold their default,
+ * the task memories Hadoop 3's -1; *UNMODELLED receives the others' count. */
+static const char *full_job_xml(int *unmodelled)
+{
+  FILE *list = fopen(test_source_path("workloads/hadoop-properties.txt"), "r");
+  assert_non_null(list);
+  char *body = NULL, line[512];
+  size_t len = 0;
+  FILE *out = open_memstream(&body, &len);
+  conf defaults;
+  conf_init(&defaults);
+  *unmodelled = 0;
+  fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<configuration>\n");
+  while (fgets(line, sizeof line, list)) {
+    line[strcspn(line, "\n")] = 0;
+    if (!line[0] || line[0] == '#')
+      continue;
+    int k = conf_lookup(line);
+    char value[CONF_TEXT_MAX] = "/tmp/hadoop-${user.name}";
+    if (k == CONF_MAP_MEMORY_MB || k == CONF_REDUCE_MEMORY_MB)
+      snprintf(value, sizeof value, "-1");
+    else if (k >= 0)
+      conf_format(&defaults, (conf_key)k, value, sizeof value);
+    else
+      ++*unmodelled;
+    fprintf(out,
+            "<property><name>%s</name><value>%s</value><final>false</final><source>%s-default.xml</source>"
+            "</property>\n",
+            line, value, k >= 0 ? "mapred" : "core");
+  }
+  fprintf(out, "</configuration>\n");
+  fclose(out);
+  fclose(list);
+  static char path[4096];
+  snprintf(path, sizeof path, "%s", test_write_file(test_tmpdir(), "job.xml", body));
+  free(body);
+  return path;
+}
+
+static void real_job_xml(void **state)
+{
+  (void)state;
+  int unmodelled;
+  const char *path = full_job_xml(&unmodelled);
+  assert_true(unmodelled > 1500);
+  const char *dir = test_tmpdir();
+  char work[4096], out[4096];
+  snprintf(work, sizeof work, "%s", test_write_file(dir, "w.cfg", job("")));
+  snprintf(out, sizeof out, "%s/out", dir);
+  test_run r;
+  test_run_mrlab(&r, dir, (const char *[]){"run", test_source_path("platforms/toy4.cfg"), work, "--conf", path, "-o", out, NULL});
+  char note[128];
+  snprintf(note, sizeof note, "mrlab: note: ignored %d Hadoop properties that mrlab does not model (", unmodelled);
+  if (r.status != 0 || lines(r.err) != 1 || strncmp(r.err, note, strlen(note)))
+    fail_msg("status %d, stderr \"%.300s\": expected 0 and one line \"%s...\"", r.status, r.err, note);
+  test_csv *t = test_csv_in(out, "jobs.csv");
+  assert_close(test_csv_num(t, 1, "dfs.replication"), 3, 0);
+  assert_close(test_csv_num(t, 1, "mapreduce.map.memory.mb"), 1024, 0); /* Hadoop 3's -1, without a heap */
+  assert_close(test_csv_num(t, 1, "mapreduce.reduce.memory.mb"), 1024, 0);
+  test_csv_free(t);
+
+  /* a name the user types is checked as typed, even a real Hadoop property's */
+  run_refused((const char *[]){"--set", "kfs.replicaton=3", NULL}, "",
+              "unknown property kfs.replicaton; did you mean dfs.replication?");
+  run_refused((const char *[]){"--set", "kfs.replication=3", NULL}, "",
+              "unknown property kfs.replication; did you mean dfs.replication?");
 }
 
 /* The value of column COL of the one job of the run ARGS over WORKLOAD on PLATFORM. */
@@ -416,7 +527,7 @@ int main(void)
       cmocka_unit_test(hadoop_value_syntax),     cmocka_unit_test(hadoop1_names),
       cmocka_unit_test(final_properties),        cmocka_unit_test(unmodelled_and_misspelt),
       cmocka_unit_test(malformed_files_refused), cmocka_unit_test(precedence),
-      cmocka_unit_test(shipped_site_files),
+      cmocka_unit_test(shipped_site_files),      cmocka_unit_test(real_job_xml),
   };
   TEST_MAIN(tests);
 }

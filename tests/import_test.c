@@ -298,6 +298,10 @@ static void rumen_malformed_jobs_are_refused(void **state)
   snprintf(two, sizeof two, "%s%s", job, job);
   refused("rumen", "t.json", two, "t.json:2: expected a job id of its own");
   refused("rumen", "t.json", "\n\n", "t.json:1: expected JSON job objects");
+  /* a name quoted in a message keeps it one line: control characters escaped */
+  refused("rumen", "t.json", "{ \"jobID\": \"job_1\\nsecond\\tline\\u001b[31m\", \"submitTime\": 5 }",
+          "got \"job_1\\nsecond\\tline\\x1b[31m\"");
+  refused("swim", "t.tsv", "job\r1\t1\t1\t10\t10\t10\n", "got \"job\\r1\"");
 }
 
 /* Imports both shipped traces and runs each twice on hetero16 with one seed. */
@@ -385,6 +389,19 @@ static void byte_keys_exclude_the_selectivities_they_replace(void **state)
        "expected either output or reduce_selectivity"},
       {"input = \"1GB\"; shuffle = \"1GB\"; output = \"1GB\"; reducers = 0; map_cost = 1.0;",
        "expected no shuffle in a map-only job"},
+      /* what only a shuffle uses, meaningless without reducers */
+      {"input = \"1GB\"; output = \"1GB\"; reducers = 0; map_cost = 1.0;\n combiner = 0.5;",
+       "w.cfg:2: jobs[0].combiner: expected no combiner in a map-only job (reducers = 0), whose maps write their output "
+       "to HDFS with no combiner, partitions or key groups"},
+      {"input = \"1GB\"; output = \"1GB\"; reducers = 0; map_cost = 1.0;\n combiner_cost = 2.0;",
+       "w.cfg:2: jobs[0].combiner_cost: expected no combiner_cost in a map-only job"},
+      {"input = \"1GB\"; map_selectivity = 1.0; reducers = 0; map_cost = 1.0;\n skew = 1.2;",
+       "w.cfg:2: jobs[0].skew: expected no skew in a map-only job"},
+      {"input = \"1GB\"; map_selectivity = 1.0; reducers = 0; map_cost = 1.0;\n keys = 5000;",
+       "w.cfg:2: jobs[0].keys: expected no keys in a map-only job"},
+      /* values quoted from a workload file stay on the message's one line */
+      {"input = \"1GB\"; map_selectivity = 1.0; reducers = 0; map_cost = 1.0; set = [\"dfs.blocksize=1\\n2\"];",
+       "expected a size in bytes, with an optional k, m, g or t suffix (128m), got \"1\\n2\""},
       {"input = \"1GB\"; output = \"-1B\"; reducers = 0; map_cost = 1.0;", "output: at least"},
       {"input = \"1GB\"; output = \"1.5B\"; reducers = 0; map_cost = 1.0;", "expected a whole number of bytes"},
       {"input = \"1GB\"; output = \"1GB\"; reducers = 0; map_cost = 1.0; recorded = \"-3s\";", "recorded: expected"},

@@ -368,6 +368,14 @@ static void predict_and_provision_run_from_the_command_line(void **state)
   test_run_mrlab(&r, dir, (const char *[]){"provision", "--deadline", "-5s", target, history[0], NULL});
   assert_int_equal(r.status, 2);
   assert_non_null(strstr(r.err, "--deadline: expected a positive time"));
+  /* a deadline no run could check: past mrlab's bound on a run; the bound itself is a deadline */
+  test_run_mrlab(&r, dir, (const char *[]){"provision", "--deadline", "1e30s", target, history[0], NULL});
+  assert_int_equal(r.status, 2);
+  assert_string_equal(r.err, "mrlab: --deadline: expected a positive time such as \"90s\", at most 30 days (mrlab's "
+                             "bound on a run), got 1e30s\n");
+  test_run_mrlab(&r, dir,
+                 (const char *[]){"provision", "--deadline", "30d", target, history[0], history[1], history[2], NULL});
+  assert_int_equal(r.status, 0);
 }
 
 /* Every quantity `mrlab predict` prints for a target has one measured

@@ -152,6 +152,8 @@ static void bad_experiments_are_refused(void **state)
        "e.cfg:3: experiments[0].job: samples: unknown setting; did you mean \"sample\"?"},
       {"[\"1GB\", \"2GB\"]", "[\"1GB\", \"-2GB\"]", "e.cfg:4: experiments[0].history.inputs: expected sizes"},
       {"deadline = \"60s\"", "deadline = \"soon\"", "e.cfg:6: experiments[0].deadline: expected a positive time"},
+      {"deadline = \"60s\"", "deadline = \"31d\"", "e.cfg:6: experiments[0].deadline: expected a positive time such as "
+                                                   "\"60s\", at most 30 days (mrlab's bound on a run), got \"31d\""},
       {"platforms/toy4.cfg", "platforms/toy5.cfg", "toy5.cfg: cannot open"},
       {"name = \"small\"", "name = \"..\"",
        "e.cfg:2: experiments[0].name: expected a name of letters, digits, '.', '_' and '-', not starting with '.', "
@@ -303,7 +305,7 @@ static void slurm_settings_are_checked(void **state)
   test_run r;
   test_run_mrlab(&r, dir, (const char *[]){"validate", file, "--slurm", "-j", "2", NULL});
   assert_int_equal(r.status, 2);
-  assert_non_null(strstr(r.err, "mrlab: --slurm runs on Slurm: -j is for runs on this machine\nusage: "));
+  assert_non_null(strstr(r.err, "mrlab: --slurm runs on Slurm: -j is for runs on this machine; try 'mrlab validate --help'\n"));
   const char *bad_sizes[] = {"0", "-3", "1000001", "2x", ""};
   for (size_t i = 0; i < sizeof bad_sizes / sizeof *bad_sizes; i++) {
     test_run_mrlab(&r, dir, (const char *[]){"validate", file, "--array-size", bad_sizes[i], NULL});

@@ -227,7 +227,7 @@ static void bad_variations_are_refused(void **state)
   test_run r;
   test_run_mrlab(&r, NULL, (const char *[]){"compare", test_source_path("platforms/toy4.cfg"), "ts.cfg", NULL});
   assert_int_equal(r.status, 2);
-  assert_non_null(strstr(r.err, "mrlab: expected --vary KEY=VALUE,VALUE,... (what to compare)\nusage: mrlab compare"));
+  assert_non_null(strstr(r.err, "mrlab: expected --vary KEY=VALUE,VALUE,... (what to compare); try 'mrlab compare --help'\n"));
 }
 
 int main(void)

@@ -172,8 +172,10 @@ static int read_experiment(cfg_file *f, const config_setting_t *g, const char *f
       cfg_get_string(f, g, "platform", 1, &where) < 0 || cfg_get_string(f, g, "deadline", 0, &deadline) < 0 ||
       read_grid(f, g, "history", &e->history, NULL) || read_grid(f, g, "targets", &e->targets, &e->seeds))
     return -1;
-  if (deadline && (units_parse(UNITS_TIME, deadline, &e->deadline) || !(e->deadline > 0)))
-    return cfg_fail(f, config_setting_get_member(g, "deadline"), "expected a positive time such as \"60s\", got \"%s\"",
+  if (deadline && (units_parse(UNITS_TIME, deadline, &e->deadline) || !(e->deadline > 0) ||
+                   !(e->deadline <= WORKLOAD_MAX_RUN)))
+    return cfg_fail(f, config_setting_get_member(g, "deadline"),
+                    "expected a positive time such as \"60s\", at most 30 days (mrlab's bound on a run), got \"%s\"",
                     deadline);
   platform *p = experiment_read_platform(f, config_setting_get_member(g, "platform"), folder, e->platform);
   if (!p)

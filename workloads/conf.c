@@ -63,8 +63,9 @@ static const property table[CONF_N_KEYS] = {
     [CONF_SHUFFLE_LIMIT_PERCENT] = {"mapreduce.reduce.shuffle.memory.limit.percent", T_FLOAT, "0.25", 0, 1, JOB},
     [CONF_SHUFFLE_MERGE_PERCENT] = {"mapreduce.reduce.shuffle.merge.percent", T_FLOAT, "0.66", 0.01, 1, JOB},
     [CONF_INMEM_THRESHOLD] = {"mapreduce.reduce.merge.inmem.threshold", T_INT, "1000", 1, 1e9, JOB},
-    [CONF_MAP_MEMORY_MB] = {"mapreduce.map.memory.mb", T_INT, "1024", 1, 1e7, JOB},
-    [CONF_REDUCE_MEMORY_MB] = {"mapreduce.reduce.memory.mb", T_INT, "1024", 1, 1e7, JOB},
+    /* -1 is Hadoop 3's default (and Hadoop 1's "unset"): conf_settle makes it 1024 */
+    [CONF_MAP_MEMORY_MB] = {"mapreduce.map.memory.mb", T_INT, "1024", -1, 1e7, JOB},
+    [CONF_REDUCE_MEMORY_MB] = {"mapreduce.reduce.memory.mb", T_INT, "1024", -1, 1e7, JOB},
     [CONF_HEAP_RATIO] = {"mapreduce.job.heap.memory-mb.ratio", T_FLOAT, "0.8", 0.01, 1, JOB},
     [CONF_MAP_SPECULATIVE] = {"mapreduce.map.speculative", T_BOOL, "true", 0, 1, JOB},
     [CONF_REDUCE_SPECULATIVE] = {"mapreduce.reduce.speculative", T_BOOL, "true", 0, 1, JOB},
@@ -266,6 +267,11 @@ int conf_equal(const conf *a, const conf *b, conf_key k)
 
 void conf_settle(conf *c)
 {
+  /* Hadoop 3 infers a non-positive task memory from mapreduce.*.java.opts'
+   * heap, which mrlab does not model, and without one takes 1024 MB */
+  for (int k = CONF_MAP_MEMORY_MB; k <= CONF_REDUCE_MEMORY_MB; k++)
+    if (c->v[k] <= 0)
+      c->v[k] = 1024;
   if (c->v[CONF_SHUFFLE_MODE] == CONF_SHUFFLE_PUSH && !c->given[CONF_SLOWSTART])
     c->v[CONF_SLOWSTART] = 0;
 }

@@ -10,14 +10,22 @@
  * and milliseconds) wherever it is set, and Hadoop 1's names come from
  * conf.c's one table of them.
  *
- * A site file from a real cluster is mostly properties no simulation can
- * use (addresses, directories, class names, JVM options), so those are
- * ignored and summed up in one note.  What cannot be told apart from a typo
- * of a modelled property is refused instead, with a suggestion: silently
- * ignoring `mapreduce.job.reduce` would run the wrong experiment. */
+ * Hadoop's parser takes more than it should: of two <name>s or <value>s
+ * the last, a <property> nested in another as a property of its own, and
+ * any <final> but "true" as not final.  A file Hadoop wrote has none of
+ * these, so each is refused here rather than read one of two ways.
+ *
+ * A real cluster's job.xml is mostly properties no simulation can use
+ * (addresses, directories, class names, JVM options, other file systems'
+ * replication), so those are ignored and summed up in one note.  A name in
+ * Hadoop's own lists (workloads/hadoop-properties.txt, compiled in) is
+ * always Hadoop's; any other name close to a modelled one is taken for a
+ * typo and refused with a suggestion: silently ignoring
+ * `mapreduce.job.reduce` would run the wrong experiment. */
 #include "hadoopconf.h"
 
 #include "alloc.h"
+#include "cfg.h"
 #include "infile.h"
 
 #include <errno.h>
@@ -32,9 +40,9 @@
 #define TYPO_EDITS 2 /* an unmodelled name this close to a modelled one is a typo */
 #define NOTE_NAMES 4 /* ignored names the note spells out */
 
-/* Real Hadoop properties within TYPO_EDITS of a modelled one: ignored, not typos. */
-static const char *const siblings[] = {"yarn.scheduler.maximum-allocation-mb",
-                                       "yarn.scheduler.maximum-allocation-vcores", NULL};
+/* Hadoop's own property names, sorted (hadoopprops.c, generated from workloads/hadoop-properties.txt). */
+extern const char *const hadoopconf_names[];
+extern const size_t hadoopconf_n_names;
 
 typedef struct {
   conf *c;
@@ -55,9 +63,6 @@ static int fail(reader *r, const char *fmt, ...)
   va_start(ap, fmt);
   vsnprintf(r->err, r->errlen, fmt, ap);
   va_end(ap);
-  for (char *s = r->err; *s; s++) /* one line, whatever a name or libxml2 held */
-    if (*s == '\n' || *s == '\r')
-      *s = ' ';
   return -1;
 }
 
@@ -109,28 +114,54 @@ static void take(xmlChar **to, xmlChar *new)
   *to = new;
 }
 
-/* A property mrlab does not know: a typo of one it models fails, any
- * other is counted for the note. */
+static int by_name(const void *key, const void *entry)
+{
+  return strcmp(key, *(const char *const *)entry);
+}
+
+/* Whether NAME is one of Hadoop's own properties. */
+static int hadoops(const char *name)
+{
+  return bsearch(name, hadoopconf_names, hadoopconf_n_names, sizeof *hadoopconf_names, by_name) != NULL;
+}
+
+/* A property mrlab does not know: one of Hadoop's is counted for the note,
+ * a typo of one mrlab models fails, and any other is counted too. */
 static int unknown(reader *r, const char *name, long line)
 {
-  const char *near = conf_nearest(name, TYPO_EDITS);
-  for (int i = 0; near && siblings[i]; i++)
-    if (strcmp(name, siblings[i]) == 0)
-      near = NULL;
+  const char *near = hadoops(name) ? NULL : conf_nearest(name, TYPO_EDITS);
   if (near || strncmp(name, "mrlab.", 6) == 0) {
     near = near ? near : conf_nearest(name, 0);
     if (near)
       return fail(r, "%s:%ld: unknown property %s; did you mean %s?", r->path, line, name, near);
     return fail(r, "%s:%ld: unknown property %s (mrlab's own are listed by `mrlab run --help`)", r->path, line, name);
   }
-  if (r->n_ignored < NOTE_NAMES) {
-    char *kept = r->ignored[r->n_ignored] = xstrdup(name);
-    for (; *kept; kept++) /* the note stays one line */
-      if (*kept == '\n' || *kept == '\r')
-        *kept = ' ';
-  }
+  if (r->n_ignored < NOTE_NAMES)
+    r->ignored[r->n_ignored] = xstrdup(name);
   r->n_ignored++;
   return 0;
+}
+
+/* Whether F, a <name>, <value> or <final> of property P, is the second of
+ * its kind in P (an attribute of P counts as the first); fails if so. */
+static int second(reader *r, xmlNode *p, xmlNode *f, const xmlChar *before)
+{
+  if (!before)
+    return 0;
+  return fail(r, "%s:%ld: expected one <%s> in <property> (line %ld), got a second", r->path, line_of(f),
+              (const char *)f->name, line_of(p));
+}
+
+/* The first <property> inside N, at any depth (libxml2 bounds it), or NULL:
+ * Hadoop 3's parser starts a new property at any <property> it meets. */
+static xmlNode *inner_property(xmlNode *n)
+{
+  for (xmlNode *c = n->children; c; c = c->next) {
+    xmlNode *d = c->type != XML_ELEMENT_NODE ? NULL : named(c, "property") ? c : inner_property(c);
+    if (d)
+      return d;
+  }
+  return NULL;
 }
 
 /* Applies the property element P. */
@@ -138,24 +169,47 @@ static int read_property(reader *r, xmlNode *p)
 {
   xmlChar *name = xmlGetProp(p, (const xmlChar *)"name"), *value = xmlGetProp(p, (const xmlChar *)"value"),
           *locked = xmlGetProp(p, (const xmlChar *)"final");
-  long name_line = line_of(p), value_line = name_line;
-  for (xmlNode *f = p->children; f; f = f->next) {
+  long name_line = line_of(p), value_line = name_line, final_line = name_line;
+  xmlNode *inner = inner_property(p);
+  int status = inner ? fail(r, "%s:%ld: expected <name>, <value> and <final> in <property> (line %ld), got a nested "
+                               "<property>",
+                            r->path, line_of(inner), line_of(p))
+                     : 0;
+  for (xmlNode *f = p->children; f && !status; f = f->next) {
     if (f->type != XML_ELEMENT_NODE)
       continue;
+    if (!named(f, "name") && !named(f, "value") && !named(f, "final"))
+      continue; /* description, source, tag and the like say nothing to a simulation */
+    for (xmlNode *c = f->children; c && !status; c = c->next)
+      if (c->type == XML_ELEMENT_NODE)
+        status = fail(r, "%s:%ld: expected text in <%s>, got <%s>", r->path, line_of(c), (const char *)f->name,
+                      (const char *)c->name);
+    if (status)
+      break;
     if (named(f, "name")) {
+      status = second(r, p, f, name);
       take(&name, xmlNodeGetContent(f));
       name_line = line_of(f);
     } else if (named(f, "value")) {
+      status = second(r, p, f, value);
       take(&value, xmlNodeGetContent(f));
       value_line = line_of(f);
-    } else if (named(f, "final")) {
+    } else {
+      status = second(r, p, f, locked);
       take(&locked, xmlNodeGetContent(f));
-    } /* description, source, tag and the like say nothing to a simulation */
+      final_line = line_of(f);
+    }
   }
-  int status = 0;
+  /* Hadoop takes exactly "true" as final and anything else as not: "yes" or
+   * " TRUE " would be read as meant by no one, so only true and false pass */
+  if (!status && locked && strcmp((char *)locked, "true") && strcmp((char *)locked, "false"))
+    status = fail(r, "%s:%ld: <final>: expected true or false (Hadoop takes only \"true\" as final), got \"%s\"",
+                  r->path, final_line, (char *)locked);
   char *n = name ? trim((char *)name) : NULL, *v = value ? trim((char *)value) : NULL;
-  int k = n && *n ? conf_lookup(n) : -1;
-  if (!n || !*n) {
+  int k = !status && n && *n ? conf_lookup(n) : -1;
+  if (status) {
+    /* refused above */
+  } else if (!n || !*n) {
     status = fail(r, "%s:%ld: expected a <name> in <property>", r->path, name_line);
   } else if (k < 0) {
     status = unknown(r, n, name_line);
@@ -166,13 +220,14 @@ static int read_property(reader *r, xmlNode *p)
     if (conf_set(&trial, conf_key_scope(k), setting, why, sizeof why)) {
       status = fail(r, "%s:%ld: %s", r->path, value_line, why);
     } else if (r->final_path[k] && !conf_equal(&trial, r->c, k)) {
-      char kept[CONF_TEXT_MAX];
+      char kept[CONF_TEXT_MAX], msg[4 * CONF_TEXT_MAX];
       conf_format(r->c, k, kept, sizeof kept);
-      fprintf(r->msgs, "mrlab: warning: %s:%ld: %s is final in %s:%ld; keeping %s, ignoring \"%s\"\n", r->path,
-              name_line, n, r->final_path[k], r->final_line[k], kept, v);
+      snprintf(msg, sizeof msg, "%s:%ld: %s is final in %s:%ld; keeping %s, ignoring \"%s\"", r->path, name_line, n,
+               r->final_path[k], r->final_line[k], kept, v);
+      cfg_print(r->msgs, "warning: ", msg);
     } else {
       *r->c = trial;
-      if (locked && strcmp(trim((char *)locked), "true") == 0 && !r->final_path[k]) {
+      if (locked && strcmp((char *)locked, "true") == 0 && !r->final_path[k]) {
         r->final_path[k] = r->path;
         r->final_line[k] = name_line;
       }
@@ -249,11 +304,14 @@ int hadoopconf_read(const char *const *paths, int n, conf *c, FILE *msgs, char *
   for (int i = 0; i < n && !status; i++)
     status = read_file(&r, paths[i]);
   if (!status && r.n_ignored) {
-    fprintf(msgs, "mrlab: note: ignored %d Hadoop propert%s that mrlab does not model (", r.n_ignored,
-            r.n_ignored == 1 ? "y" : "ies");
-    for (int i = 0; i < r.n_ignored && i < NOTE_NAMES; i++)
-      fprintf(msgs, "%s%s", i ? ", " : "", r.ignored[i]);
-    fprintf(msgs, "%s)\n", r.n_ignored > NOTE_NAMES ? ", ..." : "");
+    char note[1024];
+    int len = snprintf(note, sizeof note, "ignored %d Hadoop propert%s that mrlab does not model (", r.n_ignored,
+                       r.n_ignored == 1 ? "y" : "ies");
+    for (int i = 0; i < r.n_ignored && i < NOTE_NAMES && len < (int)sizeof note; i++)
+      len += snprintf(note + len, sizeof note - (size_t)len, "%s%.160s", i ? ", " : "", r.ignored[i]);
+    if (len < (int)sizeof note)
+      snprintf(note + len, sizeof note - (size_t)len, "%s)", r.n_ignored > NOTE_NAMES ? ", ..." : "");
+    cfg_print(msgs, "note: ", note);
   }
   for (int i = 0; i < r.n_ignored && i < NOTE_NAMES; i++)
     free(r.ignored[i]);

@@ -23,11 +23,14 @@
  * 1 name counts as its own; an empty value leaves it unset.  A later value
  * of a property an earlier one marked <final>true</final> is ignored with one
  * warning line on MSGS (none when it is the same value).  A property mrlab
- * does not model is ignored, and all such are named in one note line on MSGS
- * at the end, unless its name is an mrlab.* one or lies within two edits of a
- * modelled one (a typo): that is an error.  Returns 0, or -1 with
- * "FILE:LINE: what was expected" in ERR (malformed XML, an unknown root or
- * element, a property without a name, a bad value), C then half applied. */
+ * does not model is ignored, and all such are counted in one note line on
+ * MSGS at the end, unless its name is an mrlab.* one, or is in no list of
+ * Hadoop's own properties and lies within two edits of a modelled one (a
+ * typo): that is an error.  Returns 0, or -1 with "FILE:LINE: what was
+ * expected" in ERR (malformed XML, an unknown root or element, a property
+ * without a name, two <name>s, <value>s or <final>s in one property, a
+ * nested property, a <final> other than true or false, a bad value), C then
+ * half applied. */
 int hadoopconf_read(const char *const *paths, int n, conf *c, FILE *msgs, char *err, size_t errlen);
 
 #endif

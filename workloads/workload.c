@@ -38,7 +38,7 @@
 #define MAX_CHUNKS 10000000   /* input / mrlab.pipeline.chunk: every chunk is several simulated events */
 #define MAX_EXPLICIT 10000000 /* reducers x mrlab.reduce.explicit.groups: 16 bytes each */
 #define MAX_HEARTBEATS 1e7    /* a run's span times its heartbeats a second: about 25,000 a second of wall time */
-#define MAX_DAYS 30           /* simulated time */
+#define MAX_DAYS WORKLOAD_MAX_DAYS /* simulated time */
 static const cfg_bound n_jobs = {1, 1000, "the jobs of a workload"};
 static const cfg_bound submit_time = {0, MAX_DAYS *DAY, "a job's submit time"};
 static const cfg_bound job_input = {1, 100 * TiB, "a job's input"};
@@ -436,8 +436,9 @@ static int read_bytes(cfg_file *f, const config_setting_t *g, const char *name, 
 /* A job's map output after the combiner (`shuffle`) and its output
  * (`output`) given as bytes, as a trace records them, instead of
  * selectivities, into *SHUFFLE and *OUTPUT (-1 when absent).  Fails if a
- * selectivity is given beside the bytes that replace it, or a shuffle in a
- * map-only job.  A trace's tiny input with a large output (SWIM has jobs of
+ * selectivity is given beside the bytes that replace it, or in a map-only
+ * job what only a shuffle has: its bytes, a combiner (Hadoop runs none when
+ * maps write to HDFS), partition skew or key groups.  A trace's tiny input with a large output (SWIM has jobs of
  * 62 bytes writing 1 GB) is why the bytes may exceed map_selectivity's
  * bound. */
 static int read_stage_bytes(cfg_file *f, const config_setting_t *g, const job_desc *j, double *shuffle, double *output)
@@ -446,9 +447,15 @@ static int read_stage_bytes(cfg_file *f, const config_setting_t *g, const job_de
     return -1;
   config_setting_t *ms = config_setting_get_member(g, "map_selectivity"),
                    *rs = config_setting_get_member(g, "reduce_selectivity");
-  if (*shuffle >= 0 && j->reduces == 0)
-    return cfg_fail(f, config_setting_get_member(g, "shuffle"),
-                    "expected no shuffle in a map-only job (reducers = 0), whose maps write `output` to HDFS");
+  static const char *const shuffle_only[] = {"shuffle", "combiner", "combiner_cost", "skew", "keys", NULL};
+  for (int i = 0; j->reduces == 0 && shuffle_only[i]; i++) {
+    config_setting_t *s = config_setting_get_member(g, shuffle_only[i]);
+    if (s)
+      return cfg_fail(f, s,
+                      "expected no %s in a map-only job (reducers = 0), whose maps write their output to HDFS "
+                      "with no combiner, partitions or key groups",
+                      shuffle_only[i]);
+  }
   if (*shuffle >= 0 && ms)
     return cfg_fail(f, ms, "expected either shuffle or map_selectivity, not both");
   if (*output >= 0 && (j->reduces ? rs : ms))

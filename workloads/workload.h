@@ -146,6 +146,11 @@ int64_t workload_reduce_output(const job_desc *d, int p, int64_t input);
  * outputs, or a map-only job's map outputs.  A workflow's child reads this. */
 int64_t workload_output(const job_desc *d);
 
+/* mrlab's bound on a run's simulated time, in seconds: 30 days.  A deadline
+ * (`mrlab provision`, an experiment's) beyond it is one no run could check. */
+#define WORKLOAD_MAX_DAYS 30
+#define WORKLOAD_MAX_RUN (WORKLOAD_MAX_DAYS * 86400.0)
+
 /* Fails with "PATH:LINE: job NAME: ..." in ERR when job D could not end in
  * mrlab's bounds on a run even if every core and disk of P worked on it
  * alone (its input read from the disks, its map and reduce work on the
