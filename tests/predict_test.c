@@ -269,6 +269,11 @@ static void mrlab_model_fits_a_map_law_a_class(void **state)
   assert_int_equal(predict_job(PREDICT_MRLAB, h, 2, &target, &r, err, sizeof err), 0);
   assert_close(r.map_avg, (6 + 17) / 2.0, 1e-9);
   assert_close(r.estimate, 17 + 1e-3 * 10000, 1e-9);
+  /* 80 maps: a-1's slots free at 6 s and take the third twenty, then at
+   * 12 s the last twenty, while b-1's stay busy until 17 s */
+  target.n_maps = 80, target.input_bytes = 20000;
+  assert_int_equal(predict_job(PREDICT_MRLAB, h, 2, &target, &r, err, sizeof err), 0);
+  assert_close(r.estimate, 18 + 1e-3 * 20000, 1e-9);
 }
 
 /* Runs with no more reducers than slots have no second shuffle wave: their
