@@ -159,6 +159,7 @@ static void an_interrupted_validation_cancels_its_array_and_resumes(void **state
   if (pid == 0) {
     if (chdir(dir) != 0 || !freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
       _exit(127);
+    signal(SIGINT, SIG_DFL); /* as at a terminal, though the suite runs in the background (a shell ignores SIGINT there) */
     execl(MRLAB_BIN, MRLAB_BIN, "validate", "e.cfg", "-o", "out", "--slurm", "--array-size", "1", (char *)NULL);
     _exit(127);
   }
