@@ -15,11 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Rewrites the message in BUF (LEN bytes) on one line: a user's string may
- * hold a newline or another control character, and each message is one
- * line.  Each such byte becomes an escape as C writes it ("\n", "\x01");
- * what no longer fits is cut. */
-static void one_line(char *buf, size_t len)
+void cfg_one_line(char *buf, size_t len)
 {
   char *copy = xstrdup(buf);
   size_t n = 0;
@@ -43,7 +39,7 @@ static int open_fail(cfg_file *f, const char *fmt, ...)
   va_start(ap, fmt);
   vsnprintf(f->err, sizeof f->err, fmt, ap);
   va_end(ap);
-  one_line(f->err, sizeof f->err);
+  cfg_one_line(f->err, sizeof f->err);
   return -1;
 }
 
@@ -55,7 +51,7 @@ int cfg_file_open(cfg_file *f, const char *path)
   size_t len;
   char *text = infile_read(path, "a libconfig file", CFG_MAX_BYTES, &len, f->err, sizeof f->err);
   if (!text) {
-    one_line(f->err, sizeof f->err);
+    cfg_one_line(f->err, sizeof f->err);
     return -1;
   }
   if (strlen(text) != len) { /* where libconfig's string would end */
@@ -118,7 +114,7 @@ static void format_message(cfg_file *f, const config_setting_t *s, char *buf, si
   setting_path(s, where, sizeof where);
   vsnprintf(what, sizeof what, fmt, ap);
   snprintf(buf, len, "%s:%d: %s: %s", f->path, setting_line(s), where, what);
-  one_line(buf, len);
+  cfg_one_line(buf, len);
 }
 
 int cfg_fail(cfg_file *f, const config_setting_t *s, const char *fmt, ...)
@@ -144,10 +140,10 @@ void cfg_warn(cfg_file *f, const config_setting_t *s, const char *fmt, ...)
 
 void cfg_print(FILE *out, const char *kind, const char *msg)
 {
-  size_t len = 4 * strlen(msg) + 6; /* each byte an escape at most, and room for one_line's margin */
+  size_t len = 4 * strlen(msg) + 6; /* each byte an escape at most, and room for cfg_one_line's margin */
   char *line = xmalloc(len);
   snprintf(line, len, "%s", msg);
-  one_line(line, len);
+  cfg_one_line(line, len);
   fprintf(out, "mrlab: %s%s\n", kind, line);
   free(line);
 }

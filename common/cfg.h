@@ -56,6 +56,12 @@ config_setting_t *cfg_get_list(cfg_file *f, const config_setting_t *parent, cons
  * setting that is legal but most likely not what was meant. */
 void cfg_warn(cfg_file *f, const config_setting_t *s, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* Rewrites the message in BUF (LEN bytes) on one line: a user's string may
+ * hold a newline or another control character, and each message is one
+ * line.  Each such byte becomes an escape as C writes it ("\n", "\x01");
+ * what no longer fits is cut. */
+void cfg_one_line(char *buf, size_t len);
+
 /* Prints "mrlab: " KIND MSG and a newline on OUT (KIND: "", "warning: " or
  * "note: "), each control character of MSG written as \n, \r, \t or \xNN:
  * a message quotes names and values from files, traces and command lines,

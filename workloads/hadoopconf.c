@@ -63,6 +63,7 @@ static int fail(reader *r, const char *fmt, ...)
   va_start(ap, fmt);
   vsnprintf(r->err, r->errlen, fmt, ap);
   va_end(ap);
+  cfg_one_line(r->err, r->errlen); /* whatever a name or libxml2 held */
   return -1;
 }
 
