@@ -604,7 +604,7 @@ static int plot_run(const char *dir, const char *tmp, const char *plots, const c
                     char *err, size_t errlen)
 {
   char vars[16384], names[4096];
-  int height, band, status = run_tasks(dir, tmp, &height, &band, err, errlen);
+  int height = 0, band = 0, status = run_tasks(dir, tmp, &height, &band, err, errlen);
   char binned[256] = "";
   if (band)
     snprintf(binned, sizeof binned, " (binned: %d slots a row, each cell the phase of most of their busy time)", band);
