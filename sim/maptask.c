@@ -193,15 +193,7 @@ static void read_and_map(engine *e, map_state *m)
 /* Merges SPILLED bytes, spread evenly over the spills, into one file, in passes of io.sort.factor segments. */
 static void merge_spills(map_state *m, int64_t spilled)
 {
-  int factor = (int)conf_get(m->conf, CONF_SORT_FACTOR);
-  /* equal segments: intermediate passes read and write the segments they merge */
-  int64_t moved = spilled, segments = m->n_spills;
-  double segment = (double)spilled / m->n_spills;
-  while (segments > factor) {
-    int64_t merged = segments - factor + 1 < factor ? segments - factor + 1 : factor;
-    moved += llround(segment * merged);
-    segments -= merged - 1;
-  }
+  int64_t moved = workload_merge_bytes(spilled, m->n_spills, (int)conf_get(m->conf, CONF_SORT_FACTOR));
   int compress = conf_get(m->conf, CONF_COMPRESS) != 0;
   double cost = conf_get(m->conf, CONF_MERGE_COST) +
                 (compress ? conf_get(m->conf, CONF_COMPRESS_COST) + conf_get(m->conf, CONF_DECOMPRESS_COST) : 0);
@@ -232,8 +224,7 @@ void map_attempt_actor(int argc, char **argv)
   m.output = workload_map_output(d, m.split);
   /* a map-only job's maps have no sort buffer: their output goes straight to HDFS (read_and_map) */
   int direct = !t->job->n_reduces, push = !direct && conf_get(m.conf, CONF_SHUFFLE_MODE) == CONF_SHUFFLE_PUSH;
-  m.spill_size = llround(conf_get(m.conf, CONF_SORT_MB) * 1048576.0 *
-                         conf_get(m.conf, push ? CONF_PUSH_THRESHOLD : CONF_SPILL_PERCENT));
+  m.spill_size = workload_spill_buffer(d);
   m.n_spills = direct ? 0 : m.output > m.spill_size ? (int)((m.output + m.spill_size - 1) / m.spill_size) : 1;
   m.ready = sg_sem_init(0);
   m.spilled = sg_sem_init(0);

@@ -152,6 +152,18 @@ static void workloads_beyond_bounds_are_refused(void **state)
        "job a: at most 30 days of simulated time and 10000000 heartbeats (mrlab's bound on a run)"},
       {"100 TiB on four nodes", "generator = \"sort\"; input = \"100TiB\";", "dfs.blocksize=64g",
        "job a: at most 30 days of simulated time"},
+      /* a SWIM line of 1 byte in and 100 TB shuffled, as `mrlab import swim` writes it: one map spills it all */
+      {"100 TB shuffled by one map",
+       "input = \"1B\"; shuffle = \"100000000000000B\"; output = \"1B\"; reducers = 1000; map_cost = 1.0; reduce_cost "
+       "= 1.0;",
+       NULL,
+       "job a: at most 30 days of simulated time and 10000000 heartbeats (mrlab's bound on a run), got at least 36 "
+       "days (its heaviest map's spills and merges on the fastest node's disks of toy4)"},
+      {"spills in small chunks",
+       "input = \"1B\"; shuffle = \"1000000000000B\"; output = \"1B\"; map_cost = 1.0; reduce_cost = 1.0;",
+       "mrlab.pipeline.chunk=64KiB",
+       "job a: at most 10000000 pipeline chunks (mrlab's bound on a run's events; a larger mrlab.pipeline.chunk than "
+       "64 KiB moves more bytes a chunk), got at least 4.75e+07 (3.11e+12 bytes read, spilled, merged and written)"},
       {"cluster property in a job",
        "input = \"1GB\"; set = [\"mapreduce.tasktracker.outofband.heartbeat=true\"]; " SIZED, NULL,
        "jobs[0].set[0]: mapreduce.tasktracker.outofband.heartbeat: a cluster-wide property (expected in the "
@@ -277,7 +289,8 @@ static void sampling_is_bounded(void **state)
   snprintf(work, sizeof work, "%s", test_write_file(dir, "w.cfg", small_job));
   const char *toy = test_source_path("platforms/toy4.cfg");
   test_run r;
-  test_run_mrlab(&r, dir, (const char *[]){"run", toy, work, "--set", "mrlab.utilisation.period=1ns", "-o", "out", NULL});
+  test_run_mrlab(&r, dir,
+                 (const char *[]){"run", toy, work, "--set", "mrlab.utilisation.period=1ns", "-o", "out", NULL});
   assert_int_equal(r.status, 2);
   assert_non_null(strstr(r.err, "mrlab.utilisation.period: expected 0s (no sampling) or at least 10ms (mrlab's bound "
                                 "on a sampling period), got \"1ns\""));
@@ -305,8 +318,8 @@ static void sampling_is_bounded(void **state)
   test_write_file(dir, "late.cfg",
                   "jobs = ( { name = \"late\"; submit = \"60s\"; input = \"64MB\"; map_cost = 1.0; "
                   "map_selectivity = 1.0; reduce_cost = 1.0; reduce_selectivity = 1.0; } );\n");
-  test_run_mrlab(&r, dir,
-                 (const char *[]){"run", wide, "late.cfg", "--set", "mrlab.utilisation.period=10ms", "-o", "out", NULL});
+  test_run_mrlab(
+      &r, dir, (const char *[]){"run", wide, "late.cfg", "--set", "mrlab.utilisation.period=10ms", "-o", "out", NULL});
   if (r.status != 0)
     fail_msg("status %d: %s", r.status, r.err);
   assert_non_null(strstr(r.err, "mrlab: warning: utilisation.csv: sampling stopped at "));
@@ -315,7 +328,7 @@ static void sampling_is_bounded(void **state)
   char out[4200];
   snprintf(out, sizeof out, "%s/out", dir);
   test_csv *u = test_csv_in(out, "utilisation.csv");
-  assert_true(u->n_rows - 1 <= 1000000 + 199); /* the bound, and the last sample's rows */
+  assert_true(u->n_rows - 1 <= 1000000 + 199);              /* the bound, and the last sample's rows */
   assert_true(test_csv_num(u, u->n_rows - 1, "time") > 60); /* the last row reaches the end of the run */
   test_csv_free(u);
 }

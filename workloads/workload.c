@@ -35,7 +35,7 @@
 #define TiB 1099511627776.0
 #define MAX_MAPS 100000       /* 12 TiB in 128 MiB blocks; a terabyte is 8,192 maps */
 #define MAX_CELLS 50000000    /* maps x reducers: the engine keeps 24 bytes per map and partition */
-#define MAX_CHUNKS 10000000   /* input / mrlab.pipeline.chunk: every chunk is several simulated events */
+#define MAX_CHUNKS 10000000   /* bytes piped / mrlab.pipeline.chunk: every chunk is several simulated events */
 #define MAX_EXPLICIT 10000000 /* reducers x mrlab.reduce.explicit.groups: 16 bytes each */
 #define MAX_HEARTBEATS 1e7    /* a run's span times its heartbeats a second: about 25,000 a second of wall time */
 #define MAX_DAYS WORKLOAD_MAX_DAYS /* simulated time */
@@ -1090,19 +1090,66 @@ void workload_free(workload *w)
   free(w);
 }
 
+int64_t workload_spill_buffer(const job_desc *d)
+{
+  int push = conf_get(&d->conf, CONF_SHUFFLE_MODE) == CONF_SHUFFLE_PUSH;
+  return llround(conf_get(&d->conf, CONF_SORT_MB) * 1048576.0 *
+                 conf_get(&d->conf, push ? CONF_PUSH_THRESHOLD : CONF_SPILL_PERCENT));
+}
+
+int64_t workload_merge_bytes(int64_t spilled, int64_t n_spills, int factor)
+{
+  /* equal segments: intermediate passes read and write the segments they merge */
+  int64_t moved = spilled, segments = n_spills;
+  double segment = (double)spilled / (double)n_spills;
+  while (segments > factor) {
+    int64_t merged = segments - factor + 1 < factor ? segments - factor + 1 : factor;
+    moved += llround(segment * (double)merged);
+    segments -= merged - 1;
+  }
+  return moved;
+}
+
+/* The bytes the maps of D (which has reducers) write to their local disks
+ * at the least: each spill once, and a pull shuffle's merge of more than one
+ * spill (a push shuffle may send every spill before its merge).  The
+ * heaviest map's bytes in *HEAVIEST, every map's in *ALL. */
+static void map_disk_bytes(const job_desc *d, double *heaviest, double *all)
+{
+  int compress = conf_get(&d->conf, CONF_COMPRESS) != 0, factor = (int)conf_get(&d->conf, CONF_SORT_FACTOR);
+  int pull = conf_get(&d->conf, CONF_SHUFFLE_MODE) != CONF_SHUFFLE_PUSH;
+  double scale = d->combiner * (compress ? conf_get(&d->conf, CONF_COMPRESS_RATIO) : 1);
+  int64_t buffer = workload_spill_buffer(d), n = workload_maps(d), last = -1;
+  double bytes = 0;
+  *heaviest = *all = 0;
+  for (int64_t m = 0; m < n; m++) {
+    int64_t split = workload_split_bytes(d, m);
+    if (split != last) { /* most splits are a whole block */
+      int64_t out = workload_map_output(d, split), spills = out > buffer ? (out + buffer - 1) / buffer : 1;
+      int64_t spilled = llround(scale * (double)out);
+      bytes = (double)spilled + (pull && spills > 1 ? (double)workload_merge_bytes(spilled, spills, factor) : 0);
+      last = split;
+    }
+    *heaviest = fmax(*heaviest, bytes);
+    *all += bytes;
+  }
+}
+
 int workload_check_fits(const job_desc *d, const platform *p, double heartbeat, char *err, size_t errlen)
 {
   /* lower bounds on the job's time, had it the cluster to itself */
-  double flops = 0, fastest = 0, disk = 0, node_disk = 0;
+  double flops = 0, fastest = 0, disk = 0, node_disk = 0, writes = 0, node_writes = 0;
   for (int i = 0; i < p->n_workers; i++) {
     const platform_class *c = platform_node_class(p, &p->workers[i]);
-    double rate = 0;
+    double rate = 0, write = 0;
     for (int k = 0; k < c->n_disks; k++)
-      rate += fmax(c->disks[k].read_bw, c->disks[k].write_bw);
+      rate += fmax(c->disks[k].read_bw, c->disks[k].write_bw), write += c->disks[k].write_bw;
     flops += c->cores * c->speed;
     fastest = fmax(fastest, c->speed);
     disk += rate;
     node_disk = fmax(node_disk, rate);
+    writes += write;
+    node_writes = fmax(node_writes, write);
   }
   double block = fmin(conf_get(&d->conf, CONF_BLOCKSIZE), (double)d->input), input = (double)d->input;
   double shuffled = input * d->map_selectivity * d->combiner, map_work = input * d->map_cost;
@@ -1120,16 +1167,40 @@ int workload_check_fits(const job_desc *d, const platform *p, double heartbeat, 
     heaviest = fmax(heaviest, part);
     written = fmax(written, out);
   }
-  double times[] = {input / disk, (map_work + reduce_work) / flops, fmax(block * d->map_cost, heaviest) / fastest,
-                    fmax(block, written) / node_disk};
-  static const char *const what[] = {"reading its input on every disk", "its map and reduce work on every core",
+  double map_heaviest = 0, map_all = 0;
+  if (d->reduces)
+    map_disk_bytes(d, &map_heaviest, &map_all);
+  double times[] = {input / disk,
+                    (map_work + reduce_work) / flops,
+                    fmax(block * d->map_cost, heaviest) / fastest,
+                    fmax(block, written) / node_disk,
+                    map_all / writes,
+                    map_heaviest / node_writes};
+  static const char *const what[] = {"reading its input on every disk",
+                                     "its map and reduce work on every core",
                                      "its heaviest task's work on the fastest core",
-                                     "its heaviest task's data on the fastest node's disks"};
+                                     "its heaviest task's data on the fastest node's disks",
+                                     "its maps' spills and merges on every disk",
+                                     "its heaviest map's spills and merges on the fastest node's disks"};
   int worst = 0;
-  for (int k = 1; k < 4; k++)
+  for (int k = 1; k < (int)(sizeof times / sizeof *times); k++)
     if (!(times[k] <= times[worst]))
       worst = k;
-  return workload_check_span(d, p, heartbeat, times[worst], what[worst], err, errlen);
+  if (workload_check_span(d, p, heartbeat, times[worst], what[worst], err, errlen))
+    return -1;
+  /* every byte a pipe moves goes through it in chunks, each a few activities */
+  double chunk = conf_get(&d->conf, CONF_CHUNK), chunks = (input + map_all + written) / chunk;
+  if (!(chunks <= MAX_CHUNKS)) {
+    char size[32];
+    units_format(UNITS_SIZE, chunk, size, sizeof size);
+    snprintf(err, errlen,
+             "%s:%d: job %s: at most %d pipeline chunks (mrlab's bound on a run's events; a larger "
+             "mrlab.pipeline.chunk than %s moves more bytes a chunk), got at least %.3g (%.3g bytes read, spilled, "
+             "merged and written)",
+             d->path, d->line, d->name, MAX_CHUNKS, size, chunks, chunks * chunk);
+    return -1;
+  }
+  return 0;
 }
 
 int workload_check_span(const job_desc *d, const platform *p, double heartbeat, double span, const char *what,

@@ -146,6 +146,15 @@ int64_t workload_reduce_output(const job_desc *d, int p, int64_t input);
  * outputs, or a map-only job's map outputs.  A workflow's child reads this. */
 int64_t workload_output(const job_desc *d);
 
+/* The bytes of a map's sort buffer that fill one spill of job D: io.sort.mb
+ * times the spill percentage, or the push threshold of a push shuffle. */
+int64_t workload_spill_buffer(const job_desc *d);
+
+/* The bytes a merge of SPILLED bytes in N_SPILLS equal segments writes (and
+ * reads), in passes of FACTOR segments: each intermediate pass the segments it
+ * merges, and the last pass all of them. */
+int64_t workload_merge_bytes(int64_t spilled, int64_t n_spills, int factor);
+
 /* mrlab's bound on a run's simulated time, in seconds: 30 days.  A deadline
  * (`mrlab provision`, an experiment's) beyond it is one no run could check. */
 #define WORKLOAD_MAX_DAYS 30
@@ -154,9 +163,11 @@ int64_t workload_output(const job_desc *d);
 /* Fails with "PATH:LINE: job NAME: ..." in ERR when job D could not end in
  * mrlab's bounds on a run even if every core and disk of P worked on it
  * alone (its input read from the disks, its map and reduce work on the
- * cores, its heaviest task on the fastest node): 30 days of simulated
- * time, and 10^7 heartbeats from its trackers, every HEARTBEAT seconds,
- * until then. */
+ * cores, its heaviest task on the fastest node, its maps' spills and merges
+ * on the disks): 30 days of simulated time, and 10^7 heartbeats from its
+ * trackers, every HEARTBEAT seconds, until then; or when the bytes its pipes
+ * move at the least (its input, its maps' spills and merges, its heaviest
+ * reducer's output) make more than 10^7 chunks of mrlab.pipeline.chunk. */
 int workload_check_fits(const job_desc *d, const platform *p, double heartbeat, char *err, size_t errlen);
 
 /* Fails as workload_check_fits does when job D, submitted at its submit
