@@ -198,7 +198,7 @@ typedef struct {
   struct yarn_rm *rm;             /* YARN mode's ResourceManager (yarn.h); NULL in Hadoop 1 mode */
   int tasks_total, tasks_done;    /* of every job; done: as the JobTracker learns it */
   statusline line;                /* the progress line on stderr, updated at heartbeats (jobtracker.c) */
-  char stuck[512];                /* YARN mode: why the run can never end (yarn.h), "" while it can */
+  char stuck[1024];               /* YARN mode: why the run can never end (yarn.h), "" while it can */
 } engine;
 
 /* Starts SimGrid for a run: its own command-line options (--cfg=, --log=)

@@ -358,6 +358,7 @@ static int stuck(engine *e, double now)
 {
   struct yarn_rm *rm = e->rm;
   int reduce_mb = 0, am_mb = 0, unfinished = 0;
+  const job *holder = NULL; /* a job whose reduces wait for maps */
   for (int i = 0; i < e->n_jobs; i++) {
     const job *j = &e->jobs[i];
     const app *a = &rm->apps[i];
@@ -369,6 +370,8 @@ static int stuck(engine *e, double now)
       return 0;
     unfinished++;
     reduce_mb += a->running[C_REDUCE] * a->size[C_REDUCE].mb;
+    if (a->running[C_REDUCE] > 0 && !holder)
+      holder = j;
     am_mb += a->am_placed ? a->size[C_AM].mb : 0;
   }
   for (int w = 0; w < e->platform->n_workers; w++)
@@ -380,8 +383,19 @@ static int stuck(engine *e, double now)
       if (kind >= 0 && fits(rm->free[w], rm->apps[i].size[kind]))
         return 0;
     }
-  char limit[128];
-  if (rm->policy == CONF_SCHED_CAPACITY)
+  char limit[384];
+  if (holder && conf_get(&holder->desc->conf, CONF_UNCONDITIONAL_PREEMPT) < 0)
+    snprintf(limit, sizeof limit,
+             "no AM preempts a reduce: the cluster's free %d MB and %d vcores would hold a map, though no one "
+             "NodeManager can, and mapreduce.job.reducer.unconditional-preempt.delay.sec is -1",
+             rm->total.mb - rm->used.mb, rm->total.vcores - rm->used.vcores);
+  else if (holder) /* Hadoop's AM would go on killing reduces that retake each freed container first */
+    snprintf(limit, sizeof limit,
+             "no AM preempts a reduce: job %s's reduces were preempted until mrlab's %d attempts of a task, each "
+             "time retaking the containers they freed before a map could; a lower "
+             "yarn.app.mapreduce.am.job.reduce.rampup.limit leaves maps room",
+             holder->desc->name, MAX_ATTEMPTS);
+  else if (rm->policy == CONF_SCHED_CAPACITY)
     snprintf(limit, sizeof limit, "yarn.scheduler.capacity.maximum-am-resource-percent is %g",
              conf_get(&e->cluster, CONF_AM_RESOURCE_PERCENT));
   else if (rm->policy == CONF_SCHED_FAIR)

@@ -318,7 +318,7 @@ static int most_jobs_at_once(const char *dir)
 }
 
 /* Runs mrlab on toy4 with WORKLOAD and the --set SETS (NULL-terminated, at
- * most 6), and checks that it ends with status 2, no output, and one line
+ * most 7), and checks that it ends with status 2, no output, and one line
  * that holds each of SAYS1 and SAYS2. */
 static void assert_deadlock(const char *workload, const char *const *sets, const char *says1, const char *says2)
 {
@@ -393,6 +393,41 @@ static void reduces_yield_to_waiting_maps(void **state)
   }
 }
 
+static void a_deadlock_no_preemption_breaks_ends_the_run(void **state)
+{
+  (void)state;
+  /* one job of 16 maps of 2048 MB and 10 reduces of 1024 MB on four 3072 MB
+   * NodeManagers, its AM 1024 MB, the reduces asked for at once: seven
+   * reduces take a container beside the AM and leave 1024 MB on each node,
+   * 4096 MB in all.  That headroom holds a map, so the AM preempts nothing
+   * until the unconditional delay; with none, nothing ever ends */
+  const char *w = same_jobs(1, "2GB", 10);
+  const char *fragmented[] = {"mrlab.scheduler=yarn-fifo",
+                              "yarn.nodemanager.resource.memory-mb=3072",
+                              "mapreduce.map.memory.mb=2048",
+                              "yarn.app.mapreduce.am.resource.mb=1024",
+                              "mapreduce.job.reduce.slowstart.completedmaps=0",
+                              "yarn.app.mapreduce.am.job.reduce.rampup.limit=1",
+                              "mapreduce.job.reducer.unconditional-preempt.delay.sec=-1",
+                              NULL};
+  assert_deadlock(w, fragmented, "reduces waiting for maps 7168 MB of the NodeManagers' 12288 MB",
+                  "(no AM preempts a reduce: the cluster's free 4096 MB and 8 vcores would hold a map, though no one "
+                  "NodeManager can, and mapreduce.job.reducer.unconditional-preempt.delay.sec is -1)");
+  /* after 300 s the AM kills reduces, but with a ramp-up limit of 1 they
+   * may retake what they freed, and do so first, until no attempt is left */
+  fragmented[6] = NULL;
+  assert_deadlock(w, fragmented, "deadlock at 3",
+                  "job j0's reduces were preempted until mrlab's 8 attempts of a task, each time retaking the "
+                  "containers they freed before a map could");
+  /* Hadoop's ramp-up limit of 0.5 leaves the maps their room */
+  const char *args[] = {"--set", "mrlab.scheduler=yarn-fifo", "--set", "yarn.nodemanager.resource.memory-mb=3072",
+                        "--set", "mapreduce.map.memory.mb=2048", "--set", "yarn.app.mapreduce.am.resource.mb=1024",
+                        "--set", "mapreduce.job.reduce.slowstart.completedmaps=0", NULL};
+  test_csv *t = test_csv_in(test_simulate(test_source_path("platforms/toy4.cfg"), w, args), "jobs.csv");
+  assert_int_equal(t->n_rows, 2);
+  test_csv_free(t);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -406,6 +441,7 @@ int main(void)
       cmocka_unit_test(settings_in_the_wrong_place_are_refused),
       cmocka_unit_test(am_limits_keep_masters_from_filling_the_cluster),
       cmocka_unit_test(reduces_yield_to_waiting_maps),
+      cmocka_unit_test(a_deadlock_no_preemption_breaks_ends_the_run),
   };
   TEST_MAIN(tests);
 }
