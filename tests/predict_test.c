@@ -550,6 +550,19 @@ static void bad_run_directories_get_one_line_and_no_output(void **state)
                  "\"%s...\"",
                  i, as_history ? " (history)" : "", r.status, r.out, r.err, says);
     }
+  /* the maps' rows alone: the message counts what it found of each kind */
+  char *maps_only = calloc(tl + 1, 1);
+  for (const char *row = tasks; *row; row = strchr(row, '\n') + 1)
+    if (!strstr(row, ",reduce,") || strstr(row, ",reduce,") > strchr(row, '\n'))
+      strncat(maps_only, row, (size_t)(strchr(row, '\n') + 1 - row));
+  const char *dir = test_tmpdir();
+  write_bytes(dir, "jobs.csv", jobs, jl);
+  write_bytes(dir, "tasks.csv", maps_only, strlen(maps_only));
+  test_run r;
+  test_run_mrlab(&r, NULL, (const char *[]){"predict", dir, base, base, base, NULL});
+  if (r.status != 2 || !strstr(r.err, "of the 8 maps and 4 reduces of job \"ts\"") || !strstr(r.err, "got 8 and 0\n"))
+    fail_msg("maps only: status %d, stderr \"%s\": expected status 2 and \"... got 8 and 0\"", r.status, r.err);
+  free(maps_only);
   free(jobs_half), free(task_back), free(jobs_back), free(jobs_nonnum), free(ragged), free(renamed);
   free(header_only), free(tasks), free(jobs);
 }
