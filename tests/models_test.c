@@ -480,6 +480,13 @@ static void tune_fits_its_parts_on_profiles(void **state)
   assert_close(c.c_bytes, 0.4, 1e-12);
   assert_close(c.c_map, 1.2, 1e-12);
   assert_close(c.c_reduce, 1.1, 1e-12);
+  /* one history run is enough: the catalog is that run's figures; none is
+   * refused as tune.h says, -1 and a message */
+  assert_int_equal(tune_catalog_fit(h, 1, &on, &profiled, 1e8, 2e8, 1, &c, err, sizeof err), 0);
+  assert_close(c.map_rate, 1e-7, 1e-18);
+  assert_close(c.reduce_hosts, 2, 0);
+  assert_int_equal(tune_catalog_fit(h, 0, &on, &profiled, 1e8, 2e8, 1, &c, err, sizeof err), -1);
+  assert_non_null(strstr(err, "expected history runs"));
 }
 
 /* Shi and Lu's BOE, Props. 1-3, on the spec's worked values (T1-T4):
