@@ -12,6 +12,7 @@
 
 #include <gsl/gsl_errno.h>
 #include <math.h>
+#include <string.h>
 
 /* docs/models.md, Khan et al.: 80 maps and 32 reduces on 16 + 16 slots */
 static hp_profile khan_example(void)
