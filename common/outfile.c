@@ -169,6 +169,30 @@ static int outdir_name(outdir *d, const char *dir, const char *const *names, cha
   return check_replaceable(d->final, names, err, errlen);
 }
 
+/* The directories outdir_open made that are not yet committed or discarded:
+ * a command has one or two open at once. */
+#define MAX_OPEN 8
+static outdir open_dirs[MAX_OPEN];
+static int n_open;
+
+static void forget(const outdir *d)
+{
+  for (int i = 0; i < n_open; i++)
+    if (strcmp(open_dirs[i].tmp, d->tmp) == 0) {
+      open_dirs[i] = open_dirs[--n_open];
+      return;
+    }
+}
+
+void outdir_discard_open(void)
+{
+  while (n_open > 0) {
+    outdir *d = &open_dirs[--n_open];
+    outfile_remove_tree(d->tmp);
+    fprintf(stderr, "mrlab: interrupted; %s left as it was\n", d->final);
+  }
+}
+
 int outdir_open(outdir *d, const char *dir, const char *const *names, char *err, size_t errlen)
 {
   if (outdir_name(d, dir, names, err, errlen))
@@ -180,6 +204,8 @@ int outdir_open(outdir *d, const char *dir, const char *const *names, char *err,
     snprintf(err, errlen, "%s: cannot create the directory: %s", d->final, strerror(errno));
     return -1;
   }
+  if (n_open < MAX_OPEN)
+    open_dirs[n_open++] = *d;
   return 0;
 }
 
@@ -247,10 +273,12 @@ int outdir_commit(outdir *d, char *err, size_t errlen)
   if (status != 0)
     snprintf(err, errlen, "%s: cannot replace it with %s: %s", d->final, d->tmp, strerror(errno));
   outfile_remove_tree(d->tmp); /* the old directory, or the new one that could not go in */
+  forget(d);
   return status ? -1 : 0;
 }
 
 void outdir_discard(outdir *d)
 {
   outfile_remove_tree(d->tmp);
+  forget(d);
 }

@@ -71,6 +71,11 @@ int outdir_commit(outdir *d, char *err, size_t errlen);
 /* Removes D->tmp and everything in it; DIR is left as it was. */
 void outdir_discard(outdir *d);
 
+/* Removes every D->tmp that outdir_open made and neither outdir_commit nor
+ * outdir_discard has ended, each with a line "mrlab: interrupted; DIR left
+ * as it was" on stderr: for a program that stops on a signal (stop.h). */
+void outdir_discard_open(void);
+
 /* As outdir_open, but D->tmp is DIR.partial, a name that outlives a
  * program killed midway, so that the next one can go on with what it
  * wrote: an existing DIR.partial holding nothing but entries named in

@@ -8,10 +8,18 @@
  * over the seeds with Student's t 95% interval, recomputed here from the
  * runs' own jobs.csv with the t quantiles of the tables (not mrlab's
  * code); models set against the best by paired differences; and a bad
- * count refused. */
+ * count refused; and a run over seeds that is killed stops its runs and
+ * leaves no directory. */
 #include "test.h"
 
+#include <dirent.h>
+#include <glob.h>
+#include <signal.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 /* "s" runs its two targets with the default seeds, provisions and tunes
  * them; "two" runs one target with two seeds. */
@@ -467,11 +475,83 @@ static void bad_seed_requests_are_refused(void **state)
                 sizeof cases / sizeof *cases);
 }
 
+/* How many processes other than this one have a command line that holds TEXT. */
+static int processes_naming(const char *text)
+{
+  DIR *proc = opendir("/proc");
+  int n = 0;
+  for (struct dirent *e; proc && (e = readdir(proc));) {
+    char path[300], line[8192];
+    if (strspn(e->d_name, "0123456789") != strlen(e->d_name) || atoi(e->d_name) == getpid())
+      continue;
+    snprintf(path, sizeof path, "/proc/%s/cmdline", e->d_name);
+    FILE *f = fopen(path, "r");
+    size_t len = f ? fread(line, 1, sizeof line - 1, f) : 0;
+    if (f)
+      fclose(f);
+    for (size_t k = 0; k < len; k++) /* its arguments, NUL-separated */
+      line[k] = line[k] ? line[k] : ' ';
+    line[len] = '\0';
+    n += strstr(line, text) != NULL;
+  }
+  if (proc)
+    closedir(proc);
+  return n;
+}
+
+static void a_killed_run_over_seeds_stops_its_runs_and_leaves_nothing(void **state)
+{
+  (void)state;
+  /* 100,000 maps and 500 reducers: each seed's run takes over a minute */
+  const char *dir = test_tmpdir();
+  test_write_file(dir, "long.cfg",
+                  "jobs = ( { name = \"many\"; input = \"100000MiB\"; files = 100000; shuffle = \"100GiB\"; "
+                  "output = \"1GiB\"; reducers = 500; map_cost = 10.0; reduce_cost = 10.0; } );\n");
+  char err[4200], seeds[4200];
+  snprintf(err, sizeof err, "%s/err", dir);
+  pid_t pid = fork();
+  assert_true(pid >= 0);
+  if (pid == 0) {
+    if (chdir(dir) != 0 || !freopen("/dev/null", "w", stdout) || !freopen(err, "w", stderr))
+      _exit(127);
+    execl(MRLAB_BIN, MRLAB_BIN, "run", test_source_path("platforms/toy4.cfg"), "long.cfg", "--seeds", "2", "-j", "2",
+          "-o", "out", (char *)NULL);
+    _exit(127);
+  }
+  /* killed once both seeds' runs have started */
+  snprintf(seeds, sizeof seeds, "%s/out.tmp-*/seed-*.tmp-*", dir);
+  int st;
+  for (int waited = 0;; waited++) {
+    glob_t g;
+    int found = glob(seeds, 0, NULL, &g) == 0 ? (int)g.gl_pathc : 0;
+    globfree(&g);
+    if (found == 2)
+      break;
+    if (waitpid(pid, &st, WNOHANG) == pid)
+      fail_msg("the runs ended (status %d) before they could be interrupted", st);
+    if (waited > 1200)
+      fail_msg("no runs started in %s after two minutes", dir);
+    nanosleep(&(struct timespec){0, 100000000}, NULL);
+  }
+  kill(pid, SIGTERM);
+  for (int waited = 0; waitpid(pid, &st, WNOHANG) != pid; waited++) {
+    if (waited > 600) /* each run alone takes longer */
+      fail_msg("mrlab still waits for its runs a minute after SIGTERM");
+    nanosleep(&(struct timespec){0, 100000000}, NULL);
+  }
+  assert_true(WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM); /* it died of the signal */
+  if (!strstr(test_read_file(dir, "err"), "mrlab: interrupted; out left as it was\n"))
+    fail_msg("stderr: %s", test_read_file(dir, "err"));
+  assert_int_equal(test_count_files(dir), 2); /* long.cfg and err: no out, no out.tmp-* */
+  assert_int_equal(processes_naming(dir), 0); /* the runs ended with it */
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(a_run_over_seeds_reports_what_its_runs_imply),
       cmocka_unit_test(bad_seed_requests_are_refused),
+      cmocka_unit_test(a_killed_run_over_seeds_stops_its_runs_and_leaves_nothing),
       cmocka_unit_test(targets_are_scored_seed_by_seed),
       cmocka_unit_test(bad_seed_counts_are_refused),
   };

@@ -22,6 +22,7 @@
 #include "leaderboard.h"
 #include "outfile.h"
 #include "rundir.h"
+#include "stop.h"
 #include "units.h"
 
 #include <dirent.h>
@@ -567,9 +568,17 @@ static int gnuplot(const char *tmp, const char *plots, const char *script, const
     execlp("gnuplot", "gnuplot", "-e", var, path, (char *)NULL);
     _exit(127);
   }
-  int st = 0;
-  if (pid < 0 || waitpid(pid, &st, 0) < 0)
-    return snprintf(err, errlen, "cannot run gnuplot: %s", strerror(errno)), 1;
+  int st = 0, got = -1, e = errno; /* fork's, if it failed */
+  stop_guard guard;
+  stop_catch(&guard);
+  while (pid > 0 && (got = waitpid(pid, &st, 0)) < 0 && errno == EINTR)
+    if (stop_caught()) /* gnuplot stops too, then the pictures' directory goes */
+      kill(pid, stop_caught());
+  if (pid > 0 && got < 0)
+    e = errno;
+  stop_release(&guard);
+  if (pid < 0 || got < 0)
+    return snprintf(err, errlen, "cannot run gnuplot: %s", strerror(e)), 1;
   char image[8192];
   struct stat sb;
   snprintf(image, sizeof image, "%s/%s.%s", tmp, image_name, format);

@@ -17,9 +17,11 @@
 #include "resume.h"
 #include "slurm.h"
 #include "statusline.h"
+#include "stop.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,9 +138,11 @@ static int sim_start(sim *s, const char *base, const char *self)
 static int local_run(sim *sims, const int *todo, int n, const char *base, const pool_config *pc, char *err,
                      size_t errlen)
 {
-  int next = 0, running = 0, failed = -1;
+  int next = 0, running = 0, failed = -1, forwarded = 0;
+  stop_guard guard;
+  stop_catch(&guard);
   while (next < n || running > 0) {
-    while (running < pc->jobs && next < n && failed < 0) {
+    while (running < pc->jobs && next < n && failed < 0 && !stop_caught()) {
       if (sim_start(&sims[todo[next]], base, pc->self)) {
         snprintf(err, errlen, "%s: cannot run: %s", pc->self, strerror(errno));
         failed = next;
@@ -150,6 +154,14 @@ static int local_run(sim *sims, const int *todo, int n, const char *base, const 
       break;
     int st;
     pid_t pid = waitpid(-1, &st, 0);
+    if (stop_caught() && !forwarded) { /* the runs stop too, each removing its directory */
+      for (int k = 0; k < next; k++)
+        if (sims[todo[k]].pid > 0)
+          kill(sims[todo[k]].pid, stop_caught());
+      forwarded = 1;
+    }
+    if (pid < 0 && errno == EINTR)
+      continue;
     if (pid < 0)
       break;
     running--;
@@ -157,6 +169,7 @@ static int local_run(sim *sims, const int *todo, int n, const char *base, const 
     for (int k = 0; k < next; k++) {
       sim *s = &sims[todo[k]];
       if (s->pid == pid) {
+        s->pid = 0; /* ended: no signal for it */
         s->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
         if (s->status && failed < 0) {
           failed = k;
@@ -167,6 +180,7 @@ static int local_run(sim *sims, const int *todo, int n, const char *base, const 
       }
     }
   }
+  stop_release(&guard);
   return failed < 0 ? 0 : -1;
 }
 

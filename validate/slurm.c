@@ -19,6 +19,7 @@
 #include "slurm.h"
 
 #include "outfile.h"
+#include "stop.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -32,14 +33,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-/* The signal that interrupted the wait for an array, 0 while none did. */
-static volatile sig_atomic_t interrupted;
-
-static void note_signal(int sig)
-{
-  interrupted = sig;
-}
 
 /* Writes S to F single-quoted for the shell. */
 static void quote(FILE *f, const char *s)
@@ -136,26 +129,18 @@ static int submit(const char *folder, int first, int m, const pool_config *pc, c
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, errs, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
-  struct sigaction on = {.sa_handler = note_signal}, old[3];
-  sigemptyset(&on.sa_mask);
-  interrupted = 0;
-  for (int i = 0; i < 3; i++) /* a signal ignored (nohup) stays ignored */
-    if (sigaction(sigs[i], NULL, &old[i]) == 0 && old[i].sa_handler != SIG_IGN)
-      sigaction(sigs[i], &on, NULL);
+  stop_guard guard;
+  stop_catch(&guard);
   extern char **environ;
   pid_t pid;
   int rc = posix_spawnp(&pid, "sbatch", &fa, NULL, argv, environ), st = 0;
   posix_spawn_file_actions_destroy(&fa);
   while (!rc && waitpid(pid, &st, WNOHANG) == 0) /* a signal cannot slip in before a blocking wait */
-    if (interrupted)
+    if (stop_caught())
       cancel(pid, out);
     else
       nanosleep(&(struct timespec){0, 100000000}, NULL);
-  for (int i = 0; i < 3; i++)
-    sigaction(sigs[i], &old[i], NULL);
-  if (interrupted) /* die of it, as without the wait */
-    raise(interrupted);
+  stop_release(&guard); /* dies of a signal caught */
   if (rc) {
     snprintf(err, errlen, "sbatch: cannot run: %s (--slurm needs Slurm's commands on the PATH)", strerror(rc));
     return -1;
