@@ -163,7 +163,15 @@ static void workloads_beyond_bounds_are_refused(void **state)
        "input = \"1B\"; shuffle = \"1000000000000B\"; output = \"1B\"; map_cost = 1.0; reduce_cost = 1.0;",
        "mrlab.pipeline.chunk=64KiB",
        "job a: at most 10000000 pipeline chunks (mrlab's bound on a run's events; a larger mrlab.pipeline.chunk than "
-       "64 KiB moves more bytes a chunk), got at least 4.75e+07 (3.11e+12 bytes read, spilled, merged and written)"},
+       "64 KiB moves more bytes a chunk, a larger mapreduce.task.io.sort.mb spills less often), got at least 4.75e+07 "
+       "(3.11e+12 bytes read, spilled, merged and written)"},
+      /* 10,486-byte spills of 1 TB: 95,365,249 of them, each a chunk at least however large the chunks */
+      {"a spill a chunk",
+       "input = \"1B\"; shuffle = \"1000000000000B\"; output = \"1B\"; map_cost = 1.0; reduce_cost = 1.0; "
+       "set = [\"mapreduce.task.io.sort.mb=1\", \"mapreduce.map.sort.spill.percent=0.01\"];",
+       "mrlab.pipeline.chunk=1GiB", "job a: at most 10000000 pipeline chunks (mrlab's bound on a run's events; a larger "
+       "mrlab.pipeline.chunk than 1 GiB moves more bytes a chunk, a larger mapreduce.task.io.sort.mb spills less often), "
+       "got at least 9.54e+07"},
       {"cluster property in a job",
        "input = \"1GB\"; set = [\"mapreduce.tasktracker.outofband.heartbeat=true\"]; " SIZED, NULL,
        "jobs[0].set[0]: mapreduce.tasktracker.outofband.heartbeat: a cluster-wide property (expected in the "

@@ -1113,25 +1113,29 @@ int64_t workload_merge_bytes(int64_t spilled, int64_t n_spills, int factor)
 /* The bytes the maps of D (which has reducers) write to their local disks
  * at the least: each spill once, and a pull shuffle's merge of more than one
  * spill (a push shuffle may send every spill before its merge).  The
- * heaviest map's bytes in *HEAVIEST, every map's in *ALL. */
-static void map_disk_bytes(const job_desc *d, double *heaviest, double *all)
+ * heaviest map's bytes in *HEAVIEST, every map's in *ALL, and the pipeline
+ * chunks of CHUNK bytes they take in *CHUNKS (a spill is one at least). */
+static void map_disk_bytes(const job_desc *d, double chunk, double *heaviest, double *all, double *chunks)
 {
   int compress = conf_get(&d->conf, CONF_COMPRESS) != 0, factor = (int)conf_get(&d->conf, CONF_SORT_FACTOR);
   int pull = conf_get(&d->conf, CONF_SHUFFLE_MODE) != CONF_SHUFFLE_PUSH;
   double scale = d->combiner * (compress ? conf_get(&d->conf, CONF_COMPRESS_RATIO) : 1);
   int64_t buffer = workload_spill_buffer(d), n = workload_maps(d), last = -1;
-  double bytes = 0;
-  *heaviest = *all = 0;
+  double bytes = 0, pieces = 0;
+  *heaviest = *all = *chunks = 0;
   for (int64_t m = 0; m < n; m++) {
     int64_t split = workload_split_bytes(d, m);
     if (split != last) { /* most splits are a whole block */
       int64_t out = workload_map_output(d, split), spills = out > buffer ? (out + buffer - 1) / buffer : 1;
-      int64_t spilled = llround(scale * (double)out);
-      bytes = (double)spilled + (pull && spills > 1 ? (double)workload_merge_bytes(spilled, spills, factor) : 0);
+      double spilled = (double)llround(scale * (double)out);
+      double merged = pull && spills > 1 ? (double)workload_merge_bytes((int64_t)spilled, spills, factor) : 0;
+      bytes = spilled + merged;
+      pieces = fmax((double)spills, spilled / chunk) + merged / chunk;
       last = split;
     }
     *heaviest = fmax(*heaviest, bytes);
     *all += bytes;
+    *chunks += pieces;
   }
 }
 
@@ -1167,9 +1171,9 @@ int workload_check_fits(const job_desc *d, const platform *p, double heartbeat, 
     heaviest = fmax(heaviest, part);
     written = fmax(written, out);
   }
-  double map_heaviest = 0, map_all = 0;
+  double chunk = conf_get(&d->conf, CONF_CHUNK), map_heaviest = 0, map_all = 0, map_chunks = 0;
   if (d->reduces)
-    map_disk_bytes(d, &map_heaviest, &map_all);
+    map_disk_bytes(d, chunk, &map_heaviest, &map_all, &map_chunks);
   double times[] = {input / disk,
                     (map_work + reduce_work) / flops,
                     fmax(block * d->map_cost, heaviest) / fastest,
@@ -1189,15 +1193,15 @@ int workload_check_fits(const job_desc *d, const platform *p, double heartbeat, 
   if (workload_check_span(d, p, heartbeat, times[worst], what[worst], err, errlen))
     return -1;
   /* every byte a pipe moves goes through it in chunks, each a few activities */
-  double chunk = conf_get(&d->conf, CONF_CHUNK), chunks = (input + map_all + written) / chunk;
+  double chunks = (input + written) / chunk + map_chunks;
   if (!(chunks <= MAX_CHUNKS)) {
     char size[32];
     units_format(UNITS_SIZE, chunk, size, sizeof size);
     snprintf(err, errlen,
              "%s:%d: job %s: at most %d pipeline chunks (mrlab's bound on a run's events; a larger "
-             "mrlab.pipeline.chunk than %s moves more bytes a chunk), got at least %.3g (%.3g bytes read, spilled, "
-             "merged and written)",
-             d->path, d->line, d->name, MAX_CHUNKS, size, chunks, chunks * chunk);
+             "mrlab.pipeline.chunk than %s moves more bytes a chunk, a larger mapreduce.task.io.sort.mb spills "
+             "less often), got at least %.3g (%.3g bytes read, spilled, merged and written)",
+             d->path, d->line, d->name, MAX_CHUNKS, size, chunks, input + map_all + written);
     return -1;
   }
   return 0;
