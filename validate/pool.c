@@ -7,8 +7,10 @@
  * directory; waitpid takes whichever ends first, so JOBS stay busy while
  * simulations differ in length.  The first failure stops new starts and is
  * reported with the last line of its log, which holds mrlab's one-line
- * message.  On a terminal, a line of stderr counts the runs done of the
- * validation's total as they end (the count outlives one pool_run:
+ * message.  SIGINT, SIGTERM or SIGHUP stops new starts and is passed on
+ * to the runs (stop.h); one that comes just before the wait is seen when
+ * the next run ends.  On a terminal, a line of stderr counts the runs done
+ * of the validation's total as they end (the count outlives one pool_run:
  * provisioning and tuning start pools of their own after step 1). */
 #define _GNU_SOURCE /* posix_spawn_file_actions_addchdir_np */
 #include "pool.h"
@@ -154,13 +156,14 @@ static int local_run(sim *sims, const int *todo, int n, const char *base, const 
       break;
     int st;
     pid_t pid = waitpid(-1, &st, 0);
+    int why = errno;
     if (stop_caught() && !forwarded) { /* the runs stop too, each removing its directory */
       for (int k = 0; k < next; k++)
         if (sims[todo[k]].pid > 0)
           kill(sims[todo[k]].pid, stop_caught());
       forwarded = 1;
     }
-    if (pid < 0 && errno == EINTR)
+    if (pid < 0 && why == EINTR)
       continue;
     if (pid < 0)
       break;
