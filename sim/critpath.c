@@ -142,9 +142,10 @@ static const attempt *assigned(walk *w, const attempt *a)
       why = SLOWSTART, via = m, free_at = m->reported;
   }
   const attempt *b = slot_holder(w, a, free_at);
-  if (b) {
-    push(w, CRIT_HEARTBEAT, b, b->end);
-    if (b->task->job == j && b->status == STATUS_SUCCEEDED)
+  if (b) { /* the slot freed as B ended, and was filled at a heartbeat */
+    int walk_on = b->task->job == j && b->status == STATUS_SUCCEEDED;
+    push(w, CRIT_HEARTBEAT, walk_on ? b : a, b->end);
+    if (walk_on)
       return b;
     push(w, CRIT_SLOT, a, free_at);
   } else if (why != SLOWSTART) {
