@@ -223,7 +223,10 @@ int explain_run(const char *dir, const char *job, FILE *out, char *err, size_t e
     if (*after) { /* jobs.csv joins the parents with ';' */
       fputs(" (after ", out);
       for (const char *c = after; *c; c++)
-        fputs(*c == ';' ? ", " : (char[]){*c, 0}, out);
+        if (*c == ';')
+          fputs(", ", out);
+        else
+          fputc(*c, out);
       fputc(')', out);
     }
     fprintf(out, " to its end at %.2f s\n", end);
