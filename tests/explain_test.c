@@ -141,6 +141,8 @@ static void sums_on_multi_job_and_workflow(void **state)
   test_run r;
   test_run_mrlab(&r, NULL, (const char *const[]){"explain", dir, "--job", "grep", NULL});
   assert_int_equal(r.status, 0);
+  assert_memory_equal(r.out, "job grep: ", 10); /* that job alone */
+  assert_null(strstr(r.out, "job wordcount"));
   assert_non_null(strstr(r.out, "(after wordcount, terasort)"));
   check_tiles(run_shipped("shilu11-yarn", work));
 }
