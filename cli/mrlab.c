@@ -12,6 +12,7 @@
 #include "hadoopconf.h"
 #include "import.h"
 #include "platform.h"
+#include "explain.h"
 #include "plot.h"
 #include "predict.h"
 #include "ratios.h"
@@ -50,6 +51,7 @@ static const char usage_main[] =
     "  validate EXPERIMENT.cfg         the models' predictions against simulated runs\n"
     "  ratios PLATFORM WORKLOAD        each node class's computing ratio for a job\n"
     "  plot DIR                        pictures of a run, a comparison or a validation (gnuplot)\n"
+    "  explain RUN [--job NAME]        where each job's time went: its critical path\n"
     "  import swim|rumen TRACE         a workload file from a SWIM or Rumen job trace\n"
     "  version                         print the version\n"
     "\n"
@@ -281,6 +283,29 @@ static const char usage_plot[] = "usage: mrlab plot DIR [-o OUT] [--format png|s
                                  "  -o OUT           the output directory (an existing one must hold nothing\n"
                                  "                   but these images)\n"
                                  "  --format F       png (default) or svg\n";
+
+static const char usage_explain[] =
+    "usage: mrlab explain RUN [--job NAME]\n"
+    "\n"
+    "Tells where the time of each job of the run directory RUN went (of the job\n"
+    "NAME alone with --job): its critical path, the chain of stages and waits that\n"
+    "made its time, from its submission to its end.  Walking back from the job's\n"
+    "end: the heartbeat that reported its last task, that task's stages (start-up,\n"
+    "read, map, spill, merge; shuffle, sort, reduce, write), the last map output\n"
+    "its shuffle needed, the slot it waited for and the attempt that held it\n"
+    "before, slow-start, the speculator, the job's start.  The stages and waits\n"
+    "add up to the job's time (jobs.csv's end - submit) exactly.\n"
+    "\n"
+    "Prints, for each job, a table of the path (one row for each task attempt on\n"
+    "it: when, where, and the seconds of each stage and [wait]) and a few\n"
+    "sentences: until when maps held the path, what the last reducer spent its\n"
+    "time on, and what the waits were for.  RUN's explain.csv has the path\n"
+    "segment by segment (see the README, \"Running jobs\").\n"
+    "\n"
+    "  --job NAME   only the job NAME (a name in RUN's jobs.csv)\n"
+    "\n"
+    "A directory that holds no run, or a job it does not hold, gets one line\n"
+    "and exit status 2.\n";
 
 static const char usage_import[] =
     "usage: mrlab import swim TRACE.tsv [-n JOBS] [--scale F] [-o WORKLOAD.cfg]\n"
@@ -845,6 +870,33 @@ static int cmd_plot(int argc, char **argv)
   return status;
 }
 
+/* mrlab explain RUN [--job NAME] */
+static int cmd_explain(int argc, char **argv)
+{
+  if (wants_help(argc, argv))
+    return fputs(usage_explain, stdout), 0;
+  const char *dir = NULL, *job = NULL;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--job") == 0 && i + 1 == argc)
+      return usage_error(usage_explain, "%s needs a value", argv[i]);
+    if (strcmp(argv[i], "--job") == 0)
+      job = argv[++i];
+    else if (argv[i][0] == '-')
+      return usage_error(usage_explain, "unknown option %s", argv[i]);
+    else if (!dir)
+      dir = argv[i];
+    else
+      return usage_error(usage_explain, "unexpected argument %s", argv[i]);
+  }
+  if (!dir)
+    return usage_error(usage_explain, "%s", "missing RUN (a run directory)");
+  char err[4096];
+  int status = explain_run(dir, job, stdout, err, sizeof err);
+  if (status)
+    cfg_print(stderr, "", err);
+  return status;
+}
+
 /* mrlab import swim|rumen TRACE [-n JOBS] [--scale F] [-o FILE] */
 static int cmd_import(int argc, char **argv)
 {
@@ -959,6 +1011,8 @@ int main(int argc, char **argv)
     return cmd_ratios(argc - 1, argv + 1);
   if (strcmp(argv[1], "plot") == 0)
     return cmd_plot(argc - 1, argv + 1);
+  if (strcmp(argv[1], "explain") == 0)
+    return cmd_explain(argc - 1, argv + 1);
   if (strcmp(argv[1], "import") == 0)
     return cmd_import(argc - 1, argv + 1);
   return usage_error(usage_main, "unknown command %s", argv[1]);

@@ -77,6 +77,21 @@ csv_table *csv_read(const char *path, char *err, size_t errlen)
   return t;
 }
 
+csv_table *csv_read_in(const char *dir, const char *name, const char *const *cols, int ncols, char *err,
+                       size_t errlen)
+{
+  char path[8192];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  csv_table *t = csv_read(path, err, errlen);
+  for (int k = 0; t && k < ncols; k++)
+    if (csv_column(t, cols[k]) < 0) {
+      snprintf(err, errlen, "%s:1: expected a column %s", path, cols[k]);
+      csv_free(t);
+      t = NULL;
+    }
+  return t;
+}
+
 void csv_free(csv_table *t)
 {
   if (!t)

@@ -32,6 +32,11 @@ typedef struct {
 csv_table *csv_read(const char *path, char *err, size_t errlen);
 void csv_free(csv_table *t);
 
+/* Reads DIR/NAME as csv_read does, and refuses it with "PATH:1: expected a
+ * column C" unless it has each of the NCOLS columns COLS. */
+csv_table *csv_read_in(const char *dir, const char *name, const char *const *cols, int ncols, char *err,
+                       size_t errlen);
+
 /* The index of column NAME, or -1. */
 int csv_column(const csv_table *t, const char *name);
 

@@ -4,7 +4,7 @@
 #include <stddef.h>
 
 const char *const rundir_files[] = {RUNDIR_TASKS,    RUNDIR_JOBS,        RUNDIR_GROUPS, RUNDIR_SUMMARY,
-                                    RUNDIR_PROGRESS, RUNDIR_UTILISATION, RUNDIR_TRACE,  NULL};
+                                    RUNDIR_PROGRESS, RUNDIR_UTILISATION, RUNDIR_TRACE,  RUNDIR_EXPLAIN, NULL};
 
 #define PHASE(name) name "_end", name "_bytes", name "_records"
 const char *const rundir_tasks_columns[TASKS_N_COLUMNS] = {
@@ -45,3 +45,10 @@ const char *const rundir_progress_columns[PROGRESSCSV_N_COLUMNS] = {"job", "time
 const char *const rundir_utilisation_columns[UTIL_N_COLUMNS] = {"time", "class", "cpu", "disk", "nic"};
 
 const char *const rundir_indicators[INDICATOR_N] = {"hadoop", "hadoop-reduce", "jobratio", "taskratio", "nearestfit"};
+
+const char *const rundir_explain_columns[EXPLAIN_N_COLUMNS] = {"job",  "order", "kind",  "what", "task",
+                                                               "attempt", "host", "start", "end", "seconds"};
+
+const char *const rundir_explain_what[CRIT_N] = {
+    "startup", "read", "map",  "spill", "merge", "shuffle", "sort", "reduce", "write", "am-startup",
+    "submission", "redistribution", "heartbeat", "slot", "map-output", "slowstart", "speculation", "preempted"};

@@ -13,6 +13,7 @@
 #define RUNDIR_PROGRESS "progress.csv"
 #define RUNDIR_UTILISATION "utilisation.csv"
 #define RUNDIR_TRACE "trace.paje" /* with --trace only: the run's timeline (sim/trace.c) */
+#define RUNDIR_EXPLAIN "explain.csv"
 
 /* Every entry a run directory holds, NULL-terminated (outdir_open's NAMES). */
 extern const char *const rundir_files[];
@@ -138,5 +139,66 @@ extern const char *const rundir_indicators[INDICATOR_N];
  * (sim/utilisation.c). */
 enum { UTIL_TIME, UTIL_CLASS, UTIL_CPU, UTIL_DISK, UTIL_NIC, UTIL_N_COLUMNS };
 extern const char *const rundir_utilisation_columns[UTIL_N_COLUMNS];
+
+/* explain.csv: each job's critical path (sim/critpath.c), one row per
+ * segment in time order (ORDER 1, 2, ...), from the job's submit time to
+ * its end without gap or overlap, so that its SECONDS sum to the job's
+ * time (jobs.csv's end - submit).  KIND is EXPLAIN_STAGE or EXPLAIN_WAIT;
+ * WHAT one of rundir_explain_stages or rundir_explain_waits; TASK, ATTEMPT
+ * and HOST name the task attempt of a stage or of the wait that follows
+ * it (empty for the job's own waits). */
+enum {
+  EXPLAIN_JOB,
+  EXPLAIN_ORDER,
+  EXPLAIN_KIND,
+  EXPLAIN_WHAT,
+  EXPLAIN_TASK,
+  EXPLAIN_ATTEMPT,
+  EXPLAIN_HOST,
+  EXPLAIN_START,
+  EXPLAIN_END,
+  EXPLAIN_SECONDS,
+  EXPLAIN_N_COLUMNS
+};
+extern const char *const rundir_explain_columns[EXPLAIN_N_COLUMNS];
+#define RUNDIR_EXPLAIN_STAGE "stage"
+#define RUNDIR_EXPLAIN_WAIT "wait"
+
+/* Values of explain.csv's what column: the stages of an attempt (a map's
+ * start-up, read, map, spill, merge, and for a map-only job's map its HDFS
+ * write; a reduce's start-up, shuffle, sort, reduce, write; in YARN mode
+ * the ApplicationMaster's start-up, task "am")... */
+enum {
+  CRIT_STARTUP,
+  CRIT_READ,
+  CRIT_MAP,
+  CRIT_SPILL,
+  CRIT_MERGE,
+  CRIT_SHUFFLE,
+  CRIT_SORT,
+  CRIT_REDUCE,
+  CRIT_WRITE,
+  CRIT_AM_STARTUP,
+  CRIT_N_STAGES,
+  /* ...and the waits: for the job client's NameNode calls (`files`) after
+   * the submission, for the input's redistribution, for a heartbeat (an
+   * ended attempt's report, a slot's filling, the answer's arrival), for a
+   * slot or container other work held (or the scheduler gave elsewhere:
+   * any wait for an assignment longer than one heartbeat interval), for a
+   * finished map's output to be announced to the reducers, for slow-start
+   * (from the map that completed the fraction to the reduce's assignment),
+   * for the speculator to ask for a twin of a slow attempt, and for a
+   * preempted attempt (YARN) to be asked for again. */
+  CRIT_SUBMISSION = CRIT_N_STAGES,
+  CRIT_REDISTRIBUTION,
+  CRIT_HEARTBEAT,
+  CRIT_SLOT,
+  CRIT_MAP_OUTPUT,
+  CRIT_SLOWSTART,
+  CRIT_SPECULATION,
+  CRIT_PREEMPTED,
+  CRIT_N
+};
+extern const char *const rundir_explain_what[CRIT_N];
 
 #endif

@@ -48,7 +48,10 @@ struct attempt {
   int speculative;
   attempt_status status;
   locality locality;
-  double start, end;
+  double start, end;         /* start: when the scheduler assigned it, at a heartbeat; end: when its actor ended */
+  double launched;           /* when its tracker launched it (the heartbeat's answer received; PSP: at start) */
+  double reported;           /* when the JobTracker learnt that it ended (a heartbeat), 0 if it never did */
+  double asked;              /* speculative: when the speculator asked for it (job.wanted_at) */
   double phase_end[N_PHASES];
   int64_t phase_bytes[N_PHASES], phase_records[N_PHASES];
   double progress;          /* 0 to 1, as Hadoop reports it */
@@ -114,6 +117,7 @@ struct job {
   double submit; /* its submit time; in a workflow, when its last parent ended if that was later */
   int waiting;   /* in a workflow: parents not yet ended; held until then */
   double start, map_phase_end, end;
+  double am_ready; /* YARN mode: when its ApplicationMaster had started (its tasks wait until then); 0 in Hadoop 1 */
   int *finished_maps; /* map indices in the order the JobTracker learnt of them */
   int n_finished_maps;
   sg_mutex_t mutex; /* with each shuffling reduce attempt's wake */
@@ -123,6 +127,7 @@ struct job {
   int cur_any, cur_reduce;
   task *wanted[2];      /* per kind: the task the speculator chose for a speculative attempt, until a slot (YARN: a
                            container) takes it */
+  double wanted_at[2];  /* and when it chose it */
   int64_t *(*parts)[2]; /* part_bytes and part_wire for each split size (engine.c), or with key data, for every
                            map in [0], map by map */
   int64_t *split_sizes; /* n_parts of them, ascending: the split size of each parts[k] */

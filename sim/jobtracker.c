@@ -47,6 +47,7 @@ static void attempt_reported(engine *e, attempt *a, double now)
 {
   task *t = a->task;
   job *j = t->job;
+  a->reported = now;
   if (a->status == STATUS_SUCCEEDED && t->done)
     a->status = STATUS_KILLED; /* its twin won first: Hadoop would have killed it */
   if (a->status == STATUS_KILLED)

@@ -10,6 +10,7 @@
 
 #include "activities.h"
 #include "alloc.h"
+#include "critpath.h"
 #include "indicators.h"
 #include "outfile.h"
 #include "prefetch.h"
@@ -291,9 +292,9 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
 
 int report_write(const engine *e, const sim_inputs *in, const char *dir, char *err, size_t errlen)
 {
-  static const char *const names[] = {RUNDIR_TASKS,    RUNDIR_JOBS,        RUNDIR_GROUPS, RUNDIR_SUMMARY,
-                                      RUNDIR_PROGRESS, RUNDIR_UTILISATION, RUNDIR_TRACE};
-  for (int i = 0; i < 6 + (in->trace != 0); i++) {
+  static const char *const names[] = {RUNDIR_TASKS,    RUNDIR_JOBS,        RUNDIR_GROUPS,   RUNDIR_SUMMARY,
+                                      RUNDIR_PROGRESS, RUNDIR_UTILISATION, RUNDIR_EXPLAIN, RUNDIR_TRACE};
+  for (int i = 0; i < 7 + (in->trace != 0); i++) {
     outfile o;
     if (outfile_open(&o, dir, names[i], err, errlen))
       return -1;
@@ -307,7 +308,11 @@ int report_write(const engine *e, const sim_inputs *in, const char *dir, char *e
       write_header(o.f, rundir_utilisation_columns, UTIL_N_COLUMNS, 0);
       utilisation_write(e, o.f);
       break;
-    case 6: trace_write(e, o.f); break;
+    case 6:
+      write_header(o.f, rundir_explain_columns, EXPLAIN_N_COLUMNS, 0);
+      critpath_write(e, o.f);
+      break;
+    case 7: trace_write(e, o.f); break;
     }
     if (outfile_close(&o, err, errlen))
       return -1;

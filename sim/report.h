@@ -1,8 +1,9 @@
 /* report.h - the files a run leaves in its directory.
  *
  * tasks.csv (one row per task attempt), jobs.csv (one row per job),
- * groups.csv (when each explicitly simulated key group ended) and
- * summary.json (inputs, seed, makespan, per-host utilisation).  Each file
+ * groups.csv (when each explicitly simulated key group ended),
+ * summary.json (inputs, seed, makespan, per-host utilisation) and
+ * explain.csv (each job's critical path, critpath.h).  Each file
  * is written under a temporary name and renamed, so a file that looks
  * complete is complete; sim_run writes them all into a temporary directory
  * that replaces the run directory whole. */

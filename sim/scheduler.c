@@ -52,8 +52,10 @@ static attempt *new_attempt(tracker *tr, task *t, locality loc, int speculative,
 attempt *scheduler_give(tracker *tr, task *t, locality loc, int speculative, double now)
 {
   attempt *a = new_attempt(tr, t, loc, speculative, now);
-  if (speculative) /* the speculator's wish is granted */
+  if (speculative) { /* the speculator's wish is granted */
     t->job->wanted[t->kind] = NULL;
+    a->asked = t->job->wanted_at[t->kind];
+  }
   tr->launch = xrealloc(tr->launch, (size_t)(tr->n_launch + 1) * sizeof *tr->launch);
   tr->launch[tr->n_launch++] = a;
   return a;

@@ -111,6 +111,7 @@ static int speculate(job *j, task_kind kind, double now)
   if (!best || speculating >= allowed)
     return 0;
   j->wanted[kind] = best;
+  j->wanted_at[kind] = now;
   return 1;
 }
 

@@ -28,6 +28,7 @@
 void engine_launch(attempt *a)
 {
   tracker *tr = &the_engine->trackers[a->worker];
+  a->launched = simgrid_get_clock();
   sg_actor_t actor = sg_actor_init(a->task->kind == KIND_MAP ? "map" : "reduce", tr->host);
   sg_actor_set_data(actor, a);
   sg_actor_start(actor, a->task->kind == KIND_MAP ? map_attempt_actor : reduce_attempt_actor, 0, NULL);

@@ -233,6 +233,7 @@ static void place(engine *e, tracker *tr, job *j, int kind, double now)
     a->am_placed = 1;
     a->am_worker = tr->worker;
     a->am_ready = now + conf_get(&j->desc->conf, CONF_TASK_STARTUP);
+    j->am_ready = a->am_ready;
     e->rm->am_used[a->queue].mb += a->size[C_AM].mb;
     e->rm->am_used[a->queue].vcores += a->size[C_AM].vcores;
     j->started = 1; /* jobs.csv's start: its AM's container */

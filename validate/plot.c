@@ -129,21 +129,6 @@ static const char *cell(const csv_table *t, int row, const char *name)
 }
 
 /* Reads DIR/NAME, or NULL with ERR set; a missing column of the NCOLS COLS is an error too. */
-static csv_table *read_csv(const char *dir, const char *name, const char *const *cols, int ncols, char *err,
-                           size_t errlen)
-{
-  char path[8192];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
-  csv_table *t = csv_read(path, err, errlen);
-  for (int k = 0; t && k < ncols; k++)
-    if (csv_column(t, cols[k]) < 0) {
-      snprintf(err, errlen, "%s:1: expected a column %s", path, cols[k]);
-      csv_free(t);
-      t = NULL;
-    }
-  return t;
-}
-
 typedef struct {
   int host, job, kind, killed, row;
   double start, end, phase_end[4];
@@ -251,8 +236,8 @@ static void emit_phases(void *arg, int seg, double from, double to)
 static int run_tasks(const char *dir, const char *tmp, int *height, int *binned, char *err, size_t errlen)
 {
   static const char *const tcols[] = {"job", "kind", "host", "status", "start", "end"};
-  csv_table *tasks = read_csv(dir, RUNDIR_TASKS, tcols, 6, err, errlen);
-  csv_table *jobs = tasks ? read_csv(dir, RUNDIR_JOBS, tcols, 1, err, errlen) : NULL;
+  csv_table *tasks = csv_read_in(dir, RUNDIR_TASKS, tcols, 6, err, errlen);
+  csv_table *jobs = tasks ? csv_read_in(dir, RUNDIR_JOBS, tcols, 1, err, errlen) : NULL;
   if (!jobs) {
     csv_free(tasks);
     return 2;
@@ -634,7 +619,7 @@ static int plot_run(const char *dir, const char *tmp, const char *plots, const c
     if (!has(dir, csvs[k], 0))
       continue; /* a run of an older mrlab */
     static const char *const need[2][3] = {{"time", "class", "cpu"}, {"job", "indicator", "true_progress"}};
-    csv_table *t = read_csv(dir, csvs[k], need[k], 3, err, errlen);
+    csv_table *t = csv_read_in(dir, csvs[k], need[k], 3, err, errlen);
     if (!t)
       return 2;
     char data[64];
@@ -681,7 +666,7 @@ static int draw_variants(const char *dir, const char *tmp, const char *plots, co
                                      "difference_ci95_low",
                                      "difference_ci95_high",
                                      "verdict"};
-  csv_table *t = read_csv(dir, "variants.csv", need, 11, err, errlen);
+  csv_table *t = csv_read_in(dir, "variants.csv", need, 11, err, errlen);
   if (!t)
     return 2;
   int status = 0;
@@ -735,8 +720,8 @@ static int plot_seeds(const char *dir, const char *tmp, const char *plots, const
 {
   static const char *const sum_cols[] = {"quantity", "job", "seeds", "mean", "ci95_low", "ci95_high"};
   static const char *const seed_cols[] = {"seed", "job", "job_time", "makespan"};
-  csv_table *sum = read_csv(dir, "summary.csv", sum_cols, 6, err, errlen);
-  csv_table *per = sum ? read_csv(dir, "seeds.csv", seed_cols, 4, err, errlen) : NULL;
+  csv_table *sum = csv_read_in(dir, "summary.csv", sum_cols, 6, err, errlen);
+  csv_table *per = sum ? csv_read_in(dir, "seeds.csv", seed_cols, 4, err, errlen) : NULL;
   FILE *f = NULL;
   int status = !per ? 2 : open_data(tmp, "seeds.dat", &f, err, errlen) ? 1 : 0;
   size_t longest = 8;
@@ -784,7 +769,7 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
   bars *b = xcalloc(1, sizeof *b);
   if (has(dir, "predictions.csv", 0)) {
     static const char *const need[] = {"model", "quantity", "predicted", "actual"};
-    csv_table *t = read_csv(dir, "predictions.csv", need, 4, err, errlen);
+    csv_table *t = csv_read_in(dir, "predictions.csv", need, 4, err, errlen);
     if (!t)
       status = 2;
     double lo = INFINITY, hi = 0;
@@ -810,7 +795,7 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
   }
   if (!status && has(dir, "accuracy.csv", 0)) {
     static const char *const need[] = {"experiment", "model", "quantity", "accuracy"};
-    csv_table *t = read_csv(dir, "accuracy.csv", need, 4, err, errlen);
+    csv_table *t = csv_read_in(dir, "accuracy.csv", need, 4, err, errlen);
     status = t ? 0 : 2;
     b->halves = 1; /* the intervals as error bars (none in an older mrlab's table) */
     char model[256];
@@ -830,7 +815,7 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
   }
   if (!status && has(dir, "leaderboard.csv", 0)) {
     static const char *const need[] = {"configuration", "model", "accuracy"};
-    csv_table *t = read_csv(dir, "leaderboard.csv", need, 3, err, errlen);
+    csv_table *t = csv_read_in(dir, "leaderboard.csv", need, 3, err, errlen);
     status = t ? 0 : 2;
     b->halves = 1;
     for (int r = 1; t && r < t->n_rows; r++) /* "all" last: each model's mean */
@@ -853,7 +838,7 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
   }
   if (!status && has(dir, "anchors.csv", 0)) {
     static const char *const need[] = {"kind", "published", "simulated"};
-    csv_table *t = read_csv(dir, "anchors.csv", need, 3, err, errlen);
+    csv_table *t = csv_read_in(dir, "anchors.csv", need, 3, err, errlen);
     status = t ? 0 : 2;
     static const char *const kinds[3][3] = {
         {"gain", "mean_gain", "\"gains (%)\""}, {"time", "time", "\"times (s)\""}, {"ratio", "ratio", "\"ratios\""}};
@@ -888,7 +873,7 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
   }
   if (!status && has(dir, RUNDIR_PROGRESS, 0)) {
     static const char *const need[] = {"workload", "variant", "indicator", "mean_error", "paper_mean"};
-    csv_table *t = read_csv(dir, RUNDIR_PROGRESS, need, 5, err, errlen);
+    csv_table *t = csv_read_in(dir, RUNDIR_PROGRESS, need, 5, err, errlen);
     status = t ? 0 : 2;
     const char *ind[32];
     int n_ind = 0;

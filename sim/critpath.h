@@ -1,0 +1,32 @@
+/* critpath.h - each job's critical path, found after the run from what the
+ * engine recorded, and explain.csv, which holds it.
+ *
+ * Walking back from a job's end (when the JobTracker learnt of its last
+ * task), each step asks what the time at hand waited for: the attempt that
+ * ended last and the heartbeat that reported it, that attempt's stages,
+ * the map output its shuffle needed last, the slot it took (and the
+ * attempt that held the slot before), slow-start, the speculator, the
+ * job's own start (its ApplicationMaster, its input's redistribution, its
+ * submission).  The segments follow each other without gap or overlap
+ * from the job's submit time to its end, so they sum to its time. */
+#ifndef MRLAB_CRITPATH_H
+#define MRLAB_CRITPATH_H
+
+#include "engine.h"
+
+#include <stdio.h>
+
+typedef struct {
+  int what;          /* CRIT_* (rundir.h): a stage or a wait */
+  const attempt *a;  /* the attempt of a stage, or the one a wait follows; NULL for the job's own */
+  double start, end; /* start <= end; each segment's end is the next one's start */
+} crit_segment;
+
+/* Job J's critical path in time order into *SEGS (the caller frees it);
+ * returns the number of segments.  Segments of no length are left out. */
+int critpath_job(const engine *e, const job *j, crit_segment **segs);
+
+/* Writes explain.csv, the critical path of every job of E, to F. */
+void critpath_write(const engine *e, FILE *f);
+
+#endif
