@@ -190,6 +190,11 @@ static void the_reducer_merges_memory_to_disk_at_the_inmem_threshold(void **stat
   assert_close(reducer_disk_written(out), 8 * 32 * MIB, 0.5);
   out = eight_outputs("\"mapreduce.reduce.merge.inmem.threshold=1000\"");
   assert_close(reducer_disk_written(out), 0, 0.5);
+  /* the threshold counts segments exactly: the eighth reaches 8, never 9 */
+  out = eight_outputs("\"mapreduce.reduce.merge.inmem.threshold=9\"");
+  assert_close(reducer_disk_written(out), 0, 0.5);
+  out = eight_outputs("\"mapreduce.reduce.merge.inmem.threshold=8\"");
+  assert_true(reducer_disk_written(out) > 0);
 }
 
 static void the_reducer_merges_disk_files_while_it_shuffles(void **state)
