@@ -347,7 +347,7 @@ static void preempt_reduces(engine *e, job *j, double now)
   free(running);
 }
 
-/* Whether E's run can never end, as the ResourceManager sees it at NOW:
+/* Finds whether E's run can never end, as the ResourceManager sees it at NOW:
  * no map holds a container, no reduce that holds one can end (its job's
  * maps are not all done), no attempt waits to be launched or reported or
  * is being preempted,
@@ -355,7 +355,7 @@ static void preempt_reduces(engine *e, job *j, double now)
  * redistribution, an AM's start, a preemption's delay), and no job's next
  * container fits any NodeManager.  Then says so, and what holds the
  * containers, in E->stuck. */
-static int stuck(engine *e, double now)
+static void stuck(engine *e, double now)
 {
   struct yarn_rm *rm = e->rm;
   int reduce_mb = 0, am_mb = 0, unfinished = 0;
@@ -368,7 +368,7 @@ static int stuck(engine *e, double now)
     if (j->held || j->ready > now || (a->am_placed && now < a->am_ready) || a->running[C_MAP] > 0 ||
         (a->running[C_REDUCE] > 0 && j->maps_done == j->n_maps) || a->preempting > 0 ||
         preemption_due(e, j) < INFINITY)
-      return 0;
+      return;
     unfinished++;
     reduce_mb += a->running[C_REDUCE] * a->size[C_REDUCE].mb;
     if (a->running[C_REDUCE] > 0 && !holder)
@@ -377,12 +377,12 @@ static int stuck(engine *e, double now)
   }
   for (int w = 0; w < e->platform->n_workers; w++)
     if (e->trackers[w].done || e->trackers[w].n_launch)
-      return 0;
+      return;
   for (int i = 0; i < e->n_jobs; i++)
     for (int w = 0; w < e->platform->n_workers; w++) {
       int kind = next_request(e, &e->jobs[i], w, now);
       if (kind >= 0 && fits(rm->free[w], rm->apps[i].size[kind]))
-        return 0;
+        return;
     }
   char limit[384];
   if (holder && conf_get(&holder->desc->conf, CONF_UNCONDITIONAL_PREEMPT) < 0)
@@ -407,7 +407,6 @@ static int stuck(engine *e, double now)
            "deadlock at %.3f s of simulated time: ApplicationMasters hold %d MB and reduces waiting for maps %d MB of "
            "the NodeManagers' %d MB, and no container that the %d unfinished jobs ask for can ever be granted (%s)",
            now, am_mb, reduce_mb, rm->total.mb, unfinished, limit);
-  return 1;
 }
 
 static void yarn_assign(engine *e, tracker *tr, double now)
