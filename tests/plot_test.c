@@ -178,7 +178,7 @@ static void a_run_is_plotted(void **state)
     assert_image(svg, names[k], "svg");
   }
   assert_int_equal(test_count_files(png), 4);
-  assert_int_equal(test_count_files(run), 7); /* the run directory holds one run's files still */
+  assert_int_equal(test_count_files(run), 8); /* the run directory holds one run's files still */
   /* every successful attempt's main phases are boxes of the Gantt chart */
   test_csv *t = test_csv_in(run, "tasks.csv");
   int maps = 0, reduces = 0;
