@@ -28,11 +28,11 @@ array hatch[7] = [0, 4, 5, 1, 6, 7, 2]
 plot for [p=1:9] 'gantt.dat' index (p-1) using (($1+$2)/2):3:(($2-$1)/2):(0.4) \
        with boxxyerror lc rgb colour[p] title phase[p], \
      'gantt.dat' index 9 using 1:2 with points pt 2 ps 1.6 lw 2 lc rgb '#000000' title 'killed attempt (its end)', \
-     for [j=1:(patterned ? n_jobs : 0)] 'jobs.dat' index (n_jobs + j - 1) using (($1+$2)/2):3:(($2-$1)/2):(0.4) \
-       with boxxyerror fs transparent pattern hatch[j] noborder lc rgb '#000000' \
-       title word(hatches, j), \
+     for [j=1:n_jobs] 'jobs.dat' index (n_jobs + j - 1) using (($1+$2)/2):3:(($2-$1)/2):(0.4) \
+       with boxxyerror fs transparent pattern hatch[(j - 1) % 7 + 1] noborder lc rgb '#000000' \
+       title (patterned ? word(hatches, j) : ''), \
      for [j=1:n_jobs] 'critical.dat' index (2*j-1) using (($1+$2)/2):3:(($2-$1)/2):(0.45) \
-       with boxxyerror fs empty lw 2 lc rgb jc(j) notitle, \
+       with boxxyerror fs empty lw 2 lc rgb jc(j) title (j == 1 ? 'critical path: its stages boxed' : ''), \
      for [j=1:n_jobs] 'critical.dat' index (2*j-2) using 1:2 with lines lw 2 lc rgb jc(j) \
        title (keyed || j == 1 ? word(jobs, j) : ''), \
      for [j=1:n_jobs] 'jobs.dat' index (j-1) using 1:(ylo):(0):(yhi-ylo) with vectors nohead dt 2 lw 2 lc rgb jc(j) notitle

@@ -2,7 +2,7 @@
 # time, as heat maps: one row a host (or a band of hosts), one column a
 # slice of time, its colour the host's mean utilisation then.  Reads
 # hosts.dat (three matrices in percent: CPU, disk, network) and hosts.inc
-# (the columns' width dt, the rows' labels), both written by `mrlab plot`
+# (the columns' width dt, the time range, the rows' labels), both written by `mrlab plot`
 # from host-utilisation.csv.
 load plots.'/common.gp'
 load 'hosts.inc'
@@ -10,7 +10,6 @@ set multiplot layout 3, 1 title title_text noenhanced
 set palette defined (0 '#ffffff', 25 '#c6dbef', 50 '#6baed6', 75 '#2171b5', 100 '#08306b')
 set cbrange [0:100]
 set cbtics 0, 25, 100
-set xrange [t0:*]
 set grid noytics
 set lmargin 14
 set rmargin 12

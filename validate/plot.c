@@ -890,10 +890,10 @@ static int plot_hosts(const char *dir, const char *tmp, const char *plots, const
       fprintf(f, "\n\n");
     }
     int stride = (rows * 13 + panel - 1) / panel; /* a label every 13 pixels at most */
-    fprintf(inc, "t0 = 0; dt = %.9g; set yrange [-0.5:%g]\nset ytics (", width, rows - 0.5);
-    for (int r = 0; r < rows; r += stride)
-      fprintf(inc, "%s\"%s%s%s\" %d", r ? ", " : "", hosts[order[r * band]], band > 1 ? " to " : "",
-              band > 1 ? hosts[order[(r + 1) * band < n_hosts ? (r + 1) * band - 1 : n_hosts - 1]] : "", r);
+    fprintf(inc, "t0 = 0; dt = %.9g; set xrange [0:%.9g]; set yrange [-0.5:%g]\nset ytics (", width, t1,
+            rows - 0.5);
+    for (int r = 0; r < rows; r += stride) /* a band by its first host */
+      fprintf(inc, "%s\"%s\" %d", r ? ", " : "", hosts[order[r * band]], r);
     fprintf(inc, ") noenhanced\n");
   }
   if (f)
@@ -903,7 +903,7 @@ static int plot_hosts(const char *dir, const char *tmp, const char *plots, const
   if (!status && cols) {
     char vars[4096], banded[128] = "";
     if (band > 1)
-      snprintf(banded, sizeof banded, " (%d hosts a row, their mean)", band);
+      snprintf(banded, sizeof banded, " (%d hosts a row, their mean, labelled by the first)", band);
     snprintf(vars, sizeof vars, "title_text='%s: utilisation of each host%s'; height=%d; width=1200", title, banded,
              3 * (panel + 60) + 100);
     status = gnuplot(tmp, plots, "hosts", "utilisation-hosts", format, vars, err, errlen);
