@@ -4,7 +4,7 @@
 #include <stddef.h>
 
 const char *const rundir_files[] = {RUNDIR_TASKS,    RUNDIR_JOBS,        RUNDIR_GROUPS, RUNDIR_SUMMARY,
-                                    RUNDIR_PROGRESS, RUNDIR_UTILISATION, RUNDIR_TRACE,  RUNDIR_EXPLAIN, NULL};
+                                    RUNDIR_PROGRESS, RUNDIR_UTILISATION, RUNDIR_TRACE,  RUNDIR_EXPLAIN, RUNDIR_HOST_UTILISATION, NULL};
 
 #define PHASE(name) name "_end", name "_bytes", name "_records"
 const char *const rundir_tasks_columns[TASKS_N_COLUMNS] = {
@@ -43,6 +43,7 @@ const char *const rundir_progress_columns[PROGRESSCSV_N_COLUMNS] = {"job", "time
                                                                     "end", "true_progress", "true_end"};
 
 const char *const rundir_utilisation_columns[UTIL_N_COLUMNS] = {"time", "class", "cpu", "disk", "nic"};
+const char *const rundir_host_utilisation_columns[UTIL_N_COLUMNS] = {"time", "host", "cpu", "disk", "nic"};
 
 const char *const rundir_indicators[INDICATOR_N] = {"hadoop", "hadoop-reduce", "jobratio", "taskratio", "nearestfit"};
 

@@ -14,6 +14,7 @@
 #define RUNDIR_UTILISATION "utilisation.csv"
 #define RUNDIR_TRACE "trace.paje" /* with --trace only: the run's timeline (sim/trace.c) */
 #define RUNDIR_EXPLAIN "explain.csv"
+#define RUNDIR_HOST_UTILISATION "host-utilisation.csv"
 
 /* Every entry a run directory holds, NULL-terminated (outdir_open's NAMES). */
 extern const char *const rundir_files[];
@@ -139,6 +140,10 @@ extern const char *const rundir_indicators[INDICATOR_N];
  * (sim/utilisation.c). */
 enum { UTIL_TIME, UTIL_CLASS, UTIL_CPU, UTIL_DISK, UTIL_NIC, UTIL_N_COLUMNS };
 extern const char *const rundir_utilisation_columns[UTIL_N_COLUMNS];
+/* host-utilisation.csv: the same at the same times for each worker, its
+ * name in the second column (host), its own cores, disks and NIC the
+ * capacity. */
+extern const char *const rundir_host_utilisation_columns[UTIL_N_COLUMNS];
 
 /* explain.csv: each job's critical path (sim/critpath.c), one row per
  * segment in time order (ORDER 1, 2, ...), from the job's submit time to

@@ -650,7 +650,7 @@ void engine_run(engine *e)
     return;
   yarn_check_returned(e);
   if (conf_get(&e->cluster, CONF_UTILISATION_PERIOD) > 0)
-    utilisation_sample(e, simgrid_get_clock()); /* the rest of the run since the last sample */
+    utilisation_sample(e, simgrid_get_clock(), 1); /* the rest of the run since the last sample */
 }
 
 static void job_free(job *j, const platform *p)

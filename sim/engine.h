@@ -198,7 +198,7 @@ typedef struct {
   int jobs_finished;
   progress_sample *samples; /* the progress indicators' estimates, in time order (indicators.c) */
   size_t n_samples, cap_samples;
-  double stopped[2]; /* when progress and utilisation sampling stopped at CONF_SAMPLED_ROWS; 0: they did not */
+  double stopped[3]; /* when progress, class and host utilisation sampling stopped at CONF_SAMPLED_ROWS; 0: not */
   struct utilisation_state *util; /* the utilisation samples so far (utilisation.c), NULL before the first */
   struct yarn_rm *rm;             /* YARN mode's ResourceManager (yarn.h); NULL in Hadoop 1 mode */
   int tasks_total, tasks_done;    /* of every job; done: as the JobTracker learns it */

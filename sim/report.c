@@ -293,8 +293,9 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
 int report_write(const engine *e, const sim_inputs *in, const char *dir, char *err, size_t errlen)
 {
   static const char *const names[] = {RUNDIR_TASKS,    RUNDIR_JOBS,        RUNDIR_GROUPS,   RUNDIR_SUMMARY,
-                                      RUNDIR_PROGRESS, RUNDIR_UTILISATION, RUNDIR_EXPLAIN, RUNDIR_TRACE};
-  for (int i = 0; i < 7 + (in->trace != 0); i++) {
+                                      RUNDIR_PROGRESS, RUNDIR_UTILISATION, RUNDIR_EXPLAIN, RUNDIR_HOST_UTILISATION,
+                                      RUNDIR_TRACE};
+  for (int i = 0; i < 8 + (in->trace != 0); i++) {
     outfile o;
     if (outfile_open(&o, dir, names[i], err, errlen))
       return -1;
@@ -306,13 +307,17 @@ int report_write(const engine *e, const sim_inputs *in, const char *dir, char *e
     case 4: write_progress(e, o.f); break;
     case 5:
       write_header(o.f, rundir_utilisation_columns, UTIL_N_COLUMNS, 0);
-      utilisation_write(e, o.f);
+      utilisation_write(e, o.f, 0);
       break;
     case 6:
       write_header(o.f, rundir_explain_columns, EXPLAIN_N_COLUMNS, 0);
       critpath_write(e, o.f);
       break;
-    case 7: trace_write(e, o.f); break;
+    case 7:
+      write_header(o.f, rundir_host_utilisation_columns, UTIL_N_COLUMNS, 0);
+      utilisation_write(e, o.f, 1);
+      break;
+    case 8: trace_write(e, o.f); break;
     }
     if (outfile_close(&o, err, errlen))
       return -1;

@@ -206,8 +206,9 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
   if (status == 0)
     report_print(e, out);
   static const char *const sampled[][2] = {{RUNDIR_PROGRESS, "mrlab.progress.period"},
-                                           {RUNDIR_UTILISATION, "mrlab.utilisation.period"}};
-  for (int k = 0; status == 0 && k < 2; k++)
+                                           {RUNDIR_UTILISATION, "mrlab.utilisation.period"},
+                                           {RUNDIR_HOST_UTILISATION, "mrlab.utilisation.period"}};
+  for (int k = 0; status == 0 && k < 3; k++)
     if (e->stopped[k] > 0)
       fprintf(stderr,
               "mrlab: warning: %s: sampling stopped at %.6g s of simulated time, at %d rows (mrlab's bound on a "

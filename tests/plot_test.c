@@ -1,12 +1,15 @@
-/* plot_test.c - the utilisation time series of a run (utilisation.csv) and
- * `mrlab plot`: the series' fractions lie in [0, 1] and add up to
- * summary.json's utilisation, sampling changes nothing else, each picture
- * of a run, of a validation, of a comparison (`mrlab compare`, and a
- * validation of comparisons alone) and of a run over seeds is written as
- * PNG and SVG (the Gantt chart draws every attempt's phases, a comparison
- * each variant and verdict), and a directory of none of these kinds, one
- * with nothing to draw, or a machine without gnuplot, gets one line and
- * exit status 2 with nothing written. */
+/* plot_test.c - the utilisation time series of a run (utilisation.csv,
+ * per node class, and host-utilisation.csv, per host) and `mrlab plot`:
+ * the series' fractions lie in [0, 1] and add up to summary.json's
+ * utilisation, sampling changes nothing else, each picture of a run, of a
+ * validation, of a comparison (`mrlab compare`, and a validation of
+ * comparisons alone) and of a run over seeds is written as PNG and SVG
+ * (the Gantt chart draws every attempt's phases and each stage of the
+ * critical path, names each job of a multi-job run in its key and counts
+ * the hosts without a row; a comparison each variant and verdict), titles
+ * name the job and the cluster, and a directory of none of these kinds,
+ * one with nothing to draw, or a machine without gnuplot, gets one line
+ * and exit status 2 with nothing written. */
 #include "alloc.h"
 #include "test.h"
 
@@ -58,6 +61,47 @@ static double summary_busy(const char *dir, const char *class)
       busy += atof(cpu + 7) * makespan;
   }
   return busy;
+}
+
+/* Each host's "cpu" in summary.json of DIR times the makespan, for the host NAME. */
+static double summary_host_busy(const char *dir, const char *name)
+{
+  char prefix[300];
+  snprintf(prefix, sizeof prefix, "{\"name\": \"%s\"", name);
+  const char *s = test_read_file(dir, "summary.json"), *h = strstr(s, prefix), *m = strstr(s, "\"makespan\": ");
+  assert_non_null(h);
+  assert_non_null(m);
+  return atof(strstr(h, "\"cpu\": ") + 7) * atof(m + 12);
+}
+
+/* host-utilisation.csv: each worker's row at each sample, in [0, 1], adding up to its CPU in summary.json. */
+static void host_utilisation_adds_up_to_the_summary(void **state)
+{
+  (void)state;
+  const char *out = small_run();
+  test_csv *u = test_csv_in(out, "host-utilisation.csv");
+  const char *hosts[4] = {"fast-1", "fast-2", "slow-1", "slow-2"};
+  double busy[4] = {0}, last[4] = {0};
+  for (int r = 1; r < u->n_rows; r++) {
+    int h = 0;
+    while (h < 4 && strcmp(test_csv_cell(u, r, "host"), hosts[h]) != 0)
+      h++;
+    assert_true(h < 4);
+    double t = test_csv_num(u, r, "time");
+    assert_true(t > last[h]);
+    for (int k = 0; k < 3; k++) {
+      double v = test_csv_num(u, r, (const char *[]){"cpu", "disk", "nic"}[k]);
+      assert_true(v >= 0 && v <= 1);
+    }
+    busy[h] += test_csv_num(u, r, "cpu") * (t - last[h]);
+    last[h] = t;
+  }
+  test_csv_free(u);
+  for (int h = 0; h < 4; h++) {
+    double want = summary_host_busy(out, hosts[h]);
+    assert_true(want > 1);
+    assert_close(busy[h], want, 0.005 * want);
+  }
 }
 
 static void utilisation_lies_in_0_1_and_adds_up_to_the_summary(void **state)
@@ -163,6 +207,21 @@ static int svg_boxes(const char *svg, const char *title)
   return n;
 }
 
+/* The paths the SVG draws for the series titled TITLE (its first group: the plot, not the key), or -1 without it. */
+static int svg_paths(const char *svg, const char *title)
+{
+  char tag[256];
+  snprintf(tag, sizeof tag, "<title>%s</title>", title);
+  const char *from = strstr(svg, tag);
+  if (!from)
+    return -1;
+  const char *to = strstr(from, "<g id=\"gnuplot_plot_");
+  int n = 0;
+  for (const char *p = strstr(from, "<path"); p && (!to || p < to); p = strstr(p + 1, "<path"))
+    n++;
+  return n;
+}
+
 static void a_run_is_plotted(void **state)
 {
   (void)state;
@@ -172,13 +231,13 @@ static void a_run_is_plotted(void **state)
   snprintf(svg, sizeof svg, "%s-svg", run);
   plot((const char *const[]){"plot", run, NULL});
   plot((const char *const[]){"plot", run, "-o", svg, "--format", "svg", NULL});
-  const char *names[] = {"gantt", "phases", "utilisation", "progress"};
-  for (int k = 0; k < 4; k++) {
+  const char *names[] = {"gantt", "phases", "utilisation", "utilisation-hosts", "progress"};
+  for (int k = 0; k < 5; k++) {
     assert_image(png, names[k], "png");
     assert_image(svg, names[k], "svg");
   }
-  assert_int_equal(test_count_files(png), 4);
-  assert_int_equal(test_count_files(run), 7); /* the run directory holds one run's files still */
+  assert_int_equal(test_count_files(png), 5);
+  assert_int_equal(test_count_files(run), 8); /* the run directory holds one run's files still */
   /* every successful attempt's main phases are boxes of the Gantt chart */
   test_csv *t = test_csv_in(run, "tasks.csv");
   int maps = 0, reduces = 0;
@@ -190,6 +249,71 @@ static void a_run_is_plotted(void **state)
   assert_true(svg_boxes(gantt, "map: read") >= maps && svg_boxes(gantt, "map: map") >= maps);
   assert_true(svg_boxes(gantt, "reduce: shuffle") >= reduces && svg_boxes(gantt, "reduce: reduce") >= reduces);
   assert_true(reduces == 6 && maps >= 15);
+  /* the title names the job and the cluster (its platform file), not the directory */
+  assert_non_null(strstr(gantt, "wc on platform: task attempts"));
+  assert_null(strstr(gantt, "out: task attempts"));
+  /* every stage of the critical path that an attempt ran is a box (the key's sample one more) */
+  test_csv *e = test_csv_in(run, "explain.csv");
+  int stages = 0;
+  for (int r = 1; r < e->n_rows; r++)
+    stages += strcmp(test_csv_cell(e, r, "kind"), "stage") == 0 && test_csv_cell(e, r, "attempt")[0];
+  test_csv_free(e);
+  int boxes = svg_paths(gantt, "critical path: its stages boxed");
+  if (!(stages >= 5 && boxes >= stages && boxes <= stages + 1))
+    fail_msg("%d boxes on the critical path for its %d stages", boxes, stages);
+  const char *phases = test_read_file(svg, "phases.svg");
+  assert_non_null(strstr(phases, "time on the critical path"));
+  assert_non_null(strstr(phases, "slot time, summed over the attempts"));
+}
+
+/* Two jobs on the four workers, and a job of one map and one reduce that
+ * leaves hosts without an attempt: the Gantt chart's key names each job of
+ * the first, its title both, and the second says how many hosts have no row. */
+static void jobs_and_idle_hosts_are_told(void **state)
+{
+  (void)state;
+  const char *two = test_simulate(
+      two_classes,
+      "jobs = ( { name = \"wc\"; generator = \"wordcount\"; input = \"512MB\"; reducers = 2; },\n"
+      "         { name = \"ts\"; generator = \"terasort\"; input = \"512MB\"; reducers = 2; } );\n",
+      (const char *const[]){NULL});
+  char out[4200];
+  snprintf(out, sizeof out, "%s-svg", two);
+  plot((const char *const[]){"plot", two, "-o", out, "--format", "svg", NULL});
+  const char *gantt = test_read_file(out, "gantt.svg");
+  const char *jobs[] = {"wc", "ts"};
+  for (int j = 0; j < 2; j++) {
+    char tag[256];
+    snprintf(tag, sizeof tag, "<title>%s: critical path, end ", jobs[j]);
+    if (!strstr(gantt, tag))
+      fail_msg("the key does not name job %s's critical path", jobs[j]);
+    snprintf(tag, sizeof tag, "<title>%s: attempts", jobs[j]);
+    if (!strstr(gantt, tag))
+      fail_msg("the key does not tell job %s's attempts", jobs[j]);
+  }
+  assert_non_null(strstr(gantt, "wc and ts on platform: task attempts"));
+  assert_null(strstr(gantt, "hosts ran no task attempt"));
+  const char *one = test_simulate(
+      two_classes, "jobs = ( { name = \"tiny\"; generator = \"wordcount\"; input = \"64MB\"; reducers = 1; } );\n",
+      (const char *const[]){NULL});
+  test_csv *t = test_csv_in(one, "tasks.csv");
+  const char *seen[4];
+  int n_seen = 0;
+  for (int r = 1; r < t->n_rows; r++) {
+    int k = 0;
+    while (k < n_seen && strcmp(seen[k], test_csv_cell(t, r, "host")) != 0)
+      k++;
+    if (k == n_seen)
+      seen[n_seen++] = test_csv_cell(t, r, "host");
+  }
+  assert_true(n_seen < 4);
+  char note[256];
+  snprintf(note, sizeof note, "%d of the 4 hosts ran no task attempt", 4 - n_seen);
+  snprintf(out, sizeof out, "%s-svg", one);
+  plot((const char *const[]){"plot", one, "-o", out, "--format", "svg", NULL});
+  test_csv_free(t);
+  if (!strstr(test_read_file(out, "gantt.svg"), note))
+    fail_msg("the Gantt chart does not say \"%s\"", note);
 }
 
 static const char experiment[] = "experiments = (\n"
@@ -463,7 +587,9 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(utilisation_lies_in_0_1_and_adds_up_to_the_summary),
       cmocka_unit_test(utilisation_sampling_changes_nothing_else),
+      cmocka_unit_test(host_utilisation_adds_up_to_the_summary),
       cmocka_unit_test(a_run_is_plotted),
+      cmocka_unit_test(jobs_and_idle_hosts_are_told),
       cmocka_unit_test(a_validation_is_plotted),
       cmocka_unit_test(a_comparison_and_a_run_over_seeds_are_plotted),
       cmocka_unit_test(what_is_not_a_run_is_refused_in_one_line),

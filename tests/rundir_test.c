@@ -87,7 +87,7 @@ static void an_interrupted_run_leaves_the_old_directory(void **state)
   snprintf(line, sizeof line, "mrlab: interrupted; %s left as it was\n", out);
   assert_string_equal(test_read_file(dir, "stderr"), line); /* one line, not SimGrid's state */
   assert_string_equal(test_read_file(out, "tasks.csv"), old_tasks);
-  assert_int_equal(test_count_files(out), 7);
+  assert_int_equal(test_count_files(out), 8);
   assert_false(has_entry(dir, "out.tmp-"));
   assert_int_equal(test_count_files(dir), files + 2); /* big.cfg and stderr, nothing else */
 }
@@ -133,7 +133,7 @@ static void a_new_run_replaces_every_file_of_the_old(void **state)
   test_run r;
   test_run_mrlab(&r, dir, (const char *const[]){"run", test_source_path("platforms/toy4.cfg"), work, "-o", out, NULL});
   assert_int_equal(r.status, 0);
-  assert_int_equal(test_count_files(out), 7);
+  assert_int_equal(test_count_files(out), 8);
   assert_false(has_entry(out, ".jobs.csv.tmp"));
   assert_true(strncmp(test_read_file(out, "groups.csv"), "job,", 4) == 0);
 }

@@ -26,6 +26,7 @@
 #include "units.h"
 
 #include <dirent.h>
+#include <jansson.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -42,6 +43,8 @@ static const char *const images[] = {"gantt.png",
                                      "gantt.svg",
                                      "utilisation.png",
                                      "utilisation.svg",
+                                     "utilisation-hosts.png",
+                                     "utilisation-hosts.svg",
                                      "phases.png",
                                      "phases.svg",
                                      "progress.png",
@@ -131,8 +134,22 @@ static const char *cell(const csv_table *t, int row, const char *name)
 /* Reads DIR/NAME, or NULL with ERR set; a missing column of the NCOLS COLS is an error too. */
 typedef struct {
   int host, job, kind, killed, row;
-  double start, end, phase_end[4];
+  double start, end, phase_end[4], y; /* y: its slot row */
 } span;
+
+/* An attempt of tasks.csv by its job, task and attempt, for the critical path's stages to find. */
+typedef struct {
+  const char *job, *task, *attempt;
+  int k; /* its span */
+} attempt_key;
+
+static int by_attempt(const void *a, const void *b)
+{
+  const attempt_key *x = a, *y = b;
+  int c = strcmp(x->job, y->job);
+  c = c ? c : strcmp(x->task, y->task);
+  return c ? c : strcmp(x->attempt, y->attempt);
+}
 
 static const char *const *sort_names; /* for by_name */
 static int by_name(const void *a, const void *b)
@@ -229,11 +246,188 @@ static void emit_phases(void *arg, int seg, double from, double to)
   k->slot_time[k->job][seg] += to - from;
 }
 
-/* The Gantt chart's and the phase breakdown's data from tasks.csv and
- * jobs.csv of DIR: gantt.dat, gantt.inc and phases.dat in TMP; the chart's
- * height in pixels into *HEIGHT (0 when no attempt is whole: nothing to
- * draw) and its slot rows a picture row into *BINNED (0: not binned). */
-static int run_tasks(const char *dir, const char *tmp, int *height, int *binned, char *err, size_t errlen)
+/* What a run's pictures say besides their data: the title, and what the
+ * Gantt chart needs to know of its jobs. */
+typedef struct {
+  char title[1024];  /* its jobs on its cluster */
+  int height;        /* the Gantt chart's, in pixels; 0: no attempt is whole, nothing to draw */
+  int binned;        /* slot rows a picture row, 0: not binned */
+  int n_jobs;        /* of jobs.csv */
+  int patterned;     /* jobs told apart by a pattern on their attempts */
+  int hosts, idle;   /* hosts of the cluster (summary.json), and of them those with no attempt */
+  char jobs[4096];    /* the legends of the jobs' paths and ends, quoted, space-separated */
+  char hatches[4096]; /* the legends of the jobs' attempts, the same way */
+  char crit_columns[CRIT_N * 8 + 1]; /* the colours of critical-phases.dat's columns; "": none */
+} run_info;
+
+/* The critical path's time of each job by explain.csv's what (CRIT_N
+ * columns), for the phase picture. */
+typedef double crit_time[CRIT_N];
+
+/* Writes into TMP/critical.dat, for each of the N_JOBS jobs JOBS, two
+ * blocks from DIR's explain.csv (none: empty blocks): the path as a line
+ * through the slot rows of the attempts it runs through (a segment without
+ * an attempt on the row of the one before or after), and the boxes of its
+ * stages (from, to, row); BAND slot rows make a picture row.  Sums each
+ * job's path by what into CRIT.  0, or -1 with ERR set. */
+static int critical_data(const char *dir, const char *tmp, const csv_table *tasks, span *s, int m, const char **jobs,
+                         int n_jobs, int band, crit_time *crit, char *err, size_t errlen)
+{
+  static const char *const ecols[] = {"job", "kind", "what", "task", "attempt", "start", "end"};
+  csv_table *e = has(dir, RUNDIR_EXPLAIN, 0) ? csv_read_in(dir, RUNDIR_EXPLAIN, ecols, 7, err, errlen) : NULL;
+  if (!e && has(dir, RUNDIR_EXPLAIN, 0))
+    return -1;
+  attempt_key *keys = xmalloc((size_t)m * sizeof *keys + 1);
+  for (int k = 0; k < m; k++)
+    keys[k] = (attempt_key){jobs[s[k].job < 0 ? 0 : s[k].job], cell(tasks, s[k].row, "task"),
+                            cell(tasks, s[k].row, "attempt"), k};
+  qsort(keys, (size_t)m, sizeof *keys, by_attempt);
+  int rows = e ? e->n_rows : 1;
+  double *y = xmalloc((size_t)rows * sizeof *y);
+  FILE *f;
+  int status = open_data(tmp, "critical.dat", &f, err, errlen);
+  for (int j = 0; j < n_jobs && !status; j++) {
+    int first = 0;
+    double known = NAN;
+    for (int r = 1; r < rows; r++) { /* the rows of job j, their attempts' slot rows, gaps after the row before */
+      if (strcmp(cell(e, r, "job"), jobs[j]) != 0)
+        continue;
+      attempt_key want = {jobs[j], cell(e, r, "task"), cell(e, r, "attempt"), 0}, *hit = NULL;
+      if (want.attempt[0])
+        hit = bsearch(&want, keys, (size_t)m, sizeof *keys, by_attempt);
+      y[r] = hit ? (double)((int)s[hit->k].y / band) : known;
+      if (hit && isnan(known))
+        first = r;
+      known = isnan(y[r]) ? known : y[r];
+      int what = 0;
+      while (what < CRIT_N && strcmp(rundir_explain_what[what], cell(e, r, "what")) != 0)
+        what++;
+      if (what < CRIT_N)
+        crit[j][what] += num(e, r, "end") - num(e, r, "start");
+    }
+    for (int pass = 0; pass < 2; pass++) {
+      int drawn = 0;
+      for (int r = 1; r < rows; r++) {
+        if (strcmp(cell(e, r, "job"), jobs[j]) != 0)
+          continue;
+        double at = isnan(y[r]) ? (first ? y[first] : NAN) : y[r];
+        int stage = strcmp(cell(e, r, "kind"), RUNDIR_EXPLAIN_STAGE) == 0 && !isnan(y[r]);
+        if (isnan(at) || (pass == 1 && !stage))
+          continue;
+        if (pass == 0)
+          fprintf(f, "%.9f %g\n%.9f %g\n", num(e, r, "start"), at, num(e, r, "end"), at);
+        else
+          fprintf(f, "%.9f %.9f %g\n", num(e, r, "start"), num(e, r, "end"), at);
+        drawn++;
+      }
+      fprintf(f, "%s\n\n", drawn ? "" : "NaN NaN NaN\n"); /* an empty block still counts as one */
+    }
+  }
+  free(y);
+  free(keys);
+  csv_free(e);
+  if (f && close_data(f, "critical.dat", err, errlen))
+    status = -1;
+  return status ? -1 : 0;
+}
+
+/* Up to 7 jobs' attempts are told apart by gnuplot's fill patterns
+ * (plots/gantt.gp's hatch: none, then 6 hatchings). */
+#define PATTERNED_JOBS 7
+#define KEYED_JOBS 8 /* beyond, the key names the jobs' paths together */
+
+/* The colours of explain.csv's what, in its order, on the phase picture:
+ * stages as the Gantt chart's phases (the ApplicationMaster's start-up
+ * dark grey), waits in greys and pale tints. */
+static const char *const crit_colours[CRIT_N] = {
+    "#999999", "#56b4e9", "#0072b2", "#009e73", "#cc79a7", "#e69f00", "#f0e442", "#d55e00", "#882255",
+    "#444444", "#e8e8e8", "#c8c8c8", "#a8a8a8", "#787878", "#d9c6e6", "#b9dcef", "#fdd9a8", "#f7b6b5"};
+
+/* From DIR's summary.json (an older or a hand-made run may lack it): the
+ * cluster's name (its platform file's, without folder and .cfg) into
+ * PLATFORM, and how many of its hosts are not among the N HOSTS that ran
+ * attempts into INFO. */
+static void summary_hosts(const char *dir, const char **hosts, int n, char *platform, size_t len, run_info *info)
+{
+  char path[8192];
+  snprintf(path, sizeof path, "%s/%s", dir, RUNDIR_SUMMARY);
+  json_error_t jerr;
+  json_t *root = has(dir, RUNDIR_SUMMARY, 0) ? json_load_file(path, 0, &jerr) : NULL;
+  const char *file = json_string_value(json_object_get(root, "platform"));
+  if (file) {
+    const char *slash = strrchr(file, '/');
+    snprintf(platform, len, "%s", slash ? slash + 1 : file);
+    size_t l = strlen(platform);
+    if (l > 4 && strcmp(platform + l - 4, ".cfg") == 0)
+      platform[l - 4] = '\0';
+  }
+  json_t *list = json_object_get(root, "hosts");
+  info->hosts = (int)json_array_size(list);
+  for (size_t i = 0; i < json_array_size(list); i++) {
+    const char *name = json_string_value(json_object_get(json_array_get(list, i), "name"));
+    int k = 0;
+    while (name && k < n && strcmp(hosts[k], name) != 0)
+      k++;
+    info->idle += k == n;
+  }
+  json_decref(root);
+}
+
+/* The title of a run's pictures into INFO: its N jobs JOBS (by name up to
+ * three, else their number) on the cluster PLATFORM (none: "" ). */
+static void run_title(const char **jobs, int n, const char *platform, run_info *info)
+{
+  char names[900] = "", safe[1024];
+  for (int j = 0; j < n && n <= 3; j++)
+    snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", j == 0 ? "" : j == n - 1 ? " and " : ", ",
+             jobs[j]);
+  if (n > 3)
+    snprintf(names, sizeof names, "%d jobs", n);
+  if (platform[0])
+    snprintf(names + strlen(names), sizeof names - strlen(names), " on %s", platform);
+  snprintf(info->title, sizeof info->title, "%s", gp_text(names, safe, sizeof safe));
+}
+
+/* Writes TMP/jobs.dat for the Gantt chart: per job of the N_JOBS JOBS of
+ * table T (jobs.csv), a block of its end; then per job a block of its
+ * attempts of S (M of them) as boxes (from, to, row) when INFO says
+ * they are patterned; and the jobs' legends into INFO.  0, or -1 with ERR. */
+static int jobs_data(const char *tmp, const csv_table *t, const char **jobs, int n_jobs, const span *s, int m,
+                     run_info *info, char *err, size_t errlen)
+{
+  FILE *f;
+  if (open_data(tmp, "jobs.dat", &f, err, errlen))
+    return -1;
+  info->jobs[0] = info->hatches[0] = '\0';
+  for (int j = 0; j < n_jobs; j++) {
+    double end = num(t, j + 1, "end");
+    fprintf(f, "%.9f\n\n\n", end);
+    char legend[600], safe[600];
+    if (n_jobs > KEYED_JOBS)
+      snprintf(legend, sizeof legend, j ? "" : "critical paths and ends of the %d jobs (a colour a job)", n_jobs);
+    else
+      snprintf(legend, sizeof legend, "%s: critical path, end %.1f s", jobs[j], end);
+    snprintf(info->jobs + strlen(info->jobs), sizeof info->jobs - strlen(info->jobs), "%s\"%s\"", j ? " " : "",
+             gp_text(legend, safe, sizeof safe));
+    snprintf(legend, sizeof legend, "%s: attempts%s", jobs[j], j ? "" : " (not hatched)");
+    snprintf(info->hatches + strlen(info->hatches), sizeof info->hatches - strlen(info->hatches), "%s\"%s\"",
+             j ? " " : "", gp_text(legend, safe, sizeof safe));
+  }
+  for (int j = 0; j < n_jobs; j++) {
+    int drawn = 0;
+    for (int k = 0; k < m && info->patterned; k++)
+      if (s[k].job == j)
+        drawn++, fprintf(f, "%.9f %.9f %g\n", s[k].start, s[k].end, s[k].y);
+    fprintf(f, "%s\n\n", drawn ? "" : "NaN NaN NaN\n");
+  }
+  return close_data(f, "jobs.dat", err, errlen);
+}
+
+/* The Gantt chart's and the phase breakdown's data from tasks.csv,
+ * jobs.csv, explain.csv and summary.json of DIR: gantt.dat, gantt.inc,
+ * critical.dat, jobs.dat, phases.dat and critical-phases.dat in TMP; what
+ * else the pictures say into INFO. */
+static int run_tasks(const char *dir, const char *tmp, run_info *info, char *err, size_t errlen)
 {
   static const char *const tcols[] = {"job", "kind", "host", "status", "start", "end"};
   csv_table *tasks = csv_read_in(dir, RUNDIR_TASKS, tcols, 6, err, errlen);
@@ -243,6 +437,7 @@ static int run_tasks(const char *dir, const char *tmp, int *height, int *binned,
     return 2;
   }
   int n = tasks->n_rows - 1, n_hosts = 0, n_jobs = 0;
+  char platform[256] = "";
   const char **hosts = xcalloc((size_t)n + 1, sizeof *hosts),
              **job_names = xcalloc((size_t)jobs->n_rows, sizeof *job_names);
   double *startup = xcalloc((size_t)jobs->n_rows, sizeof *startup);
@@ -333,8 +528,8 @@ static int run_tasks(const char *dir, const char *tmp, int *height, int *binned,
     if (!(sink.blocks[g] = tmpfile()))
       status = (snprintf(err, errlen, "cannot create a temporary file: %s", strerror(errno)), 1);
   for (int k = 0; k < m && !status; k++) {
-    const span *a = &s[k];
-    sink.y = base[a->host] + (a->kind ? lanes[2 * a->host] : 0) + lane[k];
+    span *a = &s[k];
+    sink.y = s[k].y = base[a->host] + (a->kind ? lanes[2 * a->host] : 0) + lane[k];
     segments(a, a->job >= 0 ? startup[a->job] : 0, emit_gantt, &sink);
     if (a->killed)
       fprintf(sink.blocks[SEG_KILLED], "%.9f %g\n", a->end, sink.band ? (int)sink.y / band : sink.y);
@@ -356,7 +551,7 @@ static int run_tasks(const char *dir, const char *tmp, int *height, int *binned,
   if (!status) {
     /* host labels at the middle of their rows, at most about 40 of them; a line between hosts */
     int stride = (n_hosts + 39) / 40;
-    fprintf(inc, "set yrange [-0.6:%g]\nset ytics (", shown - 0.4);
+    fprintf(inc, "ylo = -0.6; yhi = %g\nset yrange [ylo:yhi]\nset ytics (", shown - 0.4);
     for (int k = 0; k < n_hosts; k += stride) {
       int h = order[k];
       fprintf(inc, "%s\"%s\" %g", k ? ", " : "", hosts[h],
@@ -366,13 +561,27 @@ static int run_tasks(const char *dir, const char *tmp, int *height, int *binned,
     for (int k = 1; k < n_hosts && n_hosts <= 200 && band == 1; k++)
       fprintf(inc, "set arrow from graph 0, first %g to graph 1, first %g nohead lc rgb '#aaaaaa' back\n",
               base[order[k]] - 0.5, base[order[k]] - 0.5);
+    summary_hosts(dir, hosts, n_hosts, platform, sizeof platform, info);
+    if (info->idle)
+      fprintf(inc,
+              "set label 1 '%d of the %d hosts ran no task attempt: they have no row' at screen 0.01, screen 0.015 "
+              "left font ',9' tc rgb '#444444'\n",
+              info->idle, info->hosts);
   }
   if (f)
     status = close_data(f, "gantt.dat", err, errlen) ? 1 : status;
   if (inc)
     status = close_data(inc, "gantt.inc", err, errlen) ? 1 : status;
-  *height = !m ? 0 : shown * 14 + 160 < 420 ? 420 : shown * 14 + 160 > 4000 ? 4000 : shown * 14 + 160;
-  *binned = sink.band;
+  info->height = !m ? 0 : shown * 14 + 160 < 420 ? 420 : shown * 14 + 160 > 4000 ? 4000 : shown * 14 + 160;
+  info->binned = sink.band;
+  info->n_jobs = n_jobs;
+  info->patterned = n_jobs > 1 && n_jobs <= PATTERNED_JOBS && !sink.band;
+  crit_time *crit = xcalloc((size_t)n_jobs + 1, sizeof *crit);
+  if (!status && (critical_data(dir, tmp, tasks, s, m, job_names, n_jobs, band, crit, err, errlen) ||
+                  jobs_data(tmp, jobs, job_names, n_jobs, s, m, info, err, errlen)))
+    status = 1;
+  if (!status)
+    run_title(job_names, n_jobs, platform, info);
   /* phases.dat: each job's slot time by phase, killed attempts apart */
   sink.slot_time = xcalloc((size_t)n_jobs + 1, sizeof *sink.slot_time);
   for (int k = 0; k < m; k++) {
@@ -396,6 +605,32 @@ static int run_tasks(const char *dir, const char *tmp, int *height, int *binned,
     fputc('\n', f);
     status = close_data(f, "phases.dat", err, errlen) ? 1 : 0;
   }
+  /* critical-phases.dat: each job's critical path by what, the columns with time on some path alone */
+  int shown_what[CRIT_N], n_what = 0;
+  for (int w = 0; w < CRIT_N; w++) {
+    double any = 0;
+    for (int j = 0; j < n_jobs; j++)
+      any += crit[j][w];
+    if (any > 0)
+      shown_what[n_what++] = w;
+  }
+  info->crit_columns[0] = '\0';
+  if (!status && n_what && !(status = open_data(tmp, "critical-phases.dat", &f, err, errlen) ? 1 : 0)) {
+    fprintf(f, "job");
+    for (int w = 0; w < n_what; w++) {
+      fprintf(f, " \"%s%s\"", shown_what[w] >= CRIT_N_STAGES ? "wait: " : "", rundir_explain_what[shown_what[w]]);
+      snprintf(info->crit_columns + strlen(info->crit_columns), sizeof info->crit_columns - strlen(info->crit_columns),
+               "%s%s", w ? " " : "", crit_colours[shown_what[w]]);
+    }
+    for (int j = 0; j < n_jobs; j++) {
+      fprintf(f, "\n\"%s\"", job_names[j]);
+      for (int w = 0; w < n_what; w++)
+        fprintf(f, " %.6f", crit[j][shown_what[w]]);
+    }
+    fputc('\n', f);
+    status = close_data(f, "critical-phases.dat", err, errlen) ? 1 : 0;
+  }
+  free(crit);
   free(sink.slot_time);
   free(lane_end);
   free(lane);
@@ -593,24 +828,123 @@ static void remove_data(const char *tmp, const char *const *names)
   }
 }
 
-/* The pictures of run directory DIR, drawn in TMP. */
-static int plot_run(const char *dir, const char *tmp, const char *plots, const char *format, const char *title,
+/* The heat map of each host's utilisation over time draws at most
+ * HEAT_ROWS rows of hosts (more make bands of hosts, their mean) and
+ * HEAT_COLUMNS columns of time, each the time-weighted mean of the samples
+ * it overlaps. */
+#define HEAT_ROWS 250
+#define HEAT_COLUMNS 500
+
+/* The picture of DIR's host-utilisation.csv, drawn in TMP as
+ * utilisation-hosts.FORMAT: hosts by time, CPU, disk and network in three
+ * panels.  0 (also when the table holds no row: sampling was off); 2 with
+ * ERR for a bad CSV; 1 when a file cannot be written or gnuplot failed. */
+static int plot_hosts(const char *dir, const char *tmp, const char *plots, const char *format, const char *title,
+                      char *err, size_t errlen)
+{
+  static const char *const need[] = {"time", "host", "cpu", "disk", "nic"};
+  csv_table *t = csv_read_in(dir, RUNDIR_HOST_UTILISATION, need, 5, err, errlen);
+  if (!t)
+    return 2;
+  int n = t->n_rows - 1, n_hosts = 0, status = 0;
+  const char **hosts = xcalloc((size_t)n + 1, sizeof *hosts);
+  int *host = xmalloc((size_t)n * sizeof *host + 1);
+  double t1 = 0;
+  for (int r = 1; r <= n; r++) {
+    host[r - 1] = intern(hosts, &n_hosts, cell(t, r, "host"));
+    t1 = num(t, r, "time") > t1 ? num(t, r, "time") : t1;
+  }
+  int *order = xmalloc((size_t)n_hosts * sizeof *order + 1), *row = xmalloc((size_t)n_hosts * sizeof *row + 1);
+  for (int h = 0; h < n_hosts; h++)
+    order[h] = h;
+  sort_names = hosts;
+  qsort(order, (size_t)n_hosts, sizeof *order, by_name);
+  int band = (n_hosts + HEAT_ROWS - 1) / HEAT_ROWS, rows = band ? (n_hosts + band - 1) / band : 0;
+  for (int k = 0; k < n_hosts; k++)
+    row[order[k]] = k / band;
+  int cols = n / (n_hosts ? n_hosts : 1) < HEAT_COLUMNS ? n / (n_hosts ? n_hosts : 1) : HEAT_COLUMNS;
+  double width = cols ? t1 / cols : 1, *prev = xcalloc((size_t)n_hosts + 1, sizeof *prev);
+  double *cells = xcalloc((size_t)rows * cols * 3 + 1, sizeof *cells);
+  for (int r = 1; r <= n && cols; r++) { /* each sample spread over the columns it overlaps */
+    int h = host[r - 1];
+    double from = prev[h], to = num(t, r, "time");
+    prev[h] = to;
+    for (int c = (int)(from / width); c < cols && c * width < to; c++) {
+      double part = ((to < (c + 1) * width ? to : (c + 1) * width) - (from > c * width ? from : c * width)) / width;
+      for (int k = 0; k < 3 && part > 0; k++)
+        cells[((size_t)row[h] * cols + c) * 3 + k] += part * num(t, r, need[2 + k]);
+    }
+  }
+  int panel = rows * 14 < 160 ? 160 : rows * 14 > 700 ? 700 : rows * 14; /* a panel's height in pixels */
+  FILE *f = NULL, *inc = NULL;
+  if (cols && !(status = open_data(tmp, "hosts.dat", &f, err, errlen) || open_data(tmp, "hosts.inc", &inc, err, errlen)
+                             ? 1
+                             : 0)) {
+    for (int k = 0; k < 3; k++) {
+      for (int r = 0; r < rows; r++) {
+        int in_band = r < rows - 1 ? band : n_hosts - r * band;
+        for (int c = 0; c < cols; c++)
+          fprintf(f, "%s%.2f", c ? " " : "", 100 * cells[((size_t)r * cols + c) * 3 + k] / in_band);
+        fputc('\n', f);
+      }
+      fprintf(f, "\n\n");
+    }
+    int stride = (rows * 13 + panel - 1) / panel; /* a label every 13 pixels at most */
+    fprintf(inc, "t0 = 0; dt = %.9g; set xrange [0:%.9g]; set yrange [-0.5:%g]\nset ytics (", width, t1,
+            rows - 0.5);
+    for (int r = 0; r < rows; r += stride) /* a band by its first host */
+      fprintf(inc, "%s\"%s\" %d", r ? ", " : "", hosts[order[r * band]], r);
+    fprintf(inc, ") noenhanced\n");
+  }
+  if (f)
+    status = close_data(f, "hosts.dat", err, errlen) ? 1 : status;
+  if (inc)
+    status = close_data(inc, "hosts.inc", err, errlen) ? 1 : status;
+  if (!status && cols) {
+    char vars[4096], banded[128] = "";
+    if (band > 1)
+      snprintf(banded, sizeof banded, " (%d hosts a row, their mean, labelled by the first)", band);
+    snprintf(vars, sizeof vars, "title_text='%s: utilisation of each host%s'; height=%d; width=1200", title, banded,
+             3 * (panel + 60) + 100);
+    status = gnuplot(tmp, plots, "hosts", "utilisation-hosts", format, vars, err, errlen);
+  }
+  free(cells);
+  free(prev);
+  free(row);
+  free(order);
+  free(host);
+  free(hosts);
+  csv_free(t);
+  return status;
+}
+
+/* The pictures of run directory DIR, drawn in TMP; TITLE names DIR, for a run without summary.json. */
+static int plot_run(const char *dir, const char *tmp, const char *plots, const char *format, const char *dirname,
                     char *err, size_t errlen)
 {
   char vars[16384], names[4096];
-  int height = 0, band = 0, status = run_tasks(dir, tmp, &height, &band, err, errlen);
+  run_info *info = xcalloc(1, sizeof *info);
+  int status = run_tasks(dir, tmp, info, err, errlen);
+  const char *title = info->title[0] ? info->title : dirname;
   char binned[256] = "";
-  if (band)
-    snprintf(binned, sizeof binned, " (binned: %d slots a row, each cell the phase of most of their busy time)", band);
-  if (!status && height) {
-    snprintf(vars, sizeof vars, "title_text='%s: task attempts by host and slot%s'; width=1200; height=%d", title,
-             binned, height);
+  if (info->binned)
+    snprintf(binned, sizeof binned, " (binned: %d slots a row, each cell the phase of most of their busy time)",
+             info->binned);
+  if (!status && info->height) {
+    snprintf(vars, sizeof vars,
+             "title_text='%s: task attempts by host and slot%s'; width=1200; height=%d; n_jobs=%d; jobs='%s'; "
+             "hatches='%s'; patterned=%d; keyed=%d",
+             title, binned, info->height, info->n_jobs, info->jobs, info->hatches, info->patterned,
+             info->n_jobs <= KEYED_JOBS);
     status = gnuplot(tmp, plots, "gantt", NULL, format, vars, err, errlen);
   }
-  if (!status && height) {
-    snprintf(vars, sizeof vars, "title_text='%s: slot time of each job by phase'", title);
+  if (!status && info->height) {
+    snprintf(vars, sizeof vars, "title_text='%s: where the time of each job went'; crit_colours='%s'; width=%d", title,
+             info->crit_columns, info->crit_columns[0] ? 1400 : 1000);
     status = gnuplot(tmp, plots, "phases", NULL, format, vars, err, errlen);
   }
+  if (!status && has(dir, RUNDIR_HOST_UTILISATION, 0))
+    status = plot_hosts(dir, tmp, plots, format, title, err, errlen);
   static const char *const ucols[] = {"time", "cpu", "disk", "nic"};
   static const char *const pcols[] = {"true_progress", "progress"};
   const char *const csvs[] = {RUNDIR_UTILISATION, RUNDIR_PROGRESS};
@@ -620,16 +954,20 @@ static int plot_run(const char *dir, const char *tmp, const char *plots, const c
       continue; /* a run of an older mrlab */
     static const char *const need[2][3] = {{"time", "class", "cpu"}, {"job", "indicator", "true_progress"}};
     csv_table *t = csv_read_in(dir, csvs[k], need[k], 3, err, errlen);
-    if (!t)
-      return 2;
+    if (!t) {
+      status = 2;
+      break;
+    }
     char data[64];
     snprintf(data, sizeof data, "%s.dat", scripts[k]);
     int rows =
         k == 0 ? blocks(t, tmp, data, "class", NULL, ucols, 4, 100, NULL, NULL, 1, names, sizeof names, err, errlen)
                : blocks(t, tmp, data, "indicator", "job", pcols, 2, 1, NULL, NULL, 0, names, sizeof names, err, errlen);
     csv_free(t);
-    if (rows < 0)
-      return 1;
+    if (rows < 0) {
+      status = 1;
+      break;
+    }
     if (rows == 0)
       continue; /* sampling was off, or no reduce phase */
     snprintf(vars, sizeof vars, "title_text='%s: %s'; %s='%s'; height=%d", title,
@@ -637,8 +975,10 @@ static int plot_run(const char *dir, const char *tmp, const char *plots, const c
              k == 0 ? "classes" : "indicators", names, k == 0 ? 720 : 700);
     status = gnuplot(tmp, plots, scripts[k], NULL, format, vars, err, errlen);
   }
-  remove_data(tmp,
-              (const char *const[]){"gantt.dat", "gantt.inc", "phases.dat", "utilisation.dat", "progress.dat", NULL});
+  remove_data(tmp, (const char *const[]){"gantt.dat", "gantt.inc", "critical.dat", "jobs.dat", "phases.dat",
+                                         "critical-phases.dat", "utilisation.dat", "progress.dat", "hosts.dat",
+                                         "hosts.inc", NULL});
+  free(info);
   return status;
 }
 
