@@ -619,6 +619,9 @@ static void a_workflow_is_predicted_from_the_command_line(void **state)
   assert_int_equal(r.status, 2);
   assert_string_equal(r.out, "");
   assert_non_null(strstr(r.err, "job grep: expected a run of it alone among the history directories\n"));
+  test_run_mrlab(&r, NULL, (const char *[]){"predict", "--workflow", platform, target, history[1], history[2], NULL});
+  assert_int_equal(r.status, 2); /* the first job's run is missing as well as any other's */
+  assert_non_null(strstr(r.err, "job wordcount: expected a run of it alone among the history directories\n"));
   const char *dag3 = test_read_file(test_source_path("workloads"), "dag3.cfg");
   snprintf(hadoop1, sizeof hadoop1, "%s", test_simulate(test_source_path("platforms/toy4.cfg"), dag3, NULL));
   test_run_mrlab(
