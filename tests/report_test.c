@@ -99,7 +99,7 @@ static const char *text(xmlDocPtr d, const char *xpath)
 /* Fails unless FILE is a PNG image of 1200 x 3000 pixels (read by
  * libpng) of which more than 1% are coloured (their channels more than 60
  * apart): the pictures' bars and heat maps.  The page's text, tables and
- * frames alone colour under 0.2%. */
+ * frames alone colour under 0.1%. */
 static void assert_screenshot(const char *file)
 {
   png_image im;
