@@ -65,10 +65,10 @@ static const struct {
 };
 
 static const char style[] =
-    "body{font-family:sans-serif;max-width:1100px;margin:1em auto;padding:0 1em;color:#222;line-height:1.4}"
+    "body{font-family:sans-serif;max-width:1200px;margin:1em auto;padding:0 1em;color:#222;line-height:1.4}"
     "h1{font-size:1.6em;margin-bottom:.2em}h2{font-size:1.25em;margin-top:1.6em;border-bottom:1px solid #ccc}"
     "dl{display:grid;grid-template-columns:max-content auto;gap:.2em 1em}dt{font-weight:bold}dd{margin:0}"
-    "pre{background:#f6f6f6;padding:.8em;font-size:13px;white-space:pre-wrap;border-left:3px solid #4a7}"
+    "pre{background:#f6f6f6;padding:.8em;font-size:12px;white-space:pre-wrap;border-left:3px solid #4a7}"
     "figure{margin:1.2em 0}img{max-width:100%;height:auto;border:1px solid #ddd}"
     "figcaption{font-size:.9em;color:#555}"
     "table{border-collapse:collapse;font-size:13px;margin:.6em 0}"
@@ -295,9 +295,14 @@ static int run_html(const char *dir, xmlNodePtr body, xmlNodePtr *after, char *e
   int status = explain_run(dir, NULL, f, err, errlen);
   fclose(f);
   json_error_t jerr;
-  json_t *s = status ? NULL : json_load_file(path, 0, &jerr);
-  if (!status && !s)
+  size_t n;
+  char *json = status ? NULL : infile_read(path, "a run's summary (JSON)", CSV_MAX_BYTES, &n, err, errlen);
+  json_t *s = json ? json_loadb(json, n, 0, &jerr) : NULL;
+  if (!status && !json)
+    status = 2;
+  else if (!status && !s)
     status = (snprintf(err, errlen, "%s:%d: %s", path, jerr.line, jerr.text), 2);
+  free(json);
   csv_table *jobs = status ? NULL : csv_read_in(dir, RUNDIR_JOBS, rundir_jobs_columns, JOBS_N_COLUMNS, err, errlen);
   csv_table *ex = jobs ? csv_read_in(dir, RUNDIR_EXPLAIN, rundir_explain_columns, EXPLAIN_N_COLUMNS, err, errlen) : NULL;
   if (!status && !ex)
@@ -364,7 +369,7 @@ int report_dir(const char *dir, const char *out, const char *self, FILE *report,
   element(body, "h1", title);
   element(body, "p", run ? "A simulated run of mrlab, a Hadoop MapReduce simulator: what ran, where each job's "
                            "time went, and its pictures and tables."
-                         : "mrlab's runs over seeds, comparisons or validation: the pictures and tables.");
+                         : "Runs of mrlab over seeds, a comparison or a validation: its pictures, then its tables.");
 
   int status = run ? run_html(dir, body, &after, err, errlen) : 0;
   char tmp[4096], *paths = NULL;
