@@ -32,10 +32,9 @@
 
 /* The tables of a run over seeds or of a validation, in the page's order,
  * each shown where DIR holds it. */
-static const char *const tables[] = {"seeds.csv",       "summary.csv",       "accuracy.csv",
-                                     "predictions.csv", "anchors.csv",       "variants.csv",
-                                     RUNDIR_PROGRESS,   "leaderboard.csv",   "workflows.csv",
-                                     NULL};
+static const char *const tables[] = {"seeds.csv",       "summary.csv",  "accuracy.csv",  "predictions.csv",
+                                     "provision.csv",   "tune.csv",     "anchors.csv",   "variants.csv",
+                                     RUNDIR_PROGRESS,   "leaderboard.csv", "workflows.csv", NULL};
 
 /* A table longer than this shows its first rows and says how many more its CSV holds. */
 #define REPORT_MAX_ROWS 200
@@ -71,8 +70,8 @@ static const char style[] =
     "pre{background:#f6f6f6;padding:.8em;font-size:12px;white-space:pre-wrap;border-left:3px solid #4a7}"
     "figure{margin:1.2em 0}img{max-width:100%;height:auto;border:1px solid #ddd}"
     "figcaption{font-size:.9em;color:#555}"
-    "table{border-collapse:collapse;font-size:13px;margin:.6em 0}"
-    "th,td{border:1px solid #ccc;padding:.2em .5em;text-align:right}th{background:#eee}"
+    "table{border-collapse:collapse;font-size:13px;margin:.6em 0;display:block;overflow-x:auto;max-width:100%}"
+    "th,td{border:1px solid #ccc;padding:.2em .5em;text-align:right;white-space:nowrap}th{background:#eee}"
     "td:first-child,th:first-child{text-align:left}p.note{font-size:.9em;color:#555}";
 
 /* A child element NAME of PARENT holding TEXT (escaped when written; NULL: none). */
