@@ -14,6 +14,7 @@
 #include "platform.h"
 #include "explain.h"
 #include "plot.h"
+#include "report.h"
 #include "predict.h"
 #include "ratios.h"
 #include "seeds.h"
@@ -52,6 +53,7 @@ static const char usage_main[] =
     "  ratios PLATFORM WORKLOAD        each node class's computing ratio for a job\n"
     "  plot DIR                        pictures of a run, a comparison or a validation (gnuplot)\n"
     "  explain RUN [--job NAME]        where each job's time went: its critical path\n"
+    "  report DIR [-o PAGE.html]       a run or a validation as one HTML page to read in a browser\n"
     "  import swim|rumen TRACE         a workload file from a SWIM or Rumen job trace\n"
     "  version                         print the version\n"
     "\n"
@@ -336,6 +338,26 @@ static int wants_help(int argc, char **argv)
       return 1;
   return 0;
 }
+
+static const char usage_report[] =
+    "usage: mrlab report DIR [-o PAGE.html]\n"
+    "\n"
+    "Writes one HTML page of DIR to read in any browser: a single file, its\n"
+    "pictures inside it, that needs no network and runs no script.  For a run\n"
+    "directory: the summary (platform, workload, seed, makespan, each job's time),\n"
+    "each job's critical path as mrlab explain tells it, the pictures of mrlab\n"
+    "plot, and two tables: the jobs (times, tasks, bytes) and each job's critical\n"
+    "path by stage and wait.  For a run over seeds (run --seeds), a comparison or\n"
+    "a validation directory: its pictures and its tables.  The pictures are drawn\n"
+    "by gnuplot (Debian's gnuplot-nox) into a temporary directory, removed after.\n"
+    "Prints the page's path.\n"
+    "\n"
+    "  -o PAGE.html   the page (default: DIR-report.html beside DIR), replaced\n"
+    "                 whole; not a directory, a device or one of DIR's files\n"
+    "\n"
+    "What mrlab plot or mrlab explain refuses (a directory of none of these\n"
+    "kinds, nothing to draw, no gnuplot) gets one line and exit status 2, and no\n"
+    "page is written.\n";
 
 /* A bad value of an option: one line, since the command's shape was right. */
 static int value_error(const char *fmt, const char *arg)
@@ -900,6 +922,35 @@ static int cmd_explain(int argc, char **argv)
   return status;
 }
 
+/* mrlab report DIR [-o PAGE.html] */
+static int cmd_report(int argc, char **argv)
+{
+  if (wants_help(argc, argv))
+    return fputs(usage_report, stdout), 0;
+  const char *dir = NULL, *out = NULL;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "-o") == 0 && i + 1 == argc)
+      return usage_error(usage_report, "%s needs a value", argv[i]);
+    if (strcmp(argv[i], "-o") == 0)
+      out = argv[++i];
+    else if (argv[i][0] == '-')
+      return usage_error(usage_report, "unknown option %s", argv[i]);
+    else if (!dir)
+      dir = argv[i];
+    else
+      return usage_error(usage_report, "unexpected argument %s", argv[i]);
+  }
+  if (!dir)
+    return usage_error(usage_report, "%s", "missing DIR (a run or a validation directory)");
+  char self[4096], err[4096];
+  if (own_program(self, sizeof self))
+    return 1;
+  int status = report_dir(dir, out, self, stdout, err, sizeof err);
+  if (status)
+    cfg_print(stderr, "", err);
+  return status;
+}
+
 /* mrlab import swim|rumen TRACE [-n JOBS] [--scale F] [-o FILE] */
 static int cmd_import(int argc, char **argv)
 {
@@ -1016,6 +1067,8 @@ int main(int argc, char **argv)
     return cmd_plot(argc - 1, argv + 1);
   if (strcmp(argv[1], "explain") == 0)
     return cmd_explain(argc - 1, argv + 1);
+  if (strcmp(argv[1], "report") == 0)
+    return cmd_report(argc - 1, argv + 1);
   if (strcmp(argv[1], "import") == 0)
     return cmd_import(argc - 1, argv + 1);
   return usage_error(usage_main, "unknown command %s", argv[1]);

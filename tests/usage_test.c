@@ -20,6 +20,7 @@ static void one_line_and_where_to_look(void **state)
       {{"compare", "--no-such", NULL}, "try 'mrlab compare --help'\n"},
       {{"ratios", "--no-such", NULL}, "try 'mrlab ratios --help'\n"},
       {{"plot", "--no-such", NULL}, "try 'mrlab plot --help'\n"},
+      {{"report", "--no-such", NULL}, "try 'mrlab report --help'\n"},
       {{"import", "--no-such", NULL}, "try 'mrlab import --help'\n"},
       {{"no-such-command", NULL}, "mrlab: unknown command no-such-command; try 'mrlab --help'\n"},
   };
