@@ -1,11 +1,14 @@
 /* rundir.c - the fuzz harness of a run directory's CSVs: csv_read on the
  * input, then profile_read (what `mrlab predict` reads) on two run
  * directories, one holding the input as jobs.csv beside a good tasks.csv,
- * the other the input as tasks.csv beside a good jobs.csv.  The good files
- * are a one-map, one-reduce job's, in the columns report.c writes. */
+ * the other the input as tasks.csv beside a good jobs.csv; and explain_run
+ * (`mrlab explain`) on two more, the input as explain.csv beside a good
+ * jobs.csv and as jobs.csv beside a good explain.csv.  The good files are
+ * a one-map, one-reduce job's, in the columns report.c writes. */
 #include "fuzz.h"
 
 #include "csv.h"
+#include "explain.h"
 #include "profile.h"
 
 #include <stdio.h>
@@ -18,6 +21,11 @@ static const char jobs_csv[] =
 static const char tasks_csv[] = "job,task,kind,attempt,status,start,end,sort_end\n"
                                 "j,0,map,0,SUCCEEDED,0.5,10,10\n"
                                 "j,0,reduce,0,SUCCEEDED,1,20,15\n";
+static const char explain_jobs_csv[] = "job,submit,end,after\n"
+                                       "j,0,20,\n";
+static const char explain_csv[] = "job,order,kind,what,task,attempt,host,start,end,seconds\n"
+                                  "j,1,stage,map,m000000,0,h,0,10,10\n"
+                                  "j,2,stage,reduce,r000000,0,h,10,20,10\n";
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -42,5 +50,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       fuzz_check_error("profile_read", err);
     profile_free(&p, 1);
   }
+
+  fuzz_write("c/explain.csv", data, size);
+  fuzz_write("c/jobs.csv", (const uint8_t *)explain_jobs_csv, strlen(explain_jobs_csv));
+  fuzz_write("d/explain.csv", (const uint8_t *)explain_csv, strlen(explain_csv));
+  fuzz_write("d/jobs.csv", data, size);
+  FILE *out = fopen("/dev/null", "w");
+  for (char sub = 'c'; sub <= 'd' && out; sub++) {
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/%c", fuzz_dir(), sub);
+    err[0] = '\0';
+    if (explain_run(dir, NULL, out, err, sizeof err))
+      fuzz_check_error("explain_run", err);
+  }
+  if (out)
+    fclose(out);
   return 0;
 }
