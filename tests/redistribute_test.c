@@ -293,6 +293,21 @@ static void a_throttle_beyond_the_bound_is_refused(void **state)
       strchr(r.err, '\n') != r.err + strlen(r.err) - 1)
     fail_msg("status %d, stderr \"%s\"", r.status, r.err);
   assert_int_equal(test_count_files(dir), 1); /* no run directory */
+  /* two sources: worker-1 sends 6 blocks, worker-2 then 2, and the sinks
+   * take 4 each; the busiest is worker-1, whose moves are not the last
+   * (6 x 64 MiB at 1 B/s: 4,660 days) */
+  snprintf(text, sizeof text,
+           "jobs = ( { name = \"j\"; input = \"1GiB\"; map_cost = 1.0; map_selectivity = 0.01;\n"
+           "  reduce_cost = 1.0; reduce_selectivity = 1.0; reducers = 1;\n"
+           "  set = [\"dfs.blocksize=64m\", \"dfs.replication=1\"]; placement = %s;\n"
+           "  redistribute = { from = { worker-1 = 5.0; worker-2 = 3.0; }; }; } );\n",
+           even4);
+  snprintf(path, sizeof path, "%s", test_write_file(dir, "w.cfg", text));
+  test_run_mrlab(&r, dir,
+                 (const char *[]){"run", test_source_path("platforms/toy4.cfg"), path, "-o", "out", "--set",
+                                  "dfs.datanode.balance.bandwidthPerSec=1", NULL});
+  if (r.status != 2 || !strstr(r.err, "got at least 4.66e+03 days (its busiest datanode's redistribution"))
+    fail_msg("status %d, stderr \"%s\"", r.status, r.err);
 }
 
 /* Bad `redistribute` input: one line naming the file, the line and what was
