@@ -219,6 +219,15 @@ static void lwlr_matches_the_worked_example(void **state)
   for (size_t k = 0; k < 6; k++)
     gsl_matrix_set(x, k, 1, 2 * gsl_matrix_get(x, k, 0));
   assert_int_equal(lwlr_predict(x, y, NULL, 5, q, &yq, NULL), GSL_ESING);
+  /* sizes that differ, each alone, and no bandwidth: GSL_EINVAL, as lwlr.h says */
+  gsl_vector *five = gsl_vector_calloc(5), *three = gsl_vector_calloc(3);
+  assert_int_equal(lwlr_predict(x, five, NULL, 1.5, q, &yq, NULL), GSL_EINVAL);
+  assert_int_equal(lwlr_predict(x, y, NULL, 1.5, three, &yq, NULL), GSL_EINVAL);
+  assert_int_equal(lwlr_predict(x, y, three, 1.5, q, &yq, NULL), GSL_EINVAL);
+  assert_int_equal(lwlr_predict(x, y, NULL, 1.5, q, &yq, three), GSL_EINVAL);
+  assert_int_equal(lwlr_predict(x, y, NULL, 0, q, &yq, NULL), GSL_EINVAL);
+  gsl_vector_free(five);
+  gsl_vector_free(three);
   gsl_vector_free(scale);
   gsl_vector_free(beta);
   gsl_vector_free(q);
