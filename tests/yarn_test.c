@@ -332,8 +332,20 @@ static void assert_deadlock(const char *workload, const char *const *sets, const
     argv[n++] = "--set";
     argv[n++] = sets[k];
   }
+  /* a run that ends in a deadlock stops SimGrid's actors where they wait
+   * (sg_actor_kill_all), and what a waiting reduce holds goes with the
+   * process: no leak check for that run in the sanitizer build */
+  const char *was = getenv("ASAN_OPTIONS");
+  char *saved = was ? strdup(was) : NULL, options[4096];
+  snprintf(options, sizeof options, "%s%sdetect_leaks=0", was ? was : "", was ? ":" : "");
+  setenv("ASAN_OPTIONS", options, 1);
   test_run r;
   test_run_mrlab(&r, dir, argv);
+  if (saved)
+    setenv("ASAN_OPTIONS", saved, 1);
+  else
+    unsetenv("ASAN_OPTIONS");
+  free(saved);
   if (r.status != 2 || !strstr(r.err, says1) || !strstr(r.err, says2))
     fail_msg("status %d, stderr: %s (expected %s and %s)", r.status, r.err, says1, says2);
   assert_ptr_equal(strchr(r.err, '\n'), r.err + strlen(r.err) - 1);
