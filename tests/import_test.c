@@ -452,11 +452,9 @@ static void file_sizes_cut_each_file_into_its_blocks(void **state)
   (void)state;
   const char *dir = test_tmpdir();
   char err[1024] = "";
-  workload *w = workload_read(
-      test_write_file(dir, "w.cfg",
-                      "jobs = ( { name = \"j\"; input = \"3146753B\"; output = \"1kB\"; reducers = 0; map_cost = "
-                      "1.0;\n  file_sizes = (\"1B\", \"3MiB\", \"1024B\"); set = [\"dfs.blocksize=1m\"]; } );\n"),
-      NULL, 0, err, sizeof err);
+  static const char text[] = "jobs = ( { name = \"j\"; input = \"3146753B\"; output = \"1kB\"; reducers = 0; map_cost = "
+                             "1.0;\n  file_sizes = (\"1B\", \"3MiB\", \"1024B\"); set = [\"dfs.blocksize=1m\"]; } );\n";
+  workload *w = workload_read(test_write_file(dir, "w.cfg", text), NULL, 0, err, sizeof err);
   if (!w)
     fail_msg("%s", err);
   const job_desc *d = &w->jobs[0];
@@ -466,6 +464,14 @@ static void file_sizes_cut_each_file_into_its_blocks(void **state)
   for (int m = 0; m < 5; m++)
     assert_int_equal(workload_split_bytes(d, m), splits[m]);
   workload_free(w);
+  /* and they run: HDFS places a file of one byte as any other */
+  test_csv *t = test_csv_in(test_simulate(test_source_path("platforms/toy4.cfg"), text, NULL), "tasks.csv");
+  double read = 0;
+  for (int row = 1; row < t->n_rows; row++)
+    read += test_csv_num(t, row, "read_bytes");
+  assert_int_equal(t->n_rows - 1, 5);
+  assert_close(read, 3146753, 0);
+  test_csv_free(t);
 }
 
 /* Bad `file_sizes`: one line naming the file, the line and what was
