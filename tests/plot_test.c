@@ -536,19 +536,11 @@ static void a_large_run_is_binned_in_seconds(void **state)
     fail_msg("%d boxes of map: read and reduce: shuffle for %d attempts", boxes, rows);
 }
 
-static const char terasort[] =
-    "jobs = ( { name = \"ts\"; generator = \"terasort\"; input = \"512MB\"; reducers = 2; } );\n";
-
 static void a_comparison_and_a_run_over_seeds_are_plotted(void **state)
 {
   (void)state;
   test_run r;
-  const char *dir =
-      test_run_beside(&r, "ts.cfg", terasort,
-                      (const char *[]){"compare", test_source_path("platforms/toy4.cfg"), "ts.cfg", "--vary",
-                                       "dfs.blocksize=128m,256m", "--seeds", "2", "-o", "cmp", NULL});
-  if (r.status != 0)
-    fail_msg("mrlab compare failed with status %d: %s", r.status, r.err);
+  const char *dir = test_small_comparison();
   char cmp[4096], plots[4096], seeds[4096];
   snprintf(cmp, sizeof cmp, "%s/cmp", dir);
   assert_image(cmp, "variants-ts", "png"); /* mrlab compare draws its own */

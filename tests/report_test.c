@@ -190,19 +190,11 @@ static void a_run_page_shows_its_critical_paths_and_pictures(void **state)
   xmlFreeDoc(d);
 }
 
-static const char terasort[] =
-    "jobs = ( { name = \"ts\"; generator = \"terasort\"; input = \"512MB\"; reducers = 2; } );\n";
-
 static void a_comparison_page_shows_its_tables_and_pictures(void **state)
 {
   (void)state;
   test_run r;
-  const char *dir =
-      test_run_beside(&r, "ts.cfg", terasort,
-                      (const char *[]){"compare", test_source_path("platforms/toy4.cfg"), "ts.cfg", "--vary",
-                                       "dfs.blocksize=128m,256m", "--seeds", "2", "-o", "cmp", NULL});
-  if (r.status != 0)
-    fail_msg("mrlab compare failed with status %d: %s", r.status, r.err);
+  const char *dir = test_small_comparison();
   char cmp[4096], page[4096];
   snprintf(cmp, sizeof cmp, "%s/cmp", dir);
   snprintf(page, sizeof page, "%s/page.html", dir);

@@ -217,6 +217,21 @@ int test_complete_runs(const char *runs, char (*names)[256], int max)
   return n;
 }
 
+const char *test_small_comparison(void)
+{
+  static const char terasort[] =
+      "jobs = ( { name = \"ts\"; generator = \"terasort\"; input = \"512MB\"; reducers = 2; } );\n";
+  static char dir[4096];
+  test_run r;
+  snprintf(dir, sizeof dir, "%s",
+           test_run_beside(&r, "ts.cfg", terasort,
+                           (const char *[]){"compare", test_source_path("platforms/toy4.cfg"), "ts.cfg", "--vary",
+                                            "dfs.blocksize=128m,256m", "--seeds", "2", "-o", "cmp", NULL}));
+  if (r.status != 0)
+    fail_msg("mrlab compare failed with status %d: %s", r.status, r.err);
+  return dir;
+}
+
 const char *test_small_experiment(const char *platform)
 {
   static char text[8192];

@@ -98,6 +98,12 @@ int test_complete_runs(const char *runs, char (*names)[256], int max);
  * provisioned and tuned runs of each seed), in runs/small. */
 const char *test_small_experiment(const char *platform);
 
+/* Runs `mrlab compare` of a 512 MB TeraSort ("ts", 2 reducers) on toy4
+ * with dfs.blocksize 128m and 256m over 2 seeds, into DIR/cmp beside its
+ * workload ts.cfg, and returns DIR (static buffer); fails the test if the
+ * comparison fails. */
+const char *test_small_comparison(void);
+
 /* A CSV file read whole (csv.h): row 0 is the header. */
 typedef csv_table test_csv;
 
