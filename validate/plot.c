@@ -403,8 +403,10 @@ static int jobs_data(const char *tmp, const csv_table *t, const char **jobs, int
     double end = num(t, j + 1, "end");
     fprintf(f, "%.9f\n\n\n", end);
     char legend[600], safe[600];
-    if (n_jobs > KEYED_JOBS)
-      snprintf(legend, sizeof legend, j ? "" : "critical paths and ends of the %d jobs (a colour a job)", n_jobs);
+    if (n_jobs > KEYED_JOBS && j > 0)
+      legend[0] = '\0'; /* one key line names them all */
+    else if (n_jobs > KEYED_JOBS)
+      snprintf(legend, sizeof legend, "critical paths and ends of the %d jobs (a colour a job)", n_jobs);
     else
       snprintf(legend, sizeof legend, "%s: critical path, end %.1f s", jobs[j], end);
     snprintf(info->jobs + strlen(info->jobs), sizeof info->jobs - strlen(info->jobs), "%s\"%s\"", j ? " " : "",
