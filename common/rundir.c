@@ -48,7 +48,10 @@ const char *const rundir_host_utilisation_columns[UTIL_N_COLUMNS] = {"time", "ho
 const char *const rundir_indicators[INDICATOR_N] = {"hadoop", "hadoop-reduce", "jobratio", "taskratio", "nearestfit"};
 
 const char *const rundir_explain_columns[EXPLAIN_N_COLUMNS] = {"job",  "order", "kind",  "what", "task",
-                                                               "attempt", "host", "start", "end", "seconds"};
+                                                               "attempt", "host", "start", "end", "seconds",
+                                                               "limit", "resource", "utilisation"};
+
+const char *const rundir_explain_limits[LIMIT_N] = {"cpu", "disk", "network"};
 
 const char *const rundir_explain_what[CRIT_N] = {
     "startup", "read", "map",  "spill", "merge", "shuffle", "sort", "reduce", "write", "am-startup",

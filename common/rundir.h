@@ -151,7 +151,13 @@ extern const char *const rundir_host_utilisation_columns[UTIL_N_COLUMNS];
  * time (jobs.csv's end - submit).  KIND is EXPLAIN_STAGE or EXPLAIN_WAIT;
  * WHAT one of rundir_explain_stages or rundir_explain_waits; TASK, ATTEMPT
  * and HOST name the task attempt of a stage or of the wait that follows
- * it (empty for the job's own waits). */
+ * it (empty for the job's own waits).  For a stage, LIMIT is the kind of
+ * resource that set its pace (rundir_explain_limits), RESOURCE the one
+ * of that kind most utilised while it ran ("cores of HOST", "disk of
+ * HOST" or "disks of HOST", or a SimGrid link: nic-HOST_UP and _DOWN, the
+ * host's NIC sending and receiving; uplink-RACK_UP and _DOWN; core), and
+ * UTILISATION that resource's mean utilisation then, 0 to 1 (sim/bottleneck.c);
+ * all three are empty for a wait or a stage that used no resource. */
 enum {
   EXPLAIN_JOB,
   EXPLAIN_ORDER,
@@ -163,6 +169,9 @@ enum {
   EXPLAIN_START,
   EXPLAIN_END,
   EXPLAIN_SECONDS,
+  EXPLAIN_LIMIT,
+  EXPLAIN_RESOURCE,
+  EXPLAIN_UTILISATION,
   EXPLAIN_N_COLUMNS
 };
 extern const char *const rundir_explain_columns[EXPLAIN_N_COLUMNS];
@@ -205,5 +214,10 @@ enum {
   CRIT_N
 };
 extern const char *const rundir_explain_what[CRIT_N];
+
+/* Values of explain.csv's limit column, and the kinds a pipe's time is
+ * charged to (sim/pipe.h). */
+enum { LIMIT_CPU, LIMIT_DISK, LIMIT_NETWORK, LIMIT_N };
+extern const char *const rundir_explain_limits[LIMIT_N];
 
 #endif

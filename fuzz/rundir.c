@@ -23,9 +23,9 @@ static const char tasks_csv[] = "job,task,kind,attempt,status,start,end,sort_end
                                 "j,0,reduce,0,SUCCEEDED,1,20,15\n";
 static const char explain_jobs_csv[] = "job,submit,end,after\n"
                                        "j,0,20,\n";
-static const char explain_csv[] = "job,order,kind,what,task,attempt,host,start,end,seconds\n"
-                                  "j,1,stage,map,m000000,0,h,0,10,10\n"
-                                  "j,2,stage,reduce,r000000,0,h,10,20,10\n";
+static const char explain_csv[] = "job,order,kind,what,task,attempt,host,start,end,seconds,limit,resource,utilisation\n"
+                                  "j,1,stage,map,m000000,0,h,0,10,10,cpu,cores of h,0.9\n"
+                                  "j,2,stage,reduce,r000000,0,h,10,20,10,network,nic-h_UP,1\n";
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

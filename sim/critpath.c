@@ -31,6 +31,7 @@
 #include "critpath.h"
 
 #include "alloc.h"
+#include "bottleneck.h"
 #include "rundir.h"
 
 #include <math.h>
@@ -303,7 +304,16 @@ void critpath_write(const engine *e, FILE *f)
                 e->platform->workers[a->worker].name);
       else
         fprintf(f, "%s,,", s[k].what == CRIT_AM_STARTUP ? "am" : "");
-      fprintf(f, ",%.9f,%.9f,%.9f\n", s[k].start, s[k].end, s[k].end - s[k].start);
+      fprintf(f, ",%.9f,%.9f,%.9f,", s[k].start, s[k].end, s[k].end - s[k].start);
+      bottleneck l = {.kind = -1};
+      if (a && s[k].what < CRIT_N_STAGES)
+        bottleneck_stage(e, a, s[k].what, s[k].start, s[k].end, &l);
+      if (l.kind >= 0 && l.used >= 0)
+        fprintf(f, "%s,%s,%.3f\n", rundir_explain_limits[l.kind], l.resource, l.used);
+      else if (l.kind >= 0)
+        fprintf(f, "%s,%s,\n", rundir_explain_limits[l.kind], l.resource);
+      else
+        fprintf(f, ",,\n");
     }
     free(s);
   }

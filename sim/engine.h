@@ -53,6 +53,10 @@ struct attempt {
   double reported;           /* when the JobTracker learnt that it ended (a heartbeat), 0 if it never did */
   double asked;              /* speculative: when the speculator asked for it (job.wanted_at) */
   double phase_end[N_PHASES];
+  double busy[N_PHASES][LIMIT_N]; /* seconds its pipes spent on cores, disks and the network (pipe.h), charged
+                                  * to the phase they run in: a map's read-and-map pipe (and a map-only job's
+                                  * HDFS write) to PHASE_READ, a reduce's reduce-and-write pipe to PHASE_REDUCE */
+  int read_from;                 /* map: the worker whose replica of its split it read, -1 if none (PSP) */
   int64_t phase_bytes[N_PHASES], phase_records[N_PHASES];
   double progress;          /* 0 to 1, as Hadoop reports it */
   int cancel;               /* set when the attempt is killed: its pipes stop */

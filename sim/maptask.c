@@ -89,7 +89,8 @@ static void spill_actor(int argc, char **argv)
     pipe_spec spec = {.total = spill_bytes(m, k),
                       .chunk = m->chunk,
                       .depth = (int)conf_get(m->conf, CONF_PIPELINE_DEPTH),
-                      .cancel = &m->a->cancel};
+                      .cancel = &m->a->cancel,
+                      .busy = m->a->busy[PHASE_SPILL]};
     st[1].count2 = &tr->disk_written;
     pipe_run(st, 2, &spec);
     tr->cache_written += llround(scale * (double)spill_bytes(m, k));
@@ -163,11 +164,13 @@ static void read_and_map(engine *e, map_state *m)
   stage *st = xmalloc((size_t)(3 + (direct ? 2 * engine_output_replication(t->job) : 0)) * sizeof *st);
   stage map = {.kind = STAGE_CPU, .host = m->host, .flops_per_byte = d->map_cost, .scale = 1};
   int n = 0;
+  a->read_from = -1;
   if ((a->prefetch = prefetch_take(a))) {
     a->phase_end[PHASE_READ] = simgrid_get_clock();
     map.count = &a->phase_bytes[PHASE_READ];
   } else {
     n = engine_split_stages(t, src, a->worker, &a->phase_bytes[PHASE_READ], st);
+    a->read_from = src;
   }
   int cpu = n;
   st[n++] = map;
@@ -179,7 +182,8 @@ static void read_and_map(engine *e, map_state *m)
                     .cancel = &a->cancel,
                     .on_chunk = map_chunk_done,
                     .arg = m,
-                    .timed = &st[cpu]};
+                    .timed = &st[cpu],
+                    .busy = a->busy[PHASE_READ]};
   pipe_run(st, n, &spec);
   if (a->prefetch)
     here->cache += (double)m->split;
@@ -204,8 +208,11 @@ static void merge_spills(map_state *m, int64_t spilled)
     st[n++] = (stage){.kind = STAGE_READ, .host = m->host, .disk = m->disk, .scale = 1, .count2 = &tr->disk_read};
   st[n++] = (stage){.kind = STAGE_CPU, .host = m->host, .flops_per_byte = cost, .scale = 1};
   st[n++] = (stage){.kind = STAGE_WRITE, .host = m->host, .disk = m->disk, .scale = 1, .count2 = &tr->disk_written};
-  pipe_spec spec = {
-      .total = moved, .chunk = m->chunk, .depth = (int)conf_get(m->conf, CONF_PIPELINE_DEPTH), .cancel = &m->a->cancel};
+  pipe_spec spec = {.total = moved,
+                    .chunk = m->chunk,
+                    .depth = (int)conf_get(m->conf, CONF_PIPELINE_DEPTH),
+                    .cancel = &m->a->cancel,
+                    .busy = m->a->busy[PHASE_MERGE]};
   pipe_run(st, n, &spec);
 }
 

@@ -94,7 +94,11 @@ static void run_stage(pipe_state *ps, int i)
     if (cancelled(ps))
       break;
     int64_t bytes = scaled_bytes(ps, s->scale, c);
+    double began = simgrid_get_clock();
     work(ps, s, c, bytes);
+    if (ps->spec->busy)
+      ps->spec->busy[s->kind == STAGE_CPU ? LIMIT_CPU : s->kind == STAGE_NET ? LIMIT_NETWORK : LIMIT_DISK] +=
+          simgrid_get_clock() - began;
     if (ps->spec->on_chunk && s == (ps->spec->timed ? ps->spec->timed : &ps->stages[ps->n - 1]))
       ps->spec->on_chunk(ps->spec->arg, c);
     if (s->count)

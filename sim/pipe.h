@@ -15,11 +15,13 @@
 #define MRLAB_PIPE_H
 
 #include "activities.h"
+#include "rundir.h"
 
 #include <simgrid/forward.h>
 #include <stdint.h>
 
 typedef enum { STAGE_CPU, STAGE_READ, STAGE_WRITE, STAGE_NET } stage_kind;
+
 
 typedef struct {
   stage_kind kind;
@@ -53,6 +55,9 @@ typedef struct {
   void (*on_chunk)(void *arg, int chunk); /* called when stage TIMED ends a chunk's work */
   void *arg;
   const stage *timed; /* one of the stages; NULL: the last (when the chunk is through) */
+  double *busy;       /* if set, busy[LIMIT_*] gets the seconds the stages spent in their SimGrid activities,
+                       * by the kind of resource each uses: a STAGE_CPU cores, a read or a write a disk, a
+                       * transfer the network (rundir.h; sim/bottleneck.c reads them) */
 } pipe_spec;
 
 /* Runs N stages over the chunks of SPEC and returns when all stages have

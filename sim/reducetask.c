@@ -132,7 +132,11 @@ static void merge_to_disk(reduce_state *r, int64_t bytes, int from_disk, double 
     st[n++] = (stage){.kind = STAGE_READ, .host = r->host, .disk = r->disk, .scale = 1, .count2 = &tr->disk_read};
   st[n++] = (stage){.kind = STAGE_CPU, .host = r->host, .flops_per_byte = cost, .scale = 1};
   st[n++] = (stage){.kind = STAGE_WRITE, .host = r->host, .disk = r->disk, .scale = scale, .count2 = &tr->disk_written};
-  pipe_spec spec = {.total = bytes, .chunk = r->chunk, .depth = r->depth, .cancel = &r->a->cancel};
+  pipe_spec spec = {.total = bytes,
+                    .chunk = r->chunk,
+                    .depth = r->depth,
+                    .cancel = &r->a->cancel,
+                    .busy = r->a->busy[r->a->phase_end[PHASE_SHUFFLE] > 0 ? PHASE_SORT : PHASE_SHUFFLE]};
   pipe_run(st, n, &spec);
 }
 
@@ -254,7 +258,8 @@ static void fetch(reduce_state *r, int src, const int *maps, int n)
                     .depth = r->depth,
                     .cancel = &r->a->cancel,
                     .on_chunk = first_byte,
-                    .arg = r->a};
+                    .arg = r->a,
+                    .busy = r->a->busy[PHASE_SHUFFLE]};
   int done = pipe_run(st, s, &spec) == (wire + r->chunk - 1) / r->chunk;
   free(disks);
   free(uncached);
@@ -310,8 +315,13 @@ void reduce_receive(attempt *ra, attempt *map, int64_t wire, sg_sem_t sent)
   else if (conf_get(r->conf, CONF_COMPRESS) != 0)
     st[s++] = (stage){
         .kind = STAGE_CPU, .host = r->host, .flops_per_byte = conf_get(r->conf, CONF_DECOMPRESS_COST), .scale = 1};
-  pipe_spec spec = {
-      .total = wire, .chunk = r->chunk, .depth = r->depth, .cancel = &map->cancel, .on_chunk = first_byte, .arg = ra};
+  pipe_spec spec = {.total = wire,
+                    .chunk = r->chunk,
+                    .depth = r->depth,
+                    .cancel = &map->cancel,
+                    .on_chunk = first_byte,
+                    .arg = ra,
+                    .busy = ra->busy[PHASE_SHUFFLE]};
   int done = pipe_run(st, s, &spec) == (wire + r->chunk - 1) / r->chunk;
   int counted = done && r->owner[m->index] == map && !r->closed[m->index];
   if (counted) {
@@ -594,7 +604,8 @@ static void reduce_and_write(reduce_state *r)
                     .cancel = &a->cancel,
                     .on_chunk = reduce_chunk_done,
                     .arg = r,
-                    .timed = &st[cpu]};
+                    .timed = &st[cpu],
+                    .busy = a->busy[PHASE_REDUCE]};
   pipe_run(st, s, &spec);
   free(flops);
   a->phase_end[PHASE_REDUCE] = st[cpu].end;

@@ -17,6 +17,11 @@
  * table first, on a large cluster: a row a worker a sample), and the last
  * sample then covers the rest of the run in one row.
  *
+ * With the host table, the actor samples every link of the platform: what
+ * it carries at that instant (SimGrid's max-min rates of the flows on it,
+ * links.h) over its bandwidth.  These and the host table are what
+ * bottleneck.c reads to name the disk, host or link that bounded a stage.
+ *
  * A file of its own beside indicators.c, the other sampler, because it
  * reads SimGrid's counters and the trackers' rather than the JobTracker's
  * view.  Like it, the actor does no simcall but sleep and changes nothing
@@ -24,16 +29,17 @@
 #include "utilisation.h"
 
 #include "alloc.h"
+#include "links.h"
 #include "rundir.h"
 
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
+#include <simgrid/link.h>
 #include <simgrid/plugins/load.h>
 
+#include <math.h>
 #include <stdlib.h>
-
-enum { RES_CPU, RES_DISK, RES_NIC, RES_N };
 
 typedef struct {
   double time;
@@ -54,6 +60,11 @@ typedef struct {
 struct utilisation_state {
   int *workers; /* per class: its workers in this run */
   util_series cls, host;
+  sg_link_t *links;       /* every link, as SimGrid lists them, */
+  size_t n_links;         /* and how many */
+  double *link_time;      /* per link sample: its time, */
+  float *link_used;       /* and each link's usage over its bandwidth (n_links a sample) */
+  size_t n_link_samples, cap_link_samples;
 };
 
 /* Per worker, the totals so far of each resource into TOTAL: flops, and
@@ -87,6 +98,20 @@ static void series_add(util_series *s, int who, double now, const double total[R
   }
 }
 
+/* Appends to U's link samples what each link carries at NOW over its bandwidth. */
+static void sample_links(struct utilisation_state *u, double now)
+{
+  if (u->n_link_samples == u->cap_link_samples) {
+    u->cap_link_samples = u->cap_link_samples ? 2 * u->cap_link_samples : 64;
+    u->link_time = xrealloc(u->link_time, u->cap_link_samples * sizeof *u->link_time);
+    u->link_used = xrealloc(u->link_used, u->cap_link_samples * u->n_links * sizeof *u->link_used);
+  }
+  u->link_time[u->n_link_samples] = now;
+  float *used = u->link_used + u->n_link_samples++ * u->n_links;
+  for (size_t k = 0; k < u->n_links; k++)
+    used[k] = (float)(links_usage(u->links[k]) / sg_link_get_bandwidth(u->links[k]));
+}
+
 void utilisation_sample(engine *e, double now, int last)
 {
   const platform *p = e->platform;
@@ -100,6 +125,8 @@ void utilisation_sample(engine *e, double now, int last)
     u->cls.carry = xcalloc((size_t)p->n_classes, sizeof *u->cls.carry);
     u->host.total = xcalloc((size_t)p->n_workers, sizeof *u->host.total);
     u->host.carry = xcalloc((size_t)p->n_workers, sizeof *u->host.carry);
+    u->n_links = sg_link_count();
+    u->links = sg_link_list();
   }
   double(*total)[RES_N] = xmalloc((size_t)p->n_workers * sizeof *total);
   double(*sum)[RES_N] = xcalloc((size_t)p->n_classes, sizeof *sum);
@@ -126,6 +153,7 @@ void utilisation_sample(engine *e, double now, int last)
       series_add(s, i, now, total[i], (double[RES_N]){pc->cores * pc->speed * dt, dt, dt});
     }
     s->last = now;
+    sample_links(u, now);
   }
   free(total);
   free(sum);
@@ -162,11 +190,75 @@ void utilisation_write(const engine *e, FILE *f, int per_host)
   }
 }
 
+/* The index of the first of the N ascending times T[0], T[STRIDE], ...,
+ * T[(N-1)*STRIDE] at or after X, N if none. */
+static size_t first_at(size_t n, double x, const void *t, size_t stride)
+{
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (*(const double *)((const char *)t + mid * stride) < x)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+double utilisation_host_mean(const engine *e, int w, int res, double from, double to)
+{
+  const struct utilisation_state *u = e->util;
+  size_t n = (size_t)e->platform->n_workers, blocks = u ? u->host.n_rows / n : 0;
+  if (!blocks || to <= from)
+    return -1;
+  const util_row *rows = u->host.rows;
+  double sum = 0, covered = 0;
+  /* block b covers (time of block b-1, time of block b] */
+  for (size_t b = first_at(blocks, from, &rows[0].time, n * sizeof *rows); b < blocks; b++) {
+    double lo = b ? rows[(b - 1) * n].time : 0, hi = rows[b * n].time;
+    if (lo >= to)
+      break;
+    double overlap = fmin(hi, to) - fmax(lo, from);
+    if (overlap > 0) {
+      sum += overlap * rows[b * n + (size_t)w].used[res];
+      covered += overlap;
+    }
+  }
+  return covered > 0 ? sum / covered : -1;
+}
+
+double utilisation_link_mean(const engine *e, const_sg_link_t link, double from, double to)
+{
+  const struct utilisation_state *u = e->util;
+  if (!u || !u->n_link_samples)
+    return -1;
+  size_t k = 0;
+  while (k < u->n_links && u->links[k] != link)
+    k++;
+  if (k == u->n_links)
+    return -1;
+  size_t first = first_at(u->n_link_samples, from, u->link_time, sizeof *u->link_time), i = first;
+  double sum = 0;
+  for (; i < u->n_link_samples && u->link_time[i] <= to; i++)
+    sum += u->link_used[i * u->n_links + k];
+  if (i > first)
+    return sum / (double)(i - first);
+  /* no sample inside: the one nearest the middle */
+  double mid = (from + to) / 2;
+  size_t near = first < u->n_link_samples ? first : first - 1;
+  if (first > 0 && first < u->n_link_samples && mid - u->link_time[first - 1] < u->link_time[first] - mid)
+    near = first - 1;
+  return u->link_used[near * u->n_links + k];
+}
+
 void utilisation_free(engine *e)
 {
   struct utilisation_state *u = e->util;
   if (!u)
     return;
+  free(u->links);
+  free(u->link_time);
+  free(u->link_used);
   util_series *s[2] = {&u->cls, &u->host};
   for (int k = 0; k < 2; k++) {
     free(s[k]->total);

@@ -6,8 +6,10 @@
  * platform its file names, else the demo's hetero16), on a multi-job run
  * and on a workflow.  Cases with a known answer check what the segments
  * are: slow-start's wait, a heartbeat interval that dominates a small job,
- * a job waiting behind another in FIFO.  Then the command: its table and
- * sentences, and its refusals. */
+ * a job waiting behind another in FIFO.  Clusters with one slow resource
+ * check what bounded the stages: one slow disk, one slow NIC, one slow
+ * rack uplink.  Then the command: its table and sentences, and its
+ * refusals. */
 #include "rundir.h"
 #include "test.h"
 
@@ -232,6 +234,14 @@ static void heartbeat_dominates(void **state)
   assert_true(hb > 0);
   assert_close(hb + slowstart, time - stages, 1e-6); /* nothing else waited */
   assert_true(hb + slowstart > 0.8 * time);
+  test_run r; /* and in explain's shares */
+  test_run_mrlab(&r, NULL, (const char *const[]){"explain", dir, NULL});
+  assert_int_equal(r.status, 0);
+  const char *share = strstr(r.out, "scheduling waits and task start-up ");
+  double waited, percent;
+  assert_non_null(share);
+  assert_int_equal(sscanf(share, "scheduling waits and task start-up %lf s (%lf%%)", &waited, &percent), 2);
+  assert_true(percent >= 80);
   /* the first wait runs from the submission to the map's assignment at its tracker's heartbeat */
   assert_string_equal(test_csv_cell(ex, 1, "what"), "heartbeat");
   assert_string_equal(test_csv_cell(ex, 1, "task"), "m000000");
@@ -270,6 +280,90 @@ static void fifo_waits_for_slot(void **state)
   assert_true(held >= 1); /* the first job's maps on one worker end together */
   test_csv_free(ex);
   test_csv_free(tasks);
+}
+
+/* A platform of four workers in two racks of two, "fast-1", "fast-2" on
+ * rack "a" and "fast-3" and one of class ODD (its disk, NIC and rack b's
+ * uplink given by DISK, NIC and UPLINK) on rack "b", written to the test's
+ * directory; returns its path. */
+static const char *one_slow(const char *odd, const char *disk, const char *nic, const char *uplink)
+{
+  char text[2048];
+  snprintf(text, sizeof text,
+           "name = \"two-racks\";\n"
+           "core = { bandwidth = \"10Gbps\"; latency = \"5us\"; };\n"
+           "racks = ( { name = \"a\"; uplink = { bandwidth = \"10Gbps\"; latency = \"5us\"; }; },\n"
+           "          { name = \"b\"; uplink = { bandwidth = \"%s\"; latency = \"5us\"; }; } );\n"
+           "node_classes = (\n"
+           "  { name = \"fast\"; count = 3; racks = [\"a\", \"a\", \"b\"]; cores = 4; speed = \"2.5Gf\"; memory = \"8GiB\";\n"
+           "    disks = ( { read = \"120MBps\"; write = \"100MBps\"; } ); nic = { bandwidth = \"1Gbps\"; latency = \"50us\"; };\n"
+           "    slots = { map = 2; reduce = 1; }; },\n"
+           "  { name = \"%s\"; count = 1; racks = [\"b\"]; cores = 4; speed = \"2.5Gf\"; memory = \"8GiB\";\n"
+           "    disks = ( { read = \"%s\"; write = \"%s\"; } ); nic = { bandwidth = \"%s\"; latency = \"50us\"; };\n"
+           "    slots = { map = 2; reduce = 1; }; } );\n"
+           "master = { class = \"fast\"; rack = \"a\"; };\n",
+           uplink, odd, disk, disk, nic);
+  return test_write_file(test_tmpdir(), "two-racks.cfg", text);
+}
+
+/* The resource that bounded most of job J's critical path in run DIR (its
+ * stages' seconds summed by explain.csv's resource), its kind in KIND. */
+static const char *top_resource(const char *dir, char *kind, size_t len)
+{
+  static char top[256];
+  test_csv *ex = test_csv_in(dir, RUNDIR_EXPLAIN);
+  double best = 0;
+  top[0] = kind[0] = '\0';
+  for (int r = 1; r < ex->n_rows; r++) {
+    const char *res = test_csv_cell(ex, r, "resource");
+    double sum = 0;
+    for (int k = 1; *res && k < ex->n_rows; k++)
+      if (strcmp(test_csv_cell(ex, k, "resource"), res) == 0)
+        sum += test_csv_num(ex, k, "seconds");
+    if (sum > best) {
+      best = sum;
+      snprintf(top, sizeof top, "%s", res);
+      snprintf(kind, len, "%s", test_csv_cell(ex, r, "limit"));
+      assert_true(test_csv_num(ex, r, "utilisation") >= 0 && test_csv_num(ex, r, "utilisation") <= 1);
+    }
+  }
+  test_csv_free(ex);
+  return top;
+}
+
+/* One resource far slower than the rest bounds the path: a disk at
+ * 10 MB/s, a NIC at 20 Mb/s, a rack uplink at 20 Mb/s, each on a cluster
+ * otherwise alike; whichever stages the path takes through it (the maps
+ * that spill on the slow disk, the fetches through the slow NIC or across
+ * the slow uplink, the output's replicas written through them), the one
+ * resource that bounded most of its time is the slow one, of its kind. */
+static void one_slow_resource_bounds_the_path(void **state)
+{
+  (void)state;
+  static const char job[] = "jobs = ( { name = \"j\"; input = \"1GB\"; map_cost = 1.0; map_selectivity = 1.0;\n"
+                            "  reduce_cost = 1.0; reduce_selectivity = 1.0; reducers = 1; } );\n";
+  char kind[32];
+  const char *dir = test_simulate(one_slow("slow", "10MBps", "1Gbps", "10Gbps"), job, NULL);
+  check_tiles(dir);
+  assert_string_equal(top_resource(dir, kind, sizeof kind), "disk of slow-1");
+  assert_string_equal(kind, "disk");
+
+  dir = test_simulate(one_slow("slow", "120MBps", "20Mbps", "10Gbps"), job, NULL);
+  check_tiles(dir);
+  const char *top = top_resource(dir, kind, sizeof kind);
+  assert_true(strcmp(top, "nic-slow-1_UP") == 0 || strcmp(top, "nic-slow-1_DOWN") == 0);
+  assert_string_equal(kind, "network");
+
+  dir = test_simulate(one_slow("plain", "120MBps", "1Gbps", "20Mbps"), job, NULL);
+  check_tiles(dir);
+  top = top_resource(dir, kind, sizeof kind);
+  assert_true(strcmp(top, "uplink-b_UP") == 0 || strcmp(top, "uplink-b_DOWN") == 0);
+  assert_string_equal(kind, "network");
+
+  test_run r; /* and in words */
+  test_run_mrlab(&r, NULL, (const char *const[]){"explain", dir, NULL});
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "Most of it on one resource: rack b's uplink, "));
 }
 
 /* The command: a table and sentences for each job, --job, its refusals. */
@@ -313,7 +407,8 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(sums_on_shipped_workloads), cmocka_unit_test(sums_on_multi_job_and_workflow),
       cmocka_unit_test(slowstart_wait),            cmocka_unit_test(heartbeat_dominates),
-      cmocka_unit_test(fifo_waits_for_slot),       cmocka_unit_test(explain_command),
+      cmocka_unit_test(fifo_waits_for_slot),       cmocka_unit_test(one_slow_resource_bounds_the_path),
+      cmocka_unit_test(explain_command),
   };
   TEST_MAIN(tests);
 }

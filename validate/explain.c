@@ -4,8 +4,9 @@
  * this file only regroups and words it: one table row for each attempt on
  * the path (its stages, and the waits that led to it), and sentences that
  * follow the path as a student reads a run: the maps until the last map
- * output the reducers needed, the last reducer's stages, and what the
- * waits were for. */
+ * output the reducers needed, the last reducer's stages and what bounded
+ * each, what the waits were for, and the path's time by the kind of
+ * resource that set its pace. */
 #include "explain.h"
 
 #include "alloc.h"
@@ -17,8 +18,9 @@
 #include <sys/stat.h>
 
 typedef struct {
-  int what; /* CRIT_* */
-  const char *task, *attempt, *host;
+  int what;  /* CRIT_* */
+  int limit; /* LIMIT_*, -1 if none */
+  const char *task, *attempt, *host, *resource;
   double start, end;
 } segment;
 
@@ -56,6 +58,17 @@ static int read_segments(const csv_table *t, const char *job, segment **segs, ch
       free(s);
       return csv_fail(t, r, c[EXPLAIN_WHAT], err, errlen, "expected a stage or a wait, got \"%s\"", what);
     }
+    const char *limit = csv_cell(t, r, c[EXPLAIN_LIMIT]);
+    for (g->limit = 0; g->limit < LIMIT_N && strcmp(rundir_explain_limits[g->limit], limit) != 0; g->limit++)
+      ;
+    if (g->limit == LIMIT_N && *limit) {
+      free(s);
+      return csv_fail(t, r, c[EXPLAIN_LIMIT], err, errlen, "expected cpu, disk, network or nothing, got \"%s\"",
+                      limit);
+    }
+    if (g->limit == LIMIT_N)
+      g->limit = -1;
+    g->resource = csv_cell(t, r, c[EXPLAIN_RESOURCE]);
     g->task = csv_cell(t, r, c[EXPLAIN_TASK]);
     g->attempt = csv_cell(t, r, c[EXPLAIN_ATTEMPT]);
     g->host = csv_cell(t, r, c[EXPLAIN_HOST]);
@@ -95,6 +108,47 @@ static void print_table(const segment *s, int n, FILE *out)
   }
 }
 
+/* RESOURCE (explain.csv's resource column) in words, into BUF: a SimGrid
+ * link's name told as the part of the network it is (sim/topology.c names
+ * them); "cores of HOST" and "disk of HOST" are words already. */
+static const char *in_words(const char *resource, char *buf, size_t len)
+{
+  size_t n = strlen(resource);
+  int up = n > 3 && strcmp(resource + n - 3, "_UP") == 0, down = n > 5 && strcmp(resource + n - 5, "_DOWN") == 0;
+  int name = (int)n - (up ? 3 : down ? 5 : 0);
+  if ((up || down) && strncmp(resource, "nic-", 4) == 0 && name > 12 && strncmp(resource + name - 8, "-shuffle", 8) == 0)
+    snprintf(buf, len, "rack %.*s's shuffle gateway", name - 12, resource + 4);
+  else if ((up || down) && strncmp(resource, "nic-", 4) == 0)
+    snprintf(buf, len, "%.*s's NIC, %s", name - 4, resource + 4, up ? "sending" : "receiving");
+  else if ((up || down) && strncmp(resource, "uplink-", 7) == 0)
+    snprintf(buf, len, "rack %.*s's uplink, %s", name - 7, resource + 7, up ? "out" : "in");
+  else if (strcmp(resource, "core") == 0)
+    snprintf(buf, len, "the core switch");
+  else /* "cores of HOST", "disk of HOST" */
+    snprintf(buf, len, "the %s", resource);
+  return buf;
+}
+
+/* The resource that bounded most of the time of the stages of S[0..N)
+ * that belong to a task whose name starts with KIND (any if 0), and that
+ * time in *SECONDS; NULL if none was measured. */
+static const char *top_resource(const segment *s, int n, char kind, double *seconds)
+{
+  const char *top = NULL;
+  *seconds = 0;
+  for (int i = 0; i < n; i++) {
+    if (!is_stage(&s[i]) || !*s[i].resource || (kind && s[i].task[0] != kind))
+      continue;
+    double sum = 0;
+    for (int k = 0; k < n; k++)
+      if (is_stage(&s[k]) && (!kind || s[k].task[0] == kind) && strcmp(s[k].resource, s[i].resource) == 0)
+        sum += s[k].end - s[k].start;
+    if (sum > *seconds)
+      top = s[i].resource, *seconds = sum;
+  }
+  return top;
+}
+
 /* The stages of S[0..N) that belong to a task whose name starts with KIND
  * ('m' or 'r'): their summed time, and in *TOP the stage that took most
  * and its time in *TOP_S. */
@@ -124,11 +178,43 @@ static int count_tasks(const segment *s, int n, char kind)
   return count;
 }
 
+/* The path's time by the kind of resource that set its pace: each stage's
+ * limit, the waits and task start-ups together (and stages with no limit
+ * measured, if any); then the one resource that bounded most of it. */
+static void print_shares(const segment *s, int n, double time, FILE *out)
+{
+  double by[LIMIT_N] = {0}, waits = 0, other = 0;
+  for (int i = 0; i < n; i++) {
+    double d = s[i].end - s[i].start;
+    if (!is_stage(&s[i]) || s[i].what == CRIT_STARTUP || s[i].what == CRIT_AM_STARTUP)
+      waits += d;
+    else if (s[i].limit >= 0)
+      by[s[i].limit] += d;
+    else
+      other += d;
+  }
+  double pc = time > 0 ? 100 / time : 0;
+  fprintf(out, "  By what set its pace: cpu %.2f s (%.0f%%), disk %.2f s (%.0f%%), network %.2f s (%.0f%%), "
+          "scheduling waits and task start-up %.2f s (%.0f%%)",
+          by[LIMIT_CPU], by[LIMIT_CPU] * pc, by[LIMIT_DISK], by[LIMIT_DISK] * pc, by[LIMIT_NETWORK],
+          by[LIMIT_NETWORK] * pc, waits, waits * pc);
+  if (other >= 0.005)
+    fprintf(out, ", stages with no resource measured %.2f s (%.0f%%)", other, other * pc);
+  double top_s;
+  const char *top = top_resource(s, n, 0, &top_s);
+  char words[256];
+  if (top)
+    fprintf(out, ".  Most of it on one resource: %s, %.2f s (%.0f%%)", in_words(top, words, sizeof words), top_s,
+            top_s * pc);
+  fprintf(out, ".\n");
+}
+
 /* Sentences: the maps' part of the path, the last reducer's, and the waits. */
 static void print_story(const segment *s, int n, double submit, double end, FILE *out)
 {
   int last_map = -1, last_reduce = -1, top;
   double top_s;
+  char words[256];
   for (int i = 0; i < n; i++) {
     if (s[i].task[0] == 'm')
       last_map = i;
@@ -141,6 +227,10 @@ static void print_story(const segment *s, int n, double submit, double end, FILE
     fprintf(out, "  Maps held the path until %.2f s: %d map%s on it%s, %.2f s in stages, most in %s (%.2f s)",
             s[last_map].end, maps, maps == 1 ? "" : "s", maps > 1 ? ", one after another" : "", busy,
             rundir_explain_what[top], top_s);
+    double bound_s;
+    const char *bound = top_resource(s, last_reduce >= 0 ? last_map + 1 : n, 'm', &bound_s);
+    if (bound)
+      fprintf(out, "; %.2f s of them bounded by %s", bound_s, in_words(bound, words, sizeof words));
     if (last_reduce < 0)
       fprintf(out, "; the last, %s on %s, ended the job.\n", s[last_map].task, s[last_map].host);
     else
@@ -161,6 +251,8 @@ static void print_story(const segment *s, int n, double submit, double end, FILE
     for (int i = first; i <= last_reduce; i++)
       if (is_stage(&s[i]) && s[i].end - s[i].start >= 0.005) {
         fprintf(out, "%s%.2f s in %s", sep, s[i].end - s[i].start, rundir_explain_what[s[i].what]);
+        if (*s[i].resource)
+          fprintf(out, " (bounded by %s)", in_words(s[i].resource, words, sizeof words));
         sep = ", ";
       }
     fprintf(out, ".\n");
@@ -186,6 +278,7 @@ static void print_story(const segment *s, int n, double submit, double end, FILE
     sep = ", for ";
   }
   fprintf(out, ".\n");
+  print_shares(s, n, time, out);
 }
 
 int explain_run(const char *dir, const char *job, FILE *out, char *err, size_t errlen)
