@@ -363,7 +363,50 @@ static void one_slow_resource_bounds_the_path(void **state)
   test_run r; /* and in words */
   test_run_mrlab(&r, NULL, (const char *const[]){"explain", dir, NULL});
   assert_int_equal(r.status, 0);
-  assert_non_null(strstr(r.out, "Most of it on one resource: rack b's uplink, "));
+  assert_non_null(strstr(r.out, "Most of it on one resource: the uplink of b, "));
+}
+
+/* docs/teaching.md's first and third exercises, as the shipped files
+ * give them: TeraSort on one rack of racks16 is bound by disks, on its
+ * four racks by an uplink; WordCount on 1 GB waits for the speculator to
+ * start a twin of the straggling map on coppa8-slow, and without
+ * speculation takes more than twice as long.  (The second, slow-start,
+ * is slowstart_wait's.) */
+static void teaching_exercises_hold(void **state)
+{
+  (void)state;
+  char kind[32], racks16[4096], coppa[4096], terasort[4096], wc[4096];
+  snprintf(racks16, sizeof racks16, "%s", test_source_path("platforms/racks16.cfg"));
+  snprintf(coppa, sizeof coppa, "%s", test_source_path("platforms/coppa8-slow.cfg"));
+  snprintf(terasort, sizeof terasort, "%s", test_source_path("workloads/terasort.cfg"));
+  snprintf(wc, sizeof wc, "%s", test_source_path("workloads/wordcount-1g.cfg"));
+  char out[4096];
+  snprintf(out, sizeof out, "%s/grow", test_tmpdir());
+  test_run r;
+  test_run_mrlab(&r, NULL,
+                 (const char *const[]){"run", racks16, terasort, "--workers", "node-1,node-2,node-3,node-4", "-o", out,
+                                       NULL});
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(top_resource(out, kind, sizeof kind), "disk of node-"));
+  test_run_mrlab(&r, NULL, (const char *const[]){"run", racks16, terasort, "-o", out, NULL});
+  assert_int_equal(r.status, 0);
+  assert_memory_equal(top_resource(out, kind, sizeof kind), "uplink-rack", 11);
+  assert_string_equal(kind, "network");
+
+  test_run_mrlab(&r, NULL, (const char *const[]){"run", coppa, wc, "-o", out, NULL});
+  assert_int_equal(r.status, 0);
+  int n;
+  assert_true(total(out, "wordcount", "speculation", &n) > 0);
+  test_csv *jobs = test_csv_in(out, RUNDIR_JOBS);
+  double with = test_csv_num(jobs, 1, "end");
+  test_csv_free(jobs);
+  test_run_mrlab(&r, NULL,
+                 (const char *const[]){"run", coppa, wc, "--set", "mapreduce.map.speculative=false", "-o", out, NULL});
+  assert_int_equal(r.status, 0);
+  assert_close(total(out, "wordcount", "speculation", &n), 0, 0);
+  jobs = test_csv_in(out, RUNDIR_JOBS);
+  assert_true(test_csv_num(jobs, 1, "end") > 2 * with);
+  test_csv_free(jobs);
 }
 
 /* The command: a table and sentences for each job, --job, its refusals. */
@@ -408,7 +451,7 @@ int main(void)
       cmocka_unit_test(sums_on_shipped_workloads), cmocka_unit_test(sums_on_multi_job_and_workflow),
       cmocka_unit_test(slowstart_wait),            cmocka_unit_test(heartbeat_dominates),
       cmocka_unit_test(fifo_waits_for_slot),       cmocka_unit_test(one_slow_resource_bounds_the_path),
-      cmocka_unit_test(explain_command),
+      cmocka_unit_test(teaching_exercises_hold),   cmocka_unit_test(explain_command),
   };
   TEST_MAIN(tests);
 }

@@ -117,11 +117,11 @@ static const char *in_words(const char *resource, char *buf, size_t len)
   int up = n > 3 && strcmp(resource + n - 3, "_UP") == 0, down = n > 5 && strcmp(resource + n - 5, "_DOWN") == 0;
   int name = (int)n - (up ? 3 : down ? 5 : 0);
   if ((up || down) && strncmp(resource, "nic-", 4) == 0 && name > 12 && strncmp(resource + name - 8, "-shuffle", 8) == 0)
-    snprintf(buf, len, "rack %.*s's shuffle gateway", name - 12, resource + 4);
+    snprintf(buf, len, "the shuffle gateway of %.*s", name - 12, resource + 4);
   else if ((up || down) && strncmp(resource, "nic-", 4) == 0)
     snprintf(buf, len, "%.*s's NIC, %s", name - 4, resource + 4, up ? "sending" : "receiving");
   else if ((up || down) && strncmp(resource, "uplink-", 7) == 0)
-    snprintf(buf, len, "rack %.*s's uplink, %s", name - 7, resource + 7, up ? "out" : "in");
+    snprintf(buf, len, "the uplink of %.*s, %s the rack", name - 7, resource + 7, up ? "out of" : "into");
   else if (strcmp(resource, "core") == 0)
     snprintf(buf, len, "the core switch");
   else /* "cores of HOST", "disk of HOST" */
