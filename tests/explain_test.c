@@ -100,7 +100,9 @@ static int task_row(const test_csv *t, const char *job, const char *task)
   return 0;
 }
 
-/* Every shipped workload on the platform its file names (else hetero16, as the README's demo runs them). */
+/* Every shipped workload on the platform its file names (else hetero16,
+ * as the README's demo runs them): its paths tile its jobs' times, and
+ * `mrlab explain` and `mrlab report` take the run. */
 static void sums_on_shipped_workloads(void **state)
 {
   (void)state;
@@ -114,7 +116,18 @@ static void sums_on_shipped_workloads(void **state)
     char platform[256] = "hetero16";
     if (at)
       sscanf(at + strlen("platforms/"), "%255[^.]", platform);
-    check_tiles(run_shipped(platform, g.gl_pathv[i]));
+    const char *dir = run_shipped(platform, g.gl_pathv[i]);
+    check_tiles(dir);
+    test_run r;
+    test_run_mrlab(&r, NULL, (const char *const[]){"explain", dir, NULL});
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "By what set its pace: "));
+    char page[4096];
+    snprintf(page, sizeof page, "%s/page.html", test_tmpdir());
+    test_run_mrlab(&r, NULL, (const char *const[]){"report", dir, "-o", page, NULL});
+    if (r.status != 0)
+      fail_msg("mrlab report on %s: status %d: %s", g.gl_pathv[i], r.status, r.err);
+    assert_non_null(strstr(test_read_file("/", page), "By what set its pace: "));
   }
   globfree(&g);
 }
