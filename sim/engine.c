@@ -50,9 +50,11 @@ engine *the_engine;
  * - every flow shares the core and the uplinks, so the lazy network update
  *   re-solves nearly everything anyway, and its bookkeeping made big runs
  *   1.6 times slower (bench/engine);
- * - AddressSanitizer follows threads, not SimGrid's own stack switching. */
+ * - AddressSanitizer follows threads, not SimGrid's own stack switching;
+ * - mrlab's log categories (sim.c) say nothing unless asked: XBT's default
+ *   threshold, INFO, would print every decision of a run. */
 static const char *const simgrid_defaults[] = {
-    "--log=xbt_cfg.thres:warning", "--cfg=network/optim:Full",
+    "--log=xbt_cfg.thres:warning", "--log=mrlab.thres:warning", "--cfg=network/optim:Full",
 #if defined(__SANITIZE_ADDRESS__)
     "--cfg=contexts/factory:thread", /* threads keep their default stacks: instrumented code needs them */
 #else
