@@ -213,10 +213,11 @@ static int next_request(engine *e, job *j, int w, double now)
       return C_AM;
     if (!e->rm->apps[j->index].am_held_said) {
       e->rm->apps[j->index].am_held_said = 1;
-      XBT_INFO("holds job %s's ApplicationMaster back: its queue's ApplicationMasters hold %d MB and %d vcores, and "
-               "one more would pass %s's limit",
-               j->desc->name, e->rm->am_used[a->queue].mb, e->rm->am_used[a->queue].vcores,
-               e->rm->policy == CONF_SCHED_CAPACITY ? "the CapacityScheduler" : "the FairScheduler");
+      conf_key limit = e->rm->policy == CONF_SCHED_CAPACITY ? CONF_AM_RESOURCE_PERCENT : CONF_FAIR_AM_SHARE;
+      XBT_INFO("holds job %s's ApplicationMaster back: its queue's ApplicationMasters hold %d MB and %d vcores of the "
+               "cluster's %d MB and %d vcores, and one more would pass %s %g",
+               j->desc->name, e->rm->am_used[a->queue].mb, e->rm->am_used[a->queue].vcores, e->rm->total.mb,
+               e->rm->total.vcores, conf_name(limit), conf_get(&e->cluster, limit));
     }
     return -1;
   }
