@@ -20,13 +20,10 @@
 
 #include <gsl/gsl_randist.h>
 #include <xbt/asserts.h>
-#include <xbt/log.h>
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_hdfs, mrlab, "HDFS: where each block's replicas go");
 
 struct hdfs_policy {
   /* Chooses REPLICATION distinct workers for one block into OUT; SCRATCH
@@ -321,19 +318,8 @@ static hdfs_file *file_place(const platform *p, int64_t size, int64_t block_size
   int *scratch = xmalloc((size_t)p->n_workers * sizeof *scratch);
   if (start && policy->start)
     policy->start(policy, n_blocks, replication, rng);
-  for (int64_t b = 0; b < f->n_blocks; b++) {
+  for (int64_t b = 0; b < f->n_blocks; b++)
     policy->choose(policy, p, writer, replication, rng, f->replicas + b * replication, scratch);
-    if (XBT_LOG_ISENABLED(mrlab_hdfs, xbt_log_priority_info)) {
-      char names[1024] = "";
-      size_t used = 0;
-      for (int r = 0; r < replication && used < sizeof names; r++)
-        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", r ? ", " : "",
-                                 p->workers[f->replicas[b * replication + r]].name);
-      XBT_INFO("places block %lld of %lld (%lld bytes)%s%s: replicas on %s", (long long)b, (long long)n_blocks,
-               (long long)hdfs_block_bytes(f, b), writer >= 0 ? " written from " : "",
-               writer >= 0 ? p->workers[writer].name : "", names);
-    }
-  }
   free(scratch);
   return f;
 }

@@ -58,7 +58,9 @@ static void attempt_reported(engine *e, attempt *a, double now)
   XBT_INFO("learns that %s %c%06d attempt %d on %s %s at %.3f s%s", j->desc->name, t->kind == KIND_MAP ? 'm' : 'r',
            t->index, a->number, e->platform->workers[a->worker].name,
            a->status == STATUS_KILLED ? "was killed" : "succeeded", a->end,
-           a->status == STATUS_KILLED && !a->cancel ? " (its twin succeeded first)" : "");
+           a->preempted                             ? " (its AM preempted it)"
+           : a->status == STATUS_KILLED && !a->cancel ? " (its twin succeeded first)"
+                                                      : "");
   if (a->status == STATUS_KILLED)
     return;
   t->done = 1;
