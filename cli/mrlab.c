@@ -99,6 +99,7 @@ static const char usage_run[] =
     "  --workers L     only the workers in L, worker or node class names\n"
     "                  separated by commas (\"A-1,C\"), and the master\n"
     "  --cfg=N:V       a SimGrid option, as SimGrid takes it; --log= too\n"
+    "  --log=mrlab.thres:info  the run's decisions on stderr (README: mrlab.NAME)\n"
     "  --trace         also write trace.paje, the run's timeline in the Paje\n"
     "                  format (ViTE: vite DIR/trace.paje; pajeng: pj_dump)\n"
     "  --seeds N       one run a seed, seeds S to S+N-1 (S: --seed, default 1;\n"

@@ -23,8 +23,11 @@
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <simgrid/semaphore.h>
+#include <xbt/log.h>
 
 #include <stdlib.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_balancer, mrlab, "the Balancer's block moves of a redistributed input");
 
 #define THROTTLE_PERIOD 0.5 /* s: DataTransferThrottler's default period */
 
@@ -117,6 +120,9 @@ static void move_actor(int argc, char **argv)
                     .on_chunk = b->bandwidth > 0 ? move_chunk_done : NULL,
                     .arg = m};
   pipe_run(st, 3, &spec);
+  XBT_INFO("job %s: moved block %lld (%lld bytes) from %s to %s", j->desc->name, (long long)m->move->block,
+           (long long)m->bytes, the_engine->platform->workers[m->move->from].name,
+           the_engine->platform->workers[m->move->to].name);
   hdfs_apply_move(j->input, m->move);
   j->redistributed_bytes += m->bytes;
   b->busy[m->move->from]--;
@@ -133,6 +139,9 @@ static void try_move(balancer *b, int64_t i)
   if (b->started[i] || b->busy[mv->from] >= b->max || b->busy[mv->to] >= b->max)
     return;
   b->started[i] = 1;
+  XBT_INFO("job %s: moves block %lld from %s to %s (move %lld of %lld)", b->j->desc->name, (long long)mv->block,
+           the_engine->platform->workers[mv->from].name, the_engine->platform->workers[mv->to].name, (long long)i + 1,
+           (long long)b->j->n_moves);
   b->busy[mv->from]++;
   b->busy[mv->to]++;
   move_state *m = xmalloc(sizeof *m);

@@ -34,12 +34,26 @@
 #include <simgrid/semaphore.h>
 #include <xbt/asserts.h>
 #include <xbt/config.h>
+#include <xbt/log.h>
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_hdfs, mrlab,
+                                "HDFS as the engine sets it up: where each input block's and each output's replicas are");
+
 engine *the_engine;
+
+/* Logs the REPLICATION workers of REPLICAS (names of P) after the message WHAT. */
+static void log_replicas(const platform *p, const int *replicas, int replication, const char *what)
+{
+  char names[1024] = "";
+  size_t used = 0;
+  for (int r = 0; r < replication && used < sizeof names; r++)
+    used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", r ? ", " : "", p->workers[replicas[r]].name);
+  XBT_INFO("%s: replicas on %s", what, names);
+}
 
 /* mrlab's SimGrid settings, given as if first on the command line, so
  * that a user's own --cfg= still wins:
@@ -50,9 +64,11 @@ engine *the_engine;
  * - every flow shares the core and the uplinks, so the lazy network update
  *   re-solves nearly everything anyway, and its bookkeeping made big runs
  *   1.6 times slower (bench/engine);
- * - AddressSanitizer follows threads, not SimGrid's own stack switching. */
+ * - AddressSanitizer follows threads, not SimGrid's own stack switching;
+ * - mrlab's log categories (sim.c) say nothing unless asked: XBT's default
+ *   threshold, INFO, would print every decision of a run. */
 static const char *const simgrid_defaults[] = {
-    "--log=xbt_cfg.thres:warning", "--cfg=network/optim:Full",
+    "--log=xbt_cfg.thres:warning", "--log=mrlab.thres:warning", "--cfg=network/optim:Full",
 #if defined(__SANITIZE_ADDRESS__)
     "--cfg=contexts/factory:thread", /* threads keep their default stacks: instrumented code needs them */
 #else
@@ -298,6 +314,12 @@ void engine_index_maps(engine *e, job *j)
   j->maps_in_rack = xcalloc((size_t)p->n_racks, sizeof *j->maps_in_rack);
   j->n_in_rack = xcalloc((size_t)p->n_racks, sizeof *j->n_in_rack);
   j->cur_rack = xcalloc((size_t)p->n_racks, sizeof *j->cur_rack);
+  for (int m = 0; m < j->n_maps && XBT_LOG_ISENABLED(mrlab_hdfs, xbt_log_priority_info); m++) {
+    char what[256];
+    snprintf(what, sizeof what, "job %s: input block %d of %d (%lld bytes)", j->desc->name, m, j->n_maps,
+             (long long)hdfs_block_bytes(j->input, m));
+    log_replicas(p, j->input->replicas + (size_t)m * (size_t)j->input->replication, j->input->replication, what);
+  }
   /* two passes: count each list's maps, then fill lists of that size (a
    * list grown map by map costs time quadratic in the maps) */
   for (int pass = 0; pass < 2; pass++) {
@@ -537,6 +559,13 @@ int engine_output_stages(attempt *a, int64_t output, double scale, stage *st)
   gsl_rng_free(rng);
   hdfs_policy_free(policy);
   a->targets = xmalloc((size_t)replication * sizeof *a->targets);
+  if (XBT_LOG_ISENABLED(mrlab_hdfs, xbt_log_priority_info)) {
+    char what[256];
+    snprintf(what, sizeof what, "%s %c%06d attempt %d writes its output (%lld bytes) down the pipeline",
+             a->task->job->desc->name, a->task->kind == KIND_MAP ? 'm' : 'r', a->task->index, a->number,
+             (long long)output);
+    log_replicas(e->platform, f->replicas, replication, what);
+  }
   for (int k = 0; k < replication; k++) {
     tracker *to = &e->trackers[a->targets[k] = hdfs_replica(f, 0, k)];
     if (k > 0)

@@ -25,7 +25,11 @@
 #include <simgrid/mutex.h>
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(jobtracker, "mrlab's JobTracker");
+#include <math.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_jobtracker, mrlab,
+                                "the JobTracker (YARN: the ResourceManager) and its scheduler: assignments, "
+                                "slow-start, what heartbeats report, jobs' ends");
 
 #define ANSWER_BYTES 1024
 
@@ -35,7 +39,8 @@ static void job_ended(engine *e, job *j, double now)
   j->end = now;
   j->finished = 1;
   e->jobs_finished++;
-  XBT_DEBUG("job %s finished at %g", j->desc->name, now);
+  XBT_INFO("job %s ended: %d maps, %d reduces, %.3f s after its submission", j->desc->name, j->n_maps, j->n_reduces,
+           now - j->submit);
   for (int i = 0; i < e->n_jobs; i++)
     for (int k = 0; k < e->jobs[i].desc->n_after; k++)
       if (e->jobs[i].desc->after[k] == j->index && --e->jobs[i].waiting == 0)
@@ -50,14 +55,23 @@ static void attempt_reported(engine *e, attempt *a, double now)
   a->reported = now;
   if (a->status == STATUS_SUCCEEDED && t->done)
     a->status = STATUS_KILLED; /* its twin won first: Hadoop would have killed it */
+  XBT_INFO("learns that %s %c%06d attempt %d on %s %s at %.3f s%s", j->desc->name, t->kind == KIND_MAP ? 'm' : 'r',
+           t->index, a->number, e->platform->workers[a->worker].name,
+           a->status == STATUS_KILLED ? "was killed" : "succeeded", a->end,
+           a->preempted                             ? " (its AM preempted it)"
+           : a->status == STATUS_KILLED && !a->cancel ? " (its twin succeeded first)"
+                                                      : "");
   if (a->status == STATUS_KILLED)
     return;
   t->done = 1;
   e->tasks_done++;
   sg_mutex_lock(j->mutex);
   for (int k = 0; k < t->n_attempts; k++)
-    if (t->attempts[k]->status == STATUS_RUNNING)
+    if (t->attempts[k]->status == STATUS_RUNNING) {
+      XBT_INFO("kills %s %c%06d attempt %d on %s: attempt %d succeeded", j->desc->name, t->kind == KIND_MAP ? 'm' : 'r',
+               t->index, k, e->platform->workers[t->attempts[k]->worker].name, a->number);
       engine_attempt_cancel(t->attempts[k]);
+    }
   sg_mutex_unlock(j->mutex);
   if (t->kind == KIND_MAP) {
     t->out_worker = a->worker;
@@ -69,6 +83,9 @@ static void attempt_reported(engine *e, attempt *a, double now)
     j->finished_maps[j->n_finished_maps++] = t->index;
     if (++j->maps_done == j->n_maps)
       j->map_phase_end = now;
+    if (j->n_reduces && j->maps_done == (int)ceil(conf_get(&j->desc->conf, CONF_SLOWSTART) * j->n_maps))
+      XBT_INFO("job %s: %d of %d maps done (%s %g): its reduces may start", j->desc->name, j->maps_done, j->n_maps,
+               conf_name(CONF_SLOWSTART), conf_get(&j->desc->conf, CONF_SLOWSTART));
     if (j->maps_done == j->n_maps && !j->n_reduces) /* a map-only job ends with its last map */
       job_ended(e, j, now);
     /* one idle fetcher per shuffling reducer: it wakes another if there is more to fetch */

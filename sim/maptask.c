@@ -32,9 +32,12 @@
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <simgrid/semaphore.h>
+#include <xbt/log.h>
 
 #include <math.h>
 #include <stdlib.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_map, mrlab, "map attempts: where they read, each spill, the merge");
 
 typedef struct {
   attempt *a;
@@ -93,6 +96,9 @@ static void spill_actor(int argc, char **argv)
                       .busy = m->a->busy[PHASE_SPILL]};
     st[1].count2 = &tr->disk_written;
     pipe_run(st, 2, &spec);
+    XBT_INFO("%s m%06d attempt %d: spill %d of %d: %lld bytes of map output sorted, %lld bytes written", d->name,
+             m->a->task->index, m->a->number, k, m->n_spills, (long long)spill_bytes(m, k),
+             llround(scale * (double)spill_bytes(m, k)));
     tr->cache_written += llround(scale * (double)spill_bytes(m, k));
     if (m->push)
       sg_sem_release(m->push->written);
@@ -168,7 +174,14 @@ static void read_and_map(engine *e, map_state *m)
   if ((a->prefetch = prefetch_take(a))) {
     a->phase_end[PHASE_READ] = simgrid_get_clock();
     map.count = &a->phase_bytes[PHASE_READ];
+    XBT_INFO("%s m%06d attempt %d maps its split of %lld bytes from memory: PSP prefetched it", d->name, t->index,
+             a->number, (long long)m->split);
   } else {
+    XBT_INFO("%s m%06d attempt %d reads its split of %lld bytes from the replica on %s%s", d->name, t->index, a->number,
+             (long long)m->split, e->platform->workers[src].name,
+             src == a->worker ? ", its own disk"
+             : e->platform->workers[src].rack == e->platform->workers[a->worker].rack ? ", in its rack"
+                                                                                        : ", in another rack");
     n = engine_split_stages(t, src, a->worker, &a->phase_bytes[PHASE_READ], st);
     a->read_from = src;
   }
@@ -198,6 +211,10 @@ static void read_and_map(engine *e, map_state *m)
 static void merge_spills(map_state *m, int64_t spilled)
 {
   int64_t moved = workload_merge_bytes(spilled, m->n_spills, (int)conf_get(m->conf, CONF_SORT_FACTOR));
+  XBT_INFO("%s m%06d attempt %d merges its %d spills, %s %d at a time: %lld bytes merged, %lld of them in "
+           "intermediate passes",
+           m->a->task->job->desc->name, m->a->task->index, m->a->number, m->n_spills, conf_name(CONF_SORT_FACTOR),
+           (int)conf_get(m->conf, CONF_SORT_FACTOR), (long long)moved, (long long)(moved - spilled));
   int compress = conf_get(m->conf, CONF_COMPRESS) != 0;
   double cost = conf_get(m->conf, CONF_MERGE_COST) +
                 (compress ? conf_get(m->conf, CONF_COMPRESS_COST) + conf_get(m->conf, CONF_DECOMPRESS_COST) : 0);

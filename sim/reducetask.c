@@ -42,9 +42,13 @@
 #include <simgrid/mutex.h>
 #include <simgrid/semaphore.h>
 #include <xbt/asserts.h>
+#include <xbt/log.h>
 
 #include <math.h>
 #include <stdlib.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_reduce, mrlab,
+                                "reduce attempts: each fetch, the merges in memory and on disk, the final merge");
 
 #define MAX_MAPS_PER_FETCH 20 /* ShuffleSchedulerImpl.MAX_MAPS_AT_ONCE */
 
@@ -149,6 +153,10 @@ static void maybe_merge(reduce_state *r)
       (r->mem_used >= r->merge_at || r->mem_segments >= (int)conf_get(r->conf, CONF_INMEM_THRESHOLD))) {
     int64_t bytes = llround(r->mem_used);
     r->mem_merging = 1;
+    XBT_INFO("%s r%06d attempt %d merges %lld bytes of %d segments in memory to disk (%s): disk file %d", r->d->name,
+             r->p, r->a->number, (long long)bytes, r->mem_segments,
+             r->mem_used >= r->merge_at ? "the shuffle buffer's merge.percent is reached" : "inmem.merge.threshold",
+             r->disk_files + 1);
     merge_to_disk(r, bytes, 0, ratio);
     r->mem_used -= (double)bytes;
     r->mem_segments = 0;
@@ -160,6 +168,8 @@ static void maybe_merge(reduce_state *r)
   if (!r->disk_merging && r->disk_files >= 2 * factor - 1) {
     int64_t bytes = llround((double)r->disk_bytes * factor / r->disk_files);
     r->disk_merging = 1;
+    XBT_INFO("%s r%06d attempt %d merges %d of its %d disk files on disk (%s %d): %lld bytes", r->d->name, r->p,
+             r->a->number, factor, r->disk_files, conf_name(CONF_SORT_FACTOR), factor, (long long)bytes);
     merge_to_disk(r, bytes, 1, 1);
     r->disk_files -= factor - 1;
     r->disk_merging = 0;
@@ -221,6 +231,16 @@ static void fetch(reduce_state *r, int src, const int *maps, int n)
     }
   }
   r->mem_used += decompressed; /* reserved as the fetch starts, as MergeManager.reserve does */
+  if (XBT_LOG_ISENABLED(mrlab_reduce, xbt_log_priority_info)) {
+    char list[MAX_MAPS_PER_FETCH * 8 + 8] = "";
+    size_t used = 0;
+    for (int k = 0; k < n && used < sizeof list; k++)
+      used += (size_t)snprintf(list + used, sizeof list - used, "%sm%06d", k ? " " : "", maps[k]);
+    XBT_INFO("%s r%06d attempt %d fetches %d map output%s from %s: %lld bytes (%s), %d into memory, %d onto disk",
+             r->d->name, r->p, r->a->number, n, n > 1 ? "s" : "",
+             r->by_rack ? e->platform->racks[src].name : e->platform->workers[src].name, (long long)wire,
+             n > MAX_MAPS_PER_FETCH ? "by rack" : list, in_memory, n - in_memory);
+  }
   stage st[4];
   int s = 0;
   double mem_share = wire ? (double)to_memory / (double)wire : 0,
@@ -473,6 +493,8 @@ static void sort(reduce_state *r)
   double ratio = compress ? conf_get(r->conf, CONF_COMPRESS_RATIO) : 1;
   if (r->mem_used > 0 && r->disk_files > 0) {
     int64_t bytes = llround(r->mem_used);
+    XBT_INFO("%s r%06d attempt %d writes the %lld bytes left in memory to disk before the final merge", r->d->name,
+             r->p, r->a->number, (long long)bytes);
     merge_to_disk(r, bytes, 0, ratio);
     r->mem_used = 0;
     r->disk_files++;
@@ -481,6 +503,8 @@ static void sort(reduce_state *r)
   int factor = (int)conf_get(r->conf, CONF_SORT_FACTOR);
   if (r->disk_files > factor) {
     int merged = r->disk_files - factor + 1;
+    XBT_INFO("%s r%06d attempt %d merges %d of its %d disk files, leaving %s %d for the final merge", r->d->name, r->p,
+             r->a->number, merged, r->disk_files, conf_name(CONF_SORT_FACTOR), factor);
     merge_to_disk(r, llround((double)r->disk_bytes * merged / r->disk_files), 1, 1);
     r->disk_files = factor;
   }
@@ -597,6 +621,10 @@ static void reduce_and_write(reduce_state *r)
     s += engine_output_stages(a, output, selectivity, st + s);
   double *flops;
   reduce_chunks(r, &flops);
+  XBT_INFO("%s r%06d attempt %d: final merge of %d disk files (%lld bytes) and %.0f bytes in memory into the reduce "
+           "function, %d chunks; %lld bytes of output to %d HDFS replicas",
+           d->name, r->p, a->number, r->disk_files, (long long)r->disk_bytes, r->mem_used, a->n_chunks,
+           (long long)output, output > 0 ? engine_output_replication(r->j) : 0);
   st[cpu].flops = flops;
   pipe_spec spec = {.n_chunks = a->n_chunks,
                     .chunks = a->chunk_bytes,

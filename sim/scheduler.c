@@ -13,14 +13,22 @@
  * placed takes it, on a worker where the task is not running already, as
  * Hadoop 1's TaskInProgress.hasRunOnMachine keeps it.  With PSP
  * (prefetch.h) a map a tracker holds in reserve is taken as a running one
- * is, until a free slot finds nothing else to do and takes it back. */
+ * is, until a free slot finds nothing else to do and takes it back.
+ * Each assignment is logged in the JobTracker's category (jobtracker.c),
+ * whose decision it is, in YARN mode too. */
 #include "scheduler.h"
 
 #include "alloc.h"
 #include "prefetch.h"
 
+#include <xbt/log.h>
+
 #include <math.h>
 #include <stdlib.h>
+
+XBT_LOG_EXTERNAL_DEFAULT_CATEGORY(mrlab_jobtracker);
+
+static const char *const locality_words[] = {"node-local", "rack-local", "off-rack", ""};
 
 /* A new attempt of task T on tracker TR's worker, started at NOW. */
 static attempt *new_attempt(tracker *tr, task *t, locality loc, int speculative, double now)
@@ -46,6 +54,9 @@ static attempt *new_attempt(tracker *tr, task *t, locality loc, int speculative,
     t->job->started = 1;
     t->job->start = now;
   }
+  XBT_INFO("assigns %s %c%06d attempt %d to %s: %s%s%s", t->job->desc->name, t->kind == KIND_MAP ? 'm' : 'r', t->index,
+           a->number, the_engine->platform->workers[tr->worker].name, t->kind == KIND_MAP ? "map, " : "reduce",
+           locality_words[loc], speculative ? ", speculative" : "");
   return a;
 }
 
@@ -144,6 +155,8 @@ task *scheduler_reserve(engine *e, job *j, tracker *tr)
     t->reserved = 1;
     tr->next = t;
     j->maps_taken++;
+    XBT_INFO("reserves %s m%06d for the next map slot that frees on %s (PSP): %s", j->desc->name, t->index,
+             e->platform->workers[tr->worker].name, locality_words[loc]);
   }
   return t;
 }

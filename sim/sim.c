@@ -17,7 +17,15 @@
  * calls: write its line, rmdir, _exit.  Once the outputs are being written
  * it only raises a flag, read before the new directory is swapped in: an
  * interrupted run never replaces the old one, and a signal after the swap
- * is ignored (the run is then complete). */
+ * is ignored (the run is then complete).
+ *
+ * mrlab's own log categories are SimGrid (XBT) categories under `mrlab`,
+ * one per module that decides something: mrlab_jobtracker and so on
+ * (log_categories).  XBT names cannot hold a dot and XBT cuts a setting at
+ * its first dot, so a user's `--log=mrlab.jobtracker.thres:info` is
+ * rewritten to `--log=mrlab_jobtracker.thres:info` before SimGrid sees it;
+ * an unknown mrlab category is refused here, where SimGrid would take it
+ * silently (it keeps settings for categories that may appear later). */
 #include "sim.h"
 
 #include "alloc.h"
@@ -30,6 +38,7 @@
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <simgrid/link.h>
+#include <xbt/log.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -39,6 +48,50 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+XBT_LOG_NEW_CATEGORY(mrlab, "mrlab's simulator: what its daemons and tasks decide");
+
+/* The subcategories of mrlab, each declared in its module as mrlab_NAME. */
+static const char *const log_categories[] = {"jobtracker", "tasktracker", "map",     "reduce",
+                                             "speculator", "yarn",        "hdfs",    "balancer"};
+#define N_LOG_CATEGORIES (sizeof log_categories / sizeof *log_categories)
+
+/* The --log= option OPT with each setting of a mrlab category spelt
+ * mrlab.NAME.KEY:VALUE (as the README writes them) or mrlab_NAME.KEY:VALUE
+ * (XBT's spelling) written as XBT takes it, into OUT (a copy of OPT for
+ * any other option).  0, or -1 with ERR naming OPT and the known categories
+ * when a setting names a mrlab category that does not exist.  XBT's
+ * settings are separated by spaces; the word after `mrlab.` is a category
+ * when a dot follows it, else the parent's own key (`mrlab.thres:info`). */
+static int log_rewrite(const char *opt, char *out, size_t len, char *err, size_t errlen)
+{
+  size_t n = (size_t)snprintf(out, len, "%s", opt);
+  if (strncmp(opt, "--log=", 6) != 0 || n >= len)
+    return 0;
+  for (char *s = out + 6; *s; s += strcspn(s, " ")) {
+    s += strspn(s, " ");
+    int dotted = strncmp(s, "mrlab.", 6) == 0;
+    if (!dotted && strncmp(s, "mrlab_", 6) != 0)
+      continue;
+    char *name = s + 6;
+    size_t k = strcspn(name, ".: ");
+    if (dotted && name[k] != '.') /* mrlab.thres:LEVEL and friends: the parent itself */
+      continue;
+    size_t c = 0;
+    while (c < N_LOG_CATEGORIES && (strlen(log_categories[c]) != k || strncmp(name, log_categories[c], k) != 0))
+      c++;
+    if (c == N_LOG_CATEGORIES) {
+      size_t used = (size_t)snprintf(err, errlen, "%s: expected a log category mrlab or mrlab.NAME, NAME one of ", opt);
+      for (size_t i = 0; i < N_LOG_CATEGORIES && used < errlen; i++)
+        used += (size_t)snprintf(err + used, errlen - used, "%s%s", i ? ", " : "", log_categories[i]);
+      if (used < errlen)
+        snprintf(err + used, errlen - used, ", got %.*s%.*s", 6, s, (int)k, name);
+      return -1;
+    }
+    s[5] = '_';
+  }
+  return 0;
+}
 
 /* SimGrid's reason for refusing an option, from the LOG its child wrote:
  * the text of the first critical or error line, without the exception's
@@ -70,13 +123,13 @@ static void refusal_reason(const char *log, char *why, size_t len)
 }
 
 /* Tries SimGrid option OPT (--cfg=... or --log=...) in a child process.
- * Returns 0 if SimGrid takes it, or -1 with ERR naming OPT and SimGrid's
- * reason. */
-static int option_check(const char *opt, char *err, size_t errlen)
+ * Returns 0 if SimGrid takes it, or -1 with ERR naming it as the user
+ * GAVE it and SimGrid's reason. */
+static int option_check(const char *opt, const char *gave, char *err, size_t errlen)
 {
   int fds[2];
   if (pipe(fds) != 0) {
-    snprintf(err, errlen, "%s: cannot try it: %s", opt, strerror(errno));
+    snprintf(err, errlen, "%s: cannot try it: %s", gave, strerror(errno));
     return -1;
   }
   fflush(NULL);
@@ -103,31 +156,41 @@ static int option_check(const char *opt, char *err, size_t errlen)
   close(fds[0]);
   int ws = 0;
   if (pid < 0 || waitpid(pid, &ws, 0) != pid) {
-    snprintf(err, errlen, "%s: cannot try it: %s", opt, strerror(errno));
+    snprintf(err, errlen, "%s: cannot try it: %s", gave, strerror(errno));
     return -1;
   }
   if (WIFEXITED(ws) && WEXITSTATUS(ws) == 0)
     return 0;
   char why[1024];
   refusal_reason(log, why, sizeof why);
-  snprintf(err, errlen, "%s: SimGrid refuses it: %s", opt, why);
+  snprintf(err, errlen, "%s: SimGrid refuses it: %s", gave, why);
   return -1;
 }
 
-/* Starts SimGrid with the N OPTIONS, each tried first.  0, or -1 with ERR set. */
+/* Starts SimGrid with the N OPTIONS, mrlab's log categories written as XBT
+ * takes them (log_rewrite) and each tried first.  0, or -1 with ERR set. */
 static int simgrid_start(const char *const *options, int n, char *err, size_t errlen)
 {
-  for (int i = 0; i < n; i++)
-    if (option_check(options[i], err, errlen))
-      return -1;
-  int argc = n + 1;
-  char **argv = xmalloc((size_t)(n + 2) * sizeof *argv);
-  argv[0] = "mrlab";
-  memcpy(argv + 1, options, (size_t)n * sizeof *argv);
-  argv[n + 1] = NULL;
-  engine_init_simgrid(&argc, argv);
+  char **argv = xcalloc((size_t)(n + 2), sizeof *argv);
+  int status = 0;
+  for (int i = 0; i < n && !status; i++) {
+    size_t len = strlen(options[i]) + 1;
+    argv[i + 1] = xmalloc(len);
+    status = log_rewrite(options[i], argv[i + 1], len, err, errlen) ||
+             option_check(argv[i + 1], options[i], err, errlen);
+  }
+  if (!status) {
+    int argc = n + 1;
+    char **args = xmalloc((size_t)(n + 2) * sizeof *args); /* SimGrid takes its options out of it */
+    memcpy(args, argv, (size_t)(n + 2) * sizeof *args);
+    args[0] = "mrlab";
+    engine_init_simgrid(&argc, args);
+    free(args);
+  }
+  for (int i = 1; i <= n; i++)
+    free(argv[i]);
   free(argv);
-  return 0;
+  return status ? -1 : 0;
 }
 
 static volatile sig_atomic_t writing, interrupted;

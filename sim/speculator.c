@@ -30,8 +30,11 @@
 
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>
+#include <xbt/log.h>
 
 #include <math.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_speculator, mrlab, "each job's speculator: which task it copies and why");
 
 #define MIN_DONE_SHARE 0.05 /* StartEndTimesBase.MINIMUM_COMPLETE_PROPORTION_TO_SPECULATE */
 
@@ -112,6 +115,14 @@ static int speculate(job *j, task_kind kind, double now)
     return 0;
   j->wanted[kind] = best;
   j->wanted_at[kind] = now;
+  const attempt *a = lone_attempt(best);
+  XBT_INFO("job %s: speculates %c%06d: attempt %d on %s is %.1f%% done after %.3f s (%.4f/s), so ends at about "
+           "%.3f s; a new attempt would end at %.3f s (its %d finished %ss took %.3f s on average, %.4f/s), "
+           "%.3f s sooner (%d other tasks of the kind speculated, at most %g)",
+           j->desc->name, kind == KIND_MAP ? 'm' : 'r', best->index, a->number,
+           the_engine->platform->workers[a->worker].name, 100 * a->progress, now - a->start,
+           a->progress / (now - a->start), now + best_gain + mean, now + mean, n_done,
+           kind == KIND_MAP ? "map" : "reduce", mean, 1 / mean, best_gain, speculating, allowed);
   return 1;
 }
 

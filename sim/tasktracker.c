@@ -20,15 +20,23 @@
 #include <simgrid/host.h>
 #include <simgrid/mailbox.h>
 #include <simgrid/semaphore.h>
+#include <xbt/log.h>
 
 #include <stdlib.h>
 
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_tasktracker, mrlab,
+                                "the TaskTrackers (YARN: NodeManagers): launches, ends, heartbeats");
+
 #define HEARTBEAT_BYTES 1024
+
+static const char *const status_words[] = {"running", "succeeded", "was killed"};
 
 void engine_launch(attempt *a)
 {
   tracker *tr = &the_engine->trackers[a->worker];
   a->launched = simgrid_get_clock();
+  XBT_INFO("launches %s %c%06d attempt %d, assigned at %.3f s", a->task->job->desc->name,
+           a->task->kind == KIND_MAP ? 'm' : 'r', a->task->index, a->number, a->start);
   sg_actor_t actor = sg_actor_init(a->task->kind == KIND_MAP ? "map" : "reduce", tr->host);
   sg_actor_set_data(actor, a);
   sg_actor_start(actor, a->task->kind == KIND_MAP ? map_attempt_actor : reduce_attempt_actor, 0, NULL);
@@ -61,7 +69,11 @@ void engine_attempt_ended(attempt *a)
     engine_launch(scheduler_start_reserved(e, tr, a->end));
   a->next_done = tr->done;
   tr->done = a;
-  if (conf_get(&e->cluster, CONF_OUTOFBAND_HEARTBEAT) != 0)
+  int oob = conf_get(&e->cluster, CONF_OUTOFBAND_HEARTBEAT) != 0;
+  XBT_INFO("%s %c%06d attempt %d %s after %.3f s; %s", a->task->job->desc->name, a->task->kind == KIND_MAP ? 'm' : 'r',
+           a->task->index, a->number, status_words[a->status], a->end - a->launched,
+           oob ? "an out-of-band heartbeat reports it now" : "the next heartbeat reports it");
+  if (oob)
     sg_sem_release(tr->wake);
 }
 
@@ -74,6 +86,8 @@ void tasktracker_actor(int argc, char **argv)
   activities_sleep_for(e->heartbeat * engine_uniform(tr->key)); /* its daemon started at a time of its own */
   for (;;) {
     double sent = simgrid_get_clock();
+    XBT_VERB("heartbeat: %d of %d map slots and %d of %d reduce slots busy", tr->running_maps, tr->map_slots,
+             tr->running_reduces, tr->reduce_slots);
     activities_heartbeat();
     activities_begin(ACT_CONTROL);
     sg_mailbox_put(e->jobtracker, tr, HEARTBEAT_BYTES);

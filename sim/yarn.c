@@ -76,6 +76,13 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <xbt/asserts.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_yarn, mrlab,
+                                "YARN's ResourceManager and ApplicationMasters: container grants, the AM limit, "
+                                "reduce preemption");
+
+static const char *const container_words[] = {"its ApplicationMaster", "a map", "a reduce"};
 
 typedef struct {
   int mb, vcores;
@@ -93,6 +100,7 @@ typedef struct {
   double am_ready; /* when its AM has started: its tasks wait until then, and its maps were asked for then */
   int preempting;  /* its reduces killed for its maps' room whose containers are not back yet */
   int reduces_held; /* it preempted reduces: ramped_down holds the next back while maps wait */
+  int am_held_said; /* the log said that the AM limit holds its AM back (said once) */
 } app;
 
 struct yarn_rm {
@@ -200,8 +208,19 @@ static int next_request(engine *e, job *j, int w, double now)
   const app *a = &e->rm->apps[j->index];
   if (!scheduler_runnable(j, now))
     return -1;
-  if (!a->am_placed)
-    return am_allowed(e, a) ? C_AM : -1;
+  if (!a->am_placed) {
+    if (am_allowed(e, a))
+      return C_AM;
+    if (!e->rm->apps[j->index].am_held_said) {
+      e->rm->apps[j->index].am_held_said = 1;
+      conf_key limit = e->rm->policy == CONF_SCHED_CAPACITY ? CONF_AM_RESOURCE_PERCENT : CONF_FAIR_AM_SHARE;
+      XBT_INFO("holds job %s's ApplicationMaster back: its queue's ApplicationMasters hold %d MB and %d vcores of the "
+               "cluster's %d MB and %d vcores, and one more would pass %s %g",
+               j->desc->name, e->rm->am_used[a->queue].mb, e->rm->am_used[a->queue].vcores, e->rm->total.mb,
+               e->rm->total.vcores, conf_name(limit), conf_get(&e->cluster, limit));
+    }
+    return -1;
+  }
   if (now < a->am_ready)
     return -1;
   if (pending_reduce(e->rm, j, a) || scheduler_wanted(e, j, KIND_REDUCE, w, NULL))
@@ -229,6 +248,9 @@ static void place(engine *e, tracker *tr, job *j, int kind, double now)
 {
   app *a = &e->rm->apps[j->index];
   account(e, j, tr->worker, a->size[kind], 1);
+  XBT_INFO("grants job %s a container of %d MB and %d vcores on %s for %s; %d MB and %d vcores left there",
+           j->desc->name, a->size[kind].mb, a->size[kind].vcores, e->platform->workers[tr->worker].name,
+           container_words[kind], e->rm->free[tr->worker].mb, e->rm->free[tr->worker].vcores);
   if (kind == C_AM) {
     a->am_placed = 1;
     a->am_worker = tr->worker;
@@ -337,7 +359,12 @@ static void preempt_reduces(engine *e, job *j, double now)
         running[n_running++] = j->reduces[t].attempts[k];
   qsort(running, (size_t)n_running, sizeof *running, by_progress);
   sg_mutex_lock(j->mutex);
+  XBT_INFO("job %s's ApplicationMaster preempts %d of its %d running reduces: none of its maps holds a container and "
+           "%d wait for one",
+           j->desc->name, n < n_running ? n : n_running, a->running[C_REDUCE], waiting);
   for (int k = 0; k < n && k < n_running; k++) {
+    XBT_INFO("preempts %s r%06d attempt %d on %s (%.1f%% done)", j->desc->name, running[k]->task->index,
+             running[k]->number, e->platform->workers[running[k]->worker].name, 100 * running[k]->progress);
     running[k]->preempted = 1;
     engine_attempt_cancel(running[k]);
     a->preempting++;

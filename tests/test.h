@@ -43,7 +43,7 @@ platform *test_read_platform(const char *name);
 /* The output of one run of the mrlab program. */
 typedef struct {
   int status; /* exit status, or 128 + signal */
-  char out[65536], err[4096];
+  char out[65536], err[65536];
 } test_run;
 
 /* Runs mrlab with the NULL-terminated ARGS in directory CWD (NULL: the
