@@ -44,7 +44,7 @@ static const char *job(const char *name, const char *input, const char *set)
 
 static const char *workload(const char *jobs)
 {
-  static char text[4096];
+  static char text[8192];
   snprintf(text, sizeof text, "jobs = ( %s );\n", jobs);
   return text;
 }
@@ -235,7 +235,7 @@ static void a_tracker_with_repeated_failures_gets_no_more_of_the_job(void **stat
                      "\"mapreduce.reduce.maxattempts=20\"")),
         args);
     test_csv *t = test_csv_in(out, "tasks.csv");
-    double listed[16], lift;
+    double listed[16] = {0}, lift;
     char hosts[16][64];
     int n_hosts = 0;
     for (int r = 1; r < t->n_rows; r++) { /* each host's failures' ends, to find its second */
