@@ -12,7 +12,7 @@ const char *const rundir_tasks_columns[TASKS_N_COLUMNS] = {
     "locality",     "speculative",    "status",        "start",          "end",         PHASE("read"),
     PHASE("map"),   PHASE("spill"),   PHASE("merge"),  PHASE("shuffle"), PHASE("sort"), PHASE("reduce"),
     PHASE("write"), "pushed_bytes",   "fetched_bytes", "pushes",         "first_byte",  "prefetch_issued",
-    "prefetch_due", "prefetch_start", "prefetch_end"};
+    "prefetch_due", "prefetch_start", "prefetch_end",  "cause"};
 #undef PHASE
 
 const char *const rundir_jobs_columns[JOBS_N_COLUMNS] = {"job",
@@ -35,7 +35,9 @@ const char *const rundir_jobs_columns[JOBS_N_COLUMNS] = {"job",
                                                          "reduce_end",
                                                          "sketch_keys",
                                                          "sketch_missed",
-                                                         "sketch_error"};
+                                                         "sketch_error",
+                                                         "failed_attempts",
+                                                         "status"};
 
 const char *const rundir_groups_columns[GROUPS_N_COLUMNS] = {"job", "task", "attempt", "group", "bytes", "end"};
 
@@ -55,4 +57,5 @@ const char *const rundir_explain_limits[LIMIT_N] = {"cpu", "disk", "network"};
 
 const char *const rundir_explain_what[CRIT_N] = {
     "startup", "read", "map",  "spill", "merge", "shuffle", "sort", "reduce", "write", "am-startup",
-    "submission", "redistribution", "heartbeat", "slot", "map-output", "slowstart", "speculation", "preempted"};
+    "submission", "redistribution", "heartbeat", "slot", "map-output", "slowstart", "speculation", "preempted",
+    "failed"};

@@ -55,6 +55,8 @@ enum {
   TASKS_PREFETCH_DUE,
   TASKS_PREFETCH_START,
   TASKS_PREFETCH_END,
+  /* why an attempt FAILED or was KILLED (RUNDIR_CAUSE_*), empty for the others */
+  TASKS_CAUSE,
   TASKS_N_COLUMNS
 };
 extern const char *const rundir_tasks_columns[TASKS_N_COLUMNS];
@@ -65,6 +67,14 @@ extern const char *const rundir_tasks_columns[TASKS_N_COLUMNS];
 #define RUNDIR_STATUS_RUNNING "RUNNING"
 #define RUNDIR_STATUS_SUCCEEDED "SUCCEEDED"
 #define RUNDIR_STATUS_KILLED "KILLED"
+#define RUNDIR_STATUS_FAILED "FAILED" /* an attempt, or a job that failed */
+#define RUNDIR_STATUS_DEPENDENT_FAILED "DEPENDENT_FAILED" /* a job that never ran: one it waited for failed */
+/* Values of tasks.csv's cause column: a task-level fault; killed as its
+ * twin succeeded first, preempted by its ApplicationMaster, or as its job failed. */
+#define RUNDIR_CAUSE_FAULT "task-fault"
+#define RUNDIR_CAUSE_TWIN "twin-succeeded"
+#define RUNDIR_CAUSE_PREEMPTED "preempted"
+#define RUNDIR_CAUSE_JOB_FAILED "job-failed"
 
 /* jobs.csv: one row per job; these columns, then one per property, then
  * RUNDIR_JOBS_AFTER: the names of the jobs it waited for in a workflow,
@@ -93,6 +103,8 @@ enum {
   JOBS_SKETCH_KEYS,         /* explicit keys the maps reported to the progress sampler (0: no sample taken), */
   JOBS_SKETCH_MISSED,       /* of them, those the Space-Saving sketch lost, */
   JOBS_SKETCH_ERROR,        /* and the sum of its size errors over the sum of their sizes */
+  JOBS_FAILED_ATTEMPTS,     /* its attempts that failed (task-level faults) */
+  JOBS_STATUS,              /* RUNDIR_STATUS_SUCCEEDED, _FAILED or _DEPENDENT_FAILED */
   JOBS_N_COLUMNS
 };
 extern const char *const rundir_jobs_columns[JOBS_N_COLUMNS];
@@ -202,7 +214,8 @@ enum {
    * finished map's output to be announced to the reducers, for slow-start
    * (from the map that completed the fraction to the reduce's assignment),
    * for the speculator to ask for a twin of a slow attempt, and for a
-   * preempted attempt (YARN) to be asked for again. */
+   * preempted attempt (YARN) to be asked for again, and for a failed
+   * attempt (its life, from its launch to its report) to be rerun. */
   CRIT_SUBMISSION = CRIT_N_STAGES,
   CRIT_REDISTRIBUTION,
   CRIT_HEARTBEAT,
@@ -211,6 +224,7 @@ enum {
   CRIT_SLOWSTART,
   CRIT_SPECULATION,
   CRIT_PREEMPTED,
+  CRIT_FAILED,
   CRIT_N
 };
 extern const char *const rundir_explain_what[CRIT_N];

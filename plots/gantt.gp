@@ -2,9 +2,9 @@
 # coloured by phase, with each job's critical path and end.  Reads, all
 # written by `mrlab plot`: gantt.dat (blocks: start-up, the map's read,
 # map, spill, merge, the reduce's shuffle, sort, reduce, write; then the
-# killed attempts' ends; a row: the segment's start and end in s, and its
-# slot row), gantt.inc (the rows' labels and range, and a note of the hosts
-# without a row), critical.dat (per job two blocks: its critical path as a
+# killed attempts' ends, the failed attempts' ends; a row: the segment's start and end in s, and its
+# slot row), gantt.inc (the rows' labels and range, a note of the hosts
+# without a row, and `failed`: whether any attempt failed), critical.dat (per job two blocks: its critical path as a
 # line through the rows of its attempts, and the boxes of its stages) and
 # jobs.dat (per job a block of its end; then, when patterned, per job a
 # block of its attempts, hatched to tell the jobs apart).  Variables: n_jobs,
@@ -28,6 +28,7 @@ array hatch[7] = [0, 4, 5, 1, 6, 7, 2]
 plot for [p=1:9] 'gantt.dat' index (p-1) using (($1+$2)/2):3:(($2-$1)/2):(0.4) \
        with boxxyerror lc rgb colour[p] title phase[p], \
      'gantt.dat' index 9 using 1:2 with points pt 2 ps 1.6 lw 2 lc rgb '#000000' title 'killed attempt (its end)', \
+     'gantt.dat' index 10 using 1:2 with points pt 1 ps 1.6 lw 2 lc rgb '#ff0000' title (failed ? 'failed attempt (its end)' : ''), \
      for [j=1:n_jobs] 'jobs.dat' index (n_jobs + j - 1) using (($1+$2)/2):3:(($2-$1)/2):(0.4) \
        with boxxyerror fs transparent pattern hatch[(j - 1) % 7 + 1] noborder lc rgb '#000000' \
        title (patterned ? word(hatches, j) : ''), \

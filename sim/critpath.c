@@ -21,8 +21,13 @@
  *   attempt, if it was its own job's and succeeded, else a wait for the
  *   slot), or else what it waited for: slow-start (the map that completed
  *   the fraction), the speculator (the slow attempt it copies), its
- *   preempted predecessor, or the job's own start (its ApplicationMaster,
- *   the redistribution of its input, the job client's NameNode calls).
+ *   preempted or failed predecessor (its life from launch to report, then
+ *   the wait for its rerun's assignment), or the job's own start (its
+ *   ApplicationMaster, the redistribution of its input, the job client's
+ *   NameNode calls);
+ * - a job that failed ended when the JobTracker learnt of the failure
+ *   that failed it: the path runs through that failed attempt; a job that
+ *   never ran (one it waited for failed) has no path.
  *
  * It reads only what the engine recorded of each attempt (assignment,
  * launch, phase ends, end, report), so it runs after the simulation, as
@@ -130,11 +135,17 @@ static const attempt *assigned(walk *w, const attempt *a)
   enum { JOB, SLOWSTART, SPECULATION, RERUN } why = JOB;
   const attempt *via = NULL;
   double ready = fmax(fmax(j->ready, j->submit + j->redistribution_time), j->am_ready), free_at = ready;
-  if (a->speculative) {
+  if (a->speculative) { /* it copies the task's latest attempt that was not a twin */
     why = SPECULATION, via = t->attempts[0];
+    for (int k = 1; k < a->number; k++)
+      via = t->attempts[k]->speculative ? via : t->attempts[k];
     free_at = fmax(free_at, a->asked);
-  } else if (a->number > 0) {
-    why = RERUN, via = t->attempts[a->number - 1];
+  } else if (a->number > 0) { /* the rerun of its latest preempted or failed attempt */
+    for (int k = a->number - 1; k >= 0 && !via; k--)
+      if (t->attempts[k]->preempted || t->attempts[k]->status == STATUS_FAILED)
+        via = t->attempts[k];
+    xbt_assert(via, "critical path of %s: attempt %d of a task rerun for no reason", j->desc->name, a->number);
+    why = RERUN;
     free_at = fmax(free_at, via->reported);
   } else if (t->kind == KIND_REDUCE) {
     int k = (int)ceil(conf_get(&j->desc->conf, CONF_SLOWSTART) * j->n_maps);
@@ -155,7 +166,7 @@ static const attempt *assigned(walk *w, const attempt *a)
   switch (why) {
   case SLOWSTART: push(w, CRIT_SLOWSTART, a, via->end); return via;
   case SPECULATION: push(w, CRIT_SPECULATION, via, via->launched); break;
-  case RERUN: push(w, CRIT_PREEMPTED, via, via->launched); break;
+  case RERUN: push(w, via->status == STATUS_FAILED ? CRIT_FAILED : CRIT_PREEMPTED, via, via->launched); break;
   case JOB: return NULL;
   }
   push(w, CRIT_HEARTBEAT, via, via->start);
@@ -213,8 +224,17 @@ static void job_start(walk *w)
 static int walk_job(const engine *e, const job *j, const attempt ***on, int *n_on, crit_segment **segs)
 {
   walk w = {.e = e, .j = j, .on = on, .n_on = n_on, .t = j->end, .lo = j->submit};
-  const attempt *a = reported_at(j, j->n_reduces ? KIND_REDUCE : KIND_MAP, j->end);
+  if (j->status == JOB_DEPENDENT_FAILED) { /* it never ran: no time to account for */
+    *segs = xmalloc(sizeof **segs);
+    return 0;
+  }
+  const attempt *a = j->fatal ? j->fatal : reported_at(j, j->n_reduces ? KIND_REDUCE : KIND_MAP, j->end);
   push(&w, CRIT_HEARTBEAT, a, a->end);
+  if (j->fatal) { /* the failure that failed it: the attempt's life, then how it was assigned */
+    push(&w, CRIT_FAILED, a, a->launched);
+    push(&w, CRIT_HEARTBEAT, a, a->start);
+    a = assigned(&w, a);
+  }
   int guard = 0;
   for (int i = 0; i < j->n_maps + j->n_reduces; i++)
     guard += (i < j->n_maps ? j->maps[i] : j->reduces[i - j->n_maps]).n_attempts;

@@ -483,6 +483,8 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   j->waiting = d->n_after;
   j->block_time = xcalloc((size_t)p->n_classes, sizeof *j->block_time);
   j->block_count = xcalloc((size_t)p->n_classes, sizeof *j->block_count);
+  j->tracker_failures = xcalloc((size_t)p->n_workers, sizeof *j->tracker_failures);
+  j->reruns = xmalloc((size_t)(j->n_maps + j->n_reduces + 1) * sizeof *j->reruns); /* a task waits once at most */
   index_splits(j);
   if (d->keys) {
     xbt_assert(d->keys->n_maps == j->n_maps, "job %s: key data for %d maps, %d blocks", d->name, d->keys->n_maps,
@@ -705,7 +707,10 @@ static void job_free(job *j, const platform *p)
       free(tk->attempts[k]->targets);
       free(tk->attempts[k]);
     }
+    free(tk->attempts);
   }
+  free(j->tracker_failures);
+  free(j->reruns);
   free(j->maps);
   free(j->reduces);
   free(j->finished_maps);

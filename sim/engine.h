@@ -21,10 +21,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define MAX_ATTEMPTS 8 /* a task's: its first, speculative twins, and reruns of reduces YARN preempted */
+#define MAX_ATTEMPTS 8 /* a task's attempts beyond which neither a speculative twin nor a YARN preemption
+                         * adds one (reruns of failed attempts are bounded by mapreduce.*.maxattempts) */
 
 typedef enum { KIND_MAP, KIND_REDUCE } task_kind;
-typedef enum { STATUS_RUNNING, STATUS_SUCCEEDED, STATUS_KILLED } attempt_status;
+typedef enum { STATUS_RUNNING, STATUS_SUCCEEDED, STATUS_KILLED, STATUS_FAILED } attempt_status;
+/* Why an attempt did not succeed (tasks.csv's cause, common/rundir.h): a
+ * task-level fault (failures.h), or the reason it was killed. */
+typedef enum { CAUSE_NONE, CAUSE_FAULT, CAUSE_TWIN, CAUSE_PREEMPTED, CAUSE_JOB_FAILED } attempt_cause;
+/* A job's end: its last task succeeded, a task failed mapreduce.*.maxattempts
+ * times, or in a workflow a job it waited for failed and it never ran. */
+typedef enum { JOB_SUCCEEDED, JOB_FAILED, JOB_DEPENDENT_FAILED } job_status;
 typedef enum { LOCALITY_NODE, LOCALITY_RACK, LOCALITY_OFF_RACK, LOCALITY_NONE } locality;
 
 /* The four phases of an attempt, in order, named per kind (the index into
@@ -59,7 +66,9 @@ struct attempt {
   int read_from;                 /* map: the worker whose replica of its split it read, -1 if none (PSP) */
   int64_t phase_bytes[N_PHASES], phase_records[N_PHASES];
   double progress;          /* 0 to 1, as Hadoop reports it */
-  int cancel;               /* set when the attempt is killed: its pipes stop */
+  int cancel;               /* set when the attempt is killed or fails: its pipes stop */
+  double fail_at;           /* the fraction of its input after which a task-level fault fails it, -1: none */
+  attempt_cause cause;      /* why it was killed or failed */
   int preempted;            /* YARN mode: a reduce its AM killed for maps' room (yarn.c), rerun later */
   sg_cond_t wake;           /* reduce, while it shuffles: its idle fetchers wait here for map outputs */
   int64_t write_disk_bytes; /* reduce, or map of a map-only job: bytes the HDFS write pipeline put on disks, */
@@ -92,7 +101,9 @@ struct task {
   int index;
   int done; /* an attempt succeeded */
   int n_attempts, running;
-  attempt *attempts[MAX_ATTEMPTS];
+  attempt **attempts; /* n_attempts of them, in the order they were made */
+  int failures;       /* its attempts that failed */
+  int rerun;          /* a failed attempt's rerun waits in its job's reruns (failures.h) */
   /* maps: the input block, and the output of the successful attempt */
   int64_t block;
   int out_worker;
@@ -118,6 +129,13 @@ struct job {
   int maps_taken;     /* maps that have an attempt or a tracker holding them (PSP) */
   int prefetches_issued, prefetches_used;
   int started, finished;
+  job_status status;
+  int failed_attempts;      /* of its tasks, as the JobTracker learnt of them */
+  int *tracker_failures;    /* per worker: its failed attempts there (mapreduce.job.maxtaskfailures.per.tracker) */
+  int flaky;                /* workers that reached that count: blacklisted for it (failures.h) */
+  task **reruns;            /* tasks whose failed attempt waits to be rerun, oldest first */
+  int n_reruns;
+  const attempt *fatal;     /* the failed attempt that failed it, if it failed */
   double submit; /* its submit time; in a workflow, when its last parent ended if that was later */
   int waiting;   /* in a workflow: parents not yet ended; held until then */
   double start, map_phase_end, end;
@@ -283,7 +301,8 @@ static inline double engine_uniform(uint64_t x)
 gsl_rng *engine_rng_alloc(const uint64_t *parts, size_t n);
 
 /* The tags that keep engine_hash's draws for different purposes apart. */
-enum { DRAW_PHASE = 1, DRAW_PLACEMENT, DRAW_REPLICA, DRAW_RECLAIM, DRAW_SPECULATE, DRAW_REDISTRIBUTION, DRAW_FETCH, DRAW_PREEMPT };
+enum { DRAW_PHASE = 1, DRAW_PLACEMENT, DRAW_REPLICA, DRAW_RECLAIM, DRAW_SPECULATE, DRAW_REDISTRIBUTION, DRAW_FETCH, DRAW_PREEMPT,
+       DRAW_FAULT };
 
 /* A random generator for attempt A alone, seeded from the run's seed and
  * the attempt's identity, so that what A draws does not depend on the order

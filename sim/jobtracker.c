@@ -8,13 +8,15 @@
  * Each job's speculator (speculator.c) runs beside it on the master.  A
  * job ends when the JobTracker learns of its last reduce (of its last map,
  * map-only); the jobs of a workflow that waited for it alone are then
- * submitted.  In YARN mode (yarn.h) this loop is the ResourceManager: the
+ * submitted; a job fails when one of its tasks failed too often
+ * (failures.h), and the jobs that waited for it then never run.  In YARN mode (yarn.h) this loop is the ResourceManager: the
  * same heartbeats come from NodeManagers, and its scheduler frees each
  * reported attempt's container, and stops the run when its scheduler
  * finds that no job can ever end.  Heartbeats come every few simulated
  * seconds from each tracker, so they also pace the progress line that a
  * terminal sees during a long run. */
 #include "engine.h"
+#include "failures.h"
 #include "scheduler.h"
 
 #include <simgrid/actor.h>
@@ -33,18 +35,34 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_jobtracker, mrlab,
 
 #define ANSWER_BYTES 1024
 
-/* Records the end of job J at time NOW, and submits the jobs that waited for it alone. */
+/* Records the end of job J at time NOW, and submits the jobs that waited
+ * for it alone; if J failed, the jobs that wait for it end too, as
+ * DEPENDENT_FAILED (Hadoop's JobControl), at NOW, without running. */
 static void job_ended(engine *e, job *j, double now)
 {
   j->end = now;
   j->finished = 1;
   e->jobs_finished++;
-  XBT_INFO("job %s ended: %d maps, %d reduces, %.3f s after its submission", j->desc->name, j->n_maps, j->n_reduces,
-           now - j->submit);
-  for (int i = 0; i < e->n_jobs; i++)
-    for (int k = 0; k < e->jobs[i].desc->n_after; k++)
-      if (e->jobs[i].desc->after[k] == j->index && --e->jobs[i].waiting == 0)
-        engine_submit(e, &e->jobs[i], now);
+  if (j->status == JOB_SUCCEEDED)
+    XBT_INFO("job %s ended: %d maps, %d reduces, %.3f s after its submission", j->desc->name, j->n_maps,
+             j->n_reduces, now - j->submit);
+  else
+    XBT_INFO("job %s %s at %.3f s, %.3f s after its submission", j->desc->name,
+             j->status == JOB_FAILED ? "failed" : "will not run: a job it waits for failed", now, now - j->submit);
+  for (int i = 0; i < e->n_jobs; i++) {
+    job *child = &e->jobs[i];
+    for (int k = 0; k < child->desc->n_after && !child->finished; k++) {
+      if (child->desc->after[k] != j->index)
+        continue;
+      if (j->status != JOB_SUCCEEDED) {
+        child->status = JOB_DEPENDENT_FAILED;
+        child->submit = child->start = child->map_phase_end = now;
+        job_ended(e, child, now);
+      } else if (--child->waiting == 0) {
+        engine_submit(e, child, now);
+      }
+    }
+  }
 }
 
 /* Records the end of attempt A, reported by its tracker at time NOW. */
@@ -53,21 +71,27 @@ static void attempt_reported(engine *e, attempt *a, double now)
   task *t = a->task;
   job *j = t->job;
   a->reported = now;
-  if (a->status == STATUS_SUCCEEDED && t->done)
-    a->status = STATUS_KILLED; /* its twin won first: Hadoop would have killed it */
+  if (a->status == STATUS_SUCCEEDED && (t->done || j->finished)) { /* Hadoop would have killed it */
+    a->status = STATUS_KILLED;
+    a->cause = t->done ? CAUSE_TWIN : CAUSE_JOB_FAILED;
+  }
+  static const char *const ended[] = {"", "succeeded", "was killed", "failed"};
   XBT_INFO("learns that %s %c%06d attempt %d on %s %s at %.3f s%s", j->desc->name, t->kind == KIND_MAP ? 'm' : 'r',
-           t->index, a->number, e->platform->workers[a->worker].name,
-           a->status == STATUS_KILLED ? "was killed" : "succeeded", a->end,
-           a->preempted                             ? " (its AM preempted it)"
-           : a->status == STATUS_KILLED && !a->cancel ? " (its twin succeeded first)"
-                                                      : "");
-  if (a->status == STATUS_KILLED)
+           t->index, a->number, e->platform->workers[a->worker].name, ended[a->status], a->end,
+           a->preempted                               ? " (its AM preempted it)"
+           : a->cause == CAUSE_TWIN && !a->cancel       ? " (its twin succeeded first)"
+           : a->cause == CAUSE_JOB_FAILED && !a->cancel ? " (its job failed)"
+                                                        : "");
+  if (a->status == STATUS_FAILED && failures_attempt_failed(e, a, now))
+    job_ended(e, j, now);
+  if (a->status != STATUS_SUCCEEDED)
     return;
   t->done = 1;
   e->tasks_done++;
   sg_mutex_lock(j->mutex);
   for (int k = 0; k < t->n_attempts; k++)
-    if (t->attempts[k]->status == STATUS_RUNNING) {
+    if (t->attempts[k]->status == STATUS_RUNNING && !t->attempts[k]->cancel) {
+      t->attempts[k]->cause = CAUSE_TWIN;
       XBT_INFO("kills %s %c%06d attempt %d on %s: attempt %d succeeded", j->desc->name, t->kind == KIND_MAP ? 'm' : 'r',
                t->index, k, e->platform->workers[t->attempts[k]->worker].name, a->number);
       engine_attempt_cancel(t->attempts[k]);

@@ -29,7 +29,12 @@
 
 #define MRLAB_VERSION "0.1.0"
 
-static const char *const status_names[] = {RUNDIR_STATUS_RUNNING, RUNDIR_STATUS_SUCCEEDED, RUNDIR_STATUS_KILLED};
+static const char *const status_names[] = {RUNDIR_STATUS_RUNNING, RUNDIR_STATUS_SUCCEEDED, RUNDIR_STATUS_KILLED,
+                                           RUNDIR_STATUS_FAILED};
+static const char *const cause_names[] = {"", RUNDIR_CAUSE_FAULT, RUNDIR_CAUSE_TWIN, RUNDIR_CAUSE_PREEMPTED,
+                                          RUNDIR_CAUSE_JOB_FAILED}; /* attempt_cause */
+static const char *const job_status_names[] = {RUNDIR_STATUS_SUCCEEDED, RUNDIR_STATUS_FAILED,
+                                               RUNDIR_STATUS_DEPENDENT_FAILED}; /* job_status */
 static const char *const locality_names[] = {"node", "rack", "off-rack", ""};
 
 /* Attempts of J that were killed: twins that lost, including those that
@@ -92,9 +97,10 @@ static void write_tasks(const engine *e, FILE *f)
                   a->first_byte);
         const prefetch *p = a->prefetch;
         if (p)
-          fprintf(f, ",%.9f,%.9f,%.9f,%.9f\n", p->issued, p->due, p->start, p->end);
+          fprintf(f, ",%.9f,%.9f,%.9f,%.9f", p->issued, p->due, p->start, p->end);
         else
-          fprintf(f, ",,,,\n");
+          fprintf(f, ",,,,");
+        fprintf(f, ",%s\n", a->status == STATUS_SUCCEEDED ? "" : cause_names[a->cause]);
       }
     }
   }
@@ -128,7 +134,8 @@ static void write_jobs(const engine *e, FILE *f)
       fprintf(f, ",%.9f,%.9f", start, end);
     else
       fprintf(f, ",,");
-    fprintf(f, ",%d,%d,%.9f", j->sketch_keys, j->sketch_missed, j->sketch_error);
+    fprintf(f, ",%d,%d,%.9f,%d,%s", j->sketch_keys, j->sketch_missed, j->sketch_error, j->failed_attempts,
+            job_status_names[j->status]);
     for (int k = 0; k < CONF_N_KEYS; k++) { /* a cluster property's value is the run's */
       char v[CONF_TEXT_MAX];
       conf_format(conf_key_scope(k) == CONF_CLUSTER ? &e->cluster : &j->desc->conf, k, v, sizeof v);
@@ -260,9 +267,10 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
     json_string(f, j->desc->name);
     fprintf(f,
             ", \"submit\": %.9f, \"start\": %.9f, \"map_phase_end\": %.9f, \"end\": %.9f, \"maps\": %d, "
-            "\"reduces\": %d, \"prefetches_issued\": %d, \"prefetches_used\": %d}",
+            "\"reduces\": %d, \"prefetches_issued\": %d, \"prefetches_used\": %d, \"killed_attempts\": %d, "
+            "\"failed_attempts\": %d, \"status\": \"%s\"}",
             j->submit, j->start, j->map_phase_end, j->end, j->n_maps, j->n_reduces, j->prefetches_issued,
-            j->prefetches_used);
+            j->prefetches_used, killed_attempts(j), j->failed_attempts, job_status_names[j->status]);
   }
   fprintf(f, "\n  ],\n  \"hosts\": [");
   int64_t *blocks = xcalloc((size_t)e->platform->n_workers, sizeof *blocks); /* input replicas placed on each */
@@ -419,8 +427,10 @@ void report_print(const engine *e, FILE *out)
               j->n_reduces, r[0], r[1], r[2], r[3], r[4]);
     else
       fprintf(out, "  no reduces: the maps wrote the output to HDFS\n");
-    fprintf(out, "  maps node-local %d, rack-local %d, off-rack %d; killed attempts %d\n", loc[0], loc[1], loc[2],
-            killed_attempts(j));
+    fprintf(out, "  maps node-local %d, rack-local %d, off-rack %d; killed attempts %d, failed attempts %d\n", loc[0],
+            loc[1], loc[2], killed_attempts(j), j->failed_attempts);
+    if (j->status != JOB_SUCCEEDED)
+      fprintf(out, "  %s\n", job_status_names[j->status]);
     if (conf_get(&j->desc->conf, CONF_SHUFFLE_MODE) == CONF_SHUFFLE_PUSH)
       print_pushed(j, out);
     print_progress(e, j, out);

@@ -14,11 +14,14 @@
  * Hadoop 1's TaskInProgress.hasRunOnMachine keeps it.  With PSP
  * (prefetch.h) a map a tracker holds in reserve is taken as a running one
  * is, until a free slot finds nothing else to do and takes it back.
+ * A task whose attempt failed is rerun before the tasks not yet started,
+ * and a tracker blacklisted for a job gets none of its tasks (failures.h).
  * Each assignment is logged in the JobTracker's category (jobtracker.c),
  * whose decision it is, in YARN mode too. */
 #include "scheduler.h"
 
 #include "alloc.h"
+#include "failures.h"
 #include "prefetch.h"
 
 #include <xbt/log.h>
@@ -43,6 +46,10 @@ static attempt *new_attempt(tracker *tr, task *t, locality loc, int speculative,
   a->locality = loc;
   a->status = STATUS_RUNNING;
   a->start = now;
+  a->fail_at = failures_point(a);
+  if (t->rerun)
+    failures_taken(t);
+  t->attempts = xrealloc(t->attempts, (size_t)(t->n_attempts + 1) * sizeof *t->attempts);
   t->attempts[t->n_attempts++] = a;
   t->running++;
   if (t->kind == KIND_MAP) {
@@ -92,7 +99,7 @@ int scheduler_runnable(const job *j, double now)
   return !j->finished && !j->held && j->ready <= now;
 }
 
-static locality map_locality(const engine *e, const task *t, int w)
+locality scheduler_map_locality(const engine *e, const task *t, int w)
 {
   const hdfs_file *f = t->job->input;
   locality best = LOCALITY_OFF_RACK;
@@ -127,7 +134,7 @@ task *scheduler_wanted(const engine *e, job *j, task_kind kind, int w, locality 
     if (t->attempts[k]->status == STATUS_RUNNING && t->attempts[k]->worker == w)
       return NULL;
   if (loc)
-    *loc = kind == KIND_MAP ? map_locality(e, t, w) : LOCALITY_NONE;
+    *loc = kind == KIND_MAP ? scheduler_map_locality(e, t, w) : LOCALITY_NONE;
   return t;
 }
 
@@ -138,7 +145,7 @@ task *scheduler_pending_map(engine *e, job *j, int w, locality *loc)
     if (!taken(&j->maps[j->cur_any++]))
       t = &j->maps[j->cur_any - 1];
   if (t)
-    *loc = map_locality(e, t, w);
+    *loc = scheduler_map_locality(e, t, w);
   return t;
 }
 
@@ -165,7 +172,7 @@ attempt *scheduler_start_reserved(engine *e, tracker *tr, double now)
 {
   task *t = tr->next;
   tr->next = NULL;
-  return new_attempt(tr, t, map_locality(e, t, tr->worker), 0, now);
+  return new_attempt(tr, t, scheduler_map_locality(e, t, tr->worker), 0, now);
 }
 
 /* PSP: a map of J that another tracker holds in reserve and has not begun
@@ -197,6 +204,12 @@ static task *reclaim_reserved(engine *e, job *j, tracker *tr)
   return t;
 }
 
+/* Whether job J may run a task on worker W at NOW. */
+static int may_run(const engine *e, const job *j, int w, double now)
+{
+  return scheduler_runnable(j, now) && !failures_blacklisted(e, j, w);
+}
+
 static void hadoop1_assign(engine *e, tracker *tr, double now)
 {
   int w = tr->worker;
@@ -213,24 +226,24 @@ static void hadoop1_assign(engine *e, tracker *tr, double now)
   for (int slot = tr->running_maps; slot < map_cap; slot++) {
     task *t = NULL;
     for (int i = 0; i < e->n_jobs && !t; i++)
-      if (scheduler_runnable(&e->jobs[i], now))
+      if (may_run(e, &e->jobs[i], w, now) && !(t = failures_rerun(e, &e->jobs[i], KIND_MAP, w)))
         t = local_map(e, &e->jobs[i], w);
     if (t) {
-      scheduler_give(tr, t, map_locality(e, t, w), 0, now);
+      scheduler_give(tr, t, scheduler_map_locality(e, t, w), 0, now);
       continue;
     }
     /* no local work anywhere: one off-rack or speculative map, then stop */
     for (int i = 0; i < e->n_jobs && !t; i++) {
       job *j = &e->jobs[i];
-      if (!scheduler_runnable(j, now))
+      if (!may_run(e, j, w, now))
         continue;
       while (j->cur_any < j->n_maps && taken(&j->maps[j->cur_any]))
         j->cur_any++;
       if (j->cur_any < j->n_maps || (t = reclaim_reserved(e, j, tr))) {
         t = t ? t : &j->maps[j->cur_any];
-        scheduler_give(tr, t, map_locality(e, t, w), 0, now);
+        scheduler_give(tr, t, scheduler_map_locality(e, t, w), 0, now);
       } else if ((t = scheduler_wanted(e, j, KIND_MAP, w, NULL))) {
-        scheduler_give(tr, t, map_locality(e, t, w), 1, now);
+        scheduler_give(tr, t, scheduler_map_locality(e, t, w), 1, now);
       }
     }
     break;
@@ -240,11 +253,13 @@ static void hadoop1_assign(engine *e, tracker *tr, double now)
     return;
   for (int i = 0; i < e->n_jobs; i++) {
     job *j = &e->jobs[i];
-    if (!scheduler_runnable(j, now) || j->maps_done < ceil(conf_get(&j->desc->conf, CONF_SLOWSTART) * j->n_maps))
+    if (!may_run(e, j, w, now) || j->maps_done < ceil(conf_get(&j->desc->conf, CONF_SLOWSTART) * j->n_maps))
       continue;
     while (j->cur_reduce < j->n_reduces && j->reduces[j->cur_reduce].n_attempts > 0)
       j->cur_reduce++;
-    task *t = j->cur_reduce < j->n_reduces ? &j->reduces[j->cur_reduce] : NULL;
+    task *t = failures_rerun(e, j, KIND_REDUCE, w);
+    if (!t && j->cur_reduce < j->n_reduces)
+      t = &j->reduces[j->cur_reduce];
     if (t) {
       scheduler_give(tr, t, LOCALITY_NONE, 0, now);
       return;

@@ -42,6 +42,9 @@ int scheduler_runnable(const job *j, double now);
  * ends. */
 task *scheduler_wanted(const engine *e, job *j, task_kind kind, int w, locality *loc);
 
+/* The locality of map T on worker W: where the nearest replica of its block is. */
+locality scheduler_map_locality(const engine *e, const task *t, int w);
+
 /* The map of J to run on worker W next: node-local, else rack-local, else
  * any map not taken, with its locality in *LOC; or NULL when every map of
  * J is taken. */

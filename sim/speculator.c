@@ -76,7 +76,7 @@ static int speculate(job *j, task_kind kind, double now)
     return 0;
   double mean = 0;
   for (int i = 0; i < n; i++) {
-    if (tasks[i].n_attempts == 0)
+    if (tasks[i].n_attempts == 0 || tasks[i].rerun) /* waiting for its first slot, or for a failed attempt's rerun */
       return 0;
     for (int k = 0; tasks[i].done && k < tasks[i].n_attempts; k++)
       if (tasks[i].attempts[k]->status == STATUS_SUCCEEDED) {

@@ -29,7 +29,7 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_tasktracker, mrlab,
 
 #define HEARTBEAT_BYTES 1024
 
-static const char *const status_words[] = {"running", "succeeded", "was killed"};
+static const char *const status_words[] = {"running", "succeeded", "was killed", "failed"};
 
 void engine_launch(attempt *a)
 {

@@ -41,6 +41,7 @@ enum {
   VALUE_MAP_ATTEMPT,
   VALUE_REDUCE_ATTEMPT,
   VALUE_KILLED,
+  VALUE_FAILED,
   VALUE_STARTUP,
   VALUE_PHASES,                                  /* a map's four phases, then a reduce's */
   VALUE_MAP_WRITE = VALUE_PHASES + 2 * N_PHASES, /* a map of a map-only job writing to HDFS */
@@ -50,7 +51,8 @@ static const struct {
   const char *alias, *name, *color; /* the colours of `mrlab plot`'s Gantt chart (plots/common.gp) */
 } values[VALUE_N] = {
     {"am", "map attempt", "0.80 0.80 0.80"},     {"ar", "reduce attempt", "0.80 0.80 0.80"},
-    {"ak", "killed attempt", "0.00 0.00 0.00"},  {"pu", "start-up", "0.60 0.60 0.60"},
+    {"ak", "killed attempt", "0.00 0.00 0.00"},  {"af", "failed attempt", "1.00 0.00 0.00"},
+    {"pu", "start-up", "0.60 0.60 0.60"},
     {"pr", "map: read", "0.34 0.71 0.91"},       {"pm", "map: map", "0.00 0.45 0.70"},
     {"ps", "map: spill", "0.00 0.62 0.45"},      {"pg", "map: merge", "0.80 0.47 0.65"},
     {"rf", "reduce: shuffle", "0.90 0.62 0.00"}, {"rs", "reduce: sort", "0.94 0.89 0.26"},
@@ -97,7 +99,10 @@ static void attempt_events(const attempt *a, int rank, trace_event *ev, size_t *
 {
   const job *j = a->task->job;
   int step = 0, map = a->task->kind == KIND_MAP;
-  int value = a->status == STATUS_KILLED ? VALUE_KILLED : map ? VALUE_MAP_ATTEMPT : VALUE_REDUCE_ATTEMPT;
+  int value = a->status == STATUS_KILLED   ? VALUE_KILLED
+              : a->status == STATUS_FAILED ? VALUE_FAILED
+              : map                        ? VALUE_MAP_ATTEMPT
+                                           : VALUE_REDUCE_ATTEMPT;
   ev[(*n)++] = (trace_event){a->start, rank, step++, value, a};
   /* the phases' ends: start-up, the kind's four, and a map-only job's write */
   double ends[N_PHASES + 2];

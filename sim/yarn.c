@@ -70,6 +70,7 @@
 #include "yarn.h"
 
 #include "alloc.h"
+#include "failures.h"
 
 #include <math.h>
 #include <simgrid/mutex.h>
@@ -136,10 +137,11 @@ static void account(engine *e, job *j, int w, resource r, int sign)
 }
 
 /* Whether reduce T waits for a container: not done, and every attempt it
- * had (if any) was killed, which only preemption does to a task not done. */
+ * had (if any) was killed, which only preemption does to a task not done
+ * (a failed attempt's rerun waits in its job's reruns instead). */
 static int reduce_unplaced(const task *t)
 {
-  if (t->done || t->n_attempts == MAX_ATTEMPTS)
+  if (t->done)
     return 0;
   for (int k = 0; k < t->n_attempts; k++)
     if (t->attempts[k]->status != STATUS_KILLED)
@@ -171,6 +173,9 @@ static task *pending_reduce(const struct yarn_rm *rm, job *j, const app *a)
       (j->maps_taken < j->n_maps &&
        a->running[C_REDUCE] + 1 > conf_get(c, CONF_REDUCE_RAMPUP) * (a->running[C_MAP] + a->running[C_REDUCE] + 1)))
     return NULL;
+  task *t = failures_rerun(the_engine, j, KIND_REDUCE, -1);
+  if (t)
+    return t;
   while (j->cur_reduce < j->n_reduces && !reduce_unplaced(&j->reduces[j->cur_reduce]))
     j->cur_reduce++;
   return j->cur_reduce < j->n_reduces ? &j->reduces[j->cur_reduce] : NULL;
@@ -200,9 +205,11 @@ static int am_allowed(const engine *e, const app *a)
 }
 
 /* The kind of container job J asks for next at NOW (C_*) that may go on
- * worker W, or -1: its AM (within the AM limit), then a reduce, then a
- * speculative reduce, then a map, then a speculative map (one not running
- * on W). */
+ * worker W, or -1: its AM (within the AM limit), then the rerun of a failed
+ * map (RMContainerAllocator's PRIORITY_FAST_FAIL_MAP, above its reduces),
+ * then a reduce (a failed one's rerun first), then a speculative reduce,
+ * then a map, then a speculative map (one not running on W); no task on a
+ * node blacklisted for J (failures.h). */
 static int next_request(engine *e, job *j, int w, double now)
 {
   const app *a = &e->rm->apps[j->index];
@@ -221,8 +228,10 @@ static int next_request(engine *e, job *j, int w, double now)
     }
     return -1;
   }
-  if (now < a->am_ready)
+  if (now < a->am_ready || failures_blacklisted(e, j, w))
     return -1;
+  if (failures_rerun(e, j, KIND_MAP, w))
+    return C_MAP;
   if (pending_reduce(e->rm, j, a) || scheduler_wanted(e, j, KIND_REDUCE, w, NULL))
     return C_REDUCE;
   if (j->maps_taken < j->n_maps || scheduler_wanted(e, j, KIND_MAP, w, NULL))
@@ -265,7 +274,11 @@ static void place(engine *e, tracker *tr, job *j, int kind, double now)
     scheduler_give(tr, t ? t : scheduler_wanted(e, j, KIND_REDUCE, tr->worker, NULL), LOCALITY_NONE, !t, now);
   } else {
     locality loc;
-    task *t = scheduler_pending_map(e, j, tr->worker, &loc);
+    task *t = failures_rerun(e, j, KIND_MAP, tr->worker);
+    if (t)
+      loc = scheduler_map_locality(e, t, tr->worker);
+    else
+      t = scheduler_pending_map(e, j, tr->worker, &loc);
     int speculative = !t;
     if (speculative)
       t = scheduler_wanted(e, j, KIND_MAP, tr->worker, &loc);
@@ -366,6 +379,7 @@ static void preempt_reduces(engine *e, job *j, double now)
     XBT_INFO("preempts %s r%06d attempt %d on %s (%.1f%% done)", j->desc->name, running[k]->task->index,
              running[k]->number, e->platform->workers[running[k]->worker].name, 100 * running[k]->progress);
     running[k]->preempted = 1;
+    running[k]->cause = CAUSE_PREEMPTED;
     engine_attempt_cancel(running[k]);
     a->preempting++;
   }

@@ -28,7 +28,8 @@ typedef struct {
 static const char *const waited_for[CRIT_N - CRIT_N_STAGES] = {
     "the job client's calls to the NameNode", "the redistribution of its input", "heartbeats",
     "a free slot or container",               "map outputs to be announced",     "slow-start",
-    "the speculator to start a twin",         "attempts preempted and rerun"};
+    "the speculator to start a twin",         "attempts preempted and rerun",
+    "attempts that failed and their reruns"};
 
 static int is_stage(const segment *s)
 {

@@ -66,9 +66,9 @@ static const char *const images[] = {"gantt.png",
                                      NULL};
 
 /* The phases of an attempt as the Gantt chart and the breakdown show them. */
-enum { SEG_STARTUP, SEG_PHASES, SEG_KILLED = SEG_PHASES + 8, SEG_N };
-static const char *const seg_names[SEG_N] = {"startup", "read", "map",    "spill", "merge",
-                                             "shuffle", "sort", "reduce", "write", "killed"};
+enum { SEG_STARTUP, SEG_PHASES, SEG_KILLED = SEG_PHASES + 8, SEG_FAILED, SEG_N };
+static const char *const seg_names[SEG_N] = {"startup", "read",   "map",    "spill",  "merge", "shuffle",
+                                             "sort",    "reduce", "write", "killed", "failed"};
 
 static int has(const char *dir, const char *name, int want_dir)
 {
@@ -133,7 +133,7 @@ static const char *cell(const csv_table *t, int row, const char *name)
 
 /* Reads DIR/NAME, or NULL with ERR set; a missing column of the NCOLS COLS is an error too. */
 typedef struct {
-  int host, job, kind, killed, row;
+  int host, job, kind, killed, failed, row;
   double start, end, phase_end[4], y; /* y: its slot row */
 } span;
 
@@ -341,7 +341,8 @@ static int critical_data(const char *dir, const char *tmp, const csv_table *task
  * dark grey), waits in greys and pale tints. */
 static const char *const crit_colours[CRIT_N] = {
     "#999999", "#56b4e9", "#0072b2", "#009e73", "#cc79a7", "#e69f00", "#f0e442", "#d55e00", "#882255",
-    "#444444", "#e8e8e8", "#c8c8c8", "#a8a8a8", "#787878", "#d9c6e6", "#b9dcef", "#fdd9a8", "#f7b6b5"};
+    "#444444", "#e8e8e8", "#c8c8c8", "#a8a8a8", "#787878", "#d9c6e6", "#b9dcef", "#fdd9a8", "#f7b6b5",
+    "#ff6666"};
 
 /* From DIR's summary.json (an older or a hand-made run may lack it): the
  * cluster's name (its platform file's, without folder and .cfg) into
@@ -459,6 +460,7 @@ static int run_tasks(const char *dir, const char *tmp, run_info *info, char *err
       continue; /* not a whole attempt: nothing to draw */
     a->kind = strcmp(cell(tasks, r, "kind"), RUNDIR_KIND_REDUCE) == 0;
     a->killed = strcmp(cell(tasks, r, "status"), RUNDIR_STATUS_KILLED) == 0;
+    a->failed = strcmp(cell(tasks, r, "status"), RUNDIR_STATUS_FAILED) == 0;
     a->host = intern(hosts, &n_hosts, cell(tasks, r, "host"));
     int before = n_jobs;
     a->job = intern(job_names, &n_jobs, cell(tasks, r, "job"));
@@ -533,8 +535,9 @@ static int run_tasks(const char *dir, const char *tmp, run_info *info, char *err
     span *a = &s[k];
     sink.y = s[k].y = base[a->host] + (a->kind ? lanes[2 * a->host] : 0) + lane[k];
     segments(a, a->job >= 0 ? startup[a->job] : 0, emit_gantt, &sink);
-    if (a->killed)
-      fprintf(sink.blocks[SEG_KILLED], "%.9f %g\n", a->end, sink.band ? (int)sink.y / band : sink.y);
+    if (a->killed || a->failed)
+      fprintf(sink.blocks[a->killed ? SEG_KILLED : SEG_FAILED], "%.9f %g\n", a->end,
+              sink.band ? (int)sink.y / band : sink.y);
   }
   if (!status && sink.band)
     gantt_binned(&sink, shown, rows);
@@ -547,10 +550,14 @@ static int run_tasks(const char *dir, const char *tmp, run_info *info, char *err
       putc(c, f);
     fprintf(f, "%s\n\n", size > 0 ? "" : "NaN NaN NaN\n"); /* an empty block still counts as one */
   }
+  int failed = 0;
   for (int g = 0; g < SEG_N; g++)
-    if (sink.blocks[g])
+    if (sink.blocks[g]) {
+      failed |= g == SEG_FAILED && ftell(sink.blocks[g]) > 0;
       fclose(sink.blocks[g]);
+    }
   if (!status) {
+    fprintf(inc, "failed = %d\n", failed); /* whether the key names failed attempts */
     /* host labels at the middle of their rows, at most about 40 of them; a line between hosts */
     int stride = (n_hosts + 39) / 40;
     fprintf(inc, "ylo = -0.6; yhi = %g\nset yrange [ylo:yhi]\nset ytics (", shown - 0.4);
@@ -584,14 +591,14 @@ static int run_tasks(const char *dir, const char *tmp, run_info *info, char *err
     status = 1;
   if (!status)
     run_title(job_names, n_jobs, platform, info);
-  /* phases.dat: each job's slot time by phase, killed attempts apart */
+  /* phases.dat: each job's slot time by phase, killed and failed attempts apart */
   sink.slot_time = xcalloc((size_t)n_jobs + 1, sizeof *sink.slot_time);
   for (int k = 0; k < m; k++) {
     if (s[k].job < 0)
       continue;
     sink.job = s[k].job;
-    if (s[k].killed)
-      sink.slot_time[sink.job][SEG_KILLED] += s[k].end - s[k].start;
+    if (s[k].killed || s[k].failed)
+      sink.slot_time[sink.job][s[k].killed ? SEG_KILLED : SEG_FAILED] += s[k].end - s[k].start;
     else
       segments(&s[k], startup[s[k].job], emit_phases, &sink);
   }

@@ -130,6 +130,12 @@ static const property table[CONF_N_KEYS] = {
     [CONF_UNCONDITIONAL_PREEMPT] = {"mapreduce.job.reducer.unconditional-preempt.delay.sec", T_INT, "300", -1, 1e7,
                                     JOB},
     [CONF_PREEMPTION_LIMIT] = {"yarn.app.mapreduce.am.job.reduce.preemption.limit", T_FLOAT, "0.5", 0, 1, JOB},
+    /* task-level faults (sim/failures.c): mrlab's fault injection, and Hadoop's reactions to a failed attempt */
+    [CONF_MAP_FAILURE] = {"mrlab.map.failure.probability", T_FLOAT, "0", 0, 1, JOB},
+    [CONF_REDUCE_FAILURE] = {"mrlab.reduce.failure.probability", T_FLOAT, "0", 0, 1, JOB},
+    [CONF_MAP_MAXATTEMPTS] = {"mapreduce.map.maxattempts", T_INT, "4", 1, 1e4, JOB},
+    [CONF_REDUCE_MAXATTEMPTS] = {"mapreduce.reduce.maxattempts", T_INT, "4", 1, 1e4, JOB},
+    [CONF_TRACKER_FAILURES] = {"mapreduce.job.maxtaskfailures.per.tracker", T_INT, "3", 1, 1e6, JOB},
     /* the job's placement and ratios as properties, so that a comparison varies them as any other setting */
     [CONF_PLACEMENT] = {"mrlab.placement", T_PLACEMENT, "", 0, 0, JOB},
     [CONF_RATIOS] = {"mrlab.ratios", T_PATH, "", 0, 0, JOB},
@@ -161,6 +167,9 @@ static const struct {
     {"mapred.cluster.map.memory.mb", CONF_MAP_SLOT_MB},
     {"mapred.cluster.reduce.memory.mb", CONF_REDUCE_SLOT_MB},
     {"dfs.balance.bandwidthPerSec", CONF_BALANCE_BANDWIDTH},
+    {"mapred.map.max.attempts", CONF_MAP_MAXATTEMPTS},
+    {"mapred.reduce.max.attempts", CONF_REDUCE_MAXATTEMPTS},
+    {"mapred.max.tracker.failures", CONF_TRACKER_FAILURES},
 };
 #define N_DEPRECATED (int)(sizeof deprecated / sizeof deprecated[0])
 

@@ -86,6 +86,11 @@ typedef enum {
   CONF_PREEMPT_DELAY,          /* mapreduce.job.reducer.preempt.delay.sec: maps wait so long without headroom */
   CONF_UNCONDITIONAL_PREEMPT,  /* mapreduce.job.reducer.unconditional-preempt.delay.sec; < 0: never */
   CONF_PREEMPTION_LIMIT,       /* yarn.app.mapreduce.am.job.reduce.preemption.limit */
+  CONF_MAP_FAILURE,            /* mrlab.map.failure.probability: that a map attempt fails (a task-level fault) */
+  CONF_REDUCE_FAILURE,         /* mrlab.reduce.failure.probability */
+  CONF_MAP_MAXATTEMPTS,        /* mapreduce.map.maxattempts: a map's failed attempts that fail its job */
+  CONF_REDUCE_MAXATTEMPTS,     /* mapreduce.reduce.maxattempts */
+  CONF_TRACKER_FAILURES,       /* mapreduce.job.maxtaskfailures.per.tracker: a job's failures that blacklist a tracker */
   /* text properties (conf_text), the last ones */
   CONF_PLACEMENT, /* mrlab.placement: over the job's `placement`: default, even, ratio or all-in:NAME; "" unset */
   CONF_RATIOS,    /* mrlab.ratios: over the job's `ratios`, a file written by `mrlab ratios`; "" unset */
