@@ -153,7 +153,7 @@ static void the_same_seed_gives_the_same_faults(void **state)
  * has failed maxattempts times (the default 4, or Hadoop 1's alias), none
  * of its tasks more often, none succeeds; its workflow child never runs;
  * the independent job "good" finishes; the bad job's path ends with its
- * fatal failure and tiles its time. */
+ * fatal failure and tiles its time, and `mrlab explain` tells both. */
 static void a_task_failing_maxattempts_times_fails_its_job(void **state)
 {
   (void)state;
@@ -201,6 +201,15 @@ static void a_task_failing_maxattempts_times_fails_its_job(void **state)
       last = is(x, r, "job", "bad") ? r : last;
     assert_true(is(x, last - 1, "what", "failed")); /* then the heartbeat that reported it */
     assert_int_equal(path_seconds(x, "child", "failed", &n), 0);
+    test_run r; /* and `mrlab explain` says so */
+    test_run_mrlab(&r, NULL, (const char *const[]){"explain", out, NULL});
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "to its failure at "));
+    assert_non_null(strstr(r.out, "DEPENDENT_FAILED, it never ran\n"));
+    assert_null(strstr(strstr(r.out, "job bad:"), "ended the job"));
+    char told[64];
+    snprintf(told, sizeof told, "  %d failed attempts on its path, one after another: ", max[m]);
+    assert_non_null(strstr(r.out, told));
     test_csv_free(x);
     test_csv_free(t);
     test_csv_free(j);

@@ -210,6 +210,21 @@ static void print_shares(const segment *s, int n, double time, FILE *out)
   fprintf(out, ".\n");
 }
 
+/* A failed job's path in a sentence: the attempts on it that failed, and
+ * the time they and the waits for their reruns took. */
+static void print_failures(const segment *s, int n, double time, FILE *out)
+{
+  int failed = 0;
+  double took = 0;
+  for (int i = 0; i < n; i++)
+    if (s[i].what == CRIT_FAILED) {
+      failed += i == 0 || s[i - 1].what != CRIT_FAILED || !same_attempt(&s[i - 1], &s[i]);
+      took += s[i].end - s[i].start;
+    }
+  fprintf(out, "  %d failed attempt%s on its path, one after another: %.2f s of its %.2f s (%.0f%%) in them and in waits "
+          "for their reruns.\n", failed, failed == 1 ? "" : "s", took, time, time > 0 ? 100 * took / time : 0.0);
+}
+
 /* Sentences: the maps' part of the path, the last reducer's, and the waits. */
 static void print_story(const segment *s, int n, double submit, double end, FILE *out)
 {
@@ -284,7 +299,7 @@ static void print_story(const segment *s, int n, double submit, double end, FILE
 
 int explain_run(const char *dir, const char *job, FILE *out, char *err, size_t errlen)
 {
-  static const char *const jcols[] = {"job", "submit", "end", RUNDIR_JOBS_AFTER};
+  static const char *const jcols[] = {"job", "submit", "end", "status", RUNDIR_JOBS_AFTER};
   char path[8192];
   struct stat st;
   snprintf(path, sizeof path, "%s/%s", dir, RUNDIR_JOBS);
@@ -293,7 +308,7 @@ int explain_run(const char *dir, const char *job, FILE *out, char *err, size_t e
   snprintf(path, sizeof path, "%s/%s", dir, RUNDIR_EXPLAIN);
   if (stat(path, &st) != 0)
     return snprintf(err, errlen, "%s: no %s (a run of an older mrlab? run it again)", dir, RUNDIR_EXPLAIN), 2;
-  csv_table *jobs = csv_read_in(dir, RUNDIR_JOBS, jcols, 4, err, errlen);
+  csv_table *jobs = csv_read_in(dir, RUNDIR_JOBS, jcols, 5, err, errlen);
   csv_table *t = jobs ? csv_read_in(dir, RUNDIR_EXPLAIN, rundir_explain_columns, EXPLAIN_N_COLUMNS, err, errlen) : NULL;
   int status = t ? 0 : 2, found = 0;
   for (int r = 1; t && r < jobs->n_rows && !status; r++) {
@@ -323,9 +338,18 @@ int explain_run(const char *dir, const char *job, FILE *out, char *err, size_t e
           fputc(*c, out);
       fputc(')', out);
     }
-    fprintf(out, " to its end at %.2f s\n", end);
+    const char *status = csv_cell(jobs, r, csv_column(jobs, "status"));
+    if (strcmp(status, RUNDIR_STATUS_SUCCEEDED) == 0)
+      fprintf(out, " to its end at %.2f s\n", end);
+    else if (strcmp(status, RUNDIR_STATUS_FAILED) == 0)
+      fprintf(out, " to its failure at %.2f s: a task failed mapreduce.*.maxattempts times\n", end);
+    else
+      fprintf(out, ": %s, it never ran\n", status);
     if (n == 0) {
       fprintf(out, "  %s holds no critical path of it\n", RUNDIR_EXPLAIN);
+    } else if (strcmp(status, RUNDIR_STATUS_SUCCEEDED) != 0) {
+      print_table(s, n, out);
+      print_failures(s, n, end - submit, out);
     } else {
       print_table(s, n, out);
       print_story(s, n, submit, end, out);
