@@ -171,6 +171,43 @@ static void native_runs_unchanged(void **state)
 
 /* `files = 2` of 200 MB: each file cut into its own blocks (64 MiB and the
  * rest of 100 MB), one map each, every byte read once. */
+/* WordCount with PSP on Xie's five nodes (one fast, one medium, three
+ * slow): near the map phase's end the fast node falls idle while slow ones
+ * hold reserved maps whose loads are not due yet, and it takes one of
+ * them (reclaim_reserved): a map the JobTracker reserved for one tracker
+ * (its log says so) runs on another, with no prefetch of its own.  Any
+ * map so taken was reserved before it started elsewhere. */
+static void an_idle_tracker_takes_a_map_reserved_elsewhere(void **state)
+{
+  (void)state;
+  char out[4096], platform[4096];
+  snprintf(out, sizeof out, "%s/psp", test_tmpdir());
+  snprintf(platform, sizeof platform, "%s", test_source_path("platforms/xie5.cfg"));
+  test_run r;
+  test_run_mrlab(&r, NULL,
+                 (const char *const[]){"run", platform, test_source_path("workloads/wordcount.cfg"), "--set",
+                                       "mrlab.prefetch=true", "--log=mrlab.jobtracker.thres:info", "-o", out, NULL});
+  assert_int_equal(r.status, 0);
+  test_csv *t = test_csv_in(out, "tasks.csv");
+  int taken = 0;
+  for (const char *line = r.err; *line; line = strchr(line, '\n') + 1) { /* [HOST:ACTOR:(PID) TIME] [CATEGORY] ... */
+    char task[32], holder[64];
+    double when;
+    if (sscanf(line, "[%*s %lf] [mrlab_jobtracker/INFO] reserves wordcount %31s for the next map slot that frees on %63s",
+               &when, task, holder) != 3)
+      continue;
+    for (int row = 1; row < t->n_rows; row++)
+      if (strcmp(test_csv_cell(t, row, "task"), task) == 0 && strcmp(test_csv_cell(t, row, "attempt"), "0") == 0 &&
+          strcmp(test_csv_cell(t, row, "host"), holder) != 0) {
+        taken++;
+        assert_string_equal(test_csv_cell(t, row, "prefetch_start"), "");
+        assert_true(test_csv_num(t, row, "start") >= when);
+      }
+  }
+  assert_true(taken >= 1);
+  test_csv_free(t);
+}
+
 static void files_have_their_own_blocks(void **state)
 {
   (void)state;
@@ -274,6 +311,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(one_prefetch_a_node),         cmocka_unit_test(prefetch_starts_when_due),
+      cmocka_unit_test(an_idle_tracker_takes_a_map_reserved_elsewhere),
       cmocka_unit_test(prefetched_read_is_hidden),   cmocka_unit_test(native_runs_unchanged),
       cmocka_unit_test(files_have_their_own_blocks), cmocka_unit_test(small_files_cost),
       cmocka_unit_test(bad_files_are_refused),
