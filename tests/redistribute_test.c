@@ -128,6 +128,26 @@ static void added_node_only_receives(void **state)
   hdfs_file_free(f);
 }
 
+/* The over-utilized list is sorted by excess, largest first (Xie's
+ * balancer): workers 0, 1 and 2 hold 1, 2 and 3 blocks beyond their
+ * targets, in index order, and workers 3 and 4 lack 4 and 2: worker 2
+ * gives its three first, then worker 1 its two, then worker 0 its one. */
+static void the_most_over_utilized_give_first(void **state)
+{
+  (void)state;
+  const int holders[] = {0, 0, 1, 1, 1, 2, 2, 2, 2};
+  hdfs_file *f = make_file(9, 1, holders, 64 * MiB);
+  const int64_t target[] = {1, 1, 1, 4, 2};
+  int64_t n;
+  hdfs_move *moves = plan_and_apply(f, 5, target, &n);
+  assert_int_equal(n, 6);
+  const int from[] = {2, 2, 2, 1, 1, 0};
+  for (int k = 0; k < 6; k++)
+    assert_int_equal(moves[k].from, from[k]);
+  free(moves);
+  hdfs_file_free(f);
+}
+
 /* With two replicas a block, a replica never joins its twin: ten blocks on
  * workers 0 and 1 spread over four workers; and four blocks on workers 0
  * and 1 of which worker 2 is to hold all four, so that worker 1 must give
@@ -354,6 +374,7 @@ int main(void)
       cmocka_unit_test(appended_data_moves_only_the_excess),
       cmocka_unit_test(added_node_only_receives),
       cmocka_unit_test(replicas_stay_distinct),
+      cmocka_unit_test(the_most_over_utilized_give_first),
       cmocka_unit_test(run_moves_the_planned_bytes),
       cmocka_unit_test(one_move_takes_its_disks_and_network_time),
       cmocka_unit_test(moves_at_once_are_bounded_per_datanode),
