@@ -280,6 +280,12 @@ static void a_map_with_several_spills_merges_them(void **state)
   const char *run = one_map("10Gf", "50MBps", CHEAP_REDUCE, "\"mapreduce.task.io.sort.mb=10\"");
   assert_close(host_figure(run, "m-1", "disk_written_bytes"), 2 * out, 0.5);
   assert_close(phase_time(run, "map", "spill_end", "merge_end"), out / 50e6, 0.03 * out / 50e6);
+  /* io.sort.factor=4: more spills than the factor, so passes first merge
+   * 4 of the 8 spills, then 2 of the 5 files left, writing 6 spills' bytes
+   * again before the last pass writes all 64 MiB */
+  run = one_map("10Gf", "50MBps", CHEAP_REDUCE, "\"mapreduce.task.io.sort.mb=10\", \"mapreduce.task.io.sort.factor=4\"");
+  assert_close(host_figure(run, "m-1", "disk_written_bytes"), 2 * out + 0.75 * out, 0.5);
+  assert_close(phase_time(run, "map", "spill_end", "merge_end"), 1.75 * out / 50e6, 0.03 * 1.75 * out / 50e6);
   /* compressed (mrlab.compress.ratio 0.4), the spills and the merged file are smaller */
   run = one_map("10Gf", "50MBps", CHEAP_REDUCE,
                 "\"mapreduce.task.io.sort.mb=10\", \"mapreduce.map.output.compress=true\"");
