@@ -403,6 +403,35 @@ static void reduces_yield_to_waiting_maps(void **state)
     assert_true(killed > 0);
     test_csv_free(t);
   }
+  /* with yarn.app.mapreduce.am.job.reduce.preemption.limit at 0.01 the AM
+   * kills, each time, just enough reduces for one map (a 1024 MB map in
+   * 1024 MB reduce containers: one), as RMContainerAllocator counts them;
+   * its yarn log category says how many of how many */
+  char platform[4096], work[4096];
+  snprintf(platform, sizeof platform, "%s", test_source_path("platforms/toy4.cfg"));
+  snprintf(work, sizeof work, "%s", test_write_file(test_tmpdir(), "two.cfg", w));
+  for (int k = 0; k < 3; k++) {
+    char out[4200];
+    snprintf(out, sizeof out, "%s/out", test_tmpdir());
+    test_run r;
+    test_run_mrlab(&r, NULL,
+                   (const char *const[]){"run", platform, work, "--set", schedulers[k], "--set",
+                                         "yarn.nodemanager.resource.memory-mb=3072", "--set",
+                                         "mapreduce.job.reduce.slowstart.completedmaps=0", "--set",
+                                         "yarn.app.mapreduce.am.job.reduce.rampup.limit=1", "--set",
+                                         "yarn.app.mapreduce.am.job.reduce.preemption.limit=0.01",
+                                         "--log=mrlab.yarn.thres:info", "-o", out, NULL});
+    assert_int_equal(r.status, 0);
+    int rounds = 0;
+    for (const char *at = strstr(r.err, "ApplicationMaster preempts "); at;
+         at = strstr(at + 1, "ApplicationMaster preempts ")) {
+      int n, of;
+      assert_int_equal(sscanf(at, "ApplicationMaster preempts %d of its %d running reduces", &n, &of), 2);
+      assert_int_equal(n, 1);
+      rounds++;
+    }
+    assert_true(rounds >= 2);
+  }
 }
 
 static void a_deadlock_no_preemption_breaks_ends_the_run(void **state)
