@@ -301,8 +301,17 @@ static inline double engine_uniform(uint64_t x)
 gsl_rng *engine_rng_alloc(const uint64_t *parts, size_t n);
 
 /* The tags that keep engine_hash's draws for different purposes apart. */
-enum { DRAW_PHASE = 1, DRAW_PLACEMENT, DRAW_REPLICA, DRAW_RECLAIM, DRAW_SPECULATE, DRAW_REDISTRIBUTION, DRAW_FETCH, DRAW_PREEMPT,
-       DRAW_FAULT };
+enum {
+  DRAW_PHASE = 1,
+  DRAW_PLACEMENT,
+  DRAW_REPLICA,
+  DRAW_RECLAIM,
+  DRAW_SPECULATE,
+  DRAW_REDISTRIBUTION,
+  DRAW_FETCH,
+  DRAW_PREEMPT,
+  DRAW_FAULT
+};
 
 /* A random generator for attempt A alone, seeded from the run's seed and
  * the attempt's identity, so that what A draws does not depend on the order

@@ -130,8 +130,8 @@ int failures_attempt_failed(engine *e, attempt *a, double now)
   if (e->rm || j->flaky < HADOOP1_BLACKLIST_SHARE * n) /* Hadoop 1 stops counting once a quarter is flaky */
     if (++j->tracker_failures[a->worker] == limit) {
       j->flaky++;
-      XBT_INFO("job %s: %d of its attempts failed on %s (%s %d): blacklisted for the job, %d of %d workers", j->desc->name,
-               limit, host, conf_name(CONF_TRACKER_FAILURES), limit, j->flaky, n);
+      XBT_INFO("job %s: %d of its attempts failed on %s (%s %d): blacklisted for the job, %d of %d workers",
+               j->desc->name, limit, host, conf_name(CONF_TRACKER_FAILURES), limit, j->flaky, n);
     }
   int max = (int)conf_get(c, t->kind == KIND_MAP ? CONF_MAP_MAXATTEMPTS : CONF_REDUCE_MAXATTEMPTS);
   if (j->finished || t->done)

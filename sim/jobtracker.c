@@ -9,7 +9,8 @@
  * job ends when the JobTracker learns of its last reduce (of its last map,
  * map-only); the jobs of a workflow that waited for it alone are then
  * submitted; a job fails when one of its tasks failed too often
- * (failures.h), and the jobs that waited for it then never run.  In YARN mode (yarn.h) this loop is the ResourceManager: the
+ * (failures.h), and the jobs that waited for it then never run.  In YARN
+ * mode (yarn.h) this loop is the ResourceManager: the
  * same heartbeats come from NodeManagers, and its scheduler frees each
  * reported attempt's container, and stops the run when its scheduler
  * finds that no job can ever end.  Heartbeats come every few simulated

@@ -174,8 +174,9 @@ static const char one_job[] = "jobs = ( { name = \"j\"; input = \"4GB\"; map_cos
 static void slowstart_wait(void **state)
 {
   (void)state;
-  const char *dir = test_simulate(test_source_path("platforms/toy4.cfg"), one_job,
-                                  (const char *const[]){"--set", "mapreduce.job.reduce.slowstart.completedmaps=1", NULL});
+  const char *dir =
+      test_simulate(test_source_path("platforms/toy4.cfg"), one_job,
+                    (const char *const[]){"--set", "mapreduce.job.reduce.slowstart.completedmaps=1", NULL});
   check_tiles(dir);
   test_csv *ex = test_csv_in(dir, RUNDIR_EXPLAIN), *tasks = test_csv_in(dir, RUNDIR_TASKS),
            *jobs = test_csv_in(dir, RUNDIR_JOBS);
@@ -227,8 +228,9 @@ static void heartbeat_dominates(void **state)
   (void)state;
   static const char small[] = "jobs = ( { name = \"j\"; input = \"64MB\"; map_cost = 20.0; map_selectivity = 1.0;\n"
                               "  reduce_cost = 20.0; reduce_selectivity = 1.0; reducers = 1; } );\n";
-  const char *dir = test_simulate(test_source_path("platforms/toy4.cfg"), small,
-                                  (const char *const[]){"--set", "mapreduce.jobtracker.heartbeat.interval.min=20000", NULL});
+  const char *dir =
+      test_simulate(test_source_path("platforms/toy4.cfg"), small,
+                    (const char *const[]){"--set", "mapreduce.jobtracker.heartbeat.interval.min=20000", NULL});
   check_tiles(dir);
   test_csv *jobs = test_csv_in(dir, RUNDIR_JOBS), *ex = test_csv_in(dir, RUNDIR_EXPLAIN),
            *tasks = test_csv_in(dir, RUNDIR_TASKS);

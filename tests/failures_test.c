@@ -136,7 +136,8 @@ static void bytes_are_conserved_under_failures(void **state)
 static void the_same_seed_gives_the_same_faults(void **state)
 {
   (void)state;
-  const char *w = workload(job("s", "2GB", "\"mrlab.map.failure.probability=0.3\", \"mrlab.reduce.failure.probability=0.3\""));
+  const char *w =
+      workload(job("s", "2GB", "\"mrlab.map.failure.probability=0.3\", \"mrlab.reduce.failure.probability=0.3\""));
   static const char *const files[] = {"tasks.csv", "jobs.csv", "explain.csv", "groups.csv", "utilisation.csv",
                                       "progress.csv"};
   char a[4096], b[4096];

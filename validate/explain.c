@@ -117,7 +117,8 @@ static const char *in_words(const char *resource, char *buf, size_t len)
   size_t n = strlen(resource);
   int up = n > 3 && strcmp(resource + n - 3, "_UP") == 0, down = n > 5 && strcmp(resource + n - 5, "_DOWN") == 0;
   int name = (int)n - (up ? 3 : down ? 5 : 0);
-  if ((up || down) && strncmp(resource, "nic-", 4) == 0 && name > 12 && strncmp(resource + name - 8, "-shuffle", 8) == 0)
+  if ((up || down) && strncmp(resource, "nic-", 4) == 0 && name > 12 &&
+      strncmp(resource + name - 8, "-shuffle", 8) == 0)
     snprintf(buf, len, "the shuffle gateway of %.*s", name - 12, resource + 4);
   else if ((up || down) && strncmp(resource, "nic-", 4) == 0)
     snprintf(buf, len, "%.*s's NIC, %s", name - 4, resource + 4, up ? "sending" : "receiving");
@@ -221,8 +222,10 @@ static void print_failures(const segment *s, int n, double time, FILE *out)
       failed += i == 0 || s[i - 1].what != CRIT_FAILED || !same_attempt(&s[i - 1], &s[i]);
       took += s[i].end - s[i].start;
     }
-  fprintf(out, "  %d failed attempt%s on its path, one after another: %.2f s of its %.2f s (%.0f%%) in them and in waits "
-          "for their reruns.\n", failed, failed == 1 ? "" : "s", took, time, time > 0 ? 100 * took / time : 0.0);
+  fprintf(out,
+          "  %d failed attempt%s on its path, one after another: %.2f s of its %.2f s (%.0f%%) in them and in waits "
+          "for their reruns.\n",
+          failed, failed == 1 ? "" : "s", took, time, time > 0 ? 100 * took / time : 0.0);
 }
 
 /* Sentences: the maps' part of the path, the last reducer's, and the waits. */
@@ -280,7 +283,8 @@ static void print_story(const segment *s, int n, double submit, double end, FILE
       waited += s[i].end - s[i].start;
     }
   double time = end - submit;
-  fprintf(out, "  Waiting took %.2f s of the job's %.2f s (%.0f%%)", waited, time, time > 0 ? 100 * waited / time : 0.0);
+  fprintf(out, "  Waiting took %.2f s of the job's %.2f s (%.0f%%)", waited, time,
+          time > 0 ? 100 * waited / time : 0.0);
   const char *sep = ": for ";
   for (;;) { /* largest first */
     int k = -1;
