@@ -432,6 +432,41 @@ static void reduces_yield_to_waiting_maps(void **state)
     }
     assert_true(rounds >= 2);
   }
+  /* and never more than the maps still waiting need (1024 MB each, as the
+   * reduces): with slow-start at 0.3 under FIFO, maps have run when the
+   * reduces take the containers, and the few left wait; the maps not yet
+   * assigned at each preemption are counted from tasks.csv */
+  char out[4200];
+  snprintf(out, sizeof out, "%s/out", test_tmpdir());
+  test_run r;
+  test_run_mrlab(&r, NULL,
+                 (const char *const[]){"run", platform, work, "--set", "mrlab.scheduler=yarn-fifo", "--set",
+                                       "yarn.nodemanager.resource.memory-mb=3072", "--set",
+                                       "mapreduce.job.reduce.slowstart.completedmaps=0.3", "--set",
+                                       "yarn.app.mapreduce.am.job.reduce.rampup.limit=1", "--log=mrlab.yarn.thres:info",
+                                       "-o", out, NULL});
+  assert_int_equal(r.status, 0);
+  test_csv *t = test_csv_in(out, "tasks.csv");
+  int capped = 0;
+  for (const char *line = r.err; *line; line = strchr(line, '\n') + 1) {
+    double when;
+    char job[16];
+    int n, of;
+    if (sscanf(line, "[%*s %lf] [mrlab_yarn/INFO] job %15[^']'s ApplicationMaster preempts %d of its %d running reduces",
+               &when, job, &n, &of) != 4)
+      continue;
+    int maps = 0, assigned = 0;
+    for (int row = 1; row < t->n_rows; row++)
+      if (strcmp(test_csv_cell(t, row, "job"), job) == 0 && strcmp(test_csv_cell(t, row, "kind"), "map") == 0 &&
+          strcmp(test_csv_cell(t, row, "attempt"), "0") == 0) {
+        maps++;
+        assigned += test_csv_num(t, row, "start") <= when + 1e-9;
+      }
+    assert_true(n <= maps - assigned);
+    capped += n == maps - assigned && n < of;
+  }
+  assert_true(capped >= 1);
+  test_csv_free(t);
 }
 
 static void a_deadlock_no_preemption_breaks_ends_the_run(void **state)
