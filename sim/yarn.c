@@ -326,11 +326,17 @@ static double preemption_due(const engine *e, const job *j)
   return due;
 }
 
-/* Containers of size B it takes to hold MB and VCORES, at least one
- * (ResourceCalculatorUtils.divideAndCeilContainers). */
-static int containers_of(double mb, double vcores, resource b)
+/* Containers of size B it takes to hold MB and VCORES, at least one, as
+ * ResourceCalculatorUtils.divideAndCeilContainers counts them with the
+ * resource types the scheduler told the AM it schedules by
+ * (getSchedulingResourceTypes): memory alone for FIFO and Capacity (its
+ * default resource calculator), memory and vcores for Fair with DRF. */
+static int containers_of(const engine *e, double mb, double vcores, resource b)
 {
-  return (int)fmax(1, fmax(ceil(mb / b.mb), ceil(vcores / b.vcores)));
+  double n = ceil(mb / b.mb);
+  if (e->scheduler == &scheduler_yarn_fair)
+    n = fmax(n, ceil(vcores / b.vcores));
+  return (int)fmax(1, n);
 }
 
 static int by_progress(const void *x, const void *y)
@@ -359,11 +365,11 @@ static void preempt_reduces(engine *e, job *j, double now)
   resource m = a->size[C_MAP], r = a->size[C_REDUCE];
   double limit = conf_get(&j->desc->conf, CONF_PREEMPTION_LIMIT);
   int waiting = j->n_maps - j->maps_taken;
-  int n = containers_of(m.mb, m.vcores, r);
-  n = (int)fmax(n, containers_of(limit * (rm->total.mb - rm->used.mb + a->used.mb - a->size[C_AM].mb),
+  int n = containers_of(e, m.mb, m.vcores, r);
+  n = (int)fmax(n, containers_of(e, limit * (rm->total.mb - rm->used.mb + a->used.mb - a->size[C_AM].mb),
                                  limit * (rm->total.vcores - rm->used.vcores + a->used.vcores - a->size[C_AM].vcores),
                                  r));
-  n = (int)fmin(n, containers_of((double)m.mb * waiting, (double)m.vcores * waiting, r));
+  n = (int)fmin(n, containers_of(e, (double)m.mb * waiting, (double)m.vcores * waiting, r));
   attempt **running = xmalloc((size_t)a->running[C_REDUCE] * sizeof *running);
   int n_running = 0;
   for (int t = 0; t < j->n_reduces; t++)

@@ -432,6 +432,22 @@ static void reduces_yield_to_waiting_maps(void **state)
     }
     assert_true(rounds >= 2);
   }
+  /* FIFO tells the AM it schedules by memory alone, and the AM counts
+   * containers so: when j0's AM (1536 MB), its 8 reduces and j1's AM and
+   * reduce hold the cluster's 12288 MB, j0's resource limit less its AM is
+   * 8192 MB, and preemption.limit 0.5 of it is 4 reduces (its vcores, 13
+   * of toy4's 16 less its AM, would make it 7) */
+  char fifo_out[4200];
+  snprintf(fifo_out, sizeof fifo_out, "%s/fifo", test_tmpdir());
+  test_run f;
+  test_run_mrlab(&f, NULL,
+                 (const char *const[]){"run", platform, work, "--set", "mrlab.scheduler=yarn-fifo", "--set",
+                                       "yarn.nodemanager.resource.memory-mb=3072", "--set",
+                                       "mapreduce.job.reduce.slowstart.completedmaps=0", "--set",
+                                       "yarn.app.mapreduce.am.job.reduce.rampup.limit=1", "--log=mrlab.yarn.thres:info",
+                                       "-o", fifo_out, NULL});
+  assert_int_equal(f.status, 0);
+  assert_non_null(strstr(f.err, "job j0's ApplicationMaster preempts 4 of its 8 running reduces"));
   /* and never more than the maps still waiting need (1024 MB each, as the
    * reduces): with slow-start at 0.3 under FIFO, maps have run when the
    * reduces take the containers, and the few left wait; the maps not yet
