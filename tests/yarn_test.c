@@ -378,6 +378,30 @@ static void am_limits_keep_masters_from_filling_the_cluster(void **state)
   assert_deadlock(w, open_fair, "ApplicationMasters hold 8192 MB", "mrlab.fair.maxAMShare is 1)");
 }
 
+/* Runs WORK (a file) on toy4 with 3072 MB NodeManagers under SCHEDULER,
+ * reduces ramped up without limit from slow-start SLOWSTART, the AM's
+ * preemption.limit PREEMPTION (NULL: its default, 0.5), and mrlab's yarn
+ * log category on, into R; returns the run directory (the test's temporary
+ * one's "out", run after run).  Fails unless the run succeeds. */
+static const char *run_preempting(const char *work, const char *scheduler, const char *slowstart,
+                                  const char *preemption, test_run *r)
+{
+  static char out[4200];
+  char platform[4096], set_slowstart[128], set_limit[128];
+  snprintf(out, sizeof out, "%s/out", test_tmpdir());
+  snprintf(platform, sizeof platform, "%s", test_source_path("platforms/toy4.cfg"));
+  snprintf(set_slowstart, sizeof set_slowstart, "mapreduce.job.reduce.slowstart.completedmaps=%s", slowstart);
+  snprintf(set_limit, sizeof set_limit, "yarn.app.mapreduce.am.job.reduce.preemption.limit=%s",
+           preemption ? preemption : "0.5");
+  test_run_mrlab(r, NULL,
+                 (const char *const[]){"run", platform, work, "--set", scheduler, "--set",
+                                       "yarn.nodemanager.resource.memory-mb=3072", "--set", set_slowstart, "--set",
+                                       "yarn.app.mapreduce.am.job.reduce.rampup.limit=1", "--set", set_limit,
+                                       "--log=mrlab.yarn.thres:info", "-o", out, NULL});
+  assert_int_equal(r->status, 0);
+  return out;
+}
+
 static void reduces_yield_to_waiting_maps(void **state)
 {
   (void)state;
@@ -407,21 +431,11 @@ static void reduces_yield_to_waiting_maps(void **state)
    * kills, each time, just enough reduces for one map (a 1024 MB map in
    * 1024 MB reduce containers: one), as RMContainerAllocator counts them;
    * its yarn log category says how many of how many */
-  char platform[4096], work[4096];
-  snprintf(platform, sizeof platform, "%s", test_source_path("platforms/toy4.cfg"));
+  char work[4096];
   snprintf(work, sizeof work, "%s", test_write_file(test_tmpdir(), "two.cfg", w));
+  test_run r;
   for (int k = 0; k < 3; k++) {
-    char out[4200];
-    snprintf(out, sizeof out, "%s/out", test_tmpdir());
-    test_run r;
-    test_run_mrlab(&r, NULL,
-                   (const char *const[]){"run", platform, work, "--set", schedulers[k], "--set",
-                                         "yarn.nodemanager.resource.memory-mb=3072", "--set",
-                                         "mapreduce.job.reduce.slowstart.completedmaps=0", "--set",
-                                         "yarn.app.mapreduce.am.job.reduce.rampup.limit=1", "--set",
-                                         "yarn.app.mapreduce.am.job.reduce.preemption.limit=0.01",
-                                         "--log=mrlab.yarn.thres:info", "-o", out, NULL});
-    assert_int_equal(r.status, 0);
+    run_preempting(work, schedulers[k], "0", "0.01", &r);
     int rounds = 0;
     for (const char *at = strstr(r.err, "ApplicationMaster preempts "); at;
          at = strstr(at + 1, "ApplicationMaster preempts ")) {
@@ -437,31 +451,13 @@ static void reduces_yield_to_waiting_maps(void **state)
    * reduce hold the cluster's 12288 MB, j0's resource limit less its AM is
    * 8192 MB, and preemption.limit 0.5 of it is 4 reduces (its vcores, 13
    * of toy4's 16 less its AM, would make it 7) */
-  char fifo_out[4200];
-  snprintf(fifo_out, sizeof fifo_out, "%s/fifo", test_tmpdir());
-  test_run f;
-  test_run_mrlab(&f, NULL,
-                 (const char *const[]){"run", platform, work, "--set", "mrlab.scheduler=yarn-fifo", "--set",
-                                       "yarn.nodemanager.resource.memory-mb=3072", "--set",
-                                       "mapreduce.job.reduce.slowstart.completedmaps=0", "--set",
-                                       "yarn.app.mapreduce.am.job.reduce.rampup.limit=1", "--log=mrlab.yarn.thres:info",
-                                       "-o", fifo_out, NULL});
-  assert_int_equal(f.status, 0);
-  assert_non_null(strstr(f.err, "job j0's ApplicationMaster preempts 4 of its 8 running reduces"));
+  run_preempting(work, "mrlab.scheduler=yarn-fifo", "0", NULL, &r);
+  assert_non_null(strstr(r.err, "job j0's ApplicationMaster preempts 4 of its 8 running reduces"));
   /* and never more than the maps still waiting need (1024 MB each, as the
    * reduces): with slow-start at 0.3 under FIFO, maps have run when the
    * reduces take the containers, and the few left wait; the maps not yet
    * assigned at each preemption are counted from tasks.csv */
-  char out[4200];
-  snprintf(out, sizeof out, "%s/out", test_tmpdir());
-  test_run r;
-  test_run_mrlab(&r, NULL,
-                 (const char *const[]){"run", platform, work, "--set", "mrlab.scheduler=yarn-fifo", "--set",
-                                       "yarn.nodemanager.resource.memory-mb=3072", "--set",
-                                       "mapreduce.job.reduce.slowstart.completedmaps=0.3", "--set",
-                                       "yarn.app.mapreduce.am.job.reduce.rampup.limit=1", "--log=mrlab.yarn.thres:info",
-                                       "-o", out, NULL});
-  assert_int_equal(r.status, 0);
+  const char *out = run_preempting(work, "mrlab.scheduler=yarn-fifo", "0.3", NULL, &r);
   test_csv *t = test_csv_in(out, "tasks.csv");
   int capped = 0;
   for (const char *line = r.err; *line; line = strchr(line, '\n') + 1) {
