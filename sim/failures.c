@@ -34,6 +34,19 @@ double failures_point(const attempt *a)
   return fails ? at : -1;
 }
 
+void failures_reached(attempt *a, double done, double total)
+{
+  if (a->fail_at >= 0 && done >= a->fail_at * total && !a->cancel) {
+    a->cause = CAUSE_FAULT;
+    a->cancel = 1;
+  }
+}
+
+attempt_status failures_outcome(const attempt *a)
+{
+  return a->cause == CAUSE_FAULT ? STATUS_FAILED : a->cancel ? STATUS_KILLED : STATUS_SUCCEEDED;
+}
+
 int failures_blacklisted(const engine *e, const job *j, int w)
 {
   int n = e->platform->n_workers;

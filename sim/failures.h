@@ -37,6 +37,15 @@
  * does not fail (drawn as above; no draw at a probability of 0). */
 double failures_point(const attempt *a);
 
+/* Fails attempt A now (its cause CAUSE_FAULT, its pipes cancelled) if it
+ * is to fail and DONE of its TOTAL input is through (a map's split read
+ * and mapped, a reduce's input reduced), and it is not cancelled already. */
+void failures_reached(attempt *a, double done, double total);
+
+/* The status of attempt A as its actor ends: FAILED after a fault, KILLED
+ * if it was cancelled otherwise, else SUCCEEDED. */
+attempt_status failures_outcome(const attempt *a);
+
 /* Records that the JobTracker learnt at NOW of failed attempt A: its task,
  * job and worker's counts, and the rerun, or the job's failure (its running
  * attempts killed).  Returns 1 when A failed its job, else 0. */

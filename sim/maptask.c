@@ -23,6 +23,7 @@
  * the read and the map function. */
 #include "alloc.h"
 #include "engine.h"
+#include "failures.h"
 #include "pipe.h"
 #include "push.h"
 #include "prefetch.h"
@@ -66,10 +67,7 @@ static void map_chunk_done(void *arg, int c)
   map_state *m = arg;
   int64_t consumed = fmin((double)(c + 1) * (double)m->chunk, (double)m->split);
   m->a->progress = (double)consumed / (double)m->split;
-  if (m->a->fail_at >= 0 && m->a->progress >= m->a->fail_at && !m->a->cancel) { /* a task-level fault */
-    m->a->cause = CAUSE_FAULT;
-    m->a->cancel = 1;
-  }
+  failures_reached(m->a, m->a->progress, 1);
   int64_t produced = llround(m->a->task->job->desc->map_selectivity * (double)consumed);
   while (m->queued < m->n_spills - 1 && produced >= (int64_t)(m->queued + 1) * m->spill_size) {
     m->queued++;
@@ -304,7 +302,7 @@ void map_attempt_actor(int argc, char **argv)
   a->phase_records[PHASE_MAP] = llround((double)m.output / d->map_record_size);
   a->phase_bytes[PHASE_SPILL] = a->phase_bytes[PHASE_MERGE] = spilled;
   a->phase_records[PHASE_SPILL] = a->phase_records[PHASE_MERGE] = llround((double)combined / d->map_record_size);
-  a->status = a->cause == CAUSE_FAULT ? STATUS_FAILED : a->cancel ? STATUS_KILLED : STATUS_SUCCEEDED;
+  a->status = failures_outcome(a);
   if (!a->cancel)
     a->progress = 1;
   sg_sem_destroy(m.ready);

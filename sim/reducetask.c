@@ -31,6 +31,7 @@
  * fetch then takes only what the attempt did not count from its pushes. */
 #include "alloc.h"
 #include "engine.h"
+#include "failures.h"
 #include "pipe.h"
 #include "push.h"
 
@@ -523,10 +524,7 @@ static void reduce_chunk_done(void *arg, int c)
     a->group_end[a->chunk_group[c]] = a->chunk_end[c];
   r->reduced += a->chunk_bytes[c];
   a->progress = (2 + (double)r->reduced / (double)r->input) / 3;
-  if (a->fail_at >= 0 && r->reduced >= a->fail_at * (double)r->input && !a->cancel) { /* a task-level fault */
-    a->cause = CAUSE_FAULT;
-    a->cancel = 1;
-  }
+  failures_reached(a, (double)r->reduced, (double)r->input);
 }
 
 int reduce_explicit_groups(const job *j, int p, int64_t input, int64_t *bytes)
@@ -679,12 +677,9 @@ void reduce_attempt_actor(int argc, char **argv)
   a->progress = 2.0 / 3;
   if (!a->cancel)
     reduce_and_write(&r);
-  if (a->fail_at >= 0 && !a->cancel) { /* a fault in a reduce function that had no input to take */
-    a->cause = CAUSE_FAULT;
-    a->cancel = 1;
-  }
+  failures_reached(a, 1, 1); /* a fault in a reduce function that had no input to take */
   a->phase_end[PHASE_WRITE] = simgrid_get_clock();
-  a->status = a->cause == CAUSE_FAULT ? STATUS_FAILED : a->cancel ? STATUS_KILLED : STATUS_SUCCEEDED;
+  a->status = failures_outcome(a);
   if (!a->cancel)
     a->progress = 1;
   engine_attempt_ended(a);
