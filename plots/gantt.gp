@@ -2,11 +2,12 @@
 # coloured by phase, with each job's critical path and end.  Reads, all
 # written by `mrlab plot`: gantt.dat (blocks: start-up, the map's read,
 # map, spill, merge, the reduce's shuffle, sort, reduce, write; then the
-# killed attempts' ends, the failed attempts' ends; a row: the segment's start and end in s, and its
-# slot row), gantt.inc (the rows' labels and range, a note of the hosts
-# without a row, and `failed`: whether any attempt failed), critical.dat (per job two blocks: its critical path as a
-# line through the rows of its attempts, and the boxes of its stages) and
-# jobs.dat (per job a block of its end; then, when patterned, per job a
+# killed attempts' ends, then the failed attempts' ends; a row: the
+# segment's start and end in s, and its slot row), gantt.inc (the rows'
+# labels and range, a note of the hosts without a row, and `failed`:
+# whether any attempt failed), critical.dat (per job two blocks: its
+# critical path as a line through the rows of its attempts, and the boxes
+# of its stages) and jobs.dat (per job a block of its end; then, when patterned, per job a
 # block of its attempts, hatched to tell the jobs apart).  Variables: n_jobs,
 # jobs (the legends of their paths and ends), hatches (of their attempts),
 # patterned, keyed.

@@ -1,8 +1,9 @@
 # phases.gp - where each job's time went, as stacked bars: on the left the
 # slot time its attempts spent in start-up and in each map and reduce phase
 # (summed over its attempts, which run side by side), and that of killed
-# and of failed attempts apart; on the right, when the run has explain.csv, the time of
-# its critical path in each stage and wait, which sums to the job's time.
+# and of failed attempts apart; on the right, when the run has
+# explain.csv, the time of its critical path in each stage and wait,
+# which sums to the job's time.
 # Reads phases.dat and critical-phases.dat from `mrlab plot`: a header,
 # then one row per job (its name, then one column per phase, stage or
 # wait); crit_colours holds the colours of critical-phases.dat's columns
