@@ -136,9 +136,21 @@ static const property table[CONF_N_KEYS] = {
     [CONF_MAP_MAXATTEMPTS] = {"mapreduce.map.maxattempts", T_INT, "4", 1, 1e4, JOB},
     [CONF_REDUCE_MAXATTEMPTS] = {"mapreduce.reduce.maxattempts", T_INT, "4", 1, 1e4, JOB},
     [CONF_TRACKER_FAILURES] = {"mapreduce.job.maxtaskfailures.per.tracker", T_INT, "3", 1, 1e6, JOB},
+    /* lost workers (sim/lost.c): mrlab's failure processes, and Hadoop's (1 and 2) timeouts and fetch-failure rule */
+    [CONF_NODE_MTBF] = {"mrlab.node.mtbf", T_TIME, "0s", 0, 1e10, CLUSTER},
+    [CONF_NODE_MTBF_SHAPE] = {"mrlab.node.mtbf.shape", T_FLOAT, "1", 0.1, 10, CLUSTER},
+    [CONF_NODE_REPAIR] = {"mrlab.node.repair", T_TIME, "0s", 0, 1e10, CLUSTER},
+    [CONF_TRACKER_EXPIRY] = {"mapreduce.jobtracker.expire.trackers.interval", T_MS, "600000", 1, 1e7, CLUSTER},
+    [CONF_NM_EXPIRY] = {"yarn.nm.liveness-monitor.expiry-interval-ms", T_MS, "600000", 1, 1e7, CLUSTER},
+    [CONF_CONNECT_TIMEOUT] = {"mapreduce.reduce.shuffle.connect.timeout", T_MS, "180000", 0.001, 1e6, JOB},
+    [CONF_FETCH_FAILURES_FRACTION] = {"mapreduce.reduce.shuffle.max-fetch-failures-fraction", T_FLOAT, "0.5", 0, 1,
+                                      JOB},
+    [CONF_FETCH_FAILURES_NOTIFICATIONS] = {"mapreduce.reduce.shuffle.max-fetch-failures-notifications", T_INT, "3",
+                                           1, 1e6, JOB},
     /* the job's placement and ratios as properties, so that a comparison varies them as any other setting */
     [CONF_PLACEMENT] = {"mrlab.placement", T_PLACEMENT, "", 0, 0, JOB},
     [CONF_RATIOS] = {"mrlab.ratios", T_PATH, "", 0, 0, JOB},
+    [CONF_FAULTS] = {"mrlab.faults", T_PLACEMENT, "", 0, 0, CLUSTER}, /* placeholder type until faults_parse lands */
 };
 
 /* Hadoop 1's names of the properties above, as Hadoop 2 maps them (its
