@@ -12,7 +12,7 @@
  *           without it they never return.
  * For example `--set 'mrlab.faults=fast-3@300s rack1@maps:50%+10min 5%@shuffle:50%'`.
  * This module reads the text alone; sim/lost.c resolves the names
- * against the platform and strikes (sim/lost.c).  It is a file of its own because
+ * against the platform and strikes.  It is a file of its own because
  * conf.c checks the syntax where the setting is read (so a bad entry is
  * reported at its file and line) and the engine expands it. */
 #ifndef MRLAB_FAULTS_H
