@@ -12,6 +12,7 @@
 #include "conf.h"
 
 #include "cfg.h"
+#include "faults.h"
 #include "units.h"
 
 #include <math.h>
@@ -30,7 +31,8 @@ typedef enum {
   T_SIZE,      /* SimGrid size string, bytes */
   T_ENUM,      /* one of the row's names, kept as its index */
   T_PLACEMENT, /* text: default, even, ratio or all-in:NAME */
-  T_PATH       /* text: a file's path */
+  T_PATH,      /* text: a file's path */
+  T_FAULTS     /* text: faults TARGET@WHEN[+DOWN] (faults.h) */
 } value_type;
 
 typedef struct {
@@ -150,7 +152,7 @@ static const property table[CONF_N_KEYS] = {
     /* the job's placement and ratios as properties, so that a comparison varies them as any other setting */
     [CONF_PLACEMENT] = {"mrlab.placement", T_PLACEMENT, "", 0, 0, JOB},
     [CONF_RATIOS] = {"mrlab.ratios", T_PATH, "", 0, 0, JOB},
-    [CONF_FAULTS] = {"mrlab.faults", T_PLACEMENT, "", 0, 0, CLUSTER}, /* placeholder type until faults_parse lands */
+    [CONF_FAULTS] = {"mrlab.faults", T_FAULTS, "", 0, 0, CLUSTER},
 };
 
 /* Hadoop 1's names of the properties above, as Hadoop 2 maps them (its
@@ -204,18 +206,22 @@ static const char *expected(const property *p)
   case T_SIZE: return units_expected(UNITS_SIZE);
   case T_PLACEMENT: return "default, even, ratio or all-in:NAME (a worker or node class)";
   case T_PATH: return "a file's path without commas or quotes";
+  case T_FAULTS: return "TARGET@WHEN[+DOWN] separated by spaces";
   }
   return "a value";
 }
 
 /* Whether TEXT is a value of a text property of type T: short enough, and
- * of nothing that would break a CSV cell or a command line. */
-static int text_ok(value_type t, const char *text)
+ * of nothing that would break a CSV cell or a command line.  A bad list of
+ * faults also says which entry is wrong in WHY. */
+static int text_ok(value_type t, const char *text, char *why, size_t whylen)
 {
   if (strlen(text) >= CONF_TEXT_MAX || strpbrk(text, ",\"';\t\r\n"))
     return 0;
   if (t == T_PATH)
     return text[0] != 0;
+  if (t == T_FAULTS)
+    return faults_parse(text, NULL, 0, why, whylen) >= 0;
   static const char *const policies[] = {"default", "even", "ratio", NULL};
   for (int k = 0; policies[k]; k++)
     if (strcmp(text, policies[k]) == 0)
@@ -224,14 +230,16 @@ static int text_ok(value_type t, const char *text)
 }
 
 /* Parses TEXT as a value of property P into *OUT (a text property's, 1);
- * returns 0 or -1. */
-static int parse_value(const property *p, const char *text, double *out)
+ * returns 0, or -1 and, where a type has more to say than what it
+ * expects, why in WHY (left as it was otherwise). */
+static int parse_value(const property *p, const char *text, double *out, char *why, size_t whylen)
 {
   char *end;
   value_type t = p->type;
   switch (t) {
   case T_PLACEMENT:
-  case T_PATH: *out = 1; return text_ok(t, text) ? 0 : -1;
+  case T_PATH:
+  case T_FAULTS: *out = 1; return text_ok(t, text, why, whylen) ? 0 : -1;
   case T_ENUM:
     for (int k = 0; p->names[k]; k++)
       if (strcmp(text, p->names[k]) == 0) {
@@ -278,7 +286,8 @@ void conf_init(conf *c)
 {
   memset(c, 0, sizeof *c);
   for (int k = 0; k < CONF_N_KEYS; k++)
-    xbt_assert(is_text(k) || parse_value(&table[k], table[k].def, &c->v[k]) == 0, "bad default for %s", table[k].name);
+    xbt_assert(is_text(k) || parse_value(&table[k], table[k].def, &c->v[k], NULL, 0) == 0, "bad default for %s",
+               table[k].name);
 }
 
 int conf_equal(const conf *a, const conf *b, conf_key k)
@@ -373,8 +382,12 @@ int conf_set(conf *c, conf_scope scope, const char *setting, char *err, size_t e
       return -1;
     }
     double v;
-    if (parse_value(&table[k], value, &v) != 0) {
-      snprintf(err, errlen, "%s: expected %s, got \"%s\"", name, expected(&table[k]), value);
+    char why[256] = "";
+    if (parse_value(&table[k], value, &v, why, sizeof why) != 0) {
+      if (why[0])
+        snprintf(err, errlen, "%s: expected %s; %s", name, expected(&table[k]), why);
+      else
+        snprintf(err, errlen, "%s: expected %s, got \"%s\"", name, expected(&table[k]), value);
       return -1;
     }
     if (!is_text(k) && (v < table[k].min || v > table[k].max)) {
@@ -420,6 +433,7 @@ void conf_format(const conf *c, conf_key k, char *buf, size_t len)
   case T_INT:
   case T_HSIZE: snprintf(buf, len, "%.0f", v); break;
   case T_PLACEMENT:
-  case T_PATH: snprintf(buf, len, "%s", conf_text(c, k)); break;
+  case T_PATH:
+  case T_FAULTS: snprintf(buf, len, "%s", conf_text(c, k)); break;
   }
 }
