@@ -4,13 +4,13 @@
  * faults of a run, separated by spaces, each TARGET@WHEN[+DOWN]:
  *   TARGET  a worker's name ("fast-3"), a rack's or a node class's (all its
  *           workers), or P% (that share of the workers, drawn from the seed);
- *   WHEN    a simulated time ("300s", "5min"), or maps:P% (when the
+ *   WHEN    a simulated time ("300s", "5m"), or maps:P% (when the
  *           JobTracker has learnt that P% of the run's maps ended), or
  *           shuffle:P% (when the reducers have shuffled P% of the run's
  *           map output);
- *   DOWN    how long the workers stay down before they return ("10min");
+ *   DOWN    how long the workers stay down before they return ("10m");
  *           without it they never return.
- * For example `--set 'mrlab.faults=fast-3@300s rack1@maps:50%+10min 5%@shuffle:50%'`.
+ * For example `--set 'mrlab.faults=fast-3@300s rack1@maps:50%+10m 5%@shuffle:50%'`.
  * This module reads the text alone; sim/lost.c resolves the names
  * against the platform and strikes.  It is a file of its own because
  * conf.c checks the syntax where the setting is read (so a bad entry is
