@@ -37,6 +37,8 @@ const char *const rundir_jobs_columns[JOBS_N_COLUMNS] = {"job",
                                                          "sketch_missed",
                                                          "sketch_error",
                                                          "failed_attempts",
+                                                         "reexecuted_maps",
+                                                         "lost_bytes",
                                                          "status"};
 
 const char *const rundir_groups_columns[GROUPS_N_COLUMNS] = {"job", "task", "attempt", "group", "bytes", "end"};
@@ -55,7 +57,7 @@ const char *const rundir_explain_columns[EXPLAIN_N_COLUMNS] = {"job",  "order", 
 
 const char *const rundir_explain_limits[LIMIT_N] = {"cpu", "disk", "network"};
 
-const char *const rundir_explain_what[CRIT_N] = {
-    "startup", "read", "map",  "spill", "merge", "shuffle", "sort", "reduce", "write", "am-startup",
-    "submission", "redistribution", "heartbeat", "slot", "map-output", "slowstart", "speculation", "preempted",
-    "failed"};
+const char *const rundir_explain_what[CRIT_N] = {"startup",    "read",           "map",       "spill",  "merge",
+                                                 "shuffle",    "sort",           "reduce",    "write",  "am-startup",
+                                                 "submission", "redistribution", "heartbeat", "slot",   "map-output",
+                                                 "slowstart",  "speculation",    "preempted", "failed", "lost"};

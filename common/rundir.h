@@ -70,11 +70,17 @@ extern const char *const rundir_tasks_columns[TASKS_N_COLUMNS];
 #define RUNDIR_STATUS_FAILED "FAILED" /* an attempt, or a job that failed */
 #define RUNDIR_STATUS_DEPENDENT_FAILED "DEPENDENT_FAILED" /* a job that never ran: one it waited for failed */
 /* Values of tasks.csv's cause column: a task-level fault; killed as its
- * twin succeeded first, preempted by its ApplicationMaster, or as its job failed. */
+ * twin succeeded first, preempted by its ApplicationMaster, or as its job failed; */
 #define RUNDIR_CAUSE_FAULT "task-fault"
 #define RUNDIR_CAUSE_TWIN "twin-succeeded"
 #define RUNDIR_CAUSE_PREEMPTED "preempted"
 #define RUNDIR_CAUSE_JOB_FAILED "job-failed"
+/* ...or lost with its worker (killed; a completed map: its output lost),
+ * its map output declared lost by reducers' fetch failures (failed), or
+ * failed for want of a replica of its split (every one on lost workers). */
+#define RUNDIR_CAUSE_LOST "worker-lost"
+#define RUNDIR_CAUSE_FETCH_FAILURES "fetch-failures"
+#define RUNDIR_CAUSE_MISSING_BLOCK "missing-block"
 
 /* jobs.csv: one row per job; these columns, then one per property, then
  * RUNDIR_JOBS_AFTER: the names of the jobs it waited for in a workflow,
@@ -103,7 +109,9 @@ enum {
   JOBS_SKETCH_KEYS,         /* explicit keys the maps reported to the progress sampler (0: no sample taken), */
   JOBS_SKETCH_MISSED,       /* of them, those the Space-Saving sketch lost, */
   JOBS_SKETCH_ERROR,        /* and the sum of its size errors over the sum of their sizes */
-  JOBS_FAILED_ATTEMPTS,     /* its attempts that failed (task-level faults) */
+  JOBS_FAILED_ATTEMPTS,     /* its attempts that failed (task-level faults, map outputs lost to fetch failures) */
+  JOBS_REEXECUTED_MAPS,     /* completed maps it ran again because their output was lost with a worker, */
+  JOBS_LOST_BYTES,          /* and the bytes of map output (as stored) lost with them */
   JOBS_STATUS,              /* RUNDIR_STATUS_SUCCEEDED, _FAILED or _DEPENDENT_FAILED */
   JOBS_N_COLUMNS
 };
@@ -214,8 +222,9 @@ enum {
    * finished map's output to be announced to the reducers, for slow-start
    * (from the map that completed the fraction to the reduce's assignment),
    * for the speculator to ask for a twin of a slow attempt, and for a
-   * preempted attempt (YARN) to be asked for again, and for a failed
-   * attempt (its life, from its launch to its report) to be rerun. */
+   * preempted attempt (YARN) to be asked for again, for a failed
+   * attempt (its life, from its launch to its report) to be rerun, and
+   * likewise for an attempt lost with its worker (to the loss's report). */
   CRIT_SUBMISSION = CRIT_N_STAGES,
   CRIT_REDISTRIBUTION,
   CRIT_HEARTBEAT,
@@ -225,6 +234,7 @@ enum {
   CRIT_SPECULATION,
   CRIT_PREEMPTED,
   CRIT_FAILED,
+  CRIT_LOST,
   CRIT_N
 };
 extern const char *const rundir_explain_what[CRIT_N];

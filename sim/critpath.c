@@ -10,10 +10,11 @@
  *   heartbeat's wait after that task's attempt ended;
  * - an attempt is its stages, backwards from its end (tasks.csv's phase
  *   ends; its start-up is mrlab.task.startup from its launch); a reduce's
- *   shuffle cannot end before the last map output was announced, so when
- *   the shuffle began before that, the walk goes on from the shuffle's
- *   tail to that map (a wait for the map output between the map's end and
- *   its report, then the map itself);
+ *   shuffle cannot end before the last map output it took was announced
+ *   (with lost workers, lost.h, the last output a reduce took need not be
+ *   the last announced), so when the shuffle began before that, the walk
+ *   goes on from the shuffle's tail to that map (a wait for the map output
+ *   between the map's end and its report, then the map itself);
  * - an attempt was assigned at a heartbeat: before that, the answer's way
  *   to its tracker; why not earlier: the slot (a Hadoop 1 slot of its kind
  *   on its worker, or in YARN mode the node's capacity) that another
@@ -140,16 +141,16 @@ static const attempt *assigned(walk *w, const attempt *a)
     for (int k = 1; k < a->number; k++)
       via = t->attempts[k]->speculative ? via : t->attempts[k];
     free_at = fmax(free_at, a->asked);
-  } else if (a->number > 0) { /* the rerun of its latest preempted or failed attempt */
+  } else if (a->number > 0) { /* the rerun of its latest preempted, failed or lost attempt */
     for (int k = a->number - 1; k >= 0 && !via; k--)
-      if (t->attempts[k]->preempted || t->attempts[k]->status == STATUS_FAILED)
+      if (t->attempts[k]->preempted || t->attempts[k]->status == STATUS_FAILED || t->attempts[k]->cause == CAUSE_LOST)
         via = t->attempts[k];
     xbt_assert(via, "critical path of %s: attempt %d of a task rerun for no reason", j->desc->name, a->number);
     why = RERUN;
-    free_at = fmax(free_at, via->reported);
+    free_at = fmax(free_at, via->output_lost > 0 ? via->output_lost : via->reported);
   } else if (t->kind == KIND_REDUCE) {
     int k = (int)ceil(conf_get(&j->desc->conf, CONF_SLOWSTART) * j->n_maps);
-    const attempt *m = k > 0 ? winner(&j->maps[j->finished_maps[k - 1]]) : NULL;
+    const attempt *m = k > 0 ? j->finished_maps[k - 1] : NULL;
     if (m && m->reported > free_at)
       why = SLOWSTART, via = m, free_at = m->reported;
   }
@@ -166,7 +167,13 @@ static const attempt *assigned(walk *w, const attempt *a)
   switch (why) {
   case SLOWSTART: push(w, CRIT_SLOWSTART, a, via->end); return via;
   case SPECULATION: push(w, CRIT_SPECULATION, via, via->launched); break;
-  case RERUN: push(w, via->status == STATUS_FAILED ? CRIT_FAILED : CRIT_PREEMPTED, via, via->launched); break;
+  case RERUN:
+    push(w,
+         via->status == STATUS_FAILED ? CRIT_FAILED
+         : via->cause == CAUSE_LOST   ? CRIT_LOST
+                                      : CRIT_PREEMPTED,
+         via, via->launched);
+    break;
   case JOB: return NULL;
   }
   push(w, CRIT_HEARTBEAT, via, via->start);
@@ -185,9 +192,9 @@ static const attempt *stages(walk *w, const attempt *a)
     push(w, CRIT_WRITE, a, a->phase_end[PHASE_REDUCE]);
     push(w, CRIT_REDUCE, a, a->phase_end[PHASE_SORT]);
     push(w, CRIT_SORT, a, a->phase_end[PHASE_SHUFFLE]);
-    if (j->n_maps > 0 && up < j->map_phase_end) {
-      push(w, CRIT_SHUFFLE, a, j->map_phase_end);
-      const attempt *m = reported_at(j, KIND_MAP, j->map_phase_end);
+    const attempt *m = a->needed;
+    if (m && up < m->reported) {
+      push(w, CRIT_SHUFFLE, a, m->reported);
       push(w, CRIT_MAP_OUTPUT, m, m->end);
       return m;
     }

@@ -19,6 +19,7 @@
 #include "activities.h"
 #include "alloc.h"
 #include "indicators.h"
+#include "lost.h"
 #include "prefetch.h"
 #include "scheduler.h"
 #include "topology.h"
@@ -474,7 +475,8 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   j->n_reduces = d->reduces;
   j->maps = xcalloc((size_t)j->n_maps, sizeof *j->maps);
   j->reduces = xcalloc((size_t)j->n_reduces, sizeof *j->reduces);
-  j->finished_maps = xmalloc((size_t)j->n_maps * sizeof *j->finished_maps);
+  j->cap_finished_maps = j->n_maps + 1;
+  j->finished_maps = xmalloc((size_t)j->cap_finished_maps * sizeof *j->finished_maps);
   j->view = indicators_view_alloc();
   j->mutex = sg_mutex_init();
   /* the client lists the input and asks the NameNode for each file's blocks before it submits */
@@ -576,13 +578,15 @@ int engine_output_stages(attempt *a, int64_t output, double scale, stage *st)
                         .flow = ACT_HDFS_WRITE,
                         .dst = to->host,
                         .scale = scale,
-                        .count2 = &e->trackers[a->targets[k - 1]].net_sent};
+                        .count2 = &e->trackers[a->targets[k - 1]].net_sent,
+                        .gone = {&e->trackers[a->targets[k - 1]].lost, &to->lost}};
     st[s++] = (stage){.kind = STAGE_WRITE,
                       .host = to->host,
                       .disk = engine_disk(to->host, a->task->index),
                       .scale = scale,
                       .count = &a->write_disk_bytes,
-                      .count2 = &to->disk_written};
+                      .count2 = &to->disk_written,
+                      .gone = {&to->lost}};
   }
   hdfs_file_free(f);
   return s;
@@ -651,7 +655,7 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
     }
     e->tasks_total += e->jobs[i].n_maps + e->jobs[i].n_reduces;
   }
-  if (yarn_alloc(e, err, errlen)) {
+  if (yarn_alloc(e, err, errlen) || lost_alloc(e, err, errlen)) {
     engine_free(e);
     return NULL;
   }
@@ -676,6 +680,7 @@ void engine_run(engine *e)
     sg_actor_create("indicators", e->master, indicators_actor, 0, NULL);
   if (conf_get(&e->cluster, CONF_UTILISATION_PERIOD) > 0)
     sg_actor_create("utilisation", e->master, utilisation_actor, 0, NULL);
+  lost_start(e);
   simgrid_run();
   if (e->stuck[0])
     return;
@@ -738,6 +743,7 @@ void engine_free(engine *e)
     return;
   for (int i = 0; i < e->n_jobs; i++)
     job_free(&e->jobs[i], e->platform);
+  lost_free(e);
   for (int i = 0; i < e->platform->n_workers; i++) {
     sg_sem_destroy(e->trackers[i].wake);
     sg_sem_destroy(e->trackers[i].loads);

@@ -28,7 +28,16 @@ typedef enum { KIND_MAP, KIND_REDUCE } task_kind;
 typedef enum { STATUS_RUNNING, STATUS_SUCCEEDED, STATUS_KILLED, STATUS_FAILED } attempt_status;
 /* Why an attempt did not succeed (tasks.csv's cause, common/rundir.h): a
  * task-level fault (failures.h), or the reason it was killed. */
-typedef enum { CAUSE_NONE, CAUSE_FAULT, CAUSE_TWIN, CAUSE_PREEMPTED, CAUSE_JOB_FAILED } attempt_cause;
+typedef enum {
+  CAUSE_NONE,
+  CAUSE_FAULT,
+  CAUSE_TWIN,
+  CAUSE_PREEMPTED,
+  CAUSE_JOB_FAILED,
+  CAUSE_LOST,           /* its worker was lost (lost.h): killed, or its output lost with it */
+  CAUSE_FETCH_FAILURES, /* its map output was declared lost by reducers' failed fetches (lost.h) */
+  CAUSE_MISSING_BLOCK   /* every replica of its split was on lost workers */
+} attempt_cause;
 /* A job's end: its last task succeeded, a task failed mapreduce.*.maxattempts
  * times, or in a workflow a job it waited for failed and it never ran. */
 typedef enum { JOB_SUCCEEDED, JOB_FAILED, JOB_DEPENDENT_FAILED } job_status;
@@ -58,6 +67,8 @@ struct attempt {
   double start, end;         /* start: when the scheduler assigned it, at a heartbeat; end: when its actor ended */
   double launched;           /* when its tracker launched it (the heartbeat's answer received; PSP: at start) */
   double reported;           /* when the JobTracker learnt that it ended (a heartbeat), 0 if it never did */
+  double output_lost;        /* map: when the JobTracker learnt that its output was lost (lost.h), 0 if never */
+  const attempt *needed;     /* reduce: of the map outputs it took, the one announced last */
   double asked;              /* speculative: when the speculator asked for it (job.wanted_at) */
   double phase_end[N_PHASES];
   double busy[N_PHASES][LIMIT_N]; /* seconds its pipes spent on cores, disks and the network (pipe.h), charged
@@ -104,6 +115,8 @@ struct task {
   attempt **attempts; /* n_attempts of them, in the order they were made */
   int failures;       /* its attempts that failed */
   int rerun;          /* a failed attempt's rerun waits in its job's reruns (failures.h) */
+  const attempt *output; /* map: the successful attempt whose output reducers fetch, NULL while none (lost.h) */
+  int fetch_failures;    /* map: reducers' reports that they failed to fetch that output */
   /* maps: the input block, and the output of the successful attempt */
   int64_t block;
   int out_worker;
@@ -140,8 +153,11 @@ struct job {
   int waiting;   /* in a workflow: parents not yet ended; held until then */
   double start, map_phase_end, end;
   double am_ready; /* YARN mode: when its ApplicationMaster had started (its tasks wait until then); 0 in Hadoop 1 */
-  int *finished_maps; /* map indices in the order the JobTracker learnt of them */
-  int n_finished_maps;
+  const attempt **finished_maps; /* the successful map attempts in the order the JobTracker learnt of them
+                                  * (a map run again, lost.h, is there twice) */
+  int n_finished_maps, cap_finished_maps;
+  int reexecuted_maps; /* completed maps run again because their output was lost (lost.h) */
+  int64_t lost_bytes;  /* and the bytes of map output lost with them, as stored */
   sg_mutex_t mutex; /* with each shuffling reduce attempt's wake */
   /* scheduler cursors: maps not yet started are found through these */
   int **maps_on_worker, *n_on_worker, *cur_worker;
@@ -196,6 +212,13 @@ typedef struct {
    * where in the heartbeat interval its first heartbeat falls, and its rank
    * when a choice among workers would otherwise go to the one listed first */
   uint64_t key;
+  /* lost workers (lost.h) */
+  int lost;              /* the worker is down now */
+  int expired;           /* the JobTracker has declared it lost and not heard from it since */
+  double lost_at;        /* when it went down last */
+  double back_at;        /* when it comes back up; -1: never */
+  double last_heartbeat; /* when the JobTracker last heard from it */
+  sg_sem_t revive;       /* its tracker waits here while it is down */
 } tracker;
 
 /* One estimate of a job's reduce phase by one indicator (indicators.h). */
@@ -223,7 +246,9 @@ typedef struct {
   double stopped[3]; /* when progress, class and host utilisation sampling stopped at CONF_SAMPLED_ROWS; 0: not */
   struct utilisation_state *util; /* the utilisation samples so far (utilisation.c), NULL before the first */
   struct yarn_rm *rm;             /* YARN mode's ResourceManager (yarn.h); NULL in Hadoop 1 mode */
+  struct lost_state *lost;        /* the faults and the expiry monitor (lost.h); NULL without faults */
   int tasks_total, tasks_done;    /* of every job; done: as the JobTracker learns it */
+  int untold;                     /* trackers the JobTracker has yet to tell that the run is over */
   statusline line;                /* the progress line on stderr, updated at heartbeats (jobtracker.c) */
   char stuck[1024];               /* YARN mode: why the run can never end (yarn.h), "" while it can */
 } engine;
@@ -283,6 +308,17 @@ void engine_attempt_cancel(attempt *a);
 /* Called by an attempt's actor when it ends, whatever its status. */
 void engine_attempt_ended(attempt *a);
 
+/* The JobTracker's record that attempt A ended, learnt at NOW (from a
+ * heartbeat, or from the loss of its worker): its task's and job's state,
+ * the rerun of its task if A failed or was lost, and its slot or container
+ * back to the scheduler. */
+void jobtracker_learn(engine *e, attempt *a, double now);
+
+/* The JobTracker learnt at NOW that completed map T's output is lost
+ * (CAUSE_LOST: its worker was; CAUSE_FETCH_FAILURES: reducers' reports,
+ * its attempt FAILED): T runs again (lost.h). */
+void jobtracker_lose_output(engine *e, task *t, attempt_cause cause, double now);
+
 /* A number drawn from the run's seed and the N numbers PARTS alone
  * (splitmix64): the same parts give the same number whatever else the run
  * drew, so a choice made with it is a common random number of every
@@ -310,7 +346,8 @@ enum {
   DRAW_REDISTRIBUTION,
   DRAW_FETCH,
   DRAW_PREEMPT,
-  DRAW_FAULT
+  DRAW_FAULT,
+  DRAW_LOSS
 };
 
 /* A random generator for attempt A alone, seeded from the run's seed and
@@ -327,7 +364,8 @@ gsl_rng *engine_task_rng(const task *t);
  * W itself, else one in W's rack, else another; among replicas equally
  * close, one drawn from the seed, as Hadoop's NetworkTopology sorts the
  * replicas by distance and shuffles those at the same distance.  The
- * same draw for the same task and worker (PSP's load and the map agree). */
+ * same draw for the same task and worker (PSP's load and the map agree).
+ * Replicas on lost workers (lost.h) are passed over: -1 if all are. */
 int engine_closest_replica(const engine *e, const task *t, int w);
 
 /* Opens the file of map T's split as an HDFS client on worker DST does,

@@ -44,7 +44,9 @@ void failures_reached(attempt *a, double done, double total)
 
 attempt_status failures_outcome(const attempt *a)
 {
-  return a->cause == CAUSE_FAULT ? STATUS_FAILED : a->cancel ? STATUS_KILLED : STATUS_SUCCEEDED;
+  return a->cause == CAUSE_FAULT || a->cause == CAUSE_MISSING_BLOCK ? STATUS_FAILED
+         : a->cancel                                                ? STATUS_KILLED
+                                                                    : STATUS_SUCCEEDED;
 }
 
 int failures_blacklisted(const engine *e, const job *j, int w)
@@ -73,6 +75,15 @@ static int failed_on(const task *t, int w, int *n)
   return here;
 }
 
+/* The workers the JobTracker knows: those it has not declared lost (lost.h). */
+static int known_workers(const engine *e)
+{
+  int n = 0;
+  for (int w = 0; w < e->platform->n_workers; w++)
+    n += !e->trackers[w].expired;
+  return n;
+}
+
 task *failures_rerun(const engine *e, job *j, task_kind kind, int w)
 {
   for (int i = 0; i < j->n_reruns; i++) {
@@ -83,12 +94,28 @@ task *failures_rerun(const engine *e, job *j, task_kind kind, int w)
       continue;
     }
     int n;
-    if (t->kind != kind || t->running > 0 ||
-        (!e->rm && w >= 0 && failed_on(t, w, &n) && n < e->platform->n_workers))
+    if (t->kind != kind || t->running > 0 || (!e->rm && w >= 0 && failed_on(t, w, &n) && n < known_workers(e)))
       continue;
     return t;
   }
   return NULL;
+}
+
+int failures_waiting(const job *j, task_kind kind)
+{
+  int n = kind == KIND_MAP ? j->n_maps - j->maps_taken : 0;
+  for (int i = 0; i < j->n_reruns; i++)
+    n += j->reruns[i]->kind == kind && !j->reruns[i]->done && j->reruns[i]->running == 0;
+  return n;
+}
+
+void failures_requeue(task *t)
+{
+  job *j = t->job;
+  if (!t->rerun && !t->done && !j->finished) {
+    t->rerun = 1;
+    j->reruns[j->n_reruns++] = t;
+  }
 }
 
 void failures_taken(task *t)
@@ -157,9 +184,6 @@ int failures_attempt_failed(engine *e, attempt *a, double now)
   }
   XBT_INFO("job %s: %c%06d attempt %d failed on %s (failure %d of %d allowed): the task waits to be rerun",
            j->desc->name, kind_letter(t), t->index, a->number, host, t->failures, max - 1);
-  if (!t->rerun) {
-    t->rerun = 1;
-    j->reruns[j->n_reruns++] = t;
-  }
+  failures_requeue(t);
   return 0;
 }

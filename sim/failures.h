@@ -15,7 +15,9 @@
  *   (Hadoop 1's failedMaps; YARN's AM asks for a failed map's container at
  *   a priority above its reduces'), once none of its attempts runs; in
  *   Hadoop 1 mode not on a worker where it failed already, unless it
- *   failed on every worker (TaskInProgress.hasFailedOnMachine);
+ *   failed on as many workers as the JobTracker knows, lost ones not
+ *   counted once declared lost (TaskInProgress.hasFailedOnMachine and
+ *   JobTracker.getNumberOfUniqueHosts);
  * - once mapreduce.map.maxattempts (or reduce.maxattempts) of its attempts
  *   have failed, the job fails: its running attempts are killed and the
  *   jobs of a workflow that wait for it never run;
@@ -57,6 +59,13 @@ int failures_blacklisted(const engine *e, const job *j, int w);
 /* The first task of KIND of J whose failed attempt waits to be rerun and
  * may run on worker W now (W -1: on any), or NULL. */
 task *failures_rerun(const engine *e, job *j, task_kind kind, int w);
+
+/* Puts task T on its job's reruns, unless it is there, done, or its job ended. */
+void failures_requeue(task *t);
+
+/* The tasks of KIND of job J that wait for a container or a slot: never
+ * given one, or waiting to be rerun (a failed or lost attempt's). */
+int failures_waiting(const job *j, task_kind kind);
 
 /* Takes task T off its job's reruns: an attempt of it was made. */
 void failures_taken(task *t);

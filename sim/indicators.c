@@ -119,14 +119,20 @@ static void view_merge_profile(job_view *v, job *j, const conf *cluster)
     reduce_explicit_groups(j, p, llround(v->input[p]), v->group_bytes + v->first[p]);
   size_t capacity = (size_t)conf_get(cluster, CONF_PROGRESS_SKETCH);
   spacesaving *sk = spacesaving_alloc(capacity ? capacity : (size_t)n_keys + 1);
-  xbt_assert(j->n_finished_maps == j->n_maps, "a reduce function ran before every map was reported");
+  char *seen = xcalloc((size_t)j->n_maps, 1); /* a map run again (lost.h) is learnt of again: count it once */
+  int distinct = 0;
   for (int i = 0; i < j->n_finished_maps; i++) {
-    const task *m = &j->maps[j->finished_maps[i]];
+    if (seen[j->finished_maps[i]->task->index]++)
+      continue;
+    distinct++;
+    const task *m = j->finished_maps[i]->task;
     for (int p = 0; p < n_r; p++) /* the map's share of each group: its share of the partition */
       for (int k = v->first[p]; v->input[p] > 0 && k < v->first[p + 1]; k++)
         spacesaving_add(sk, ((uint64_t)p << 32) | (uint64_t)(k - v->first[p]),
                         (double)v->group_bytes[k] * (double)m->part_bytes[p] / v->input[p]);
   }
+  free(seen);
+  xbt_assert(distinct == j->n_maps, "a reduce function ran before every map was reported");
   double err = 0, total = 0;
   for (int p = 0; p < n_r; p++) {
     v->implicit[p] = v->input[p];

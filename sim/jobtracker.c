@@ -17,7 +17,9 @@
  * seconds from each tracker, so they also pace the progress line that a
  * terminal sees during a long run. */
 #include "engine.h"
+#include "alloc.h"
 #include "failures.h"
+#include "lost.h"
 #include "scheduler.h"
 
 #include <simgrid/actor.h>
@@ -50,6 +52,8 @@ static void job_ended(engine *e, job *j, double now)
   else
     XBT_INFO("job %s %s at %.3f s, %.3f s after its submission", j->desc->name,
              j->status == JOB_FAILED ? "failed" : "will not run: a job it waits for failed", now, now - j->submit);
+  if (e->jobs_finished == e->n_jobs)
+    lost_shutdown(e);
   for (int i = 0; i < e->n_jobs; i++) {
     job *child = &e->jobs[i];
     for (int k = 0; k < child->desc->n_after && !child->finished; k++) {
@@ -79,12 +83,15 @@ static void attempt_reported(engine *e, attempt *a, double now)
   static const char *const ended[] = {"", "succeeded", "was killed", "failed"};
   XBT_INFO("learns that %s %c%06d attempt %d on %s %s at %.3f s%s", j->desc->name, t->kind == KIND_MAP ? 'm' : 'r',
            t->index, a->number, e->platform->workers[a->worker].name, ended[a->status], a->end,
-           a->preempted                               ? " (its AM preempted it)"
+           a->preempted                                 ? " (its AM preempted it)"
            : a->cause == CAUSE_TWIN && !a->cancel       ? " (its twin succeeded first)"
            : a->cause == CAUSE_JOB_FAILED && !a->cancel ? " (its job failed)"
+           : a->cause == CAUSE_LOST                     ? " (its worker was lost)"
                                                         : "");
   if (a->status == STATUS_FAILED && failures_attempt_failed(e, a, now))
     job_ended(e, j, now);
+  if (a->status == STATUS_KILLED && a->cause == CAUSE_LOST)
+    failures_requeue(t);
   if (a->status != STATUS_SUCCEEDED)
     return;
   t->done = 1;
@@ -99,13 +106,18 @@ static void attempt_reported(engine *e, attempt *a, double now)
     }
   sg_mutex_unlock(j->mutex);
   if (t->kind == KIND_MAP) {
+    t->output = a;
+    t->fetch_failures = 0;
     t->out_worker = a->worker;
     t->out_disk = engine_disk(e->trackers[a->worker].host, t->index);
     t->cache_start = a->cache_start;
     int c = e->platform->workers[a->worker].cls; /* for PSP's prediction (prefetch.c) */
     j->block_time[c] += a->end - a->start;
     j->block_count[c]++;
-    j->finished_maps[j->n_finished_maps++] = t->index;
+    if (j->n_finished_maps == j->cap_finished_maps) /* a map run again is learnt of again */
+      j->finished_maps = xrealloc(j->finished_maps, (size_t)(j->cap_finished_maps *= 2) * sizeof *j->finished_maps);
+    j->finished_maps[j->n_finished_maps++] = a;
+    lost_progress(e, 0);
     if (++j->maps_done == j->n_maps)
       j->map_phase_end = now;
     if (j->n_reduces && j->maps_done == (int)ceil(conf_get(&j->desc->conf, CONF_SLOWSTART) * j->n_maps))
@@ -125,6 +137,43 @@ static void attempt_reported(engine *e, attempt *a, double now)
   }
 }
 
+void jobtracker_learn(engine *e, attempt *a, double now)
+{
+  attempt_reported(e, a, now);
+  if (e->scheduler->release)
+    e->scheduler->release(e, a);
+}
+
+void jobtracker_lose_output(engine *e, task *t, attempt_cause cause, double now)
+{
+  job *j = t->job;
+  attempt *a = (attempt *)t->output;
+  int64_t bytes = 0;
+  for (int p = 0; p < j->n_reduces; p++)
+    bytes += t->part_wire[p];
+  XBT_INFO("%s m%06d's output on %s is lost (%s): the map runs again", j->desc->name, t->index,
+           e->platform->workers[a->worker].name,
+           cause == CAUSE_LOST ? "its worker was lost" : "too many fetch failures");
+  t->done = 0;
+  t->output = NULL;
+  t->fetch_failures = 0;
+  j->maps_done--;
+  j->map_phase_end = 0;
+  e->tasks_done--;
+  j->reexecuted_maps++;
+  j->lost_bytes += bytes;
+  a->cause = cause;
+  a->output_lost = now;
+  if (cause == CAUSE_LOST) {
+    a->status = STATUS_KILLED;
+    failures_requeue(t);
+  } else {
+    a->status = STATUS_FAILED;
+    if (failures_attempt_failed(e, a, now))
+      job_ended(e, j, now);
+  }
+}
+
 /* The progress line (statusline.h) at a heartbeat at time NOW.  It reads
  * the wall clock and writes to stderr, nothing SimGrid sees, so a run's
  * outputs are the same with the line or without. */
@@ -140,15 +189,18 @@ void jobtracker_actor(int argc, char **argv)
 {
   (void)argc, (void)argv;
   engine *e = the_engine;
-  int alive = e->platform->n_workers;
+  e->untold = e->platform->n_workers;
   for (int i = 0; i < e->n_jobs; i++) {
     sg_actor_t a = sg_actor_init("speculator", e->master);
     sg_actor_set_data(a, &e->jobs[i]);
     sg_actor_start(a, speculator_actor, 0, NULL);
   }
-  while (alive > 0) {
+  while (e->untold > 0) {
     tracker *tr = sg_mailbox_get(e->jobtracker);
     double now = simgrid_get_clock();
+    if (lost_is_nobody(e, tr))
+      continue;
+    lost_heartbeat(e, tr->worker, now);
     attempt *in_order = NULL; /* the tracker's list is newest first */
     for (attempt *a = tr->done, *next; a; a = next) {
       next = a->next_done;
@@ -156,14 +208,11 @@ void jobtracker_actor(int argc, char **argv)
       in_order = a;
     }
     tr->done = NULL;
-    for (attempt *a = in_order; a; a = a->next_done) {
-      attempt_reported(e, a, now);
-      if (e->scheduler->release)
-        e->scheduler->release(e, a);
-    }
+    for (attempt *a = in_order; a; a = a->next_done)
+      jobtracker_learn(e, a, now);
     if (e->jobs_finished == e->n_jobs) {
       tr->shutdown = 1;
-      alive--;
+      e->untold--;
     } else {
       e->scheduler->assign(e, tr, now);
     }

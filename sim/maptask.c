@@ -46,6 +46,7 @@ typedef struct {
   sg_host_t host;
   sg_disk_t disk;       /* local disk for spills and output */
   int64_t split, chunk; /* input bytes, pipe chunk */
+  int64_t offset;       /* bytes of the split read before the current read (a lost replica's, lost.h) */
   int64_t output;       /* map output bytes, before the combiner */
   int64_t spill_size;   /* map output bytes per full buffer */
   int n_spills, queued; /* spills in all, spills handed to the spill thread */
@@ -65,7 +66,7 @@ static int64_t spill_bytes(const map_state *m, int k)
 static void map_chunk_done(void *arg, int c)
 {
   map_state *m = arg;
-  int64_t consumed = fmin((double)(c + 1) * (double)m->chunk, (double)m->split);
+  int64_t consumed = fmin((double)m->offset + (double)(c + 1) * (double)m->chunk, (double)m->split);
   m->a->progress = (double)consumed / (double)m->split;
   failures_reached(m->a, m->a->progress, 1);
   int64_t produced = llround(m->a->task->job->desc->map_selectivity * (double)consumed);
@@ -116,6 +117,8 @@ int engine_closest_replica(const engine *e, const task *t, int w)
   int best = -1, best_distance = 3, ties = 0;
   for (int r = 0; r < f->replication; r++) {
     int holder = hdfs_replica(f, t->block, r);
+    if (e->trackers[holder].lost) /* its datanode is down (lost.h) */
+      continue;
     int distance = holder == w ? 0 : p->workers[holder].rack == p->workers[w].rack ? 1 : 2;
     if (distance < best_distance) {
       best = holder;
@@ -161,7 +164,10 @@ int engine_split_stages(const task *t, int src, int dst, int64_t *count, stage *
  * A split that PSP prefetched into memory (prefetch.h) is waited for, then
  * mapped from memory, which it leaves once mapped; any other is opened
  * (`files` inputs) and streamed from a replica's disk.  In a map-only job
- * the map function's output streams on down the HDFS replica pipeline. */
+ * the map function's output streams on down the HDFS replica pipeline.
+ * When the worker it reads from is lost (lost.h), the HDFS client waits
+ * out dfs.client.socket-timeout and reads the rest from the next closest
+ * replica; when none is left, the attempt fails (a missing block). */
 static void read_and_map(engine *e, map_state *m)
 {
   attempt *a = m->a;
@@ -169,44 +175,70 @@ static void read_and_map(engine *e, map_state *m)
   const job_desc *d = t->job->desc;
   int src = engine_closest_replica(e, t, a->worker), direct = !t->job->n_reduces && m->output > 0;
   tracker *here = &e->trackers[a->worker];
-  stage *st = xmalloc((size_t)(3 + (direct ? 2 * engine_output_replication(t->job) : 0)) * sizeof *st);
+  int n_out = direct ? 2 * engine_output_replication(t->job) : 0;
+  stage *st = xmalloc((size_t)(3 + n_out) * sizeof *st), *out = xmalloc((size_t)(n_out + 1) * sizeof *out);
   stage map = {.kind = STAGE_CPU, .host = m->host, .flops_per_byte = d->map_cost, .scale = 1};
-  int n = 0;
   a->read_from = -1;
   if ((a->prefetch = prefetch_take(a))) {
     a->phase_end[PHASE_READ] = simgrid_get_clock();
     map.count = &a->phase_bytes[PHASE_READ];
     XBT_INFO("%s m%06d attempt %d maps its split of %lld bytes from memory: PSP prefetched it", d->name, t->index,
              a->number, (long long)m->split);
-  } else {
-    XBT_INFO("%s m%06d attempt %d reads its split of %lld bytes from the replica on %s%s", d->name, t->index, a->number,
-             (long long)m->split, e->platform->workers[src].name,
-             src == a->worker ? ", its own disk"
-             : e->platform->workers[src].rack == e->platform->workers[a->worker].rack ? ", in its rack"
-                                                                                        : ", in another rack");
-    n = engine_split_stages(t, src, a->worker, &a->phase_bytes[PHASE_READ], st);
-    a->read_from = src;
+    src = -1;
+  } else if (src < 0) {
+    XBT_INFO("%s m%06d attempt %d fails: every replica of its split is on a lost worker", d->name, t->index, a->number);
+    a->cause = CAUSE_MISSING_BLOCK;
+    a->cancel = 1;
   }
-  int cpu = n;
-  st[n++] = map;
   if (direct)
-    n += engine_output_stages(a, m->output, (double)m->output / (double)m->split, st + n);
-  pipe_spec spec = {.total = m->split,
-                    .chunk = m->chunk,
-                    .depth = (int)conf_get(m->conf, CONF_PIPELINE_DEPTH),
-                    .cancel = &a->cancel,
-                    .on_chunk = map_chunk_done,
-                    .arg = m,
-                    .timed = &st[cpu],
-                    .busy = a->busy[PHASE_READ]};
-  pipe_run(st, n, &spec);
+    n_out = engine_output_stages(a, m->output, (double)m->output / (double)m->split, out);
+  for (int64_t done = 0; done < m->split && !a->cancel;) {
+    int n = 0;
+    if (src >= 0) {
+      XBT_INFO("%s m%06d attempt %d reads %s of %lld bytes from the replica on %s%s", d->name, t->index, a->number,
+               done ? "the rest of its split" : "its split", (long long)(m->split - done),
+               e->platform->workers[src].name,
+               src == a->worker                                                         ? ", its own disk"
+               : e->platform->workers[src].rack == e->platform->workers[a->worker].rack ? ", in its rack"
+                                                                                        : ", in another rack");
+      n = engine_split_stages(t, src, a->worker, &a->phase_bytes[PHASE_READ], st);
+      a->read_from = src;
+    }
+    int cpu = n;
+    st[n++] = map;
+    for (int k = 0; k < n_out; k++)
+      st[n++] = out[k];
+    m->offset = done;
+    pipe_spec spec = {.total = m->split - done,
+                      .chunk = m->chunk,
+                      .depth = (int)conf_get(m->conf, CONF_PIPELINE_DEPTH),
+                      .cancel = &a->cancel,
+                      .gone = src >= 0 ? &e->trackers[src].lost : NULL,
+                      .on_chunk = map_chunk_done,
+                      .arg = m,
+                      .timed = &st[cpu],
+                      .busy = a->busy[PHASE_READ]};
+    done += (int64_t)pipe_run(st, n, &spec) * m->chunk;
+    if (src < 0)
+      a->phase_end[PHASE_READ] = a->phase_end[PHASE_READ] > 0 ? a->phase_end[PHASE_READ] : simgrid_get_clock();
+    else
+      a->phase_end[PHASE_READ] = st[cpu - 1].end;
+    a->phase_end[PHASE_MAP] = st[cpu].end;
+    a->write_end = st[n - 1].end;
+    if (done >= m->split || a->cancel)
+      break;
+    activities_sleep_for(conf_get(m->conf, CONF_CLIENT_TIMEOUT)); /* its source was lost */
+    if ((src = engine_closest_replica(e, t, a->worker)) < 0) {
+      XBT_INFO("%s m%06d attempt %d fails: no replica of its split is left on a worker that is up", d->name, t->index,
+               a->number);
+      a->cause = CAUSE_MISSING_BLOCK;
+      a->cancel = 1;
+    }
+  }
   if (a->prefetch)
     here->cache += (double)m->split;
-  else
-    a->phase_end[PHASE_READ] = st[cpu - 1].end;
-  a->phase_end[PHASE_MAP] = st[cpu].end;
-  a->write_end = st[n - 1].end;
   free(st);
+  free(out);
 }
 
 /* Merges SPILLED bytes, spread evenly over the spills, into one file, in passes of io.sort.factor segments. */

@@ -41,7 +41,7 @@ typedef struct {
 
 static int cancelled(const pipe_state *ps)
 {
-  return ps->spec->cancel && *ps->spec->cancel;
+  return (ps->spec->cancel && *ps->spec->cancel) || (ps->spec->gone && *ps->spec->gone);
 }
 
 /* The bytes of chunk C at SCALE bytes a byte entering the pipe. */
@@ -95,7 +95,8 @@ static void run_stage(pipe_state *ps, int i)
       break;
     int64_t bytes = scaled_bytes(ps, s->scale, c);
     double began = simgrid_get_clock();
-    work(ps, s, c, bytes);
+    if (!(s->gone[0] && *s->gone[0]) && !(s->gone[1] && *s->gone[1]))
+      work(ps, s, c, bytes);
     if (ps->spec->busy)
       ps->spec->busy[s->kind == STAGE_CPU ? LIMIT_CPU : s->kind == STAGE_NET ? LIMIT_NETWORK : LIMIT_DISK] +=
           simgrid_get_clock() - began;

@@ -35,6 +35,9 @@ typedef struct {
   int64_t *count;        /* if set, gets the bytes this stage handled */
   int64_t *count2;       /* likewise, a second counter (per-host totals) */
   double end;            /* out: when the stage finished its last chunk */
+  const int *gone[2];    /* if either is set and nonzero, the stage passes its chunks on without its work: the
+                          * worker it writes on or sends from or to was lost, and HDFS's write pipeline
+                          * recovery dropped it (lost.h) */
   /* STAGE_READ from several disks at once: when n_disks > 0, the stage reads
    * disk_scale[k] bytes per byte entering the pipe from disks[k] (whole
    * bytes, as for scale), all disks at the same time, and adds them to
@@ -52,6 +55,7 @@ typedef struct {
   int64_t total, chunk;
   int depth;                              /* chunks buffered between two stages */
   const int *cancel;                      /* if set and nonzero, stages stop at the next chunk */
+  const int *gone;                        /* likewise: a worker it reads from was lost (lost.h) */
   void (*on_chunk)(void *arg, int chunk); /* called when stage TIMED ends a chunk's work */
   void *arg;
   const stage *timed; /* one of the stages; NULL: the last (when the chunk is through) */

@@ -117,12 +117,13 @@ void prefetch_plan(attempt *a)
   if (conf_get(&j->desc->conf, CONF_PREFETCH) == 0 || tr->next)
     return;
   task *next = scheduler_reserve(e, j, tr);
-  if (!next)
+  int src = next ? engine_closest_replica(e, next, a->worker) : -1;
+  if (src < 0) /* nothing reserved, or every replica of its block is on lost workers (lost.h) */
     return;
   prefetch *p = xcalloc(1, sizeof *p);
   p->task = next;
   p->worker = a->worker;
-  p->src = engine_closest_replica(e, next, a->worker);
+  p->src = src;
   p->issued = simgrid_get_clock();
   double finish = INFINITY; /* the reserved map starts as the first running map ends */
   for (int k = 0; k < tr->running_maps; k++) {

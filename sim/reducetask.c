@@ -30,8 +30,10 @@
  * as a fetched segment, and counts toward the merge thresholds.  A map's
  * fetch then takes only what the attempt did not count from its pushes. */
 #include "alloc.h"
+#include "condwait.h"
 #include "engine.h"
 #include "failures.h"
+#include "lost.h"
 #include "pipe.h"
 #include "push.h"
 
@@ -53,6 +55,15 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_reduce, mrlab,
 
 #define MAX_MAPS_PER_FETCH 20 /* ShuffleSchedulerImpl.MAX_MAPS_AT_ONCE */
 
+/* The map outputs announced on one source and not yet taken by a fetcher,
+ * each with the attempt that wrote it: when a map runs again (lost.h), an
+ * entry of the old attempt is dropped as it is met. */
+typedef struct {
+  int *map;
+  const attempt **out;
+  int first, n, cap;
+} pending;
+
 typedef struct reduce_state {
   attempt *a;
   engine *e;
@@ -67,11 +78,15 @@ typedef struct reduce_state {
   /* shuffle bookkeeping, per source: a worker, or a rack with mrlab.shuffle.by.rack */
   int by_rack, per_fetch;     /* per_fetch: most map outputs one fetch takes */
   int cursor;                 /* next entry of j->finished_maps to look at */
-  int *next;                  /* per map: the next pending map of the same source, -1 at the end */
-  int *head, *tail, *busy;    /* per source: pending maps, and whether a fetcher is on it */
+  pending *pend;              /* per source: the map outputs announced there and not yet fetched */
+  int *busy;                  /* per source: a fetcher is on it */
   int *queue, q_head, q_tail; /* sources with pending maps and no fetcher */
+  int q_cap;
   gsl_rng *rng;               /* which of them a fetcher takes (the attempt's own draws) */
-  int assigned, fetched;      /* maps given to fetchers, maps fetched */
+  int assigned, fetched;      /* maps given to fetchers (less those whose fetch failed), maps fetched */
+  char *have;                 /* per map: its output is here (fetched, or pushed whole) */
+  const attempt **queued;     /* per map: the attempt whose output is pending here, NULL if none */
+  int *host_failures;         /* per source: fetches from it that failed (the penalty grows with them) */
   double buffer, single_limit, merge_at;
   double mem_used; /* bytes in memory, decompressed */
   int mem_segments, mem_merging, disk_merging;
@@ -90,15 +105,68 @@ typedef struct reduce_state {
   int64_t input, reduced;
 } reduce_state;
 
+/* Puts source W on the queue of sources with pending maps and no fetcher. */
+static void enqueue(reduce_state *r, int w)
+{
+  if (r->q_tail == r->q_cap) {
+    int n = r->q_tail - r->q_head;
+    for (int k = 0; k < n; k++) /* reclaim the queue's consumed head first */
+      r->queue[k] = r->queue[r->q_head + k];
+    r->q_head = 0, r->q_tail = n;
+    if (n == r->q_cap)
+      r->queue = xrealloc(r->queue, (size_t)(r->q_cap *= 2) * sizeof *r->queue);
+  }
+  r->queue[r->q_tail++] = w;
+}
+
+/* The source of outputs on worker W: W, or its rack with mrlab.shuffle.by.rack. */
+static int source(const reduce_state *r, int w)
+{
+  return r->by_rack ? r->e->platform->workers[w].rack : w;
+}
+
+/* Adds map M's output, written by OUT, to source W's pending list. */
+static void pend(reduce_state *r, int w, int m, const attempt *out)
+{
+  pending *q = &r->pend[w];
+  if (q->n == q->cap) {
+    q->cap = q->cap ? 2 * q->cap : 8;
+    q->map = xrealloc(q->map, (size_t)q->cap * sizeof *q->map);
+    q->out = xrealloc(q->out, (size_t)q->cap * sizeof *q->out);
+  }
+  q->map[q->n] = m;
+  q->out[q->n++] = out;
+  r->queued[m] = out;
+  if (q->n - q->first == 1 && !r->busy[w])
+    enqueue(r, w);
+}
+
+/* Whether source W has an entry whose output can still be fetched; drops the stale ones before it. */
+static int pending_live(reduce_state *r, int w)
+{
+  pending *q = &r->pend[w];
+  for (; q->first < q->n; q->first++) {
+    int m = q->map[q->first];
+    if (!r->have[m] && r->j->maps[m].output == q->out[q->first])
+      return 1;
+    if (r->queued[m] == q->out[q->first])
+      r->queued[m] = NULL;
+  }
+  q->first = q->n = 0;
+  return 0;
+}
+
 /* Moves maps finished since the last look into the per-source pending lists. */
 static void collect_finished(reduce_state *r)
 {
   job *j = r->j;
   for (; r->cursor < j->n_finished_maps; r->cursor++) {
-    int m = j->finished_maps[r->cursor], w = j->maps[m].out_worker;
-    if (r->by_rack)
-      w = r->e->platform->workers[w].rack;
-    r->rest[m] = j->maps[m].part_wire[r->p];
+    int m = j->finished_maps[r->cursor]->task->index;
+    const task *t = &j->maps[m];
+    if (r->have[m] || !t->output || r->queued[m] == t->output) /* fetched, lost again since, or pending already */
+      continue;
+    int w = source(r, t->out_worker);
+    r->rest[m] = t->part_wire[r->p];
     if (r->owner) { /* count what its attempt pushed if that attempt succeeded (push.h) */
       r->closed[m] = 1;
       if (r->owner[m] && r->owner[m]->status == STATUS_SUCCEEDED) {
@@ -106,20 +174,15 @@ static void collect_finished(reduce_state *r)
         r->a->pushed_bytes += r->got[m];
       }
       if (r->rest[m] == 0) { /* all pushed: nothing to fetch */
+        r->a->needed = t->output;
+        r->have[m] = 1;
         r->assigned++;
         r->fetched++;
         continue;
       }
     }
-    r->next[m] = -1;
-    if (r->head[w] < 0) {
-      r->head[w] = m;
-      if (!r->busy[w])
-        r->queue[r->q_tail++] = w;
-    } else {
-      r->next[r->tail[w]] = m;
-    }
-    r->tail[w] = m;
+    r->a->needed = t->output; /* announced in order: the latest so far */
+    pend(r, w, m, t->output);
   }
 }
 
@@ -195,8 +258,9 @@ static void first_byte(void *arg, int c)
 /* Fetches the outputs of the N maps MAPS, all of source SRC, for partition P.
  * Each output the page cache has let go is read from the disk its map wrote
  * it to; outputs on several disks are read from all of them at once, one
- * stream per disk, feeding the one transfer. */
-static void fetch(reduce_state *r, int src, const int *maps, int n)
+ * stream per disk, feeding the one transfer.  Returns 0 when the worker it
+ * fetches from is lost before the end (lost.h): nothing of it counts. */
+static int fetch(reduce_state *r, int src, const int *maps, int n)
 {
   engine *e = r->e;
   tracker *here = &e->trackers[r->a->worker];
@@ -259,12 +323,13 @@ static void fetch(reduce_state *r, int src, const int *maps, int n)
                       .disk_scale = uncached,
                       .disk_count = disk_read,
                       .scale = read_share};
+  int64_t moved = 0;
   st[s++] = (stage){.kind = STAGE_NET,
                     .host = from,
                     .flow = ACT_SHUFFLE,
                     .dst = here->host,
                     .scale = 1,
-                    .count = &r->a->phase_bytes[PHASE_SHUFFLE],
+                    .count = &moved,
                     .count2 = r->by_rack ? NULL : &e->trackers[r->j->maps[maps[0]].out_worker].net_sent};
   if (conf_get(r->conf, CONF_COMPRESS) != 0 && to_memory)
     st[s++] = (stage){.kind = STAGE_CPU,
@@ -278,6 +343,7 @@ static void fetch(reduce_state *r, int src, const int *maps, int n)
                     .chunk = r->chunk,
                     .depth = r->depth,
                     .cancel = &r->a->cancel,
+                    .gone = r->by_rack ? NULL : &e->trackers[r->j->maps[maps[0]].out_worker].lost,
                     .on_chunk = first_byte,
                     .arg = r->a,
                     .busy = r->a->busy[PHASE_SHUFFLE]};
@@ -285,6 +351,15 @@ static void fetch(reduce_state *r, int src, const int *maps, int n)
   free(disks);
   free(uncached);
   free(disk_read);
+  if (!done && !r->a->cancel) { /* its source was lost */
+    r->mem_used -= decompressed;
+    return 0;
+  }
+  r->a->phase_bytes[PHASE_SHUFFLE] += moved;
+  for (int k = 0; k < n; k++)
+    r->have[maps[k]] = 1;
+  if (done)
+    lost_progress(e, wire);
   for (int k = 0; r->by_rack && done && k < n; k++) /* each sender's share of what the gateway sent */
     e->trackers[r->j->maps[maps[k]].out_worker].net_sent += r->rest[maps[k]];
   r->fetched += n;
@@ -295,6 +370,7 @@ static void fetch(reduce_state *r, int src, const int *maps, int n)
   }
   r->a->progress = (double)r->fetched / r->j->n_maps / 3;
   maybe_merge(r);
+  return 1;
 }
 
 int reduce_accept(attempt *ra, const attempt *map)
@@ -368,15 +444,46 @@ void reduce_receive(attempt *ra, attempt *map, int64_t wire, sg_sem_t sent)
   sg_mutex_unlock(r->j->mutex);
 }
 
+/* Waits (the job's mutex held) until DEADLINE or until the attempt is killed. */
+static void wait_until(reduce_state *r, double deadline)
+{
+  while (!r->a->cancel && simgrid_get_clock() < deadline)
+    condwait_for(r->a->wake, r->j->mutex, deadline - simgrid_get_clock());
+}
+
+#define PENALTY 10.0       /* ShuffleSchedulerImpl.INITIAL_PENALTY, s */
+#define PENALTY_GROWTH 1.3 /* and PENALTY_GROWTH_RATE */
+
+/* The N maps MAPS of source W could not be fetched: their workers are lost.
+ * As Hadoop's fetcher, after the connection's timeout the reducer reports
+ * each to the JobTracker, and tries the source again after a penalty that
+ * grows with its failures; the maps wait there (unless they run again
+ * meanwhile, lost.h).  Called and returns with the job's mutex held. */
+static void fetch_failed(reduce_state *r, int w, const int *maps, int n)
+{
+  wait_until(r, simgrid_get_clock() + conf_get(r->conf, CONF_CONNECT_TIMEOUT));
+  if (r->a->cancel)
+    return;
+  for (int k = 0; k < n; k++)
+    lost_fetch_failed(r->e, r->a, maps[k], simgrid_get_clock());
+  r->assigned -= n;
+  for (int k = 0; k < n; k++) { /* unless a rerun's output was announced meanwhile */
+    const attempt *out = r->j->maps[maps[k]].output;
+    if (!r->have[maps[k]] && !r->queued[maps[k]] && out && source(r, out->worker) == w)
+      pend(r, w, maps[k], out);
+  }
+  wait_until(r, simgrid_get_clock() + PENALTY * pow(PENALTY_GROWTH, r->host_failures[w]++));
+}
+
 /* Actor: a fetcher of a reduce attempt, fetching from one host at a time until every map output is in. */
 static void fetcher_actor(int argc, char **argv)
 {
   (void)argc, (void)argv;
   reduce_state *r = sg_actor_self_get_data();
   job *j = r->j;
-  int *maps = xmalloc((size_t)r->per_fetch * sizeof *maps);
+  int *maps = xmalloc((size_t)r->per_fetch * sizeof *maps), *dead = xmalloc((size_t)r->per_fetch * sizeof *dead);
   for (;;) {
-    int w = -1, n = 0;
+    int w = -1, n = 0, n_dead = 0;
     sg_mutex_lock(j->mutex);
     for (;;) {
       collect_finished(r);
@@ -386,17 +493,25 @@ static void fetcher_actor(int argc, char **argv)
         int k = r->q_head + (int)gsl_rng_uniform_int(r->rng, (unsigned long)(r->q_tail - r->q_head));
         w = r->queue[k];
         r->queue[k] = r->queue[r->q_head++];
-        break;
+        if (pending_live(r, w))
+          break;
+        w = -1; /* only outputs lost since were waiting there */
+        continue;
       }
       sg_cond_wait(r->a->wake, j->mutex);
     }
     if (w >= 0) {
-      for (; n < r->per_fetch && r->head[w] >= 0; n++) {
-        maps[n] = r->head[w];
-        r->head[w] = r->next[r->head[w]];
+      pending *q = &r->pend[w];
+      for (; (n + n_dead) < r->per_fetch && pending_live(r, w); q->first++) {
+        int m = q->map[q->first];
+        r->queued[m] = NULL;
+        if (r->e->trackers[j->maps[m].out_worker].lost)
+          dead[n_dead++] = m;
+        else
+          maps[n++] = m;
       }
       r->busy[w] = 1;
-      r->assigned += n;
+      r->assigned += n + n_dead;
     }
     /* pass the wake-up on: to a fetcher for the next host, or to all when there is nothing left */
     if (w < 0)
@@ -406,16 +521,21 @@ static void fetcher_actor(int argc, char **argv)
     sg_mutex_unlock(j->mutex);
     if (w < 0)
       break;
-    fetch(r, w, maps, n);
+    if (n && !fetch(r, w, maps, n))
+      for (int k = 0; k < n; k++)
+        dead[n_dead++] = maps[k];
     sg_mutex_lock(j->mutex);
+    if (n_dead)
+      fetch_failed(r, w, dead, n_dead);
     r->busy[w] = 0;
-    if (r->head[w] >= 0) {
-      r->queue[r->q_tail++] = w;
+    if (r->pend[w].first < r->pend[w].n) {
+      enqueue(r, w);
       sg_cond_notify_one(r->a->wake);
     }
     sg_mutex_unlock(j->mutex);
   }
   free(maps);
+  free(dead);
   sg_sem_release(r->fetchers_done);
 }
 
@@ -434,14 +554,14 @@ static void shuffle(reduce_state *r)
     }
     r->per_fetch *= most;
   }
-  r->next = xmalloc((size_t)r->j->n_maps * sizeof *r->next);
-  r->head = xmalloc((size_t)n * sizeof *r->head);
-  r->tail = xmalloc((size_t)n * sizeof *r->tail);
+  r->pend = xcalloc((size_t)n, sizeof *r->pend);
   r->busy = xcalloc((size_t)n, sizeof *r->busy);
-  r->queue = xmalloc((size_t)(2 * r->j->n_maps + n) * sizeof *r->queue); /* enqueues: at most two per map */
+  r->host_failures = xcalloc((size_t)n, sizeof *r->host_failures);
+  r->q_cap = n + 1;
+  r->queue = xmalloc((size_t)r->q_cap * sizeof *r->queue);
   r->rest = xmalloc((size_t)r->j->n_maps * sizeof *r->rest);
-  for (int k = 0; k < n; k++)
-    r->head[k] = -1;
+  r->have = xcalloc((size_t)r->j->n_maps, 1);
+  r->queued = xcalloc((size_t)r->j->n_maps, sizeof *r->queued);
   r->fetchers_done = sg_sem_init(0);
   const task *t = r->a->task;
   r->rng = engine_rng_alloc(
@@ -479,11 +599,16 @@ static void shuffle(reduce_state *r)
   sg_sem_destroy(r->fetchers_done);
   sg_cond_destroy(r->a->wake);
   r->a->wake = NULL;
-  free(r->next);
-  free(r->head);
-  free(r->tail);
+  for (int k = 0; k < (r->by_rack ? r->e->platform->n_racks : r->e->platform->n_workers); k++) {
+    free(r->pend[k].map);
+    free(r->pend[k].out);
+  }
+  free(r->pend);
   free(r->busy);
+  free(r->host_failures);
   free(r->queue);
+  free(r->have);
+  free(r->queued);
 }
 
 /* The final merge's preparation: memory to disk if disk files exist, and

@@ -31,8 +31,14 @@
 
 static const char *const status_names[] = {RUNDIR_STATUS_RUNNING, RUNDIR_STATUS_SUCCEEDED, RUNDIR_STATUS_KILLED,
                                            RUNDIR_STATUS_FAILED};
-static const char *const cause_names[] = {"", RUNDIR_CAUSE_FAULT, RUNDIR_CAUSE_TWIN, RUNDIR_CAUSE_PREEMPTED,
-                                          RUNDIR_CAUSE_JOB_FAILED}; /* attempt_cause */
+static const char *const cause_names[] = {"",
+                                          RUNDIR_CAUSE_FAULT,
+                                          RUNDIR_CAUSE_TWIN,
+                                          RUNDIR_CAUSE_PREEMPTED,
+                                          RUNDIR_CAUSE_JOB_FAILED,
+                                          RUNDIR_CAUSE_LOST,
+                                          RUNDIR_CAUSE_FETCH_FAILURES,
+                                          RUNDIR_CAUSE_MISSING_BLOCK}; /* attempt_cause */
 static const char *const job_status_names[] = {RUNDIR_STATUS_SUCCEEDED, RUNDIR_STATUS_FAILED,
                                                RUNDIR_STATUS_DEPENDENT_FAILED}; /* job_status */
 static const char *const locality_names[] = {"node", "rack", "off-rack", ""};
@@ -134,8 +140,8 @@ static void write_jobs(const engine *e, FILE *f)
       fprintf(f, ",%.9f,%.9f", start, end);
     else
       fprintf(f, ",,");
-    fprintf(f, ",%d,%d,%.9f,%d,%s", j->sketch_keys, j->sketch_missed, j->sketch_error, j->failed_attempts,
-            job_status_names[j->status]);
+    fprintf(f, ",%d,%d,%.9f,%d,%d,%lld,%s", j->sketch_keys, j->sketch_missed, j->sketch_error, j->failed_attempts,
+            j->reexecuted_maps, (long long)j->lost_bytes, job_status_names[j->status]);
     for (int k = 0; k < CONF_N_KEYS; k++) { /* a cluster property's value is the run's */
       char v[CONF_TEXT_MAX];
       conf_format(conf_key_scope(k) == CONF_CLUSTER ? &e->cluster : &j->desc->conf, k, v, sizeof v);
@@ -268,9 +274,10 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
     fprintf(f,
             ", \"submit\": %.9f, \"start\": %.9f, \"map_phase_end\": %.9f, \"end\": %.9f, \"maps\": %d, "
             "\"reduces\": %d, \"prefetches_issued\": %d, \"prefetches_used\": %d, \"killed_attempts\": %d, "
-            "\"failed_attempts\": %d, \"status\": \"%s\"}",
+            "\"failed_attempts\": %d, \"reexecuted_maps\": %d, \"lost_bytes\": %lld, \"status\": \"%s\"}",
             j->submit, j->start, j->map_phase_end, j->end, j->n_maps, j->n_reduces, j->prefetches_issued,
-            j->prefetches_used, killed_attempts(j), j->failed_attempts, job_status_names[j->status]);
+            j->prefetches_used, killed_attempts(j), j->failed_attempts, j->reexecuted_maps, (long long)j->lost_bytes,
+            job_status_names[j->status]);
   }
   fprintf(f, "\n  ],\n  \"hosts\": [");
   int64_t *blocks = xcalloc((size_t)e->platform->n_workers, sizeof *blocks); /* input replicas placed on each */

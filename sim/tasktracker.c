@@ -11,6 +11,7 @@
  * launches it as soon as a map slot frees: the slot stays busy and the
  * next heartbeat finds no free map slot to fill. */
 #include "engine.h"
+#include "lost.h"
 #include "prefetch.h"
 #include "scheduler.h"
 
@@ -35,6 +36,10 @@ void engine_launch(attempt *a)
 {
   tracker *tr = &the_engine->trackers[a->worker];
   a->launched = simgrid_get_clock();
+  if (tr->lost) { /* given in an answer that reached a worker that has failed since: it never runs */
+    a->cause = CAUSE_LOST;
+    a->cancel = 1;
+  }
   XBT_INFO("launches %s %c%06d attempt %d, assigned at %.3f s", a->task->job->desc->name,
            a->task->kind == KIND_MAP ? 'm' : 'r', a->task->index, a->number, a->start);
   sg_actor_t actor = sg_actor_init(a->task->kind == KIND_MAP ? "map" : "reduce", tr->host);
@@ -65,11 +70,15 @@ void engine_attempt_ended(attempt *a)
   } else {
     tr->running_reduces--;
   }
-  if (a->task->kind == KIND_MAP && tr->next)
+  if (tr->expired) { /* its worker was declared lost: the JobTracker has nothing more to wait for */
+    jobtracker_learn(e, a, a->end);
+    return;
+  }
+  if (a->task->kind == KIND_MAP && tr->next && !tr->lost)
     engine_launch(scheduler_start_reserved(e, tr, a->end));
   a->next_done = tr->done;
   tr->done = a;
-  int oob = conf_get(&e->cluster, CONF_OUTOFBAND_HEARTBEAT) != 0;
+  int oob = conf_get(&e->cluster, CONF_OUTOFBAND_HEARTBEAT) != 0 && !tr->lost;
   XBT_INFO("%s %c%06d attempt %d %s after %.3f s; %s", a->task->job->desc->name, a->task->kind == KIND_MAP ? 'm' : 'r',
            a->task->index, a->number, status_words[a->status], a->end - a->launched,
            oob ? "an out-of-band heartbeat reports it now" : "the next heartbeat reports it");
@@ -85,6 +94,12 @@ void tasktracker_actor(int argc, char **argv)
   tracker *tr = sg_actor_self_get_data();
   activities_sleep_for(e->heartbeat * engine_uniform(tr->key)); /* its daemon started at a time of its own */
   for (;;) {
+    while (tr->lost && !tr->shutdown) { /* its worker is down (lost.h) */
+      activities_begin(ACT_SLEEP);
+      sg_sem_acquire(tr->revive);
+    }
+    if (tr->shutdown)
+      break;
     double sent = simgrid_get_clock();
     XBT_VERB("heartbeat: %d of %d map slots and %d of %d reduce slots busy", tr->running_maps, tr->map_slots,
              tr->running_reduces, tr->reduce_slots);

@@ -156,7 +156,7 @@ static int reduce_unplaced(const task *t)
  * limit (the headroom and its tasks' containers). */
 static int ramped_down(const struct yarn_rm *rm, const job *j, const app *a)
 {
-  if (!a->reduces_held || j->maps_taken == j->n_maps)
+  if (!a->reduces_held || failures_waiting(j, KIND_MAP) == 0)
     return 0;
   double limit = rm->total.mb - rm->used.mb + a->used.mb - a->size[C_AM].mb;
   double share = fmin((double)j->maps_done / j->n_maps, conf_get(&j->desc->conf, CONF_REDUCE_RAMPUP));
@@ -170,7 +170,7 @@ static task *pending_reduce(const struct yarn_rm *rm, job *j, const app *a)
 {
   const conf *c = &j->desc->conf;
   if (j->maps_done < ceil(conf_get(c, CONF_SLOWSTART) * j->n_maps) || ramped_down(rm, j, a) ||
-      (j->maps_taken < j->n_maps &&
+      (failures_waiting(j, KIND_MAP) > 0 &&
        a->running[C_REDUCE] + 1 > conf_get(c, CONF_REDUCE_RAMPUP) * (a->running[C_MAP] + a->running[C_REDUCE] + 1)))
     return NULL;
   task *t = failures_rerun(the_engine, j, KIND_REDUCE, -1);
@@ -307,7 +307,7 @@ static double preemption_due(const engine *e, const job *j)
 {
   const struct yarn_rm *rm = e->rm;
   const app *a = &rm->apps[j->index];
-  if (!a->am_placed || a->running[C_MAP] > 0 || j->maps_taken == j->n_maps || a->running[C_REDUCE] == 0 ||
+  if (!a->am_placed || a->running[C_MAP] > 0 || failures_waiting(j, KIND_MAP) == 0 || a->running[C_REDUCE] == 0 ||
       a->preempting > 0)
     return INFINITY;
   int any = 0;
@@ -364,7 +364,7 @@ static void preempt_reduces(engine *e, job *j, double now)
     return;
   resource m = a->size[C_MAP], r = a->size[C_REDUCE];
   double limit = conf_get(&j->desc->conf, CONF_PREEMPTION_LIMIT);
-  int waiting = j->n_maps - j->maps_taken;
+  int waiting = failures_waiting(j, KIND_MAP);
   int n = containers_of(e, m.mb, m.vcores, r);
   n = (int)fmax(n, containers_of(e, limit * (rm->total.mb - rm->used.mb + a->used.mb - a->size[C_AM].mb),
                                  limit * (rm->total.vcores - rm->used.vcores + a->used.vcores - a->size[C_AM].vcores),

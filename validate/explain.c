@@ -25,11 +25,16 @@ typedef struct {
 } segment;
 
 /* What each wait was for, in words (CRIT_SUBMISSION on). */
-static const char *const waited_for[CRIT_N - CRIT_N_STAGES] = {
-    "the job client's calls to the NameNode", "the redistribution of its input", "heartbeats",
-    "a free slot or container",               "map outputs to be announced",     "slow-start",
-    "the speculator to start a twin",         "attempts preempted and rerun",
-    "attempts that failed and their reruns"};
+static const char *const waited_for[CRIT_N - CRIT_N_STAGES] = {"the job client's calls to the NameNode",
+                                                               "the redistribution of its input",
+                                                               "heartbeats",
+                                                               "a free slot or container",
+                                                               "map outputs to be announced",
+                                                               "slow-start",
+                                                               "the speculator to start a twin",
+                                                               "attempts preempted and rerun",
+                                                               "attempts that failed and their reruns",
+                                                               "attempts lost with their worker and their reruns"};
 
 static int is_stage(const segment *s)
 {

@@ -125,8 +125,7 @@ static const property table[CONF_N_KEYS] = {
     [CONF_REDUCE_RAMPUP] = {"yarn.app.mapreduce.am.job.reduce.rampup.limit", T_FLOAT, "0.5", 0, 1, JOB},
     /* the ApplicationMasters' share limits: CapacityScheduler's, and the FairScheduler's maxAMShare (an
      * allocation file's queueMaxAMShareDefault in Hadoop, a property here); the MapReduce AM's reduce preemption */
-    [CONF_AM_RESOURCE_PERCENT] = {"yarn.scheduler.capacity.maximum-am-resource-percent", T_FLOAT, "0.1", 0, 1,
-                                  CLUSTER},
+    [CONF_AM_RESOURCE_PERCENT] = {"yarn.scheduler.capacity.maximum-am-resource-percent", T_FLOAT, "0.1", 0, 1, CLUSTER},
     [CONF_FAIR_AM_SHARE] = {"mrlab.fair.maxAMShare", T_FLOAT, "0.5", 0, 1, CLUSTER},
     [CONF_PREEMPT_DELAY] = {"mapreduce.job.reducer.preempt.delay.sec", T_INT, "0", 0, 1e7, JOB},
     [CONF_UNCONDITIONAL_PREEMPT] = {"mapreduce.job.reducer.unconditional-preempt.delay.sec", T_INT, "300", -1, 1e7,
@@ -145,10 +144,11 @@ static const property table[CONF_N_KEYS] = {
     [CONF_TRACKER_EXPIRY] = {"mapreduce.jobtracker.expire.trackers.interval", T_MS, "600000", 1, 1e7, CLUSTER},
     [CONF_NM_EXPIRY] = {"yarn.nm.liveness-monitor.expiry-interval-ms", T_MS, "600000", 1, 1e7, CLUSTER},
     [CONF_CONNECT_TIMEOUT] = {"mapreduce.reduce.shuffle.connect.timeout", T_MS, "180000", 0.001, 1e6, JOB},
+    [CONF_CLIENT_TIMEOUT] = {"dfs.client.socket-timeout", T_MS, "60000", 0.001, 1e6, JOB},
     [CONF_FETCH_FAILURES_FRACTION] = {"mapreduce.reduce.shuffle.max-fetch-failures-fraction", T_FLOAT, "0.5", 0, 1,
                                       JOB},
-    [CONF_FETCH_FAILURES_NOTIFICATIONS] = {"mapreduce.reduce.shuffle.max-fetch-failures-notifications", T_INT, "3",
-                                           1, 1e6, JOB},
+    [CONF_FETCH_FAILURES_NOTIFICATIONS] = {"mapreduce.reduce.shuffle.max-fetch-failures-notifications", T_INT, "3", 1,
+                                           1e6, JOB},
     /* the job's placement and ratios as properties, so that a comparison varies them as any other setting */
     [CONF_PLACEMENT] = {"mrlab.placement", T_PLACEMENT, "", 0, 0, JOB},
     [CONF_RATIOS] = {"mrlab.ratios", T_PATH, "", 0, 0, JOB},

@@ -90,15 +90,16 @@ typedef enum {
   CONF_REDUCE_FAILURE,         /* mrlab.reduce.failure.probability */
   CONF_MAP_MAXATTEMPTS,        /* mapreduce.map.maxattempts: a map's failed attempts that fail its job */
   CONF_REDUCE_MAXATTEMPTS,     /* mapreduce.reduce.maxattempts */
-  CONF_TRACKER_FAILURES,       /* mapreduce.job.maxtaskfailures.per.tracker: a job's failures that blacklist a tracker */
-  CONF_NODE_MTBF,              /* mrlab.node.mtbf, s: a worker's mean time between failures; 0: none (sim/lost.c) */
-  CONF_NODE_MTBF_SHAPE,        /* mrlab.node.mtbf.shape: the Weibull shape of its time to failure; 1: exponential */
-  CONF_NODE_REPAIR,            /* mrlab.node.repair, s: how long a failed worker stays down; 0: for good */
-  CONF_TRACKER_EXPIRY,         /* mapreduce.jobtracker.expire.trackers.interval, s: heartbeats missed for so long
-                                * lose a TaskTracker */
-  CONF_NM_EXPIRY,              /* yarn.nm.liveness-monitor.expiry-interval-ms, s: likewise a NodeManager */
-  CONF_CONNECT_TIMEOUT,        /* mapreduce.reduce.shuffle.connect.timeout, s: a fetch from a dead host fails then */
-  CONF_FETCH_FAILURES_FRACTION, /* mapreduce.reduce.shuffle.max-fetch-failures-fraction */
+  CONF_TRACKER_FAILURES, /* mapreduce.job.maxtaskfailures.per.tracker: a job's failures that blacklist a tracker */
+  CONF_NODE_MTBF,        /* mrlab.node.mtbf, s: a worker's mean time between failures; 0: none (sim/lost.c) */
+  CONF_NODE_MTBF_SHAPE,  /* mrlab.node.mtbf.shape: the Weibull shape of its time to failure; 1: exponential */
+  CONF_NODE_REPAIR,      /* mrlab.node.repair, s: how long a failed worker stays down; 0: for good */
+  CONF_TRACKER_EXPIRY,   /* mapreduce.jobtracker.expire.trackers.interval, s: heartbeats missed for so long
+                          * lose a TaskTracker */
+  CONF_NM_EXPIRY,        /* yarn.nm.liveness-monitor.expiry-interval-ms, s: likewise a NodeManager */
+  CONF_CONNECT_TIMEOUT,  /* mapreduce.reduce.shuffle.connect.timeout, s: a fetch from a dead host fails then */
+  CONF_CLIENT_TIMEOUT,   /* dfs.client.socket-timeout, s: a read from a dead datanode moves to the next replica */
+  CONF_FETCH_FAILURES_FRACTION,      /* mapreduce.reduce.shuffle.max-fetch-failures-fraction */
   CONF_FETCH_FAILURES_NOTIFICATIONS, /* mapreduce.reduce.shuffle.max-fetch-failures-notifications: a map output
                                       * whose fetches failed so often, from that share of the shuffling
                                       * reducers, is lost: its map runs again */

@@ -1,0 +1,439 @@
+/* lost.c - workers that fail, and the JobTracker's expiry monitor (lost.h).
+ *
+ * The faults are resolved once, at setup, into one event per worker:
+ * what sets it off (a time, or a share of the run's maps or shuffle), how
+ * long the worker then stays down.  Timed events wait in one actor, in
+ * time order; shares are checked as the run moves on (lost_progress);
+ * each worker with an MTBF has an actor of its own that draws its times
+ * to failure.  All of them are daemons: they end with the run. */
+#include "lost.h"
+
+#include "alloc.h"
+#include "faults.h"
+#include "failures.h"
+#include "prefetch.h"
+
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_sf_gamma.h>
+#include <simgrid/actor.h>
+#include <simgrid/comm.h>
+#include <simgrid/engine.h>
+#include <simgrid/mailbox.h>
+#include <simgrid/mutex.h>
+#include <simgrid/semaphore.h>
+#include <xbt/asserts.h>
+#include <xbt/log.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_lost, mrlab,
+                                "lost workers: faults striking, expiry, fetch failures, map outputs lost");
+
+#define MAX_FAULTS 256 /* entries of mrlab.faults */
+
+typedef struct {
+  int worker;
+  fault_when when;
+  double at;   /* s, or a share */
+  double down; /* s; -1: for good */
+  int fired;
+} lost_event;
+
+typedef struct lost_state {
+  lost_event *events; /* timed ones first, by time; then the shares */
+  int n_events, n_timed;
+  int64_t map_output, shuffled; /* the run's map output as stored, and what reducers have fetched of it */
+  int maps_total;
+  int gone;       /* workers down for good */
+  tracker nobody; /* what wakes the JobTracker when the last job ends with no worker left to heartbeat */
+  sg_sem_t kick;  /* the run moved on: shares to check (lost_progress) */
+  gsl_rng **rng;  /* per worker under mrlab.node.mtbf: its times to failure */
+} lost_state;
+
+/* Orders timed events by time, then by the worker's draw (never by file order). */
+static int event_cmp(const void *pa, const void *pb)
+{
+  const lost_event *a = pa, *b = pb;
+  if (a->when != b->when)
+    return a->when == FAULT_AT_TIME ? -1 : b->when == FAULT_AT_TIME ? 1 : 0;
+  if (a->at != b->at)
+    return a->at < b->at ? -1 : 1;
+  uint64_t ka = the_engine->trackers[a->worker].key, kb = the_engine->trackers[b->worker].key;
+  return ka < kb ? -1 : ka > kb;
+}
+
+/* Adds an event for each worker that entry K (SPEC) names to S; returns the count, 0 for a name of nothing. */
+static int resolve(engine *e, lost_state *s, const fault_spec *spec, int k)
+{
+  const platform *p = e->platform;
+  int n = p->n_workers, added = 0;
+  int *take = xcalloc((size_t)n, sizeof *take);
+  if (!spec->target[0]) { /* P% of the workers: those whose draw for this entry is lowest */
+    int want = (int)fmax(1, round(spec->share * n));
+    uint64_t *draw = xmalloc((size_t)n * sizeof *draw);
+    for (int w = 0; w < n; w++)
+      draw[w] = engine_hash((const uint64_t[]){DRAW_LOSS, (uint64_t)k, e->trackers[w].key}, 3);
+    for (int w = 0; w < n; w++) {
+      int below = 0;
+      for (int v = 0; v < n; v++)
+        below += draw[v] < draw[w];
+      take[w] = below < want;
+    }
+    free(draw);
+  } else {
+    int cls = platform_class_named(p, spec->target);
+    for (int w = 0; w < n; w++)
+      take[w] = strcmp(p->workers[w].name, spec->target) == 0 ||
+                strcmp(p->racks[p->workers[w].rack].name, spec->target) == 0 || p->workers[w].cls == cls;
+  }
+  for (int w = 0; w < n; w++)
+    if (take[w]) {
+      s->events = xrealloc(s->events, (size_t)(s->n_events + 1) * sizeof *s->events);
+      s->events[s->n_events++] = (lost_event){.worker = w, .when = spec->when, .at = spec->at, .down = spec->down};
+      added++;
+    }
+  free(take);
+  return added;
+}
+
+int lost_alloc(engine *e, char *err, size_t errlen)
+{
+  const char *text = conf_text(&e->cluster, CONF_FAULTS);
+  if (!text[0] && conf_get(&e->cluster, CONF_NODE_MTBF) <= 0)
+    return 0;
+  fault_spec *specs = xmalloc(MAX_FAULTS * sizeof *specs);
+  char why[256];
+  int n = faults_parse(text, specs, MAX_FAULTS, why, sizeof why);
+  xbt_assert(n >= 0, "mrlab.faults was checked as it was read: %s", why);
+  lost_state *s = xcalloc(1, sizeof *s);
+  e->lost = s;
+  for (int k = 0; k < n; k++)
+    if (!resolve(e, s, &specs[k], k)) {
+      snprintf(err, errlen, "mrlab.faults: entry %d names %s, no worker, rack or node class of %s", k + 1,
+               specs[k].target, e->platform->name);
+      free(specs);
+      free(s->events);
+      free(s);
+      e->lost = NULL;
+      return -1;
+    }
+  free(specs);
+  qsort(s->events, (size_t)s->n_events, sizeof *s->events, event_cmp);
+  while (s->n_timed < s->n_events && s->events[s->n_timed].when == FAULT_AT_TIME)
+    s->n_timed++;
+  for (int i = 0; i < e->n_jobs; i++) {
+    const job *j = &e->jobs[i];
+    s->maps_total += j->n_maps;
+    for (int m = 0; m < j->n_maps; m++)
+      for (int p = 0; p < j->n_reduces; p++)
+        s->map_output += j->maps[m].part_wire[p];
+  }
+  s->nobody.worker = -1;
+  s->rng = xcalloc((size_t)e->platform->n_workers, sizeof *s->rng);
+  for (int w = 0; w < e->platform->n_workers; w++) {
+    e->trackers[w].revive = sg_sem_init(0);
+    if (conf_get(&e->cluster, CONF_NODE_MTBF) > 0)
+      s->rng[w] = engine_rng_alloc((const uint64_t[]){DRAW_LOSS, e->trackers[w].key}, 2);
+  }
+  return 0;
+}
+
+void lost_free(engine *e)
+{
+  if (!e->lost)
+    return;
+  for (int w = 0; w < e->platform->n_workers; w++) {
+    sg_sem_destroy(e->trackers[w].revive);
+    if (e->lost->rng[w])
+      gsl_rng_free(e->lost->rng[w]);
+  }
+  if (e->lost->kick)
+    sg_sem_destroy(e->lost->kick);
+  free(e->lost->rng);
+  free(e->lost->events);
+  free(e->lost);
+  e->lost = NULL;
+}
+
+/* Actor: brings its worker back up at its back_at (its data: the tracker). */
+static void repair_actor(int argc, char **argv)
+{
+  (void)argc, (void)argv;
+  engine *e = the_engine;
+  tracker *tr = sg_actor_self_get_data();
+  sg_actor_daemonize(sg_actor_self());
+  activities_sleep_until(tr->back_at);
+  XBT_INFO("%s is back up after %.3f s down: its tracker heartbeats again", e->platform->workers[tr->worker].name,
+           tr->back_at - tr->lost_at);
+  tr->lost = 0;
+  sg_sem_release(tr->revive);
+}
+
+/* Worker W fails now, for DOWN seconds (-1: for good): everything on it
+ * stops.  Returns 1 when that leaves no worker that is up or will be: the
+ * run is stuck (E->stuck says why) and every other actor was killed. */
+static int strike(engine *e, int w, double down, const char *why)
+{
+  tracker *tr = &e->trackers[w];
+  if (tr->lost || e->jobs_finished == e->n_jobs)
+    return 0;
+  double now = simgrid_get_clock();
+  tr->lost = 1;
+  tr->lost_at = now;
+  tr->back_at = down < 0 ? -1 : now + down;
+  XBT_INFO("%s fails at %.3f s (%s), %s", e->platform->workers[w].name, now, why,
+           down < 0 ? "for good" : "for a while");
+  for (int i = 0; i < e->n_jobs; i++) {
+    job *j = &e->jobs[i];
+    sg_mutex_lock(j->mutex);
+    for (int t = 0; t < j->n_maps + j->n_reduces; t++) {
+      task *tk = t < j->n_maps ? &j->maps[t] : &j->reduces[t - j->n_maps];
+      for (int k = 0; k < tk->n_attempts; k++) {
+        attempt *a = tk->attempts[k];
+        if (a->worker == w && a->status == STATUS_RUNNING && !a->cancel) {
+          a->cause = CAUSE_LOST;
+          engine_attempt_cancel(a);
+        }
+      }
+    }
+    sg_mutex_unlock(j->mutex);
+  }
+  if (tr->next) { /* PSP: the map it held for its next slot */
+    if (tr->next->prefetch)
+      tr->next->prefetch->dropped = 1;
+    tr->next->reserved = 0;
+    tr->next = NULL;
+  }
+  if (down >= 0) {
+    sg_actor_t a = sg_actor_init("repair", e->master);
+    sg_actor_set_data(a, tr);
+    sg_actor_start(a, repair_actor, 0, NULL);
+  } else if (++e->lost->gone == e->platform->n_workers) {
+    snprintf(e->stuck, sizeof e->stuck,
+             "every worker of %s was lost for good by %.3f s (mrlab.faults, or mrlab.node.mtbf with "
+             "mrlab.node.repair=0s): no job can end",
+             e->platform->name, now);
+    sg_actor_kill_all();
+    return 1;
+  }
+  return 0;
+}
+
+/* Whether event V's share is reached. */
+static int share_reached(const engine *e, const lost_event *v)
+{
+  const lost_state *s = e->lost;
+  if (v->when == FAULT_AT_SHUFFLE)
+    return s->map_output > 0 && (double)s->shuffled >= v->at * (double)s->map_output;
+  int done = 0;
+  for (int i = 0; i < e->n_jobs; i++)
+    done += e->jobs[i].maps_done;
+  return s->maps_total > 0 && done >= v->at * s->maps_total;
+}
+
+/* Actor: strikes mrlab.faults' events as their time or share comes. */
+static void faults_actor(int argc, char **argv)
+{
+  (void)argc, (void)argv;
+  engine *e = the_engine;
+  lost_state *s = e->lost;
+  sg_actor_daemonize(sg_actor_self());
+  int next = 0; /* the next timed event */
+  for (;;) {
+    double now = simgrid_get_clock();
+    for (; next < s->n_timed && s->events[next].at <= now; next++)
+      if (strike(e, s->events[next].worker, s->events[next].down, "mrlab.faults"))
+        return;
+    for (int k = s->n_timed; k < s->n_events; k++) {
+      lost_event *v = &s->events[k];
+      if (!v->fired && share_reached(e, v)) {
+        v->fired = 1;
+        char why[96];
+        snprintf(why, sizeof why, "mrlab.faults: %.0f%% of the run's %s", 100 * v->at,
+                 v->when == FAULT_AT_MAPS ? "maps done" : "map output shuffled");
+        if (strike(e, v->worker, v->down, why))
+          return;
+      }
+    }
+    if (next < s->n_timed) {
+      activities_begin(ACT_SLEEP);
+      sg_sem_acquire_timeout(s->kick, s->events[next].at - now);
+    } else if (s->n_timed < s->n_events) {
+      sg_sem_acquire(s->kick);
+    } else {
+      return;
+    }
+  }
+}
+
+/* Actor: the failures of one worker (its data: the tracker) under mrlab.node.mtbf. */
+static void mtbf_actor(int argc, char **argv)
+{
+  (void)argc, (void)argv;
+  engine *e = the_engine;
+  tracker *tr = sg_actor_self_get_data();
+  sg_actor_daemonize(sg_actor_self());
+  double mtbf = conf_get(&e->cluster, CONF_NODE_MTBF), shape = conf_get(&e->cluster, CONF_NODE_MTBF_SHAPE),
+         repair = conf_get(&e->cluster, CONF_NODE_REPAIR);
+  double scale = mtbf / gsl_sf_gamma(1 + 1 / shape); /* a Weibull of this scale and shape has mean MTBF */
+  gsl_rng *r = e->lost->rng[tr->worker];
+  for (;;) {
+    activities_sleep_for(gsl_ran_weibull(r, scale, shape));
+    if (tr->lost && tr->back_at < 0)
+      return;
+    if (tr->lost) /* down already (mrlab.faults): its next life starts when it is back */
+      continue;
+    if (strike(e, tr->worker, repair > 0 ? repair : -1, "mrlab.node.mtbf") || repair <= 0)
+      return;
+    activities_sleep_until(tr->back_at);
+  }
+}
+
+/* The JobTracker declares worker W lost at NOW: what ran there is killed,
+ * its map outputs lost (see lost.h). */
+static void expire(engine *e, int w, double now, const char *why)
+{
+  tracker *tr = &e->trackers[w];
+  tr->expired = 1;
+  XBT_INFO("declares %s lost at %.3f s: %s", e->platform->workers[w].name, now, why);
+  attempt *in_order = NULL; /* what ended there and was never reported, oldest first */
+  for (attempt *a = tr->done, *next; a; a = next) {
+    next = a->next_done;
+    a->next_done = in_order;
+    in_order = a;
+  }
+  tr->done = NULL;
+  for (attempt *a = in_order, *next; a; a = next) {
+    next = a->next_done;
+    a->status = STATUS_KILLED;
+    a->cause = CAUSE_LOST;
+    jobtracker_learn(e, a, now);
+  }
+  /* attempts still ending there are learnt of as they end (engine_attempt_ended) */
+  for (int i = 0; i < e->n_jobs; i++) {
+    job *j = &e->jobs[i];
+    if (j->finished || !j->n_reduces || j->reduces_done == j->n_reduces)
+      continue;
+    for (int m = 0; m < j->n_maps; m++)
+      if (j->maps[m].output && j->maps[m].output->worker == w)
+        jobtracker_lose_output(e, &j->maps[m], CAUSE_LOST, now);
+  }
+}
+
+/* Actor: the JobTracker's ExpireTrackers thread (YARN: the NodeManager
+ * liveness monitor): every third of the expiry interval, the trackers
+ * not heard from for the interval are lost. */
+static void expiry_actor(int argc, char **argv)
+{
+  (void)argc, (void)argv;
+  engine *e = the_engine;
+  sg_actor_daemonize(sg_actor_self());
+  double interval = conf_get(&e->cluster, e->rm ? CONF_NM_EXPIRY : CONF_TRACKER_EXPIRY);
+  for (;;) {
+    activities_sleep_for(interval / 3);
+    double now = simgrid_get_clock();
+    for (int w = 0; w < e->platform->n_workers; w++) {
+      tracker *tr = &e->trackers[w];
+      if (!tr->expired && !tr->shutdown && now - tr->last_heartbeat > interval) {
+        char why[128];
+        snprintf(why, sizeof why, "no heartbeat since %.3f s (%s %.0f ms)", tr->last_heartbeat,
+                 conf_name(e->rm ? CONF_NM_EXPIRY : CONF_TRACKER_EXPIRY), interval * 1000);
+        expire(e, w, now, why);
+      }
+    }
+  }
+}
+
+void lost_start(engine *e)
+{
+  lost_state *s = e->lost;
+  if (!s)
+    return;
+  s->kick = sg_sem_init(0);
+  if (s->n_events)
+    sg_actor_create("faults", e->master, faults_actor, 0, NULL);
+  if (conf_get(&e->cluster, CONF_NODE_MTBF) > 0)
+    for (int w = 0; w < e->platform->n_workers; w++) {
+      sg_actor_t a = sg_actor_init("mtbf", e->master);
+      sg_actor_set_data(a, &e->trackers[w]);
+      sg_actor_start(a, mtbf_actor, 0, NULL);
+    }
+  sg_actor_create("expiry", e->master, expiry_actor, 0, NULL);
+}
+
+void lost_progress(engine *e, int64_t shuffled)
+{
+  lost_state *s = e->lost;
+  if (!s || s->n_timed == s->n_events)
+    return;
+  s->shuffled += shuffled;
+  sg_sem_release(s->kick);
+}
+
+void lost_heartbeat(engine *e, int w, double now)
+{
+  tracker *tr = &e->trackers[w];
+  if (e->lost && tr->lost_at > tr->last_heartbeat) { /* it went down since it was last heard: a new tracker */
+    if (!tr->expired)
+      expire(e, w, now, "it restarted");
+    tr->expired = 0;
+  }
+  tr->last_heartbeat = now;
+}
+
+int lost_output_alive(const engine *e, const task *t)
+{
+  return t->output && !e->trackers[t->output->worker].lost;
+}
+
+/* The reduce attempts of job J still shuffling. */
+static int shuffling(const job *j)
+{
+  int n = 0;
+  for (int p = 0; p < j->n_reduces; p++)
+    for (int k = 0; k < j->reduces[p].n_attempts; k++) {
+      const attempt *a = j->reduces[p].attempts[k];
+      n += a->status == STATUS_RUNNING && !a->cancel && a->launched > 0 && a->phase_end[PHASE_SHUFFLE] == 0;
+    }
+  return n;
+}
+
+void lost_fetch_failed(engine *e, attempt *ra, int m, double now)
+{
+  job *j = ra->task->job;
+  task *t = &j->maps[m];
+  if (!t->output || !e->trackers[t->output->worker].lost || j->finished)
+    return; /* declared lost already (and maybe run again since) */
+  const conf *c = &j->desc->conf;
+  int reports = ++t->fetch_failures, running = shuffling(j);
+  double share = running ? (double)reports / running : 1;
+  XBT_INFO("%s r%06d attempt %d reports that it failed to fetch m%06d's output from %s (%d reports, %d reducers "
+           "shuffling)",
+           j->desc->name, ra->task->index, ra->number, m, e->platform->workers[t->output->worker].name, reports,
+           running);
+  if (reports >= conf_get(c, CONF_FETCH_FAILURES_NOTIFICATIONS) && share >= conf_get(c, CONF_FETCH_FAILURES_FRACTION))
+    jobtracker_lose_output(e, t, CAUSE_FETCH_FAILURES, now);
+}
+
+void lost_shutdown(engine *e)
+{
+  if (!e->lost)
+    return;
+  for (int w = 0; w < e->platform->n_workers; w++) {
+    tracker *tr = &e->trackers[w];
+    if (tr->lost && !tr->shutdown) {
+      tr->shutdown = 1;
+      e->untold--;
+      sg_sem_release(tr->revive);
+    }
+  }
+  if (e->untold == 0) /* every tracker up was told: the JobTracker waits for no one */
+    sg_comm_detach(sg_mailbox_put_init(e->jobtracker, &e->lost->nobody, 0), NULL);
+}
+
+int lost_is_nobody(const engine *e, const tracker *tr)
+{
+  return e->lost && tr == &e->lost->nobody;
+}

@@ -1,0 +1,293 @@
+/* lost_test.c - lost workers (sim/lost.h), seen as a user sees them in a
+ * run directory: a job that survives the loss of a worker moves every byte
+ * exactly once, in Hadoop 1 and YARN mode; nothing that ran on a lost
+ * worker is rescheduled before the expiry interval, unless the worker
+ * comes back first; a map output every reducer has already fetched is not
+ * run again, and one a reducer still needs is, once reducers' failed
+ * fetches reach Hadoop's rule; a block whose replicas were all lost fails
+ * the maps that need it and so the job; and the same seed gives the same
+ * faults and the same bytes. */
+#include "test.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* N identical workers w-1 ... w-N of 4 cores, 4 map and 2 reduce slots, on one switch. */
+static const char *cluster(int n)
+{
+  static char text[2048];
+  snprintf(text, sizeof text,
+           "name = \"lab\";\n"
+           "core = { bandwidth = \"10Gbps\"; latency = \"5us\"; };\n"
+           "racks = ( { name = \"r1\"; uplink = { bandwidth = \"10Gbps\"; latency = \"5us\"; }; } );\n"
+           "node_classes = ( { name = \"w\"; count = %d; racks = [\"r1\"]; cores = 4; speed = \"2.5Gf\";"
+           " memory = \"8GiB\"; disks = ( { read = \"120MBps\"; write = \"100MBps\"; } );"
+           " nic = { bandwidth = \"1Gbps\"; latency = \"50us\"; }; slots = { map = 4; reduce = 2; }; } );\n"
+           "master = { class = \"w\"; rack = \"r1\"; };\n",
+           n);
+  return text;
+}
+
+/* One sort-like job "s" of INPUT with REDUCERS reducers and the settings SET (a libconfig list's items). */
+static const char *workload(const char *input, int reducers, const char *set)
+{
+  static char text[2048];
+  snprintf(text, sizeof text,
+           "jobs = ( { name = \"s\"; input = \"%s\"; map_cost = 20.0; map_selectivity = 1.0; reduce_cost = 20.0;"
+           " reduce_selectivity = 0.5; reducers = %d; set = [\"dfs.blocksize=64m\"%s%s]; } );\n",
+           input, reducers, set[0] ? ", " : "", set);
+  return text;
+}
+
+static int is(const test_csv *t, int row, const char *col, const char *value)
+{
+  return strcmp(test_csv_cell(t, row, col), value) == 0;
+}
+
+/* The row of attempt NUMBER - 1 of the task of tasks.csv's row R, or 0. */
+static int previous(const test_csv *t, int r)
+{
+  int number = (int)test_csv_num(t, r, "attempt");
+  for (int q = 1; q < t->n_rows && number > 0; q++)
+    if (is(t, q, "task", test_csv_cell(t, r, "task")) && (int)test_csv_num(t, q, "attempt") == number - 1)
+      return q;
+  return 0;
+}
+
+/* Checks run DIR's job "s" against the fault-free run CLEAN: it succeeded,
+ * its bytes are the same at every stage, and each task has exactly one
+ * successful attempt, which read (maps) or wrote (reduces) its share once. */
+static void check_conserved(const char *dir, const char *clean)
+{
+  static const char *const cols[] = {"input_bytes", "map_output_bytes", "shuffle_bytes", "output_bytes"};
+  test_csv *jf = test_csv_in(dir, "jobs.csv"), *jc = test_csv_in(clean, "jobs.csv"), *t = test_csv_in(dir, "tasks.csv");
+  assert_true(is(jf, 1, "status", "SUCCEEDED"));
+  for (size_t k = 0; k < sizeof cols / sizeof *cols; k++)
+    assert_close(test_csv_num(jf, 1, cols[k]), test_csv_num(jc, 1, cols[k]), 0);
+  int succeeded = 0;
+  double read = 0, shuffled = 0, written = 0;
+  for (int r = 1; r < t->n_rows; r++) {
+    if (!is(t, r, "status", "SUCCEEDED"))
+      continue;
+    succeeded++;
+    for (int q = 1; q < r; q++) /* one successful attempt a task */
+      assert_false(is(t, q, "task", test_csv_cell(t, r, "task")) && is(t, q, "status", "SUCCEEDED"));
+    if (is(t, r, "kind", "map")) {
+      read += test_csv_num(t, r, "read_bytes");
+    } else {
+      shuffled += test_csv_num(t, r, "shuffle_bytes");
+      written += test_csv_num(t, r, "reduce_bytes");
+    }
+  }
+  assert_int_equal(succeeded, (int)(test_csv_num(jf, 1, "maps") + test_csv_num(jf, 1, "reduces")));
+  assert_close(read, test_csv_num(jf, 1, "input_bytes"), 0);
+  assert_close(shuffled, test_csv_num(jf, 1, "shuffle_bytes"), 0);
+  assert_close(written, test_csv_num(jf, 1, "output_bytes"), 0);
+  test_csv_free(t);
+  test_csv_free(jc);
+  test_csv_free(jf);
+}
+
+/* A worker lost midway through the maps, for good, in Hadoop 1 and YARN
+ * mode: the job succeeds with every byte moved once, its attempts there
+ * were killed (worker-lost) and its completed maps run again, and the
+ * critical path tiles the job's time through the loss. */
+static void a_lost_worker_costs_no_byte(void **state)
+{
+  (void)state;
+  static const char *const modes[] = {"mrlab.scheduler=hadoop1", "mrlab.scheduler=yarn-fifo"};
+  for (int m = 0; m < 2; m++) {
+    char clean[4096];
+    const char *clean_args[] = {"--seed", "2", "--set", modes[m], NULL};
+    snprintf(clean, sizeof clean, "%s", test_simulate(cluster(4), workload("2GB", 4, ""), clean_args));
+    const char *args[] = {"--seed", "2", "--set", modes[m], "--set", "mrlab.faults=w-2@maps:50%", NULL};
+    const char *dir = test_simulate(cluster(4), workload("2GB", 4, ""), args);
+    check_conserved(dir, clean);
+    test_csv *j = test_csv_in(dir, "jobs.csv"), *t = test_csv_in(dir, "tasks.csv"),
+             *x = test_csv_in(dir, "explain.csv");
+    int lost = 0;
+    for (int r = 1; r < t->n_rows; r++)
+      if (is(t, r, "cause", "worker-lost")) {
+        lost++;
+        assert_true(is(t, r, "host", "w-2"));
+        assert_true(is(t, r, "status", "KILLED"));
+      }
+    assert_true(lost > 0);
+    assert_true(test_csv_num(j, 1, "reexecuted_maps") > 0);
+    assert_true(test_csv_num(j, 1, "lost_bytes") > 0);
+    double path = 0;
+    int through_loss = 0;
+    for (int r = 1; r < x->n_rows; r++) {
+      path += test_csv_num(x, r, "seconds");
+      through_loss |= is(x, r, "what", "lost");
+    }
+    assert_true(through_loss);
+    assert_close(path, test_csv_num(j, 1, "end") - test_csv_num(j, 1, "submit"), 1e-6);
+    test_csv_free(x);
+    test_csv_free(t);
+    test_csv_free(j);
+  }
+}
+
+/* The interval the JobTracker (ResourceManager) waits for: nothing that
+ * ran on w-2, lost at 20 s, is rerun before 20 s + the interval, in either
+ * mode; and when w-2 comes back before that, its first heartbeat tells the
+ * JobTracker at once, and it is given tasks again. */
+static void nothing_is_rescheduled_before_the_expiry(void **state)
+{
+  (void)state;
+  static const char *const modes[][2] = {
+      {"mrlab.scheduler=hadoop1", "mapreduce.jobtracker.expire.trackers.interval=120000"},
+      {"mrlab.scheduler=yarn-fifo", "yarn.nm.liveness-monitor.expiry-interval-ms=120000"}};
+  for (int m = 0; m < 2; m++)
+    for (int back = 0; back < 2; back++) {
+      const char *args[] = {"--seed", "1",         "--set", modes[m][0],
+                            "--set",  modes[m][1], "--set", back ? "mrlab.faults=w-2@20s+30s" : "mrlab.faults=w-2@20s",
+                            NULL};
+      const char *dir = test_simulate(cluster(4), workload("2GB", 4, ""), args);
+      test_csv *t = test_csv_in(dir, "tasks.csv");
+      int reruns = 0, there_after = 0;
+      double first = INFINITY;
+      for (int r = 1; r < t->n_rows; r++) {
+        int p = previous(t, r);
+        if (p && is(t, p, "cause", "worker-lost")) {
+          reruns++;
+          first = fmin(first, test_csv_num(t, r, "start"));
+        }
+        there_after |= is(t, r, "host", "w-2") && test_csv_num(t, r, "start") > 50;
+      }
+      assert_true(reruns > 0);
+      if (back) { /* learnt at its first heartbeat after 50 s, well before 140 s */
+        assert_true(first >= 50 && first < 60);
+        assert_true(there_after);
+      } else {
+        assert_true(first >= 140);
+        assert_false(there_after);
+      }
+      test_csv_free(t);
+    }
+}
+
+/* The worker of the reduce of the fault-free run CLEAN (its one reduce), and another, into OTHER. */
+static const char *reduce_host(const char *clean, char *other)
+{
+  static char host[64];
+  test_csv *t = test_csv_in(clean, "tasks.csv");
+  for (int r = 1; r < t->n_rows; r++)
+    if (is(t, r, "kind", "reduce"))
+      snprintf(host, sizeof host, "%s", test_csv_cell(t, r, "host"));
+  test_csv_free(t);
+  strcpy(other, strcmp(host, "w-3") ? "w-3" : "w-4");
+  return host;
+}
+
+/* One reducer, and a worker that runs no reduce lost for good: once the
+ * reducer has fetched every map output (shuffle:100%), nothing runs again;
+ * before that (maps:100%), the outputs it still needs are declared lost
+ * after mapreduce.reduce.shuffle.max-fetch-failures-notifications (3)
+ * failed fetches, each after the connect timeout, run again elsewhere
+ * (their attempts FAILED, fetch-failures), long before the expiry, and the
+ * job's bytes are conserved. */
+static void only_outputs_still_needed_run_again(void **state)
+{
+  (void)state;
+  char clean[4096], other[64], fault[128];
+  const char *clean_args[] = {"--seed", "4", NULL};
+  snprintf(clean, sizeof clean, "%s", test_simulate(cluster(4), workload("1GB", 1, ""), clean_args));
+  reduce_host(clean, other);
+  for (int needed = 0; needed < 2; needed++) {
+    snprintf(fault, sizeof fault, "mrlab.faults=%s@%s", other, needed ? "maps:100%" : "shuffle:100%");
+    const char *args[] = {"--seed", "4",
+                          "--set",  fault,
+                          "--set",  "mapreduce.jobtracker.expire.trackers.interval=10000000",
+                          "--set",  "mapreduce.reduce.shuffle.connect.timeout=10000",
+                          NULL};
+    const char *dir = test_simulate(cluster(4), workload("1GB", 1, ""), args);
+    check_conserved(dir, clean);
+    test_csv *j = test_csv_in(dir, "jobs.csv"), *t = test_csv_in(dir, "tasks.csv");
+    int declared = 0;
+    for (int r = 1; r < t->n_rows; r++)
+      if (is(t, r, "cause", "fetch-failures")) {
+        declared++;
+        assert_true(is(t, r, "status", "FAILED") && is(t, r, "host", other));
+      }
+    if (needed) {
+      assert_true(declared > 0);
+      assert_int_equal(declared, (int)test_csv_num(j, 1, "reexecuted_maps"));
+      for (int r = 1; r < t->n_rows; r++) { /* reruns after three failed fetches of 10 s, before any expiry */
+        int p = previous(t, r);
+        if (p && is(t, p, "cause", "fetch-failures"))
+          assert_true(test_csv_num(t, r, "start") > 30 && !is(t, r, "host", other));
+      }
+    } else {
+      assert_int_equal(declared, 0);
+      assert_int_equal((int)test_csv_num(j, 1, "reexecuted_maps"), 0);
+    }
+    test_csv_free(t);
+    test_csv_free(j);
+  }
+}
+
+/* With one replica a block and w-2 lost at the start for good, the maps of
+ * its blocks fail (missing-block) mapreduce.map.maxattempts times, and the
+ * job fails with them. */
+static void a_block_lost_with_its_replicas_fails_the_job(void **state)
+{
+  (void)state;
+  const char *args[] = {"--seed", "1", "--set", "mrlab.faults=w-2@0s", NULL};
+  const char *dir = test_simulate(cluster(4), workload("1GB", 2, "\"dfs.replication=1\""), args);
+  test_csv *j = test_csv_in(dir, "jobs.csv"), *t = test_csv_in(dir, "tasks.csv");
+  assert_true(is(j, 1, "status", "FAILED"));
+  int missing = 0, most = 0;
+  for (int r = 1; r < t->n_rows; r++)
+    if (is(t, r, "cause", "missing-block")) {
+      missing++;
+      assert_true(is(t, r, "status", "FAILED") && is(t, r, "kind", "map"));
+      most = (int)fmax(most, test_csv_num(t, r, "attempt") + 1);
+    }
+  assert_true(missing >= 4);
+  assert_int_equal(most, 4);
+  test_csv_free(t);
+  test_csv_free(j);
+}
+
+/* Faults of every kind (a share at a point of the maps, a worker that
+ * returns, an MTBF process) are the same for the same seed, byte for byte,
+ * and the MTBF draws differ for another seed. */
+static void the_same_seed_gives_the_same_losses(void **state)
+{
+  (void)state;
+  char first[4096], second[4096];
+  const char *sets[] = {"--set", "mrlab.faults=25%@maps:30% w-3@40s+60s",
+                        "--set", "mrlab.node.mtbf=600s",
+                        "--set", "mrlab.node.repair=60s",
+                        "--set", "mapreduce.jobtracker.expire.trackers.interval=60000"};
+  const char *a[] = {"--seed", "5", sets[0], sets[1], sets[2], sets[3], sets[4], sets[5], sets[6], sets[7], NULL};
+  snprintf(first, sizeof first, "%s", test_simulate(cluster(6), workload("2GB", 4, ""), a));
+  snprintf(second, sizeof second, "%s", test_simulate(cluster(6), workload("2GB", 4, ""), a));
+  static const char *const files[] = {"tasks.csv", "jobs.csv", "explain.csv", "utilisation.csv"};
+  for (size_t k = 0; k < sizeof files / sizeof *files; k++)
+    assert_true(test_same_file(first, second, files[k]));
+  a[1] = "6";
+  snprintf(second, sizeof second, "%s", test_simulate(cluster(6), workload("2GB", 4, ""), a));
+  assert_false(test_same_file(first, second, "tasks.csv"));
+  test_csv *t = test_csv_in(first, "tasks.csv");
+  int lost = 0;
+  for (int r = 1; r < t->n_rows; r++)
+    lost += is(t, r, "cause", "worker-lost");
+  assert_true(lost > 0);
+  test_csv_free(t);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(a_lost_worker_costs_no_byte),
+      cmocka_unit_test(nothing_is_rescheduled_before_the_expiry),
+      cmocka_unit_test(only_outputs_still_needed_run_again),
+      cmocka_unit_test(a_block_lost_with_its_replicas_fails_the_job),
+      cmocka_unit_test(the_same_seed_gives_the_same_losses),
+  };
+  TEST_MAIN(tests);
+}
