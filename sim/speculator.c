@@ -13,7 +13,9 @@
  *   attempt waiting), and
  *   at least one and 5% of them have succeeded;
  * - among tasks with exactly one running attempt that has reported
- *   progress: estimated end = start + elapsed / progress; a new attempt
+ *   progress (an attempt on a lost worker runs, as the JobTracker sees it,
+ *   until the worker is declared lost, its progress stuck where it
+ *   stopped): estimated end = start + elapsed / progress; a new attempt
  *   would end at now + the mean duration of the kind's finished tasks;
  *   the task whose estimated end is the furthest beyond that, if any is
  *   (a tie drawn from the seed);
@@ -38,12 +40,20 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_speculator, mrlab, "each job's speculator:
 
 #define MIN_DONE_SHARE 0.05 /* StartEndTimesBase.MINIMUM_COMPLETE_PROPORTION_TO_SPECULATE */
 
+/* Whether attempt A runs as the JobTracker sees it: running, or stopped
+ * with its worker, which the JobTracker has not declared lost yet (lost.h):
+ * its progress then stands still, and it looks ever slower. */
+static int seen_running(const attempt *a)
+{
+  return a->status == STATUS_RUNNING || (a->cause == CAUSE_LOST && a->reported == 0);
+}
+
 /* T's attempt running alone, or NULL when it has none or several. */
 static const attempt *lone_attempt(const task *t)
 {
   const attempt *a = NULL;
   for (int k = 0; k < t->n_attempts; k++)
-    if (t->attempts[k]->status == STATUS_RUNNING) {
+    if (seen_running(t->attempts[k])) {
       if (a)
         return NULL;
       a = t->attempts[k];
@@ -93,7 +103,10 @@ static int speculate(job *j, task_kind kind, double now)
   double best_gain = -1;
   for (int i = 0; i < n; i++) {
     task *t = &tasks[i];
-    if (t->running == 0 || t->done) /* a winner's twin is being killed */
+    int seen = 0;
+    for (int k = 0; k < t->n_attempts && !seen; k++)
+      seen = seen_running(t->attempts[k]);
+    if (!seen || t->done) /* a winner's twin is being killed */
       continue;
     running++;
     const attempt *a = lone_attempt(t);
