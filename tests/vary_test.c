@@ -169,6 +169,30 @@ static void several_jobs_are_compared_by_their_makespan(void **state)
   assert_non_null(strstr(r.out, "## two: makespan over seeds 1 to 2, against workers=worker\n"));
 }
 
+/* A variant whose job fails (here every map attempt fails) is counted as
+ * such in variants.csv's failed_runs and named under variants.md's table:
+ * its "job time" is its failure's. */
+static void failed_runs_are_counted(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir();
+  test_write_file(dir, "ts.cfg", terasort);
+  test_run r;
+  test_run_mrlab(&r, dir,
+                 (const char *[]){"compare", test_source_path("platforms/toy4.cfg"), "ts.cfg", "--vary",
+                                  "mrlab.map.failure.probability=0,1", "--seeds", "2", "-o", "out", NULL});
+  if (r.status != 0)
+    fail_msg("mrlab compare failed with status %d: %s", r.status, r.err);
+  char out[4200];
+  snprintf(out, sizeof out, "%s/out", dir);
+  test_csv *t = test_csv_in(out, "variants.csv");
+  assert_int_equal(t->n_rows, 3);
+  assert_string_equal(test_csv_cell(t, 1, "failed_runs"), "0");
+  assert_string_equal(test_csv_cell(t, 2, "failed_runs"), "2");
+  test_csv_free(t);
+  assert_non_null(strstr(test_read_file(out, "variants.md"), "mrlab.map.failure.probability=1 in 2 of 2."));
+}
+
 /* mrlab.ratios=r.cfg names the file from where mrlab compare runs, though
  * each run runs in its own folder. */
 static void a_file_a_value_names_is_read_from_here(void **state)
@@ -236,6 +260,7 @@ int main(void)
       cmocka_unit_test(every_variant_runs_over_the_same_seeds),
       cmocka_unit_test(several_jobs_are_compared_by_their_makespan),
       cmocka_unit_test(a_file_a_value_names_is_read_from_here),
+      cmocka_unit_test(failed_runs_are_counted),
       cmocka_unit_test(bad_variations_are_refused),
   };
   TEST_MAIN(tests);

@@ -72,8 +72,8 @@ static const char *const kind_keys[ANCHOR_N_KINDS][5] = {{"variant", "baseline",
                                                          {"variant", NULL},
                                                          {"variant", NULL},
                                                          {"variants", "history", "quantity", "tolerance", NULL}};
-static const char *const quantity_names[COMPARE_N_QUANTITIES] = {"job",          "map_phase",   "map_task",
-                                                                 "shuffle_task", "reduce_task", "makespan"};
+static const char *const quantity_names[COMPARE_N_QUANTITIES] = {"job",         "map_phase", "map_task", "shuffle_task",
+                                                                 "reduce_task", "makespan",  "failed"};
 
 int compare_read_strings(cfg_file *f, const config_setting_t *g, const char *name, int max, size_t len,
                          const config_setting_t **out)
@@ -623,6 +623,7 @@ static int measure_job(const char *dir, double *q, char *err, size_t errlen)
     q[QUANTITY_JOB] = j.end[0] - j.submit[0];
     q[QUANTITY_MAP_PHASE] = j.map_phase_end[0] - j.start[0];
     q[QUANTITY_MAKESPAN] = j.makespan;
+    q[QUANTITY_FAILED] = j.failed[0];
   }
   seeds_jobs_free(&j);
   return status;
@@ -899,7 +900,7 @@ void compare_write_variants(const comparison *c, int n, const double *q, FILE *c
 {
   if (csv)
     fprintf(csv, "comparison,variant,seeds,quantity,mean,ci95_low,ci95_high,difference,difference_ci95_low,"
-                 "difference_ci95_high,verdict\n");
+                 "difference_ci95_high,verdict,failed_runs\n");
   for (int i = 0, first = 0; i < n; first += c[i].n_variants * c[i].seeds, i++) {
     const comparison *ci = &c[i];
     const double *qc = q + first * COMPARE_N_QUANTITIES;
@@ -912,22 +913,30 @@ void compare_write_variants(const comparison *c, int n, const double *q, FILE *c
             "| variant | mean %s s | 95%% interval s | difference s | 95%% interval s | verdict |\n"
             "|---|---:|---:|---:|---:|---|\n",
             i ? "\n" : "", ci->name, what, ci->seeds, ci->variants[0].name, what);
+    char failures[1024] = "";
     for (int v = 0; v < ci->n_variants; v++) {
       stats_summary m, d;
+      int failed = 0;
+      variant_series(ci, qc, v, QUANTITY_FAILED, x);
+      for (int k = 0; k < ci->seeds; k++)
+        failed += x[k] != 0;
+      if (failed && strlen(failures) < sizeof failures - 300)
+        snprintf(failures + strlen(failures), sizeof failures - strlen(failures), "%s%s in %d of %d",
+                 failures[0] ? ", " : "", ci->variants[v].name, failed, ci->seeds);
       variant_series(ci, qc, v, ci->measure, x);
       stats_summarise(x, ci->seeds, &m);
       stats_paired(base, x, ci->seeds, &d);
       char verdict[64], cells[5][64];
       stats_verdict_text(stats_judge(&d), d.n, verdict, sizeof verdict);
       if (csv && v == 0)
-        fprintf(csv, "%s,%s,%d,%s,%.6f,%s,%s,,,,baseline\n", ci->name, ci->variants[v].name, ci->seeds,
+        fprintf(csv, "%s,%s,%d,%s,%.6f,%s,%s,,,,baseline,%d\n", ci->name, ci->variants[v].name, ci->seeds,
                 quantity_names[ci->measure], m.mean, csv_format(m.mean - m.half, 6, cells[0], 64),
-                csv_format(m.mean + m.half, 6, cells[1], 64));
+                csv_format(m.mean + m.half, 6, cells[1], 64), failed);
       else if (csv)
-        fprintf(csv, "%s,%s,%d,%s,%.6f,%s,%s,%.6f,%s,%s,%s\n", ci->name, ci->variants[v].name, ci->seeds,
+        fprintf(csv, "%s,%s,%d,%s,%.6f,%s,%s,%.6f,%s,%s,%s,%d\n", ci->name, ci->variants[v].name, ci->seeds,
                 quantity_names[ci->measure], m.mean, csv_format(m.mean - m.half, 6, cells[0], 64),
                 csv_format(m.mean + m.half, 6, cells[1], 64), d.mean, csv_format(d.mean - d.half, 6, cells[2], 64),
-                csv_format(d.mean + d.half, 6, cells[3], 64), verdict);
+                csv_format(d.mean + d.half, 6, cells[3], 64), verdict, failed);
       fprintf(md, "| %s | %.2f | %s |", ci->variants[v].name, m.mean, stats_interval_text(&m, 2, cells[0], 64));
       if (v)
         fprintf(md, " %+.2f (%+.1f%%) | %s | %s |\n", d.mean, 100 * d.mean / base_mean,
@@ -935,6 +944,8 @@ void compare_write_variants(const comparison *c, int n, const double *q, FILE *c
       else
         fprintf(md, " | | baseline |\n");
     }
+    if (failures[0]) /* a failed job's time is when it failed: say so beside the table */
+      fprintf(md, "\nThe job failed (jobs.csv status) in some runs, whose times are its failure's: %s.\n", failures);
     free(base);
     free(x);
   }

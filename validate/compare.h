@@ -38,6 +38,7 @@ typedef enum {
   QUANTITY_SHUFFLE_TASK, /* a reduce's sort_end - start */
   QUANTITY_REDUCE_TASK,  /* a reduce's end - sort_end */
   QUANTITY_MAKESPAN,     /* the last end in jobs.csv (a run starts at 0): what a workload of several jobs takes */
+  QUANTITY_FAILED,       /* 1 when the first job failed (its time is then its failure's), else 0 */
   COMPARE_N_QUANTITIES
 } compare_quantity;
 

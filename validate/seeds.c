@@ -31,8 +31,10 @@ int seeds_read_jobs(const char *dir, seeds_jobs *j, char *err, size_t errlen)
   enum { SUBMIT, START, MAP_PHASE_END, END, N_TIMES };
   const int names[N_TIMES] = {JOBS_SUBMIT, JOBS_START, JOBS_MAP_PHASE_END, JOBS_END};
   int cols[N_TIMES], cj = csv_column(t, rundir_jobs_columns[JOBS_JOB]), status = 0;
-  if (cj < 0)
-    status = (snprintf(err, errlen, "%s: no column %s", path, rundir_jobs_columns[JOBS_JOB]), -1);
+  int cs = csv_column(t, rundir_jobs_columns[JOBS_STATUS]);
+  if (cj < 0 || cs < 0)
+    status =
+        (snprintf(err, errlen, "%s: no column %s", path, rundir_jobs_columns[cj < 0 ? JOBS_JOB : JOBS_STATUS]), -1);
   for (int i = 0; i < N_TIMES && !status; i++)
     if ((cols[i] = csv_column(t, rundir_jobs_columns[names[i]])) < 0)
       status = (snprintf(err, errlen, "%s: no column %s", path, rundir_jobs_columns[names[i]]), -1);
@@ -44,8 +46,10 @@ int seeds_read_jobs(const char *dir, seeds_jobs *j, char *err, size_t errlen)
     double **at[N_TIMES] = {&j->submit, &j->start, &j->map_phase_end, &j->end};
     for (int i = 0; i < N_TIMES; i++)
       *at[i] = xcalloc(n, sizeof **at[i]);
+    j->failed = xcalloc(n, sizeof *j->failed);
     for (int r = 1; r < t->n_rows && !status; r++, j->n++) {
       snprintf(j->name[r - 1], sizeof j->name[0], "%s", csv_cell(t, r, cj));
+      j->failed[r - 1] = strcmp(csv_cell(t, r, cs), RUNDIR_STATUS_SUCCEEDED) != 0;
       for (int i = 0; i < N_TIMES && !status; i++)
         status = csv_number(t, r, cols[i], &(*at[i])[r - 1], err, errlen);
       j->makespan = fmax(j->makespan, j->end[r - 1]);
@@ -62,6 +66,7 @@ void seeds_jobs_free(seeds_jobs *j)
   free(j->start);
   free(j->map_phase_end);
   free(j->end);
+  free(j->failed);
   memset(j, 0, sizeof *j);
 }
 

@@ -21,6 +21,7 @@ typedef struct {
   int n;
   char (*name)[256];
   double *submit, *start, *map_phase_end, *end;
+  int *failed;     /* the job did not succeed (jobs.csv status: FAILED or DEPENDENT_FAILED) */
   double makespan; /* the last end (a run starts at 0), as summary.json's makespan */
 } seeds_jobs;
 
