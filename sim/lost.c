@@ -41,6 +41,12 @@ typedef struct {
   int fired;
 } lost_event;
 
+/* One failure of a worker, for summary.json. */
+typedef struct {
+  int worker;
+  double failed, back, declared; /* back: -1 if it never came back; declared: -1 if the JobTracker never knew */
+} loss;
+
 typedef struct lost_state {
   lost_event *events; /* timed ones first, by time; then the shares */
   int n_events, n_timed;
@@ -50,6 +56,8 @@ typedef struct lost_state {
   tracker nobody; /* what wakes the JobTracker when the last job ends with no worker left to heartbeat */
   sg_sem_t kick;  /* the run moved on: shares to check (lost_progress) */
   gsl_rng **rng;  /* per worker under mrlab.node.mtbf: its times to failure */
+  loss *losses;   /* every failure so far, in time order */
+  int n_losses, cap_losses;
 } lost_state;
 
 /* Orders timed events by time, then by the worker's draw (never by file order). */
@@ -152,6 +160,7 @@ void lost_free(engine *e)
   if (e->lost->kick)
     sg_sem_destroy(e->lost->kick);
   free(e->lost->rng);
+  free(e->lost->losses);
   free(e->lost->events);
   free(e->lost);
   e->lost = NULL;
@@ -183,6 +192,10 @@ static int strike(engine *e, int w, double down, const char *why)
   tr->lost = 1;
   tr->lost_at = now;
   tr->back_at = down < 0 ? -1 : now + down;
+  lost_state *s = e->lost;
+  if (s->n_losses == s->cap_losses)
+    s->losses = xrealloc(s->losses, (size_t)(s->cap_losses = 2 * s->cap_losses + 8) * sizeof *s->losses);
+  s->losses[s->n_losses++] = (loss){.worker = w, .failed = now, .back = tr->back_at, .declared = -1};
   XBT_INFO("%s fails at %.3f s (%s), %s", e->platform->workers[w].name, now, why,
            down < 0 ? "for good" : "for a while");
   for (int i = 0; i < e->n_jobs; i++) {
@@ -298,6 +311,11 @@ static void expire(engine *e, int w, double now, const char *why)
   tracker *tr = &e->trackers[w];
   tr->expired = 1;
   XBT_INFO("declares %s lost at %.3f s: %s", e->platform->workers[w].name, now, why);
+  for (int k = e->lost->n_losses - 1; k >= 0; k--)
+    if (e->lost->losses[k].worker == w) {
+      e->lost->losses[k].declared = now;
+      break;
+    }
   attempt *in_order = NULL; /* what ended there and was never reported, oldest first */
   for (attempt *a = tr->done, *next; a; a = next) {
     next = a->next_done;
@@ -383,11 +401,6 @@ void lost_heartbeat(engine *e, int w, double now)
   tr->last_heartbeat = now;
 }
 
-int lost_output_alive(const engine *e, const task *t)
-{
-  return t->output && !e->trackers[t->output->worker].lost;
-}
-
 /* The reduce attempts of job J still shuffling. */
 static int shuffling(const job *j)
 {
@@ -436,4 +449,24 @@ void lost_shutdown(engine *e)
 int lost_is_nobody(const engine *e, const tracker *tr)
 {
   return e->lost && tr == &e->lost->nobody;
+}
+
+void lost_write_json(const engine *e, FILE *f)
+{
+  fprintf(f, ",\n  \"losses\": [");
+  for (int k = 0; e->lost && k < e->lost->n_losses; k++) {
+    const loss *l = &e->lost->losses[k];
+    fprintf(f, "%s\n    {\"host\": \"%s\", \"failed\": %.9f, \"back\": ", k ? "," : "",
+            e->platform->workers[l->worker].name, l->failed);
+    if (l->back >= 0 && l->back <= simgrid_get_clock())
+      fprintf(f, "%.9f", l->back);
+    else
+      fprintf(f, "null");
+    fprintf(f, ", \"declared\": ");
+    if (l->declared >= 0)
+      fprintf(f, "%.9f}", l->declared);
+    else
+      fprintf(f, "null}");
+  }
+  fprintf(f, "%s]", e->lost && e->lost->n_losses ? "\n  " : "");
 }

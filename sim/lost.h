@@ -73,7 +73,9 @@ int lost_is_nobody(const engine *e, const tracker *tr);
  * may declare the output lost (see above). */
 void lost_fetch_failed(engine *e, attempt *ra, int m, double now);
 
-/* Whether map T's output can be fetched: its attempt ran on a worker that is up. */
-int lost_output_alive(const engine *e, const task *t);
+/* Writes `,\n  "losses": [...]` for summary.json: each failure of a
+ * worker, in time order, with when it failed, came back and was declared
+ * lost (null: never, within the run). */
+void lost_write_json(const engine *e, FILE *f);
 
 #endif

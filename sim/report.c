@@ -12,6 +12,7 @@
 #include "alloc.h"
 #include "critpath.h"
 #include "indicators.h"
+#include "lost.h"
 #include "outfile.h"
 #include "prefetch.h"
 #include "progress.h"
@@ -300,7 +301,10 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
             (long long)tr->disk_read, (long long)tr->disk_written, (long long)tr->net_sent, (long long)blocks[i]);
   }
   free(blocks);
-  fprintf(f, "\n  ],\n  ");
+  fprintf(f, "\n  ]");
+  if (e->lost)
+    lost_write_json(e, f);
+  fprintf(f, ",\n  ");
   activities_write_json(f, simgrid_get_clock());
   fprintf(f, "\n}\n");
 }

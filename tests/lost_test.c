@@ -173,6 +173,17 @@ static void nothing_is_rescheduled_before_the_expiry(void **state)
         assert_true(m == 1 || twins > 0); /* (YARN's twin here finds no container before the expiry) */
       }
       test_csv_free(t);
+      /* summary.json's record of the loss: when, back when, declared lost when */
+      const char *json = test_read_file(dir, "summary.json");
+      const char *loss = strstr(json, "{\"host\": \"w-2\", \"failed\": 20.000000000, \"back\": ");
+      assert_non_null(loss);
+      double declared = atof(strstr(loss, "\"declared\": ") + 12);
+      if (back)
+        assert_true(strncmp(loss + strlen("{\"host\": \"w-2\", \"failed\": 20.000000000, \"back\": "), "50.000000000",
+                            12) == 0 &&
+                    declared >= 50 && declared < 60);
+      else
+        assert_true(declared >= 140 && declared <= 140 + 120 / 3.0);
     }
 }
 
