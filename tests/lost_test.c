@@ -270,6 +270,35 @@ static void a_block_lost_with_its_replicas_fails_the_job(void **state)
   test_csv_free(j);
 }
 
+/* A rack's name strikes every worker of it: all four of r1, back after
+ * 30 s, and the job succeeds; lost for good, no job can end, and mrlab
+ * says so (status 2, no run directory). */
+static void a_rack_names_all_its_workers(void **state)
+{
+  (void)state;
+  const char *args[] = {"--seed", "1", "--set", "mrlab.faults=r1@maps:50%+30s", NULL};
+  const char *dir = test_simulate(cluster(4), workload("1GB", 2, ""), args);
+  const char *json = test_read_file(dir, "summary.json");
+  int losses = 0;
+  for (const char *p = json; (p = strstr(p, "{\"host\": \"w-")); p++)
+    losses++;
+  assert_int_equal(losses, 4);
+  test_csv *j = test_csv_in(dir, "jobs.csv");
+  assert_true(is(j, 1, "status", "SUCCEEDED"));
+  test_csv_free(j);
+
+  const char *tmp = test_tmpdir();
+  char plat[4096], work[4096], out[4200];
+  snprintf(plat, sizeof plat, "%s", test_write_file(tmp, "p.cfg", cluster(4)));
+  snprintf(work, sizeof work, "%s", test_write_file(tmp, "w.cfg", workload("1GB", 2, "")));
+  snprintf(out, sizeof out, "%s/out", tmp);
+  test_run r;
+  test_run_mrlab(&r, tmp, (const char *[]){"run", plat, work, "-o", out, "--set", "mrlab.faults=r1@maps:50%", NULL});
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "every worker of lab was lost for good"));
+  assert_int_equal(test_count_files(tmp), 2);
+}
+
 /* Faults of every kind (a share at a point of the maps, a worker that
  * returns, an MTBF process) are the same for the same seed, byte for byte,
  * and the MTBF draws differ for another seed. */
@@ -305,6 +334,7 @@ int main(void)
       cmocka_unit_test(nothing_is_rescheduled_before_the_expiry),
       cmocka_unit_test(only_outputs_still_needed_run_again),
       cmocka_unit_test(a_block_lost_with_its_replicas_fails_the_job),
+      cmocka_unit_test(a_rack_names_all_its_workers),
       cmocka_unit_test(the_same_seed_gives_the_same_losses),
   };
   TEST_MAIN(tests);
