@@ -15,6 +15,7 @@
 #include "outfile.h"
 #include "prefetch.h"
 #include "progress.h"
+#include "rereplicate.h"
 #include "rundir.h"
 #include "trace.h"
 #include "utilisation.h"
@@ -301,7 +302,8 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
   }
   free(blocks);
   fprintf(f, "\n  ],\n  ");
-  activities_write_json(f, simgrid_get_clock());
+  rereplicate_write_json(e, f);
+  activities_write_json(f, simgrid_get_clock(), e->lost != NULL);
   fprintf(f, "\n}\n");
 }
 
@@ -442,6 +444,7 @@ void report_print(const engine *e, FILE *out)
       print_pushed(j, out);
     print_progress(e, j, out);
   }
-  activities_print(out, simgrid_get_clock());
+  rereplicate_print(e, out);
+  activities_print(out, simgrid_get_clock(), e->lost != NULL);
   fprintf(out, "makespan %.2f s\n", makespan(e));
 }
