@@ -56,7 +56,10 @@ typedef struct rereplicate_state {
   int n_copies;
   candidate *cand; /* the period's under-replicated blocks */
   size_t n_cand, cap_cand;
-  int stop; /* the last job has ended: copies stop (their pipes' cancel) */
+  int stop;     /* the last job has ended: copies stop (their pipes' cancel) */
+  int settled;  /* the last period found nothing to copy, and since then no datanode died, no copy ended and no
+                 * Balancer finished: the next finds nothing either (a period walks every block) */
+  int balanced; /* jobs whose Balancer had finished at the last period */
   int64_t blocks_copied, bytes_copied, copies_failed;
   double first_end, last_end; /* of the copies that ended well; -1 before the first */
 } rereplicate_state;
@@ -264,6 +267,7 @@ static void copy_actor(int argc, char **argv)
   int through = pipe_run(st, 3, &spec) == (int)((spec.total + spec.chunk - 1) / spec.chunk);
   copy done = *c; /* the record is free for another copy from here on */
   c->in_use = 0;
+  s->settled = 0;
   s->streams[done.from]--;
   double now = simgrid_get_clock();
   const char *src = e->platform->workers[done.from].name, *dst = e->platform->workers[done.to].name;
@@ -312,7 +316,7 @@ static int start_copy(engine *e, item it, double now)
     return 0;
   /* the rack the target avoids, or is in, as BlockPlacementPolicyDefault
    * chooses with the live replicas as the replicas chosen so far */
-  int live[2], n_live = 0;
+  int live[2] = {-1, -1}, n_live = 0;
   for (int r = 0; r < n; r++)
     if (!is_dead(e, replicas[r])) {
       if (n_live < 2)
@@ -367,10 +371,16 @@ static void compute_work(engine *e, double now)
   int n_live = 0;
   for (int w = 0; w < e->platform->n_workers; w++)
     n_live += !is_dead(e, w);
-  if (n_live == e->platform->n_workers) /* no dead datanode: no replica is missing */
+  int balanced = 0;
+  for (int i = 0; i < e->n_jobs; i++)
+    balanced += e->jobs[i].n_moves > 0 && e->jobs[i].redistribution_time > 0;
+  if (balanced != s->balanced)
+    s->balanced = balanced, s->settled = 0;
+  if (n_live == e->platform->n_workers || s->settled) /* no dead datanode, or nothing changed */
     return;
   s->n_cand = 0;
   each_item(e, queue_item, NULL);
+  s->settled = s->n_cand == 0;
   qsort(s->cand, s->n_cand, sizeof *s->cand, candidate_cmp);
   int budget = n_live * (int)conf_get(&e->cluster, CONF_REPLICATION_MULTIPLIER), started = 0;
   for (size_t k = 0; k < s->n_cand && started < budget; k++)
@@ -385,6 +395,7 @@ static void heartbeat_check(engine *e, double now, double expire)
     const tracker *tr = &e->trackers[w];
     if (tr->lost && !is_dead(e, w) && now - tr->lost_at > expire) {
       s->dead_lost_at[w] = tr->lost_at;
+      s->settled = 0;
       XBT_INFO("declares datanode %s dead at %.3f s: no heartbeat since %.3f s (%.0f s)", e->platform->workers[w].name,
                now, tr->lost_at, expire);
     }
