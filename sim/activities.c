@@ -18,8 +18,15 @@
 #include <simgrid/host.h>
 #include <xbt/asserts.h>
 
-static const char *const kind_names[ACT_N] = {"",        "hdfs_read",  "shuffle",     "hdfs_write", "balancer",
-                                              "control", "disk_reads", "disk_writes", "executions", "sleeps"};
+static const char *const kind_names[ACT_N] = {
+    "",        "hdfs_read",  "shuffle",     "hdfs_write", "balancer", "rereplication",
+    "control", "disk_reads", "disk_writes", "executions", "sleeps"};
+
+/* Whether flow kind K is listed: re-replication only in runs with FAULTS. */
+static int listed(int k, int faults)
+{
+  return k != ACT_REREPLICATION || faults;
+}
 
 typedef struct {
   int64_t started, now, max; /* started so far; in flight now, and at most */
@@ -150,11 +157,12 @@ static double gauge_mean(const gauge *g, double end)
   return end > 0 ? area / end : 0;
 }
 
-void activities_write_json(FILE *f, double end)
+void activities_write_json(FILE *f, double end, int faults)
 {
   fprintf(f, "\"activities\": {\"flows\": {\"total\": %lld", (long long)flows_started());
   for (int k = ACT_FIRST_FLOW; k <= ACT_LAST_FLOW; k++)
-    fprintf(f, ", \"%s\": %lld", kind_names[k], (long long)counts.started[k]);
+    if (listed(k, faults))
+      fprintf(f, ", \"%s\": %lld", kind_names[k], (long long)counts.started[k]);
   fprintf(f, "}");
   for (int k = ACT_LAST_FLOW + 1; k < ACT_N; k++)
     fprintf(f, ", \"%s\": %lld", kind_names[k], (long long)counts.started[k]);
@@ -166,11 +174,12 @@ void activities_write_json(FILE *f, double end)
           (long long)counts.all.max, gauge_mean(&counts.all, end));
 }
 
-void activities_print(FILE *out, double end)
+void activities_print(FILE *out, double end, int faults)
 {
   fprintf(out, "activities: flows %lld (", (long long)flows_started());
   for (int k = ACT_FIRST_FLOW; k <= ACT_LAST_FLOW; k++)
-    fprintf(out, "%s%s %lld", k > ACT_FIRST_FLOW ? ", " : "", kind_names[k], (long long)counts.started[k]);
+    if (listed(k, faults))
+      fprintf(out, "%s%s %lld", k > ACT_FIRST_FLOW ? ", " : "", kind_names[k], (long long)counts.started[k]);
   fprintf(out, "), in flight max %lld mean %.1f (at a start or end %.1f);", (long long)counts.flows.max,
           gauge_mean(&counts.flows, end), gauge_mean_seen(&counts.flows));
   for (int k = ACT_LAST_FLOW + 1; k < ACT_N; k++)

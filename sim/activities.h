@@ -26,11 +26,12 @@ extern "C" {
  * network stage names its purpose (pipe.h), and ACT_NONE there is a bug. */
 typedef enum {
   ACT_NONE,
-  ACT_HDFS_READ,  /* a map's (or PSP prefetch's) split from a remote replica */
-  ACT_SHUFFLE,    /* a reduce's fetch of map outputs, or a map's push */
-  ACT_HDFS_WRITE, /* a hop of an HDFS write pipeline */
-  ACT_BALANCER,   /* a block moved by the redistribution */
-  ACT_CONTROL,    /* heartbeats, their answers, NameNode RPCs */
+  ACT_HDFS_READ,     /* a map's (or PSP prefetch's) split from a remote replica */
+  ACT_SHUFFLE,       /* a reduce's fetch of map outputs, or a map's push */
+  ACT_HDFS_WRITE,    /* a hop of an HDFS write pipeline */
+  ACT_BALANCER,      /* a block moved by the redistribution */
+  ACT_REREPLICATION, /* a block copied by the NameNode's re-replication of a dead datanode's replicas */
+  ACT_CONTROL,       /* heartbeats, their answers, NameNode RPCs */
   ACT_DISK_READ,
   ACT_DISK_WRITE,
   ACT_EXEC,
@@ -63,11 +64,14 @@ void activities_heartbeat(void);
 void activities_pipe(int actors);
 
 /* Writes `"activities": {...}` (no comma before it) as of END, the run's
- * last simulated time, for summary.json. */
-void activities_write_json(FILE *f, double end);
+ * last simulated time, for summary.json.  The re-replication flows are
+ * listed only when FAULTS (a run with lost workers, the only ones that
+ * copy), so that a run without faults keeps its summary. */
+void activities_write_json(FILE *f, double end, int faults);
 
-/* Prints one line of the counts, for a person: "activities: ...". */
-void activities_print(FILE *out, double end);
+/* Prints one line of the counts, for a person: "activities: ...", the
+ * re-replication flows only when FAULTS. */
+void activities_print(FILE *out, double end, int faults);
 
 #ifdef __cplusplus
 }

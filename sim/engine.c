@@ -21,6 +21,7 @@
 #include "indicators.h"
 #include "lost.h"
 #include "prefetch.h"
+#include "rereplicate.h"
 #include "scheduler.h"
 #include "topology.h"
 #include "utilisation.h"
@@ -519,6 +520,19 @@ int engine_output_replication(const job *j)
   return d->output_replication ? d->output_replication : (int)conf_get(&d->conf, CONF_REPLICATION);
 }
 
+const attempt *engine_hdfs_output(const task *t)
+{
+  for (int a = 0; a < t->n_attempts; a++)
+    if (t->attempts[a]->status == STATUS_SUCCEEDED && t->attempts[a]->targets)
+      return t->attempts[a];
+  return NULL;
+}
+
+int64_t engine_output_bytes(const attempt *a)
+{
+  return a->phase_bytes[a->task->job->n_reduces ? PHASE_REDUCE : PHASE_MAP];
+}
+
 void engine_submit(engine *e, job *j, double now)
 {
   const job_desc *d = j->desc;
@@ -530,13 +544,11 @@ void engine_submit(engine *e, job *j, double now)
     int64_t *bytes = xcalloc((size_t)n, sizeof *bytes);
     int *replicas = xcalloc((size_t)n * (size_t)r, sizeof *replicas);
     for (int k = 0; k < n; k++) {
-      const task *t = parent->n_reduces ? &parent->reduces[k] : &parent->maps[k];
-      for (int a = 0; a < t->n_attempts; a++)
-        if (t->attempts[a]->status == STATUS_SUCCEEDED && t->attempts[a]->targets) {
-          bytes[k] = t->attempts[a]->phase_bytes[parent->n_reduces ? PHASE_REDUCE : PHASE_MAP];
-          memcpy(replicas + (size_t)k * (size_t)r, t->attempts[a]->targets, (size_t)r * sizeof *replicas);
-          break;
-        }
+      const attempt *a = engine_hdfs_output(parent->n_reduces ? &parent->reduces[k] : &parent->maps[k]);
+      if (a) {
+        bytes[k] = engine_output_bytes(a);
+        memcpy(replicas + (size_t)k * (size_t)r, a->targets, (size_t)r * sizeof *replicas);
+      }
     }
     hdfs_file *input = hdfs_file_concat(n, bytes, replicas, r, j->input->block_size);
     xbt_assert(input->size == d->input && input->n_blocks == j->input->n_blocks,
@@ -556,6 +568,7 @@ int engine_output_stages(attempt *a, int64_t output, double scale, stage *st)
   engine *e = the_engine;
   int replication = engine_output_replication(a->task->job), s = 0;
   hdfs_policy *policy = hdfs_policy_rack_aware_alloc();
+  hdfs_policy_exclude(policy, rereplicate_dead(e)); /* the NameNode never puts a replica on a dead datanode */
   gsl_rng *rng = engine_attempt_rng(a);
   char err[256];
   hdfs_file *f = hdfs_file_place(e->platform, output, output, replication, a->worker, policy, rng, err, sizeof err);
@@ -659,6 +672,7 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
     engine_free(e);
     return NULL;
   }
+  rereplicate_alloc(e);
   return e;
 }
 
@@ -681,6 +695,7 @@ void engine_run(engine *e)
   if (conf_get(&e->cluster, CONF_UTILISATION_PERIOD) > 0)
     sg_actor_create("utilisation", e->master, utilisation_actor, 0, NULL);
   lost_start(e);
+  rereplicate_start(e);
   simgrid_run();
   if (e->stuck[0])
     return;
@@ -743,6 +758,7 @@ void engine_free(engine *e)
     return;
   for (int i = 0; i < e->n_jobs; i++)
     job_free(&e->jobs[i], e->platform);
+  rereplicate_free(e);
   lost_free(e);
   for (int i = 0; i < e->platform->n_workers; i++) {
     sg_sem_destroy(e->trackers[i].wake);

@@ -247,6 +247,8 @@ typedef struct {
   struct utilisation_state *util; /* the utilisation samples so far (utilisation.c), NULL before the first */
   struct yarn_rm *rm;             /* YARN mode's ResourceManager (yarn.h); NULL in Hadoop 1 mode */
   struct lost_state *lost;        /* the faults and the expiry monitor (lost.h); NULL without faults */
+  struct rereplicate_state *rereplicate; /* the NameNode's dead datanodes, its copies (rereplicate.h); NULL
+                                         * without faults */
   int tasks_total, tasks_done;    /* of every job; done: as the JobTracker learns it */
   int untold;                     /* trackers the JobTracker has yet to tell that the run is over */
   statusline line;                /* the progress line on stderr, updated at heartbeats (jobtracker.c) */
@@ -290,6 +292,12 @@ void engine_submit(engine *e, job *j, double now);
 
 /* The replicas of job J's output: its own output_replication, or its dfs.replication. */
 int engine_output_replication(const job *j);
+
+/* The successful attempt of task T whose output is a file in HDFS (a
+ * reduce's, or a map-only job's map's: its targets hold the replicas), or
+ * NULL; and the bytes of A's output file. */
+const attempt *engine_hdfs_output(const task *t);
+int64_t engine_output_bytes(const attempt *a);
 
 /* Appends to ST the stages that write attempt A's output down the HDFS
  * replica pipeline (Hadoop's placement from A's worker, drawn with A's
@@ -347,7 +355,8 @@ enum {
   DRAW_FETCH,
   DRAW_PREEMPT,
   DRAW_FAULT,
-  DRAW_LOSS
+  DRAW_LOSS,
+  DRAW_REREPLICATION
 };
 
 /* A random generator for attempt A alone, seeded from the run's seed and

@@ -35,23 +35,25 @@ struct hdfs_policy {
   void (*start)(hdfs_policy *self, int64_t n_blocks, int replication, gsl_rng *rng);
   /* the weighted policy */
   int n_workers;
-  double *share;            /* normalised weights */
-  int64_t *quota;           /* replicas each worker gets of the blocks started */
-  int64_t *held;            /* replicas given to each worker so far */
-  int64_t n_blocks, blocks; /* the blocks started, and those dealt so far */
-  int *rank;                /* per worker: its place in an order drawn at start, which breaks ties */
+  double *share;                 /* normalised weights */
+  int64_t *quota;                /* replicas each worker gets of the blocks started */
+  int64_t *held;                 /* replicas given to each worker so far */
+  int64_t n_blocks, blocks;      /* the blocks started, and those dealt so far */
+  int *rank;                     /* per worker: its place in an order drawn at start, which breaks ties */
+  const unsigned char *excluded; /* per worker, if set: chosen only when no other is left (hdfs_policy_exclude) */
 };
 
-/* A uniformly random worker that holds no replica in CHOSEN[0..N), lies in
- * rack IN_RACK (if >= 0) and not in rack NOT_RACK (if >= 0), and whose rack
- * holds fewer than MAX_PER_RACK of the chosen.  Returns -1 if there is none. */
+/* A uniformly random worker that holds no replica in CHOSEN[0..N), is not
+ * EXCLUDED (if set), lies in rack IN_RACK (if >= 0) and not in rack
+ * NOT_RACK (if >= 0), and whose rack holds fewer than MAX_PER_RACK of the
+ * chosen.  Returns -1 if there is none. */
 static int choose_random(const platform *p, gsl_rng *rng, const int *chosen, int n, int in_rack, int not_rack,
-                         int max_per_rack, int *scratch)
+                         int max_per_rack, const unsigned char *excluded, int *scratch)
 {
   int n_cand = 0;
   for (int w = 0; w < p->n_workers; w++) {
     int rack = p->workers[w].rack, taken = 0, same_rack = 0;
-    if ((in_rack >= 0 && rack != in_rack) || rack == not_rack)
+    if ((in_rack >= 0 && rack != in_rack) || rack == not_rack || (excluded && excluded[w]))
       continue;
     for (int k = 0; k < n; k++) {
       taken |= chosen[k] == w;
@@ -64,22 +66,25 @@ static int choose_random(const platform *p, gsl_rng *rng, const int *chosen, int
 }
 
 /* choose_random with the rack condition, else anywhere under the cap, else
- * anywhere at all (replication never exceeds the workers, so this ends). */
+ * anywhere at all, else (with EXCLUDED) an excluded worker too
+ * (replication never exceeds the workers, so this ends). */
 static int choose_with_fallback(const platform *p, gsl_rng *rng, const int *chosen, int n, int in_rack, int not_rack,
-                                int max_per_rack, int *scratch)
+                                int max_per_rack, const unsigned char *excluded, int *scratch)
 {
-  int w = choose_random(p, rng, chosen, n, in_rack, not_rack, max_per_rack, scratch);
+  int w = choose_random(p, rng, chosen, n, in_rack, not_rack, max_per_rack, excluded, scratch);
   if (w < 0)
-    w = choose_random(p, rng, chosen, n, -1, -1, max_per_rack, scratch);
+    w = choose_random(p, rng, chosen, n, -1, -1, max_per_rack, excluded, scratch);
   if (w < 0)
-    w = choose_random(p, rng, chosen, n, -1, -1, n + 1, scratch);
+    w = choose_random(p, rng, chosen, n, -1, -1, n + 1, excluded, scratch);
+  if (w < 0)
+    w = choose_random(p, rng, chosen, n, -1, -1, n + 1, NULL, scratch);
   return w;
 }
 
 /* Hadoop's rule for replicas FROM to REPLICATION - 1 of a block whose
- * replicas 0 to FROM - 1 are in OUT already. */
+ * replicas 0 to FROM - 1 are in OUT already, passing over EXCLUDED (if set). */
 static void rack_aware_fill(const platform *p, int writer, int replication, gsl_rng *rng, int *out, int from,
-                            int *scratch)
+                            const unsigned char *excluded, int *scratch)
 {
   int max_per_rack = replication;
   if (p->n_racks > 1 && replication > 1) {
@@ -88,7 +93,7 @@ static void rack_aware_fill(const platform *p, int writer, int replication, gsl_
       max_per_rack--;
   }
   if (from == 0)
-    out[from++] = writer >= 0 ? writer : choose_with_fallback(p, rng, out, 0, -1, -1, max_per_rack, scratch);
+    out[from++] = writer >= 0 ? writer : choose_with_fallback(p, rng, out, 0, -1, -1, max_per_rack, excluded, scratch);
   for (int k = from; k < replication; k++) {
     int in_rack = -1, not_rack = -1;
     int rack0 = p->workers[out[0]].rack;
@@ -98,15 +103,14 @@ static void rack_aware_fill(const platform *p, int writer, int replication, gsl_
       not_rack = rack0;
     else if (k == 2)
       in_rack = p->workers[out[1]].rack;
-    out[k] = choose_with_fallback(p, rng, out, k, in_rack, not_rack, max_per_rack, scratch);
+    out[k] = choose_with_fallback(p, rng, out, k, in_rack, not_rack, max_per_rack, excluded, scratch);
   }
 }
 
 static void rack_aware_choose(hdfs_policy *self, const platform *p, int writer, int replication, gsl_rng *rng, int *out,
                               int *scratch)
 {
-  (void)self;
-  rack_aware_fill(p, writer, replication, rng, out, 0, scratch);
+  rack_aware_fill(p, writer, replication, rng, out, 0, self->excluded, scratch);
 }
 
 hdfs_policy *hdfs_policy_rack_aware_alloc(void)
@@ -238,7 +242,7 @@ static void weighted_choose(hdfs_policy *self, const platform *p, int writer, in
       }
     }
     if (best < 0) {
-      rack_aware_fill(p, writer, replication, rng, out, k, scratch);
+      rack_aware_fill(p, writer, replication, rng, out, k, self->excluded, scratch);
       break;
     }
     out[k] = best;
@@ -272,6 +276,11 @@ hdfs_policy *hdfs_policy_weighted_alloc(const platform *p, const double *weights
   for (int w = 0; w < p->n_workers; w++)
     policy->share[w] = weights[w] / sum;
   return policy;
+}
+
+void hdfs_policy_exclude(hdfs_policy *policy, const unsigned char *excluded)
+{
+  policy->excluded = excluded;
 }
 
 void hdfs_policy_free(hdfs_policy *policy)

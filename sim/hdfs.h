@@ -50,6 +50,13 @@ hdfs_policy *hdfs_policy_rack_aware_alloc(void);
  * Returns NULL with ERR set when the weights cannot be a placement. */
 hdfs_policy *hdfs_policy_weighted_alloc(const platform *p, const double *weights, char *err, size_t errlen);
 
+/* Makes POLICY's rack-aware choices (of the rack-aware policy, and of the
+ * weighted one beyond its weights) pass over the workers whose EXCLUDED[w]
+ * is set, as the NameNode never chooses a dead datanode, unless no other
+ * worker is left for a replica; NULL: none.  EXCLUDED must live as long as
+ * the policy is used. */
+void hdfs_policy_exclude(hdfs_policy *policy, const unsigned char *excluded);
+
 void hdfs_policy_free(hdfs_policy *policy);
 
 /* Computing ratios (Xie 2011, section 3.2.2): RATIOS[i] = TIMES[i] / the

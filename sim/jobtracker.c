@@ -20,6 +20,7 @@
 #include "alloc.h"
 #include "failures.h"
 #include "lost.h"
+#include "rereplicate.h"
 #include "scheduler.h"
 
 #include <simgrid/actor.h>
@@ -52,8 +53,10 @@ static void job_ended(engine *e, job *j, double now)
   else
     XBT_INFO("job %s %s at %.3f s, %.3f s after its submission", j->desc->name,
              j->status == JOB_FAILED ? "failed" : "will not run: a job it waits for failed", now, now - j->submit);
-  if (e->jobs_finished == e->n_jobs)
+  if (e->jobs_finished == e->n_jobs) {
     lost_shutdown(e);
+    rereplicate_shutdown(e);
+  }
   for (int i = 0; i < e->n_jobs; i++) {
     job *child = &e->jobs[i];
     for (int k = 0; k < child->desc->n_after && !child->finished; k++) {

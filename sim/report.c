@@ -16,6 +16,7 @@
 #include "outfile.h"
 #include "prefetch.h"
 #include "progress.h"
+#include "rereplicate.h"
 #include "rundir.h"
 #include "trace.h"
 #include "utilisation.h"
@@ -305,7 +306,8 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
   if (e->lost)
     lost_write_json(e, f);
   fprintf(f, ",\n  ");
-  activities_write_json(f, simgrid_get_clock());
+  rereplicate_write_json(e, f);
+  activities_write_json(f, simgrid_get_clock(), e->lost != NULL);
   fprintf(f, "\n}\n");
 }
 
@@ -446,6 +448,7 @@ void report_print(const engine *e, FILE *out)
       print_pushed(j, out);
     print_progress(e, j, out);
   }
-  activities_print(out, simgrid_get_clock());
+  rereplicate_print(e, out);
+  activities_print(out, simgrid_get_clock(), e->lost != NULL);
   fprintf(out, "makespan %.2f s\n", makespan(e));
 }

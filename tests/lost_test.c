@@ -6,9 +6,14 @@
  * run again, and one a reducer still needs is, once reducers' failed
  * fetches reach Hadoop's rule; a block whose replicas were all lost fails
  * the maps that need it and so the job; and the same seed gives the same
- * faults and the same bytes. */
+ * faults and the same bytes.  The NameNode (sim/rereplicate.c) copies a
+ * dead datanode's blocks back to their replication, as disk and network
+ * traffic that slows the jobs running meanwhile, and a child job reads its
+ * parent's copied output through a second loss; a datanode back before it
+ * is declared dead is never dead, and one back later counts again. */
 #include "test.h"
 
+#include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -327,6 +332,231 @@ static void the_same_seed_gives_the_same_losses(void **state)
   test_csv_free(t);
 }
 
+/* The settings that make the NameNode quick: a tracker lost after 10 s, a
+ * datanode dead after 2 x 1 s + 10 x 1 s = 12 s of silence, checked every second. */
+#define QUICK_NAMENODE                                                                                                 \
+  "--set", "mapreduce.jobtracker.expire.trackers.interval=10000", "--set", "dfs.heartbeat.interval=1", "--set",        \
+      "dfs.namenode.heartbeat.recheck-interval=1000"
+/* And a ReplicationMonitor that never runs after its first period (at 0 s), when nothing is lost yet. */
+#define NO_COPIES "dfs.namenode.replication.interval=100000"
+
+#define MiB64 67108864.0
+
+/* summary.json of run DIR (the caller decrefs it). */
+static json_t *summary(const char *dir)
+{
+  json_error_t error;
+  json_t *root = json_loads(test_read_file(dir, "summary.json"), 0, &error);
+  if (!root)
+    fail_msg("%s/summary.json: %s", dir, error.text);
+  return root;
+}
+
+/* Number KEY of summary.json's "rereplication" object in ROOT (NAN for null). */
+static double copied(json_t *root, const char *key)
+{
+  json_t *v = json_object_get(json_object_get(root, "rereplication"), key);
+  if (!json_is_number(v) && !json_is_null(v))
+    fail_msg("no number rereplication.%s in summary.json", key);
+  return json_is_null(v) ? NAN : json_number_value(v);
+}
+
+/* Number KEY of host HOST in summary.json's ROOT. */
+static double host_figure(json_t *root, const char *host, const char *key)
+{
+  json_t *hosts = json_object_get(root, "hosts"), *h;
+  size_t i;
+  json_array_foreach(hosts, i, h) if (strcmp(json_string_value(json_object_get(h, "name")), host) ==
+                                      0) return json_number_value(json_object_get(h, key));
+  fail_msg("no host %s in summary.json", host);
+  return 0;
+}
+
+/* Job "a" (2 GiB, 32 blocks of 64 MiB a replica, 3 replicas) from 0 s, and
+ * job "b" (1 GiB) from 300 s, neither writing output: the cluster is idle between. */
+static const char *const two_jobs =
+    "jobs = ( { name = \"a\"; input = \"2GiB\"; map_cost = 20.0; map_selectivity = 1.0; reduce_cost = 20.0;"
+    " reduce_selectivity = 0.0; reducers = 4; set = [\"dfs.blocksize=64m\"]; },\n"
+    " { name = \"b\"; submit = \"300s\"; input = \"1GiB\"; map_cost = 20.0; map_selectivity = 1.0;"
+    " reduce_cost = 20.0; reduce_selectivity = 0.0; reducers = 4; set = [\"dfs.blocksize=64m\"]; } );\n";
+
+/* The sums over host-utilisation.csv of run DIR's rows after FROM s and up
+ * to TO s: each host's disk seconds into *DISK, and its NIC's bytes (1 Gbps) into *NIC. */
+static void traffic(const char *dir, double from, double to, double *disk, double *nic)
+{
+  test_csv *u = test_csv_in(dir, "host-utilisation.csv");
+  double sample = 0, before = 0; /* the row's sample time, and the one before it */
+  *disk = *nic = 0;
+  for (int r = 1; r < u->n_rows; r++) {
+    double t = test_csv_num(u, r, "time");
+    if (t != sample)
+      before = sample, sample = t;
+    if (t > from && t <= to) {
+      *disk += test_csv_num(u, r, "disk") * (sample - before);
+      *nic += test_csv_num(u, r, "nic") * (sample - before) * 125e6;
+    }
+  }
+  test_csv_free(u);
+}
+
+/* w-2 lost for good at 80 s, between two jobs: the NameNode declares it
+ * dead 12 s later and copies each block it held, one copy a block, from a
+ * live replica to the one live worker without it (three live workers, three
+ * replicas): as many blocks and bytes as w-2 held, and every block back at
+ * three live replicas.  The copies are the cluster's only disk and network
+ * traffic until b starts: host-utilisation.csv's disks and NICs carry
+ * exactly their bytes (each read at 120 MBps, written at 100 MBps, sent
+ * once).  With no ReplicationMonitor period after 0 s, nothing moves and
+ * w-2's blocks stay under-replicated. */
+static void a_dead_datanodes_blocks_are_copied_back(void **state)
+{
+  (void)state;
+  const char *clean_args[] = {"--seed", "1", NULL};
+  char clean[4096], with[4096];
+  snprintf(clean, sizeof clean, "%s", test_simulate(cluster(4), two_jobs, clean_args));
+  json_t *c = summary(clean);
+  double held = host_figure(c, "w-2", "input_blocks");
+  assert_true(held > 0);
+  const char *args[] = {"--seed", "1", "--set", "mrlab.faults=w-2@80s", QUICK_NAMENODE, NULL, NULL, NULL};
+  const char **more = &args[10]; /* room for one more setting */
+  snprintf(with, sizeof with, "%s", test_simulate(cluster(4), two_jobs, args));
+  json_t *w = summary(with);
+  assert_close(copied(w, "dead_datanodes"), 1, 0);
+  assert_close(copied(w, "blocks_copied"), held, 0);
+  assert_close(copied(w, "bytes_copied"), held * MiB64, 0);
+  assert_close(copied(w, "copies_failed"), 0, 0);
+  assert_close(copied(w, "under_replicated_blocks"), 0, 0);
+  assert_close(copied(w, "missing_blocks"), 0, 0);
+  assert_true(copied(w, "first_copy_end") > 92 && copied(w, "last_copy_end") < 300);
+  assert_true(json_integer_value(json_object_get(json_object_get(json_object_get(w, "activities"), "flows"),
+                                                 "rereplication")) >= held);
+  assert_close(host_figure(w, "w-2", "input_blocks"), 0, 0); /* its replicas are elsewhere now */
+  for (int k = 1; k <= 4; k++) {
+    char name[8];
+    snprintf(name, sizeof name, "w-%d", k);
+    assert_close(host_figure(w, name, "input_blocks"), k == 2 ? 0 : 48, 0);
+  }
+  double disk, nic;
+  traffic(with, 80, 300, &disk, &nic);
+  assert_close(nic, held * MiB64, 1e-4 * held * MiB64);
+  assert_close(disk, held * MiB64 / 120e6 + held * MiB64 / 100e6, 1e-4 * disk);
+  more[0] = "--set";
+  more[1] = NO_COPIES;
+  const char *without = test_simulate(cluster(4), two_jobs, args);
+  json_t *o = summary(without);
+  assert_close(copied(o, "blocks_copied"), 0, 0);
+  assert_true(isnan(copied(o, "first_copy_end")));
+  assert_close(copied(o, "under_replicated_blocks"), held, 0);
+  traffic(without, 80, 300, &disk, &nic);
+  assert_close(disk + nic, 0, 0);
+  json_decref(o);
+  json_decref(w);
+  json_decref(c);
+}
+
+/* One job of 2 GiB writing little output (1%): its maps and shuffle use
+ * the disks and the network the NameNode's copies use. */
+static const char *const busy_job =
+    "jobs = ( { name = \"s\"; input = \"2GiB\"; map_cost = 20.0; map_selectivity = 1.0; reduce_cost = 20.0;"
+    " reduce_selectivity = 0.01; reducers = 4; set = [\"dfs.blocksize=64m\"]; } );\n";
+
+/* w-2 lost for good at 5 s, dead at 18 s: the job running meanwhile ends
+ * later when the NameNode copies w-2's blocks while it runs than when no
+ * ReplicationMonitor period comes after 0 s (the same loss otherwise, the
+ * same seed), by seconds, at two seeds. */
+static void a_job_running_meanwhile_is_slowed_by_the_copies(void **state)
+{
+  (void)state;
+  static const char *const seeds[] = {"1", "2"};
+  for (size_t k = 0; k < sizeof seeds / sizeof *seeds; k++) {
+    const char *args[] = {"--seed", seeds[k], "--set", "mrlab.faults=w-2@5s", QUICK_NAMENODE, NULL, NULL, NULL};
+    const char **more = &args[10];
+    const char *with = test_simulate(cluster(4), busy_job, args);
+    json_t *w = summary(with);
+    test_csv *jw = test_csv_in(with, "jobs.csv");
+    double end_with = test_csv_num(jw, 1, "end");
+    assert_true(copied(w, "blocks_copied") > 10 && copied(w, "last_copy_end") < end_with);
+    more[0] = "--set";
+    more[1] = NO_COPIES;
+    test_csv *jo = test_csv_in(test_simulate(cluster(4), busy_job, args), "jobs.csv");
+    assert_true(end_with > test_csv_num(jo, 1, "end") + 3);
+    test_csv_free(jo);
+    test_csv_free(jw);
+    json_decref(w);
+  }
+}
+
+/* Job "a" writes 8 outputs of 128 MiB at 2 replicas; its child "c" reads
+ * them (input = "parent:a") with slow maps.  w-2 is lost for good at 25 s
+ * and w-3 at 70 s, while c runs: each is declared dead 12 s later, and the
+ * NameNode copies its blocks (a's input and outputs) before the next loss
+ * or reads need them, so c, whose maps rerun after w-3's loss, finds every
+ * block and succeeds, with every block back at two live replicas.  Without
+ * copies, some outputs had both replicas on w-2 and w-3: c's maps fail
+ * (missing-block) and so does c. */
+static void a_child_reads_its_parents_copied_output_through_two_losses(void **state)
+{
+  (void)state;
+  static const char *const dag =
+      "jobs = ( { name = \"a\"; input = \"1GiB\"; map_cost = 20.0; map_selectivity = 1.0; reduce_cost = 20.0;"
+      " reduce_selectivity = 1.0; reducers = 8; set = [\"dfs.blocksize=64m\", \"dfs.replication=2\"]; },\n"
+      " { name = \"c\"; after = [\"a\"]; input = \"parent:a\"; map_cost = 3000.0; map_selectivity = 0.01;"
+      " reduce_cost = 20.0; reduce_selectivity = 0.01; reducers = 1;"
+      " set = [\"dfs.blocksize=64m\", \"dfs.replication=2\"]; } );\n";
+  const char *args[] = {"--seed", "1", "--set", "mrlab.faults=w-2@25s w-3@70s", QUICK_NAMENODE, NULL, NULL, NULL};
+  const char **more = &args[10];
+  for (int copies = 1; copies >= 0; copies--) {
+    if (!copies)
+      more[0] = "--set", more[1] = NO_COPIES;
+    const char *dir = test_simulate(cluster(4), dag, args);
+    json_t *root = summary(dir);
+    test_csv *j = test_csv_in(dir, "jobs.csv"), *t = test_csv_in(dir, "tasks.csv");
+    int missing = 0;
+    for (int r = 1; r < t->n_rows; r++)
+      missing += is(t, r, "job", "c") && is(t, r, "cause", "missing-block");
+    assert_true(is(j, 2, "job", "c"));
+    assert_close(copied(root, "dead_datanodes"), 2, 0);
+    if (copies) {
+      assert_true(is(j, 2, "status", "SUCCEEDED"));
+      assert_int_equal(missing, 0);
+      assert_true(copied(root, "blocks_copied") > 0);
+      assert_close(copied(root, "under_replicated_blocks") + copied(root, "missing_blocks"), 0, 0);
+    } else {
+      assert_true(is(j, 2, "status", "FAILED"));
+      assert_true(missing > 0);
+      assert_true(copied(root, "missing_blocks") > 0);
+    }
+    test_csv_free(t);
+    test_csv_free(j);
+    json_decref(root);
+  }
+}
+
+/* A datanode back (w-2@5s+5s) before the 12 s that make it dead is never
+ * dead: nothing is copied.  One back later (w-2@5s+25s, dead at 18 s)
+ * rejoins with its replicas, which count again: the NameNode stops copying
+ * with fewer blocks copied than w-2 held, yet none is under-replicated. */
+static void a_datanode_back_keeps_its_replicas(void **state)
+{
+  (void)state;
+  const char *clean_args[] = {"--seed", "1", NULL};
+  json_t *c = summary(test_simulate(cluster(4), busy_job, clean_args));
+  double held = host_figure(c, "w-2", "input_blocks");
+  for (int late = 0; late < 2; late++) {
+    const char *args[] = {"--seed",       "1", "--set", late ? "mrlab.faults=w-2@5s+25s" : "mrlab.faults=w-2@5s+5s",
+                          QUICK_NAMENODE, NULL};
+    json_t *root = summary(test_simulate(cluster(4), busy_job, args));
+    assert_close(copied(root, "dead_datanodes"), 0, 0);
+    assert_close(copied(root, "under_replicated_blocks") + copied(root, "missing_blocks"), 0, 0);
+    if (late)
+      assert_true(copied(root, "blocks_copied") > 0 && copied(root, "blocks_copied") < held);
+    else
+      assert_close(copied(root, "blocks_copied"), 0, 0);
+    json_decref(root);
+  }
+  json_decref(c);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -336,6 +566,10 @@ int main(void)
       cmocka_unit_test(a_block_lost_with_its_replicas_fails_the_job),
       cmocka_unit_test(a_rack_names_all_its_workers),
       cmocka_unit_test(the_same_seed_gives_the_same_losses),
+      cmocka_unit_test(a_dead_datanodes_blocks_are_copied_back),
+      cmocka_unit_test(a_job_running_meanwhile_is_slowed_by_the_copies),
+      cmocka_unit_test(a_child_reads_its_parents_copied_output_through_two_losses),
+      cmocka_unit_test(a_datanode_back_keeps_its_replicas),
   };
   TEST_MAIN(tests);
 }

@@ -149,6 +149,14 @@ static const property table[CONF_N_KEYS] = {
                                       JOB},
     [CONF_FETCH_FAILURES_NOTIFICATIONS] = {"mapreduce.reduce.shuffle.max-fetch-failures-notifications", T_INT, "3", 1,
                                            1e6, JOB},
+    /* the NameNode's re-replication of a dead DataNode's blocks (sim/rereplicate.c): Hadoop 2's
+     * hdfs-default.xml, where dfs.heartbeat.interval and dfs.namenode.replication.interval are seconds */
+    [CONF_DN_HEARTBEAT] = {"dfs.heartbeat.interval", T_INT, "3", 1, 1e6, CLUSTER},
+    [CONF_NN_RECHECK] = {"dfs.namenode.heartbeat.recheck-interval", T_MS, "300000", 0.001, 1e7, CLUSTER},
+    [CONF_REPLICATION_INTERVAL] = {"dfs.namenode.replication.interval", T_INT, "3", 1, 1e6, CLUSTER},
+    [CONF_REPLICATION_MULTIPLIER] = {"dfs.namenode.replication.work.multiplier.per.iteration", T_INT, "2", 1, 1e6,
+                                     CLUSTER},
+    [CONF_REPLICATION_STREAMS] = {"dfs.namenode.replication.max-streams", T_INT, "2", 1, 1e6, CLUSTER},
     /* the job's placement and ratios as properties, so that a comparison varies them as any other setting */
     [CONF_PLACEMENT] = {"mrlab.placement", T_PLACEMENT, "", 0, 0, JOB},
     [CONF_RATIOS] = {"mrlab.ratios", T_PATH, "", 0, 0, JOB},

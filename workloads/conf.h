@@ -103,6 +103,14 @@ typedef enum {
   CONF_FETCH_FAILURES_NOTIFICATIONS, /* mapreduce.reduce.shuffle.max-fetch-failures-notifications: a map output
                                       * whose fetches failed so often, from that share of the shuffling
                                       * reducers, is lost: its map runs again */
+  CONF_DN_HEARTBEAT,                 /* dfs.heartbeat.interval, s: a DataNode's heartbeats to the NameNode */
+  CONF_NN_RECHECK,                   /* dfs.namenode.heartbeat.recheck-interval, s: the NameNode checks its
+                                      * DataNodes' heartbeats so often, and declares one dead after twice this
+                                      * plus ten dfs.heartbeat.interval of silence (sim/rereplicate.c) */
+  CONF_REPLICATION_INTERVAL,         /* dfs.namenode.replication.interval, s: the ReplicationMonitor's period */
+  CONF_REPLICATION_MULTIPLIER,       /* dfs.namenode.replication.work.multiplier.per.iteration: blocks a period
+                                      * per live DataNode */
+  CONF_REPLICATION_STREAMS,          /* dfs.namenode.replication.max-streams: a DataNode's copies at once as source */
   /* text properties (conf_text), the last ones */
   CONF_PLACEMENT, /* mrlab.placement: over the job's `placement`: default, even, ratio or all-in:NAME; "" unset */
   CONF_RATIOS,    /* mrlab.ratios: over the job's `ratios`, a file written by `mrlab ratios`; "" unset */
