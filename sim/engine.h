@@ -374,8 +374,11 @@ gsl_rng *engine_task_rng(const task *t);
  * close, one drawn from the seed, as Hadoop's NetworkTopology sorts the
  * replicas by distance and shuffles those at the same distance.  The
  * same draw for the same task and worker (PSP's load and the map agree).
- * Replicas on lost workers (lost.h) are passed over: -1 if all are. */
-int engine_closest_replica(const engine *e, const task *t, int w);
+ * The replicas of datanodes the NameNode holds dead (rereplicate.h) are
+ * in no block's locations, and the N_TRIED workers TRIED are passed over
+ * (those an HDFS client found down); one on a worker that is down but not
+ * yet held dead may be returned.  -1 when none is left. */
+int engine_closest_replica(const engine *e, const task *t, int w, const int *tried, int n_tried);
 
 /* Opens the file of map T's split as an HDFS client on worker DST does,
  * when its job's input is `files` (workload.h): a getBlockLocations RPC to

@@ -27,6 +27,7 @@
 #include "pipe.h"
 #include "push.h"
 #include "prefetch.h"
+#include "rereplicate.h"
 
 #include <simgrid/actor.h>
 #include <simgrid/disk.h>
@@ -110,14 +111,16 @@ static void spill_actor(int argc, char **argv)
   sg_sem_release(m->spilled);
 }
 
-int engine_closest_replica(const engine *e, const task *t, int w)
+int engine_closest_replica(const engine *e, const task *t, int w, const int *tried, int n_tried)
 {
   const hdfs_file *f = t->job->input;
   const platform *p = e->platform;
   int best = -1, best_distance = 3, ties = 0;
   for (int r = 0; r < f->replication; r++) {
-    int holder = hdfs_replica(f, t->block, r);
-    if (e->trackers[holder].lost) /* its datanode is down (lost.h) */
+    int holder = hdfs_replica(f, t->block, r), passed = rereplicate_is_dead(e, holder);
+    for (int k = 0; k < n_tried && !passed; k++)
+      passed = tried[k] == holder;
+    if (passed)
       continue;
     int distance = holder == w ? 0 : p->workers[holder].rack == p->workers[w].rack ? 1 : 2;
     if (distance < best_distance) {
@@ -160,6 +163,35 @@ int engine_split_stages(const task *t, int src, int dst, int64_t *count, stage *
   return n;
 }
 
+/* The replica map M reads its split from next, as Hadoop's DFSInputStream
+ * chooses one: the closest of the block's locations (the NameNode's: no
+ * datanode it holds dead) not in the N_TRIED workers TRIED; one on a
+ * worker that is down answers nothing for dfs.client.socket-timeout, and
+ * joins TRIED.  Returns the worker, or -1 when no location is left: the
+ * attempt fails, a missing block (Hadoop's BlockMissingException; its
+ * three refetches of the locations, seconds apart, are left out). */
+static int replica_open(engine *e, map_state *m, int *tried, int *n_tried)
+{
+  attempt *a = m->a;
+  const task *t = a->task;
+  for (;;) {
+    int src = engine_closest_replica(e, t, a->worker, tried, *n_tried);
+    if (src < 0) {
+      XBT_INFO("%s m%06d attempt %d fails: no replica of its split answers (a missing block)", t->job->desc->name,
+               t->index, a->number);
+      a->cause = CAUSE_MISSING_BLOCK;
+      a->cancel = 1;
+      return -1;
+    }
+    if (!e->trackers[src].lost)
+      return src;
+    XBT_INFO("%s m%06d attempt %d: the replica on %s does not answer for %s", t->job->desc->name, t->index, a->number,
+             e->platform->workers[src].name, conf_name(CONF_CLIENT_TIMEOUT));
+    tried[(*n_tried)++] = src;
+    activities_sleep_for(conf_get(m->conf, CONF_CLIENT_TIMEOUT));
+  }
+}
+
 /* Reads the split into the map function; the spill thread runs alongside.
  * A split that PSP prefetched into memory (prefetch.h) is waited for, then
  * mapped from memory, which it leaves once mapped; any other is opened
@@ -167,13 +199,15 @@ int engine_split_stages(const task *t, int src, int dst, int64_t *count, stage *
  * the map function's output streams on down the HDFS replica pipeline.
  * When the worker it reads from is lost (lost.h), the HDFS client waits
  * out dfs.client.socket-timeout and reads the rest from the next closest
- * replica; when none is left, the attempt fails (a missing block). */
+ * replica (replica_open); when none is left, the attempt fails (a missing
+ * block). */
 static void read_and_map(engine *e, map_state *m)
 {
   attempt *a = m->a;
   task *t = a->task;
   const job_desc *d = t->job->desc;
-  int src = engine_closest_replica(e, t, a->worker), direct = !t->job->n_reduces && m->output > 0;
+  int *tried = xmalloc((size_t)t->job->input->replication * sizeof *tried), n_tried = 0;
+  int src = -1, direct = !t->job->n_reduces && m->output > 0;
   tracker *here = &e->trackers[a->worker];
   int n_out = direct ? 2 * engine_output_replication(t->job) : 0;
   stage *st = xmalloc((size_t)(3 + n_out) * sizeof *st), *out = xmalloc((size_t)(n_out + 1) * sizeof *out);
@@ -184,11 +218,8 @@ static void read_and_map(engine *e, map_state *m)
     map.count = &a->phase_bytes[PHASE_READ];
     XBT_INFO("%s m%06d attempt %d maps its split of %lld bytes from memory: PSP prefetched it", d->name, t->index,
              a->number, (long long)m->split);
-    src = -1;
-  } else if (src < 0) {
-    XBT_INFO("%s m%06d attempt %d fails: every replica of its split is on a lost worker", d->name, t->index, a->number);
-    a->cause = CAUSE_MISSING_BLOCK;
-    a->cancel = 1;
+  } else {
+    src = replica_open(e, m, tried, &n_tried);
   }
   if (direct)
     n_out = engine_output_stages(a, m->output, (double)m->output / (double)m->split, out);
@@ -227,16 +258,15 @@ static void read_and_map(engine *e, map_state *m)
     a->write_end = st[n - 1].end;
     if (done >= m->split || a->cancel)
       break;
-    activities_sleep_for(conf_get(m->conf, CONF_CLIENT_TIMEOUT)); /* its source was lost */
-    if ((src = engine_closest_replica(e, t, a->worker)) < 0) {
-      XBT_INFO("%s m%06d attempt %d fails: no replica of its split is left on a worker that is up", d->name, t->index,
-               a->number);
-      a->cause = CAUSE_MISSING_BLOCK;
-      a->cancel = 1;
-    }
+    XBT_INFO("%s m%06d attempt %d: %s went down as it read the split; no answer for %s", d->name, t->index, a->number,
+             e->platform->workers[src].name, conf_name(CONF_CLIENT_TIMEOUT));
+    tried[n_tried++] = src;
+    activities_sleep_for(conf_get(m->conf, CONF_CLIENT_TIMEOUT));
+    src = replica_open(e, m, tried, &n_tried);
   }
   if (a->prefetch)
     here->cache += (double)m->split;
+  free(tried);
   free(st);
   free(out);
 }

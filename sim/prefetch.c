@@ -117,8 +117,8 @@ void prefetch_plan(attempt *a)
   if (conf_get(&j->desc->conf, CONF_PREFETCH) == 0 || tr->next)
     return;
   task *next = scheduler_reserve(e, j, tr);
-  int src = next ? engine_closest_replica(e, next, a->worker) : -1;
-  if (src < 0) /* nothing reserved, or every replica of its block is on lost workers (lost.h) */
+  int src = next ? engine_closest_replica(e, next, a->worker, NULL, 0) : -1;
+  if (src < 0 || e->trackers[src].lost) /* nothing reserved, or its closest replica is on a lost worker (lost.h) */
     return;
   prefetch *p = xcalloc(1, sizeof *p);
   p->task = next;

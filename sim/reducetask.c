@@ -147,7 +147,7 @@ static int pending_live(reduce_state *r, int w)
   pending *q = &r->pend[w];
   for (; q->first < q->n; q->first++) {
     int m = q->map[q->first];
-    if (!r->have[m] && r->j->maps[m].output == q->out[q->first])
+    if (r->j->maps[m].output == q->out[q->first])
       return 1;
     if (r->queued[m] == q->out[q->first])
       r->queued[m] = NULL;

@@ -102,6 +102,11 @@ static int is_dead(const engine *e, int w)
   return tr->lost && e->rereplicate->dead_lost_at[w] >= 0 && tr->lost_at == e->rereplicate->dead_lost_at[w];
 }
 
+int rereplicate_is_dead(const engine *e, int w)
+{
+  return e->rereplicate && is_dead(e, w);
+}
+
 const unsigned char *rereplicate_dead(engine *e)
 {
   rereplicate_state *s = e->rereplicate;

@@ -67,6 +67,10 @@ void rereplicate_start(engine *e);
 /* The last job has ended: copies under way stop at their next chunk, and no more start. */
 void rereplicate_shutdown(engine *e);
 
+/* Whether the NameNode holds worker W's datanode dead now (0 in a run
+ * without lost workers): its replicas are no longer in any block's locations. */
+int rereplicate_is_dead(const engine *e, int w);
+
 /* Per worker, nonzero for the datanodes the NameNode holds dead now (for
  * hdfs_policy_exclude); NULL in a run without lost workers. */
 const unsigned char *rereplicate_dead(engine *e);

@@ -275,6 +275,36 @@ static void a_block_lost_with_its_replicas_fails_the_job(void **state)
   test_csv_free(j);
 }
 
+/* The longest read (read_end - start) of a successful map of run DIR. */
+static double longest_read(const char *dir)
+{
+  test_csv *t = test_csv_in(dir, "tasks.csv");
+  double most = 0;
+  for (int r = 1; r < t->n_rows; r++)
+    if (is(t, r, "kind", "map") && is(t, r, "status", "SUCCEEDED"))
+      most = fmax(most, test_csv_num(t, r, "read_end") - test_csv_num(t, r, "start"));
+  test_csv_free(t);
+  return most;
+}
+
+/* w-2 down from the start, and not yet held dead by the NameNode: a map
+ * whose closest replica is on it (seed 3: one rack-local map, with two
+ * replicas a block) waits dfs.client.socket-timeout for it (60 s, or 5 s
+ * when set so), then reads the other replica; every other map reads as
+ * fast as without the fault. */
+static void a_replica_that_does_not_answer_costs_the_client_timeout(void **state)
+{
+  (void)state;
+  const char *w = workload("2GiB", 4, "\"dfs.replication=2\"");
+  const char *fault[] = {"--seed", "3", "--set", "mrlab.faults=w-2@0s", NULL};
+  double hadoop = longest_read(test_simulate(cluster(4), w, fault));
+  const char *shorter[] = {"--seed", "3", "--set", "mrlab.faults=w-2@0s", "--set", "dfs.client.socket-timeout=5000",
+                           NULL};
+  double cut = longest_read(test_simulate(cluster(4), w, shorter));
+  assert_true(hadoop > 60 && hadoop < 70);
+  assert_true(cut > 5 && cut < 15);
+}
+
 /* A rack's name strikes every worker of it: all four of r1, back after
  * 30 s, and the job succeeds; lost for good, no job can end, and mrlab
  * says so (status 2, no run directory). */
@@ -463,14 +493,18 @@ static const char *const busy_job =
 /* w-2 lost for good at 5 s, dead at 18 s: the job running meanwhile ends
  * later when the NameNode copies w-2's blocks while it runs than when no
  * ReplicationMonitor period comes after 0 s (the same loss otherwise, the
- * same seed), by seconds, at two seeds. */
+ * same seed), by seconds, at two seeds.  The HDFS client's timeout on a
+ * datanode that does not answer is cut to 1 s, so that maps that tried a
+ * replica on w-2 do not set the job's time. */
 static void a_job_running_meanwhile_is_slowed_by_the_copies(void **state)
 {
   (void)state;
   static const char *const seeds[] = {"1", "2"};
   for (size_t k = 0; k < sizeof seeds / sizeof *seeds; k++) {
-    const char *args[] = {"--seed", seeds[k], "--set", "mrlab.faults=w-2@5s", QUICK_NAMENODE, NULL, NULL, NULL};
-    const char **more = &args[10];
+    const char *args[] = {
+        "--seed", seeds[k], "--set", "mrlab.faults=w-2@5s", QUICK_NAMENODE, "--set", "dfs.client.socket-timeout=1000",
+        NULL,     NULL,     NULL};
+    const char **more = &args[12];
     const char *with = test_simulate(cluster(4), busy_job, args);
     json_t *w = summary(with);
     test_csv *jw = test_csv_in(with, "jobs.csv");
@@ -564,6 +598,7 @@ int main(void)
       cmocka_unit_test(nothing_is_rescheduled_before_the_expiry),
       cmocka_unit_test(only_outputs_still_needed_run_again),
       cmocka_unit_test(a_block_lost_with_its_replicas_fails_the_job),
+      cmocka_unit_test(a_replica_that_does_not_answer_costs_the_client_timeout),
       cmocka_unit_test(a_rack_names_all_its_workers),
       cmocka_unit_test(the_same_seed_gives_the_same_losses),
       cmocka_unit_test(a_dead_datanodes_blocks_are_copied_back),
