@@ -13,7 +13,8 @@
  * failure at a heartbeat, as of any end, and then reacts as Hadoop does:
  * - the task waits to be rerun, ahead of the job's tasks not yet started
  *   (Hadoop 1's failedMaps; YARN's AM asks for a failed map's container at
- *   a priority above its reduces'), once none of its attempts runs; in
+ *   a priority above its reduces'), once none of its attempts runs as far as
+ *   the JobTracker knows (it has learnt the end of every one); in
  *   Hadoop 1 mode not on a worker where it failed already, unless it
  *   failed on as many workers as the JobTracker knows, lost ones not
  *   counted once declared lost (TaskInProgress.hasFailedOnMachine and
