@@ -13,22 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* N identical workers of 4 cores, 4 map and 2 reduce slots, on one switch. */
-static const char *cluster(int n)
-{
-  static char text[2048];
-  snprintf(text, sizeof text,
-           "name = \"lab\";\n"
-           "core = { bandwidth = \"10Gbps\"; latency = \"5us\"; };\n"
-           "racks = ( { name = \"r1\"; uplink = { bandwidth = \"10Gbps\"; latency = \"5us\"; }; } );\n"
-           "node_classes = ( { name = \"w\"; count = %d; racks = [\"r1\"]; cores = 4; speed = \"2.5Gf\";"
-           " memory = \"8GiB\"; disks = ( { read = \"120MBps\"; write = \"100MBps\"; } );"
-           " nic = { bandwidth = \"1Gbps\"; latency = \"50us\"; }; slots = { map = 4; reduce = 2; }; } );\n"
-           "master = { class = \"w\"; rack = \"r1\"; };\n",
-           n);
-  return text;
-}
-
 /* A sort-like job NAME of INPUT with 4 reducers and the settings SET (a libconfig list's items). */
 static const char *job(const char *name, const char *input, const char *set)
 {
@@ -88,11 +72,11 @@ static void bytes_are_conserved_under_failures(void **state)
   static const char *const cols[] = {"input_bytes", "map_output_bytes", "shuffle_bytes", "output_bytes"};
   for (int m = 0; m < 2; m++) {
     const char *clean_args[] = {"--seed", "3", "--set", modes[m], NULL};
-    const char *clean = test_simulate(cluster(4), workload(job("s", "2GB", "")), clean_args);
+    const char *clean = test_simulate(test_lab(4), workload(job("s", "2GB", "")), clean_args);
     test_csv *jc = test_csv_in(clean, "jobs.csv");
     const char *faulty_args[] = {"--seed", "3", "--set", modes[m], NULL};
     const char *faulty = test_simulate(
-        cluster(4),
+        test_lab(4),
         workload(job("s", "2GB", "\"mrlab.map.failure.probability=0.3\", \"mrlab.reduce.failure.probability=0.3\"")),
         faulty_args);
     test_csv *jf = test_csv_in(faulty, "jobs.csv"), *t = test_csv_in(faulty, "tasks.csv");
@@ -142,11 +126,11 @@ static void the_same_seed_gives_the_same_faults(void **state)
                                       "progress.csv"};
   char a[4096], b[4096];
   const char *seed5[] = {"--seed", "5", NULL}, *seed6[] = {"--seed", "6", NULL};
-  snprintf(a, sizeof a, "%s", test_simulate(cluster(4), w, seed5));
-  snprintf(b, sizeof b, "%s", test_simulate(cluster(4), w, seed5));
+  snprintf(a, sizeof a, "%s", test_simulate(test_lab(4), w, seed5));
+  snprintf(b, sizeof b, "%s", test_simulate(test_lab(4), w, seed5));
   for (size_t k = 0; k < sizeof files / sizeof *files; k++)
     assert_true(test_same_file(a, b, files[k]));
-  snprintf(b, sizeof b, "%s", test_simulate(cluster(4), w, seed6));
+  snprintf(b, sizeof b, "%s", test_simulate(test_lab(4), w, seed6));
   assert_false(test_same_file(a, b, "tasks.csv"));
 }
 
@@ -168,7 +152,7 @@ static void a_task_failing_maxattempts_times_fails_its_job(void **state)
                                 " map_selectivity = 1.0; reduce_cost = 1.0; reduce_selectivity = 1.0; reducers = 1; }",
              job("bad", "1GB", sets[m]), job("good", "1GB", ""));
     const char *args[] = {"--set", modes[m], NULL};
-    const char *out = test_simulate(cluster(4), workload(jobs), args);
+    const char *out = test_simulate(test_lab(4), workload(jobs), args);
     test_csv *j = test_csv_in(out, "jobs.csv"), *t = test_csv_in(out, "tasks.csv");
     int bad = job_row(j, "bad"), good = job_row(j, "good"), child = job_row(j, "child");
     assert_true(is(j, bad, "status", "FAILED"));
@@ -237,13 +221,13 @@ static void a_tracker_with_repeated_failures_gets_no_more_of_the_job(void **stat
   const int n_workers = 16, limit = 2;
   for (int m = 0; m < 2; m++) {
     const char *args[] = {"--seed", "2", "--set", modes[m], NULL};
-    const char *out = test_simulate(
-        cluster(n_workers),
-        workload(job("s", "12GB",
-                     "\"mrlab.map.failure.probability=0.15\", \"mrlab.reduce.failure.probability=0.15\", "
-                     "\"mapreduce.job.maxtaskfailures.per.tracker=2\", \"mapreduce.map.maxattempts=20\", "
-                     "\"mapreduce.reduce.maxattempts=20\"")),
-        args);
+    const char *out =
+        test_simulate(test_lab(n_workers),
+                      workload(job("s", "12GB",
+                                   "\"mrlab.map.failure.probability=0.15\", \"mrlab.reduce.failure.probability=0.15\", "
+                                   "\"mapreduce.job.maxtaskfailures.per.tracker=2\", \"mapreduce.map.maxattempts=20\", "
+                                   "\"mapreduce.reduce.maxattempts=20\"")),
+                      args);
     test_csv *t = test_csv_in(out, "tasks.csv");
     double listed[16] = {0}, lift;
     char hosts[16][64];

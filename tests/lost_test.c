@@ -18,22 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* N identical workers w-1 ... w-N of 4 cores, 4 map and 2 reduce slots, on one switch. */
-static const char *cluster(int n)
-{
-  static char text[2048];
-  snprintf(text, sizeof text,
-           "name = \"lab\";\n"
-           "core = { bandwidth = \"10Gbps\"; latency = \"5us\"; };\n"
-           "racks = ( { name = \"r1\"; uplink = { bandwidth = \"10Gbps\"; latency = \"5us\"; }; } );\n"
-           "node_classes = ( { name = \"w\"; count = %d; racks = [\"r1\"]; cores = 4; speed = \"2.5Gf\";"
-           " memory = \"8GiB\"; disks = ( { read = \"120MBps\"; write = \"100MBps\"; } );"
-           " nic = { bandwidth = \"1Gbps\"; latency = \"50us\"; }; slots = { map = 4; reduce = 2; }; } );\n"
-           "master = { class = \"w\"; rack = \"r1\"; };\n",
-           n);
-  return text;
-}
-
 /* One sort-like job "s" of INPUT with REDUCERS reducers and the settings SET (a libconfig list's items). */
 static const char *workload(const char *input, int reducers, const char *set)
 {
@@ -105,9 +89,9 @@ static void a_lost_worker_costs_no_byte(void **state)
   for (int m = 0; m < 2; m++) {
     char clean[4096];
     const char *clean_args[] = {"--seed", "2", "--set", modes[m], NULL};
-    snprintf(clean, sizeof clean, "%s", test_simulate(cluster(4), workload("2GB", 4, ""), clean_args));
+    snprintf(clean, sizeof clean, "%s", test_simulate(test_lab(4), workload("2GB", 4, ""), clean_args));
     const char *args[] = {"--seed", "2", "--set", modes[m], "--set", "mrlab.faults=w-2@maps:50%", NULL};
-    const char *dir = test_simulate(cluster(4), workload("2GB", 4, ""), args);
+    const char *dir = test_simulate(test_lab(4), workload("2GB", 4, ""), args);
     check_conserved(dir, clean);
     test_csv *j = test_csv_in(dir, "jobs.csv"), *t = test_csv_in(dir, "tasks.csv"),
              *x = test_csv_in(dir, "explain.csv");
@@ -152,7 +136,7 @@ static void nothing_is_rescheduled_before_the_expiry(void **state)
       const char *args[] = {"--seed", "1",         "--set", modes[m][0],
                             "--set",  modes[m][1], "--set", back ? "mrlab.faults=w-2@20s+30s" : "mrlab.faults=w-2@20s",
                             NULL};
-      const char *dir = test_simulate(cluster(4), workload("2GB", 4, ""), args);
+      const char *dir = test_simulate(test_lab(4), workload("2GB", 4, ""), args);
       test_csv *t = test_csv_in(dir, "tasks.csv");
       int reruns = 0, there_after = 0, twins = 0, outputs_lost = 0;
       double first = INFINITY;
@@ -217,7 +201,7 @@ static void only_outputs_still_needed_run_again(void **state)
   (void)state;
   char clean[4096], other[64], fault[128];
   const char *clean_args[] = {"--seed", "4", NULL};
-  snprintf(clean, sizeof clean, "%s", test_simulate(cluster(4), workload("1GB", 1, ""), clean_args));
+  snprintf(clean, sizeof clean, "%s", test_simulate(test_lab(4), workload("1GB", 1, ""), clean_args));
   reduce_host(clean, other);
   for (int needed = 0; needed < 2; needed++) {
     snprintf(fault, sizeof fault, "mrlab.faults=%s@%s", other, needed ? "maps:100%" : "shuffle:100%");
@@ -226,7 +210,7 @@ static void only_outputs_still_needed_run_again(void **state)
                           "--set",  "mapreduce.jobtracker.expire.trackers.interval=10000000",
                           "--set",  "mapreduce.reduce.shuffle.connect.timeout=10000",
                           NULL};
-    const char *dir = test_simulate(cluster(4), workload("1GB", 1, ""), args);
+    const char *dir = test_simulate(test_lab(4), workload("1GB", 1, ""), args);
     check_conserved(dir, clean);
     test_csv *j = test_csv_in(dir, "jobs.csv"), *t = test_csv_in(dir, "tasks.csv");
     int declared = 0;
@@ -259,7 +243,7 @@ static void a_block_lost_with_its_replicas_fails_the_job(void **state)
 {
   (void)state;
   const char *args[] = {"--seed", "1", "--set", "mrlab.faults=w-2@0s", NULL};
-  const char *dir = test_simulate(cluster(4), workload("1GB", 2, "\"dfs.replication=1\""), args);
+  const char *dir = test_simulate(test_lab(4), workload("1GB", 2, "\"dfs.replication=1\""), args);
   test_csv *j = test_csv_in(dir, "jobs.csv"), *t = test_csv_in(dir, "tasks.csv");
   assert_true(is(j, 1, "status", "FAILED"));
   int missing = 0, most = 0;
@@ -297,10 +281,10 @@ static void a_replica_that_does_not_answer_costs_the_client_timeout(void **state
   (void)state;
   const char *w = workload("2GiB", 4, "\"dfs.replication=2\"");
   const char *fault[] = {"--seed", "3", "--set", "mrlab.faults=w-2@0s", NULL};
-  double hadoop = longest_read(test_simulate(cluster(4), w, fault));
+  double hadoop = longest_read(test_simulate(test_lab(4), w, fault));
   const char *shorter[] = {"--seed", "3", "--set", "mrlab.faults=w-2@0s", "--set", "dfs.client.socket-timeout=5000",
                            NULL};
-  double cut = longest_read(test_simulate(cluster(4), w, shorter));
+  double cut = longest_read(test_simulate(test_lab(4), w, shorter));
   assert_true(hadoop > 60 && hadoop < 70);
   assert_true(cut > 5 && cut < 15);
 }
@@ -312,7 +296,7 @@ static void a_rack_names_all_its_workers(void **state)
 {
   (void)state;
   const char *args[] = {"--seed", "1", "--set", "mrlab.faults=r1@maps:50%+30s", NULL};
-  const char *dir = test_simulate(cluster(4), workload("1GB", 2, ""), args);
+  const char *dir = test_simulate(test_lab(4), workload("1GB", 2, ""), args);
   const char *json = test_read_file(dir, "summary.json");
   int losses = 0;
   for (const char *p = json; (p = strstr(p, "{\"host\": \"w-")); p++)
@@ -324,7 +308,7 @@ static void a_rack_names_all_its_workers(void **state)
 
   const char *tmp = test_tmpdir();
   char plat[4096], work[4096], out[4200];
-  snprintf(plat, sizeof plat, "%s", test_write_file(tmp, "p.cfg", cluster(4)));
+  snprintf(plat, sizeof plat, "%s", test_write_file(tmp, "p.cfg", test_lab(4)));
   snprintf(work, sizeof work, "%s", test_write_file(tmp, "w.cfg", workload("1GB", 2, "")));
   snprintf(out, sizeof out, "%s/out", tmp);
   test_run r;
@@ -346,13 +330,13 @@ static void the_same_seed_gives_the_same_losses(void **state)
                         "--set", "mrlab.node.repair=60s",
                         "--set", "mapreduce.jobtracker.expire.trackers.interval=60000"};
   const char *a[] = {"--seed", "5", sets[0], sets[1], sets[2], sets[3], sets[4], sets[5], sets[6], sets[7], NULL};
-  snprintf(first, sizeof first, "%s", test_simulate(cluster(6), workload("2GB", 4, ""), a));
-  snprintf(second, sizeof second, "%s", test_simulate(cluster(6), workload("2GB", 4, ""), a));
+  snprintf(first, sizeof first, "%s", test_simulate(test_lab(6), workload("2GB", 4, ""), a));
+  snprintf(second, sizeof second, "%s", test_simulate(test_lab(6), workload("2GB", 4, ""), a));
   static const char *const files[] = {"tasks.csv", "jobs.csv", "explain.csv", "utilisation.csv"};
   for (size_t k = 0; k < sizeof files / sizeof *files; k++)
     assert_true(test_same_file(first, second, files[k]));
   a[1] = "6";
-  snprintf(second, sizeof second, "%s", test_simulate(cluster(6), workload("2GB", 4, ""), a));
+  snprintf(second, sizeof second, "%s", test_simulate(test_lab(6), workload("2GB", 4, ""), a));
   assert_false(test_same_file(first, second, "tasks.csv"));
   test_csv *t = test_csv_in(first, "tasks.csv");
   int lost = 0;
@@ -443,13 +427,13 @@ static void a_dead_datanodes_blocks_are_copied_back(void **state)
   (void)state;
   const char *clean_args[] = {"--seed", "1", NULL};
   char clean[4096], with[4096];
-  snprintf(clean, sizeof clean, "%s", test_simulate(cluster(4), two_jobs, clean_args));
+  snprintf(clean, sizeof clean, "%s", test_simulate(test_lab(4), two_jobs, clean_args));
   json_t *c = summary(clean);
   double held = host_figure(c, "w-2", "input_blocks");
   assert_true(held > 0);
   const char *args[] = {"--seed", "1", "--set", "mrlab.faults=w-2@80s", QUICK_NAMENODE, NULL, NULL, NULL};
   const char **more = &args[10]; /* room for one more setting */
-  snprintf(with, sizeof with, "%s", test_simulate(cluster(4), two_jobs, args));
+  snprintf(with, sizeof with, "%s", test_simulate(test_lab(4), two_jobs, args));
   json_t *w = summary(with);
   assert_close(copied(w, "dead_datanodes"), 1, 0);
   assert_close(copied(w, "blocks_copied"), held, 0);
@@ -472,7 +456,7 @@ static void a_dead_datanodes_blocks_are_copied_back(void **state)
   assert_close(disk, held * MiB64 / 120e6 + held * MiB64 / 100e6, 1e-4 * disk);
   more[0] = "--set";
   more[1] = NO_COPIES;
-  const char *without = test_simulate(cluster(4), two_jobs, args);
+  const char *without = test_simulate(test_lab(4), two_jobs, args);
   json_t *o = summary(without);
   assert_close(copied(o, "blocks_copied"), 0, 0);
   assert_true(isnan(copied(o, "first_copy_end")));
@@ -505,14 +489,14 @@ static void a_job_running_meanwhile_is_slowed_by_the_copies(void **state)
         "--seed", seeds[k], "--set", "mrlab.faults=w-2@5s", QUICK_NAMENODE, "--set", "dfs.client.socket-timeout=1000",
         NULL,     NULL,     NULL};
     const char **more = &args[12];
-    const char *with = test_simulate(cluster(4), busy_job, args);
+    const char *with = test_simulate(test_lab(4), busy_job, args);
     json_t *w = summary(with);
     test_csv *jw = test_csv_in(with, "jobs.csv");
     double end_with = test_csv_num(jw, 1, "end");
     assert_true(copied(w, "blocks_copied") > 10 && copied(w, "last_copy_end") < end_with);
     more[0] = "--set";
     more[1] = NO_COPIES;
-    test_csv *jo = test_csv_in(test_simulate(cluster(4), busy_job, args), "jobs.csv");
+    test_csv *jo = test_csv_in(test_simulate(test_lab(4), busy_job, args), "jobs.csv");
     assert_true(end_with > test_csv_num(jo, 1, "end") + 3);
     test_csv_free(jo);
     test_csv_free(jw);
@@ -542,7 +526,7 @@ static void a_child_reads_its_parents_copied_output_through_two_losses(void **st
   for (int copies = 1; copies >= 0; copies--) {
     if (!copies)
       more[0] = "--set", more[1] = NO_COPIES;
-    const char *dir = test_simulate(cluster(4), dag, args);
+    const char *dir = test_simulate(test_lab(4), dag, args);
     json_t *root = summary(dir);
     test_csv *j = test_csv_in(dir, "jobs.csv"), *t = test_csv_in(dir, "tasks.csv");
     int missing = 0;
@@ -574,12 +558,12 @@ static void a_datanode_back_keeps_its_replicas(void **state)
 {
   (void)state;
   const char *clean_args[] = {"--seed", "1", NULL};
-  json_t *c = summary(test_simulate(cluster(4), busy_job, clean_args));
+  json_t *c = summary(test_simulate(test_lab(4), busy_job, clean_args));
   double held = host_figure(c, "w-2", "input_blocks");
   for (int late = 0; late < 2; late++) {
     const char *args[] = {"--seed",       "1", "--set", late ? "mrlab.faults=w-2@5s+25s" : "mrlab.faults=w-2@5s+5s",
                           QUICK_NAMENODE, NULL};
-    json_t *root = summary(test_simulate(cluster(4), busy_job, args));
+    json_t *root = summary(test_simulate(test_lab(4), busy_job, args));
     assert_close(copied(root, "dead_datanodes"), 0, 0);
     assert_close(copied(root, "under_replicated_blocks") + copied(root, "missing_blocks"), 0, 0);
     if (late)

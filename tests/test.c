@@ -288,6 +288,21 @@ void test_interval(const double *x, int n, double *mean, double *half)
   *half = gsl_cdf_tdist_Pinv(0.975, n - 1) * gsl_stats_sd_m(x, 1, (size_t)n, *mean) / sqrt(n);
 }
 
+const char *test_lab(int n)
+{
+  static char text[2048];
+  snprintf(text, sizeof text,
+           "name = \"lab\";\n"
+           "core = { bandwidth = \"10Gbps\"; latency = \"5us\"; };\n"
+           "racks = ( { name = \"r1\"; uplink = { bandwidth = \"10Gbps\"; latency = \"5us\"; }; } );\n"
+           "node_classes = ( { name = \"w\"; count = %d; racks = [\"r1\"]; cores = 4; speed = \"2.5Gf\";"
+           " memory = \"8GiB\"; disks = ( { read = \"120MBps\"; write = \"100MBps\"; } );"
+           " nic = { bandwidth = \"1Gbps\"; latency = \"50us\"; }; slots = { map = 4; reduce = 2; }; } );\n"
+           "master = { class = \"w\"; rack = \"r1\"; };\n",
+           n);
+  return text;
+}
+
 const char *test_simulate(const char *platform, const char *workload_text, const char *const *args)
 {
   static char out[4096];

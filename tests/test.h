@@ -113,6 +113,11 @@ void test_csv_free(test_csv *t);
 const char *test_csv_cell(const test_csv *t, int row, const char *col);
 double test_csv_num(const test_csv *t, int row, const char *col);
 
+/* The text of a platform "lab" of N identical workers w-1 ... w-N (4
+ * cores, 4 map and 2 reduce slots, a disk, 1 Gbps) in one rack "r1", the
+ * master beside them (static buffer). */
+const char *test_lab(int n);
+
 /* Runs `mrlab run PLATFORM WORKLOAD.cfg -o DIR/out ARGS...` in a fresh
  * directory DIR, where WORKLOAD.cfg holds WORKLOAD_TEXT (and PLATFORM.cfg
  * PLATFORM_TEXT when PLATFORM_TEXT is not a path to a .cfg).  Fails unless
