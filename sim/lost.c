@@ -31,7 +31,7 @@
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_lost, mrlab,
                                 "lost workers: faults striking, expiry, fetch failures, map outputs lost");
 
-#define MAX_FAULTS 256 /* entries of mrlab.faults */
+#define MAX_FAULTS (CONF_TEXT_MAX / 2) /* entries of mrlab.faults: each takes at least 2 bytes of its text */
 
 typedef struct {
   int worker;

@@ -291,7 +291,7 @@ static void a_replica_that_does_not_answer_costs_the_client_timeout(void **state
 
 /* A rack's name strikes every worker of it: all four of r1, back after
  * 30 s, and the job succeeds; lost for good, no job can end, and mrlab
- * says so (status 2, no run directory). */
+ * says so (status 2, no run directory), as it does for a name of nothing. */
 static void a_rack_names_all_its_workers(void **state)
 {
   (void)state;
@@ -315,6 +315,11 @@ static void a_rack_names_all_its_workers(void **state)
   test_run_mrlab(&r, tmp, (const char *[]){"run", plat, work, "-o", out, "--set", "mrlab.faults=r1@maps:50%", NULL});
   assert_int_equal(r.status, 2);
   assert_non_null(strstr(r.err, "every worker of lab was lost for good"));
+  assert_int_equal(test_count_files(tmp), 2);
+  /* and a name that is no worker, rack or class is refused before anything runs */
+  test_run_mrlab(&r, tmp, (const char *[]){"run", plat, work, "-o", out, "--set", "mrlab.faults=w-9@10s", NULL});
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "mrlab.faults: entry 1 names w-9, no worker, rack or node class of lab"));
   assert_int_equal(test_count_files(tmp), 2);
 }
 
