@@ -157,7 +157,8 @@ static const attempt *assigned(walk *w, const attempt *a)
   const attempt *b = slot_holder(w, a, free_at);
   if (b) { /* the slot freed as B ended, and was filled at a heartbeat */
     int walk_on = b->task->job == j && b->status == STATUS_SUCCEEDED;
-    push(w, CRIT_HEARTBEAT, walk_on ? b : a, b->end);
+    /* (in YARN mode B's container freed when it was reported, which may be after A could first run) */
+    push(w, CRIT_HEARTBEAT, walk_on ? b : a, walk_on ? b->end : fmax(b->end, free_at));
     if (walk_on)
       return b;
     push(w, CRIT_SLOT, a, free_at);
