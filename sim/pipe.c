@@ -95,7 +95,9 @@ static void run_stage(pipe_state *ps, int i)
       break;
     int64_t bytes = scaled_bytes(ps, s->scale, c);
     double began = simgrid_get_clock();
-    if (!(s->gone[0] && *s->gone[0]) && !(s->gone[1] && *s->gone[1]))
+    if ((s->gone[0] && *s->gone[0]) || (s->gone[1] && *s->gone[1]))
+      bytes = 0; /* the stage's worker is lost: nothing done, nothing counted */
+    else
       work(ps, s, c, bytes);
     if (ps->spec->busy)
       ps->spec->busy[s->kind == STAGE_CPU ? LIMIT_CPU : s->kind == STAGE_NET ? LIMIT_NETWORK : LIMIT_DISK] +=

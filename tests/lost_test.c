@@ -259,6 +259,53 @@ static void a_block_lost_with_its_replicas_fails_the_job(void **state)
   test_csv_free(j);
 }
 
+/* The bytes the successful reduces of run DIR put on disks down their
+ * output pipelines (write_bytes), and the job's output (before replicas). */
+static double written(const char *dir, double *output)
+{
+  test_csv *t = test_csv_in(dir, "tasks.csv"), *j = test_csv_in(dir, "jobs.csv");
+  double sum = 0;
+  for (int r = 1; r < t->n_rows; r++)
+    if (is(t, r, "kind", "reduce") && is(t, r, "status", "SUCCEEDED"))
+      sum += test_csv_num(t, r, "write_bytes");
+  *output = test_csv_num(j, 1, "output_bytes");
+  assert_true(is(j, 1, "status", "SUCCEEDED"));
+  test_csv_free(j);
+  test_csv_free(t);
+  return sum;
+}
+
+/* A worker that runs no reduce, lost once the shuffle is done, while the
+ * reduces write their output at 3 replicas: the pipelines through it drop
+ * it and carry on (HDFS's pipeline recovery), so the job succeeds with the
+ * same output, fewer bytes reach disks than without the fault, and at
+ * least two replicas' worth do. */
+static void write_pipelines_drop_a_lost_datanode(void **state)
+{
+  (void)state;
+  const char *w = workload("2GiB", 4, "");
+  char clean[4096], idle[64] = "";
+  const char *clean_args[] = {"--seed", "1", NULL};
+  snprintf(clean, sizeof clean, "%s", test_simulate(test_lab(6), w, clean_args));
+  test_csv *t = test_csv_in(clean, "tasks.csv");
+  for (int k = 6; k >= 1 && !idle[0]; k--) { /* a worker without a reduce */
+    snprintf(idle, sizeof idle, "w-%d", k);
+    for (int r = 1; r < t->n_rows; r++)
+      if (is(t, r, "kind", "reduce") && is(t, r, "host", idle))
+        idle[0] = 0;
+  }
+  test_csv_free(t);
+  assert_true(idle[0]);
+  double out_clean, out_lost;
+  double all = written(clean, &out_clean);
+  char fault[128];
+  snprintf(fault, sizeof fault, "mrlab.faults=%s@shuffle:100%%", idle);
+  const char *args[] = {"--seed", "1", "--set", fault, NULL};
+  double some = written(test_simulate(test_lab(6), w, args), &out_lost);
+  assert_close(out_lost, out_clean, 0);
+  assert_true(some < all && some >= all * 2 / 3);
+}
+
 /* The longest read (read_end - start) of a successful map of run DIR. */
 static double longest_read(const char *dir)
 {
@@ -588,6 +635,7 @@ int main(void)
       cmocka_unit_test(only_outputs_still_needed_run_again),
       cmocka_unit_test(a_block_lost_with_its_replicas_fails_the_job),
       cmocka_unit_test(a_replica_that_does_not_answer_costs_the_client_timeout),
+      cmocka_unit_test(write_pipelines_drop_a_lost_datanode),
       cmocka_unit_test(a_rack_names_all_its_workers),
       cmocka_unit_test(the_same_seed_gives_the_same_losses),
       cmocka_unit_test(a_dead_datanodes_blocks_are_copied_back),
