@@ -219,7 +219,7 @@ void jobtracker_actor(int argc, char **argv)
     } else {
       e->scheduler->assign(e, tr, now);
     }
-    if (e->stuck[0]) { /* YARN mode: no job can ever end (yarn.h); the run stops here */
+    if (e->stuck[0] && e->untold > 0) { /* YARN mode: no job can ever end (yarn.h); the run stops here */
       sg_actor_kill_all();
       return;
     }

@@ -182,7 +182,7 @@ static void repair_actor(int argc, char **argv)
 
 /* Worker W fails now, for DOWN seconds (-1: for good): everything on it
  * stops.  Returns 1 when that leaves no worker that is up or will be: the
- * run is stuck (E->stuck says why) and every other actor was killed. */
+ * run is stuck (E->stuck says why), and its trackers and JobTracker stop. */
 static int strike(engine *e, int w, double down, const char *why)
 {
   tracker *tr = &e->trackers[w];
@@ -228,7 +228,13 @@ static int strike(engine *e, int w, double down, const char *why)
              "every worker of %s was lost for good by %.3f s (mrlab.faults, or mrlab.node.mtbf with "
              "mrlab.node.repair=0s): no job can end",
              e->platform->name, now);
-    sg_actor_kill_all();
+    /* the run ends here: the trackers and the JobTracker stop, as the attempts they ran did */
+    for (int v = 0; v < e->platform->n_workers; v++) {
+      e->trackers[v].shutdown = 1;
+      sg_sem_release(e->trackers[v].revive);
+    }
+    e->untold = 0;
+    sg_comm_detach(sg_mailbox_put_init(e->jobtracker, &e->lost->nobody, 0), NULL);
     return 1;
   }
   return 0;
