@@ -75,10 +75,10 @@ static int failed_on(const task *t, int w, int *n)
   return here;
 }
 
-/* Whether the JobTracker believes an attempt of task T runs: one it has
- * not learnt the end of (an attempt on a lost worker, until the worker is
- * declared lost, lost.h). */
-static int seen_running(const task *t)
+/* Whether task T has an attempt whose end the JobTracker has not learnt
+ * (one on a lost worker, until the worker is declared lost, lost.h): the
+ * JobTracker then holds it running. */
+static int awaits_report(const task *t)
 {
   for (int k = 0; k < t->n_attempts; k++)
     if (t->attempts[k]->reported == 0)
@@ -105,7 +105,7 @@ task *failures_rerun(const engine *e, job *j, task_kind kind, int w)
       continue;
     }
     int n;
-    if (t->kind != kind || seen_running(t) || (!e->rm && w >= 0 && failed_on(t, w, &n) && n < known_workers(e)))
+    if (t->kind != kind || awaits_report(t) || (!e->rm && w >= 0 && failed_on(t, w, &n) && n < known_workers(e)))
       continue;
     return t;
   }
@@ -116,7 +116,7 @@ int failures_waiting(const job *j, task_kind kind)
 {
   int n = kind == KIND_MAP ? j->n_maps - j->maps_taken : 0;
   for (int i = 0; i < j->n_reruns; i++)
-    n += j->reruns[i]->kind == kind && !j->reruns[i]->done && !seen_running(j->reruns[i]);
+    n += j->reruns[i]->kind == kind && !j->reruns[i]->done && !awaits_report(j->reruns[i]);
   return n;
 }
 

@@ -50,6 +50,7 @@ typedef struct {
 typedef struct lost_state {
   lost_event *events; /* timed ones first, by time; then the shares */
   int n_events, n_timed;
+  int unfired;                  /* share events not struck yet: while none is left, the run's progress is not watched */
   int64_t map_output, shuffled; /* the run's map output as stored, and what reducers have fetched of it */
   int maps_total;
   int gone;       /* workers down for good */
@@ -131,6 +132,7 @@ int lost_alloc(engine *e, char *err, size_t errlen)
   qsort(s->events, (size_t)s->n_events, sizeof *s->events, event_cmp);
   while (s->n_timed < s->n_events && s->events[s->n_timed].when == FAULT_AT_TIME)
     s->n_timed++;
+  s->unfired = s->n_events - s->n_timed;
   for (int i = 0; i < e->n_jobs; i++) {
     const job *j = &e->jobs[i];
     s->maps_total += j->n_maps;
@@ -269,6 +271,7 @@ static void faults_actor(int argc, char **argv)
       lost_event *v = &s->events[k];
       if (!v->fired && share_reached(e, v)) {
         v->fired = 1;
+        s->unfired--;
         char why[96];
         snprintf(why, sizeof why, "mrlab.faults: %.0f%% of the run's %s", 100 * v->at,
                  v->when == FAULT_AT_MAPS ? "maps done" : "map output shuffled");
@@ -279,7 +282,7 @@ static void faults_actor(int argc, char **argv)
     if (next < s->n_timed) {
       activities_begin(ACT_SLEEP);
       sg_sem_acquire_timeout(s->kick, s->events[next].at - now);
-    } else if (s->n_timed < s->n_events) {
+    } else if (s->unfired > 0) {
       sg_sem_acquire(s->kick);
     } else {
       return;
@@ -390,7 +393,7 @@ void lost_start(engine *e)
 void lost_progress(engine *e, int64_t shuffled)
 {
   lost_state *s = e->lost;
-  if (!s || s->n_timed == s->n_events)
+  if (!s || s->unfired == 0)
     return;
   s->shuffled += shuffled;
   sg_sem_release(s->kick);
