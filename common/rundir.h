@@ -76,11 +76,13 @@ extern const char *const rundir_tasks_columns[TASKS_N_COLUMNS];
 #define RUNDIR_CAUSE_PREEMPTED "preempted"
 #define RUNDIR_CAUSE_JOB_FAILED "job-failed"
 /* ...or lost with its worker (killed; a completed map: its output lost),
- * its map output declared lost by reducers' fetch failures (failed), or
- * failed for want of a replica of its split (every one on lost workers). */
+ * its map output declared lost by reducers' fetch failures (failed),
+ * failed for want of a replica of its split (every one on lost workers),
+ * or failed as the disk of its local directory failed. */
 #define RUNDIR_CAUSE_LOST "worker-lost"
 #define RUNDIR_CAUSE_FETCH_FAILURES "fetch-failures"
 #define RUNDIR_CAUSE_MISSING_BLOCK "missing-block"
+#define RUNDIR_CAUSE_DISK_FAILED "disk-failed"
 
 /* jobs.csv: one row per job; these columns, then one per property, then
  * RUNDIR_JOBS_AFTER: the names of the jobs it waited for in a workflow,

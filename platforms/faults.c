@@ -77,6 +77,18 @@ static int parse_entry(const entry *e, fault_spec *f, char *err, size_t errlen)
 
   size_t n = (size_t)(at - e->text);
   memset(f, 0, sizeof *f);
+  f->disk = -1;
+  const char *colon = memchr(e->text, ':', n);
+  if (colon) { /* TARGET:diskN */
+    const char *num = colon + 5, *stop = at;
+    char *last;
+    long d = strtol(num, &last, 10);
+    if ((size_t)(at - colon) < 6 || strncmp(colon, ":disk", 5) || !(*num >= '1' && *num <= '9') || last != stop ||
+        d > 1000)
+      return fail(e, err, errlen, "TARGET:diskN with N a disk's number from 1 to 1000");
+    f->disk = (int)d - 1;
+    n = (size_t)(colon - e->text);
+  }
   if (n && e->text[n - 1] == '%') {
     if (parse_share(e->text, n, &f->share))
       return fail(e, err, errlen, "TARGET P%% with 0 < P <= 100");
@@ -107,6 +119,8 @@ static int parse_entry(const entry *e, fault_spec *f, char *err, size_t errlen)
     return fail(e, err, errlen, "WHEN a time of 0s or later (%s), maps:P%% or shuffle:P%%", TIME_EXAMPLE);
 
   f->down = -1;
+  if (plus && f->disk >= 0)
+    return fail(e, err, errlen, "no +DOWN for a disk: a failed disk does not return (its replacement is empty)");
   if (plus && (parse_time(plus + 1, (size_t)(end - plus - 1), &f->down) || !(f->down > 0)))
     return fail(e, err, errlen, "DOWN after + a time above 0s (%s)", TIME_EXAMPLE);
   return 0;

@@ -150,7 +150,10 @@ void engine_tracker_busy(const engine *e, int w, double *disk, double *nic)
 sg_disk_t engine_disk(sg_host_t h, int64_t k)
 {
   const tracker *tr = sg_host_get_data(h);
-  return tr->disks[k % tr->n_disks];
+  unsigned d = (unsigned)(k % tr->n_disks);
+  for (unsigned tries = 0; tr->disk_bad && tr->disk_bad[d] && tries < tr->n_disks; tries++)
+    d = (d + 1) % tr->n_disks;
+  return tr->disks[d];
 }
 
 /* BYTES of map output as stored and fetched: compressed if D says so. */
@@ -592,14 +595,14 @@ int engine_output_stages(attempt *a, int64_t output, double scale, stage *st)
                         .dst = to->host,
                         .scale = scale,
                         .count2 = &e->trackers[a->targets[k - 1]].net_sent,
-                        .gone = {&e->trackers[a->targets[k - 1]].lost, &to->lost}};
+                        .gone = {&e->trackers[a->targets[k - 1]].dn_down, &to->dn_down}};
     st[s++] = (stage){.kind = STAGE_WRITE,
                       .host = to->host,
                       .disk = engine_disk(to->host, a->task->index),
                       .scale = scale,
                       .count = &a->write_disk_bytes,
                       .count2 = &to->disk_written,
-                      .gone = {&to->lost}};
+                      .gone = {&to->dn_down}};
   }
   hdfs_file_free(f);
   return s;

@@ -36,7 +36,8 @@ typedef enum {
   CAUSE_JOB_FAILED,
   CAUSE_LOST,           /* its worker was lost (lost.h): killed, or its output lost with it */
   CAUSE_FETCH_FAILURES, /* its map output was declared lost by reducers' failed fetches (lost.h) */
-  CAUSE_MISSING_BLOCK   /* every replica of its split was on lost workers */
+  CAUSE_MISSING_BLOCK,  /* every replica of its split was on lost workers */
+  CAUSE_DISK_FAILED     /* the disk of its local directory failed (lost.h) */
 } attempt_cause;
 /* A job's end: its last task succeeded, a task failed mapreduce.*.maxattempts
  * times, or in a workflow a job it waited for failed and it never ran. */
@@ -75,6 +76,7 @@ struct attempt {
                                   * to the phase they run in: a map's read-and-map pipe (and a map-only job's
                                   * HDFS write) to PHASE_READ, a reduce's reduce-and-write pipe to PHASE_REDUCE */
   int read_from;                 /* map: the worker whose replica of its split it read, -1 if none (PSP) */
+  sg_disk_t disk;                /* the disk of its local directory (spills, merges, its map output), from launch */
   int64_t phase_bytes[N_PHASES], phase_records[N_PHASES];
   double progress;          /* 0 to 1, as Hadoop reports it */
   int cancel;               /* set when the attempt is killed or fails: its pipes stop */
@@ -219,6 +221,17 @@ typedef struct {
   double back_at;        /* when it comes back up; -1: never */
   double last_heartbeat; /* when the JobTracker last heard from it */
   sg_sem_t revive;       /* its tracker waits here while it is down */
+  /* its DataNode: down while the worker is, and for good once a disk failed
+   * (dfs.datanode.failed.volumes.tolerated = 0); the NameNode and the HDFS
+   * clients look at these, the JobTracker at the tracker's */
+  int dn_down;             /* the DataNode is down now */
+  int dn_failed;           /* it shut down for good: a disk failed */
+  double dn_down_at;       /* when it went down last */
+  unsigned char *disk_bad; /* per disk: it failed (NULL in runs without faults) */
+  int disks_bad;           /* how many did */
+  int disks_checked;       /* Hadoop 1: of them, those its TaskTracker's last disk check found */
+  double disk_check;       /* Hadoop 1: when it last checked its local directories */
+  int reinit;              /* Hadoop 1: it re-initialised itself, and has not heartbeated since */
 } tracker;
 
 /* One estimate of a job's reduce phase by one indicator (indicators.h). */
@@ -403,7 +416,9 @@ int reduce_explicit_groups(const job *j, int p, int64_t input, int64_t *bytes);
 void engine_tracker_busy(const engine *e, int w, double *disk, double *nic);
 
 /* Disk K modulo the disks of host H: how a task picks among mapred.local.dir
- * and how a datanode spreads blocks over its volumes. */
+ * and how a datanode spreads blocks over its volumes; past a disk that
+ * failed (lost.h) to the next, as Hadoop's LocalDirAllocator passes over a
+ * directory it cannot write (a datanode with a failed disk is down). */
 sg_disk_t engine_disk(sg_host_t h, int64_t k);
 
 #endif

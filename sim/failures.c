@@ -44,9 +44,9 @@ void failures_reached(attempt *a, double done, double total)
 
 attempt_status failures_outcome(const attempt *a)
 {
-  return a->cause == CAUSE_FAULT || a->cause == CAUSE_MISSING_BLOCK ? STATUS_FAILED
-         : a->cancel                                                ? STATUS_KILLED
-                                                                    : STATUS_SUCCEEDED;
+  return a->cause == CAUSE_FAULT || a->cause == CAUSE_MISSING_BLOCK || a->cause == CAUSE_DISK_FAILED ? STATUS_FAILED
+         : a->cancel                                                                                 ? STATUS_KILLED
+                                                                                                     : STATUS_SUCCEEDED;
 }
 
 int failures_blacklisted(const engine *e, const job *j, int w)

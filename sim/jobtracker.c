@@ -90,6 +90,7 @@ static void attempt_reported(engine *e, attempt *a, double now)
            : a->cause == CAUSE_TWIN && !a->cancel       ? " (its twin succeeded first)"
            : a->cause == CAUSE_JOB_FAILED && !a->cancel ? " (its job failed)"
            : a->cause == CAUSE_LOST                     ? " (its worker was lost)"
+           : a->cause == CAUSE_DISK_FAILED              ? " (the disk of its local directory failed)"
                                                         : "");
   if (a->status == STATUS_FAILED && failures_attempt_failed(e, a, now))
     job_ended(e, j, now);
@@ -112,7 +113,7 @@ static void attempt_reported(engine *e, attempt *a, double now)
     t->output = a;
     t->fetch_failures = 0;
     t->out_worker = a->worker;
-    t->out_disk = engine_disk(e->trackers[a->worker].host, t->index);
+    t->out_disk = a->disk;
     t->cache_start = a->cache_start;
     int c = e->platform->workers[a->worker].cls; /* for PSP's prediction (prefetch.c) */
     j->block_time[c] += a->end - a->start;

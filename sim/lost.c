@@ -35,15 +35,16 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_lost, mrlab,
 
 typedef struct {
   int worker;
+  int disk; /* the disk of the worker that fails, -1: the worker */
   fault_when when;
   double at;   /* s, or a share */
   double down; /* s; -1: for good */
   int fired;
 } lost_event;
 
-/* One failure of a worker, for summary.json. */
+/* One failure of a worker or of one of its disks, for summary.json. */
 typedef struct {
-  int worker;
+  int worker, disk;              /* disk: -1 for the worker */
   double failed, back, declared; /* back: -1 if it never came back; declared: -1 if the JobTracker never knew */
 } loss;
 
@@ -73,8 +74,10 @@ static int event_cmp(const void *pa, const void *pb)
   return ka < kb ? -1 : ka > kb;
 }
 
-/* Adds an event for each worker that entry K (SPEC) names to S; returns the count, 0 for a name of nothing. */
-static int resolve(engine *e, lost_state *s, const fault_spec *spec, int k)
+/* Adds an event for each worker that entry K (SPEC) names to S; returns
+ * the count, or 0 for a name of nothing and -1 for a disk a worker lacks,
+ * with ERR saying so. */
+static int resolve(engine *e, lost_state *s, const fault_spec *spec, int k, char *err, size_t errlen)
 {
   const platform *p = e->platform;
   int n = p->n_workers, added = 0;
@@ -99,11 +102,22 @@ static int resolve(engine *e, lost_state *s, const fault_spec *spec, int k)
   }
   for (int w = 0; w < n; w++)
     if (take[w]) {
+      int disks = platform_node_class(p, &p->workers[w])->n_disks;
+      if (spec->disk >= disks) {
+        snprintf(err, errlen, "mrlab.faults: entry %d names disk %d of %s, which has %d disk%s", k + 1, spec->disk + 1,
+                 p->workers[w].name, disks, disks > 1 ? "s" : "");
+        added = -1;
+        break;
+      }
       s->events = xrealloc(s->events, (size_t)(s->n_events + 1) * sizeof *s->events);
-      s->events[s->n_events++] = (lost_event){.worker = w, .when = spec->when, .at = spec->at, .down = spec->down};
+      s->events[s->n_events++] =
+          (lost_event){.worker = w, .disk = spec->disk, .when = spec->when, .at = spec->at, .down = spec->down};
       added++;
     }
   free(take);
+  if (!added)
+    snprintf(err, errlen, "mrlab.faults: entry %d names %s, no worker, rack or node class of %s", k + 1, spec->target,
+             p->name);
   return added;
 }
 
@@ -119,9 +133,7 @@ int lost_alloc(engine *e, char *err, size_t errlen)
   lost_state *s = xcalloc(1, sizeof *s);
   e->lost = s;
   for (int k = 0; k < n; k++)
-    if (!resolve(e, s, &specs[k], k)) {
-      snprintf(err, errlen, "mrlab.faults: entry %d names %s, no worker, rack or node class of %s", k + 1,
-               specs[k].target, e->platform->name);
+    if (resolve(e, s, &specs[k], k, err, errlen) <= 0) {
       free(specs);
       free(s->events);
       free(s);
@@ -144,6 +156,7 @@ int lost_alloc(engine *e, char *err, size_t errlen)
   s->rng = xcalloc((size_t)e->platform->n_workers, sizeof *s->rng);
   for (int w = 0; w < e->platform->n_workers; w++) {
     e->trackers[w].revive = sg_sem_init(0);
+    e->trackers[w].disk_bad = xcalloc(e->trackers[w].n_disks, 1);
     if (conf_get(&e->cluster, CONF_NODE_MTBF) > 0)
       s->rng[w] = engine_rng_alloc((const uint64_t[]){DRAW_LOSS, e->trackers[w].key}, 2);
   }
@@ -156,6 +169,8 @@ void lost_free(engine *e)
     return;
   for (int w = 0; w < e->platform->n_workers; w++) {
     sg_sem_destroy(e->trackers[w].revive);
+    free(e->trackers[w].disk_bad);
+    e->trackers[w].disk_bad = NULL;
     if (e->lost->rng[w])
       gsl_rng_free(e->lost->rng[w]);
   }
@@ -179,7 +194,48 @@ static void repair_actor(int argc, char **argv)
   XBT_INFO("%s is back up after %.3f s down: its tracker heartbeats again", e->platform->workers[tr->worker].name,
            tr->back_at - tr->lost_at);
   tr->lost = 0;
+  tr->dn_down = tr->dn_failed; /* its DataNode comes back with it, unless a disk failed */
   sg_sem_release(tr->revive);
+}
+
+/* Stops the running attempts on worker W (those whose local directory is
+ * on DISK, unless it is NULL), for CAUSE. */
+static void stop_attempts(engine *e, int w, sg_disk_t disk, attempt_cause cause)
+{
+  for (int i = 0; i < e->n_jobs; i++) {
+    job *j = &e->jobs[i];
+    sg_mutex_lock(j->mutex);
+    for (int t = 0; t < j->n_maps + j->n_reduces; t++) {
+      task *tk = t < j->n_maps ? &j->maps[t] : &j->reduces[t - j->n_maps];
+      for (int k = 0; k < tk->n_attempts; k++) {
+        attempt *a = tk->attempts[k];
+        if (a->worker == w && a->status == STATUS_RUNNING && !a->cancel && (!disk || a->disk == disk)) {
+          a->cause = cause;
+          engine_attempt_cancel(a);
+        }
+      }
+    }
+    sg_mutex_unlock(j->mutex);
+  }
+}
+
+/* PSP: the map TR held for its next slot is let go. */
+static void drop_reserved(tracker *tr)
+{
+  if (tr->next) {
+    if (tr->next->prefetch)
+      tr->next->prefetch->dropped = 1;
+    tr->next->reserved = 0;
+    tr->next = NULL;
+  }
+}
+
+/* Adds L to S's failures. */
+static void record(lost_state *s, loss l)
+{
+  if (s->n_losses == s->cap_losses)
+    s->losses = xrealloc(s->losses, (size_t)(s->cap_losses = 2 * s->cap_losses + 8) * sizeof *s->losses);
+  s->losses[s->n_losses++] = l;
 }
 
 /* Worker W fails now, for DOWN seconds (-1: for good): everything on it
@@ -194,33 +250,13 @@ static int strike(engine *e, int w, double down, const char *why)
   tr->lost = 1;
   tr->lost_at = now;
   tr->back_at = down < 0 ? -1 : now + down;
-  lost_state *s = e->lost;
-  if (s->n_losses == s->cap_losses)
-    s->losses = xrealloc(s->losses, (size_t)(s->cap_losses = 2 * s->cap_losses + 8) * sizeof *s->losses);
-  s->losses[s->n_losses++] = (loss){.worker = w, .failed = now, .back = tr->back_at, .declared = -1};
+  if (!tr->dn_down)
+    tr->dn_down = 1, tr->dn_down_at = now;
+  record(e->lost, (loss){.worker = w, .disk = -1, .failed = now, .back = tr->back_at, .declared = -1});
   XBT_INFO("%s fails at %.3f s (%s), %s", e->platform->workers[w].name, now, why,
            down < 0 ? "for good" : "for a while");
-  for (int i = 0; i < e->n_jobs; i++) {
-    job *j = &e->jobs[i];
-    sg_mutex_lock(j->mutex);
-    for (int t = 0; t < j->n_maps + j->n_reduces; t++) {
-      task *tk = t < j->n_maps ? &j->maps[t] : &j->reduces[t - j->n_maps];
-      for (int k = 0; k < tk->n_attempts; k++) {
-        attempt *a = tk->attempts[k];
-        if (a->worker == w && a->status == STATUS_RUNNING && !a->cancel) {
-          a->cause = CAUSE_LOST;
-          engine_attempt_cancel(a);
-        }
-      }
-    }
-    sg_mutex_unlock(j->mutex);
-  }
-  if (tr->next) { /* PSP: the map it held for its next slot */
-    if (tr->next->prefetch)
-      tr->next->prefetch->dropped = 1;
-    tr->next->reserved = 0;
-    tr->next = NULL;
-  }
+  stop_attempts(e, w, NULL, CAUSE_LOST);
+  drop_reserved(tr);
   if (down >= 0) {
     sg_actor_t a = sg_actor_init("repair", e->master);
     sg_actor_set_data(a, tr);
@@ -240,6 +276,40 @@ static int strike(engine *e, int w, double down, const char *why)
     return 1;
   }
   return 0;
+}
+
+/* Disk D of worker W fails now (WHY says what struck it): its DataNode
+ * shuts down for good (dfs.datanode.failed.volumes.tolerated is 0 by
+ * default, in Hadoop 1 and 2), the attempts whose local directory is on
+ * it fail, and the map outputs on it can no longer be served; the
+ * tracker's later attempts pass over it (engine_disk).  W's last disk
+ * takes W with it, for good.  Returns as strike does. */
+static int strike_disk(engine *e, int w, int d, const char *why)
+{
+  tracker *tr = &e->trackers[w];
+  if (tr->lost || tr->disk_bad[d] || e->jobs_finished == e->n_jobs)
+    return 0;
+  double now = simgrid_get_clock();
+  tr->disk_bad[d] = 1;
+  record(e->lost, (loss){.worker = w, .disk = d, .failed = now, .back = -1, .declared = -1});
+  if (++tr->disks_bad == (int)tr->n_disks) {
+    XBT_INFO("disk %d of %s fails at %.3f s (%s): it was its last", d + 1, e->platform->workers[w].name, now, why);
+    return strike(e, w, -1, "its last disk failed");
+  }
+  XBT_INFO("disk %d of %s fails at %.3f s (%s): its DataNode shuts down (dfs.datanode.failed.volumes.tolerated 0), "
+           "the attempts writing there fail, the map outputs there are lost",
+           d + 1, e->platform->workers[w].name, now, why);
+  tr->dn_failed = 1;
+  if (!tr->dn_down)
+    tr->dn_down = 1, tr->dn_down_at = now;
+  stop_attempts(e, w, tr->disks[d], CAUSE_DISK_FAILED);
+  return 0;
+}
+
+/* Strikes event V now, WHY being what set it off. */
+static int fire(engine *e, const lost_event *v, const char *why)
+{
+  return v->disk >= 0 ? strike_disk(e, v->worker, v->disk, why) : strike(e, v->worker, v->down, why);
 }
 
 /* Whether event V's share is reached. */
@@ -265,7 +335,7 @@ static void faults_actor(int argc, char **argv)
   for (;;) {
     double now = simgrid_get_clock();
     for (; next < s->n_timed && s->events[next].at <= now; next++)
-      if (strike(e, s->events[next].worker, s->events[next].down, "mrlab.faults"))
+      if (fire(e, &s->events[next], "mrlab.faults"))
         return;
     for (int k = s->n_timed; k < s->n_events; k++) {
       lost_event *v = &s->events[k];
@@ -275,7 +345,7 @@ static void faults_actor(int argc, char **argv)
         char why[96];
         snprintf(why, sizeof why, "mrlab.faults: %.0f%% of the run's %s", 100 * v->at,
                  v->when == FAULT_AT_MAPS ? "maps done" : "map output shuffled");
-        if (strike(e, v->worker, v->down, why))
+        if (fire(e, v, why))
           return;
       }
     }
@@ -402,12 +472,38 @@ void lost_progress(engine *e, int64_t shuffled)
 void lost_heartbeat(engine *e, int w, double now)
 {
   tracker *tr = &e->trackers[w];
-  if (e->lost && tr->lost_at > tr->last_heartbeat) { /* it went down since it was last heard: a new tracker */
+  /* it went down, or re-initialised, since it was last heard: a new tracker */
+  if (e->lost && (tr->lost_at > tr->last_heartbeat || tr->reinit)) {
     if (!tr->expired)
-      expire(e, w, now, "it restarted");
+      expire(e, w, now, tr->reinit ? "its TaskTracker re-initialised (a local directory failed)" : "it restarted");
     tr->expired = 0;
+    tr->reinit = 0;
   }
   tr->last_heartbeat = now;
+}
+
+void lost_disk_check(engine *e, tracker *tr, double now)
+{
+  if (!e->lost || e->rm || now <= tr->disk_check + conf_get(&e->cluster, CONF_DISK_CHECK))
+    return;
+  tr->disk_check = now;
+  if (tr->disks_checked == tr->disks_bad)
+    return;
+  tr->disks_checked = tr->disks_bad;
+  XBT_INFO("%s's TaskTracker finds a failed local directory (%s): it re-initialises, its attempts killed",
+           e->platform->workers[tr->worker].name, conf_name(CONF_DISK_CHECK));
+  stop_attempts(e, tr->worker, NULL, CAUSE_LOST);
+  drop_reserved(tr);
+  tr->reinit = 1;
+}
+
+int lost_output_gone(const engine *e, const task *t)
+{
+  const tracker *tr = &e->trackers[t->out_worker];
+  for (unsigned d = 0; tr->disk_bad && d < tr->n_disks; d++)
+    if (tr->disk_bad[d] && tr->disks[d] == t->out_disk)
+      return 1;
+  return tr->lost;
 }
 
 /* The reduce attempts of job J still shuffling. */
@@ -426,7 +522,7 @@ void lost_fetch_failed(engine *e, attempt *ra, int m, double now)
 {
   job *j = ra->task->job;
   task *t = &j->maps[m];
-  if (!t->output || !e->trackers[t->output->worker].lost || j->finished)
+  if (!t->output || !lost_output_gone(e, t) || j->finished)
     return; /* declared lost already (and maybe run again since) */
   const conf *c = &j->desc->conf;
   int reports = ++t->fetch_failures, running = shuffling(j);
@@ -465,8 +561,12 @@ void lost_write_json(const engine *e, FILE *f)
   fprintf(f, ",\n  \"losses\": [");
   for (int k = 0; e->lost && k < e->lost->n_losses; k++) {
     const loss *l = &e->lost->losses[k];
-    fprintf(f, "%s\n    {\"host\": \"%s\", \"failed\": %.9f, \"back\": ", k ? "," : "",
-            e->platform->workers[l->worker].name, l->failed);
+    fprintf(f, "%s\n    {\"host\": \"%s\", \"disk\": ", k ? "," : "", e->platform->workers[l->worker].name);
+    if (l->disk >= 0)
+      fprintf(f, "%d", l->disk + 1);
+    else
+      fprintf(f, "null");
+    fprintf(f, ", \"failed\": %.9f, \"back\": ", l->failed);
     if (l->back >= 0 && l->back <= simgrid_get_clock())
       fprintf(f, "%.9f", l->back);
     else

@@ -10,7 +10,15 @@
  * stops at once: its running attempts stop (their pipes cancelled), its
  * tracker sends no heartbeat, its map outputs cannot be fetched and the
  * replicas on its datanode cannot be read.  Nothing of SimGrid's is turned
- * off: the worker's resources fall idle because nothing runs there.
+ * off: the worker's resources fall idle because nothing runs there.  A
+ * disk that fails (mrlab.faults' TARGET:diskN) leaves its worker up: the
+ * attempts whose local directory is on it fail (disk-failed, which counts
+ * toward maxattempts), the map outputs on it can no longer be served
+ * (lost_output_gone), and its DataNode shuts down for good (Hadoop's
+ * dfs.datanode.failed.volumes.tolerated is 0): HDFS readers are refused at
+ * once and move to another replica, and the NameNode, which tracks the
+ * DataNode apart from the tracker (tracker.dn_down), declares it dead in
+ * its time (rereplicate.h).  The worker's last disk takes the worker.
  *
  * Hadoop's reactions, each as the JobTracker (YARN: the ResourceManager
  * and each job's ApplicationMaster) learns of the loss:
@@ -36,7 +44,11 @@
  *   maxattempts) and its map rerun, once it has drawn
  *   mapreduce.reduce.shuffle.max-fetch-failures-notifications reports and
  *   they come from max-fetch-failures-fraction of the reducers still
- *   shuffling.  A reducer never fetches again an output it has.
+ *   shuffling.  A reducer never fetches again an output it has.  A fetch of
+ *   an output on a failed disk fails at once (the host answers);
+ * - in Hadoop 1, a TaskTracker whose disk check finds a failed local
+ *   directory re-initialises (lost_disk_check), and its next heartbeat is
+ *   a lost tracker's come back (above).
  * It is a file of its own because the faults and these reactions are one
  * concern that the trackers, the JobTracker and the reducers consult. */
 #ifndef MRLAB_LOST_H
@@ -65,17 +77,32 @@ void lost_shutdown(engine *e);
  * heartbeat's time, and if W restarted since it was last heard, its loss. */
 void lost_heartbeat(engine *e, int w, double now);
 
+/* Called by the TaskTracker TR before its heartbeat at NOW: in Hadoop 1,
+ * every mapred.disk.healthChecker.interval it checks its local
+ * directories, and when one has failed since it re-initialises: its
+ * attempts are killed, and its next heartbeat tells the JobTracker, which
+ * treats it as a lost tracker come back (Hadoop 1's lostTaskTracker: its
+ * completed maps run again, see above).  A NodeManager (YARN) marks the
+ * directory bad and goes on. */
+void lost_disk_check(engine *e, tracker *tr, double now);
+
+/* Whether map T's output can no longer be served: its worker is down, or
+ * the disk it was written to failed. */
+int lost_output_gone(const engine *e, const task *t);
+
 /* The tracker of the lost workers' JobTracker wake-up (lost_shutdown): a heartbeat from it carries nothing. */
 int lost_is_nobody(const engine *e, const tracker *tr);
 
-/* Called by reduce attempt RA when its fetch of map M's output from the
- * lost worker holding it failed at NOW: the report to the JobTracker, which
+/* Called by reduce attempt RA when its fetch of map M's output, gone with
+ * its worker or its disk (lost_output_gone), failed at NOW: the report to the JobTracker, which
  * may declare the output lost (see above). */
 void lost_fetch_failed(engine *e, attempt *ra, int m, double now);
 
 /* Writes `,\n  "losses": [...]` for summary.json: each failure of a
- * worker, in time order, with when it failed, came back and was declared
- * lost (null: never, within the run). */
+ * worker or a disk (its number from 1; null: the worker), in time order,
+ * with when it failed, came back and was declared lost (null: never,
+ * within the run; a disk never comes back, and is declared when its
+ * TaskTracker re-initialised, in Hadoop 1). */
 void lost_write_json(const engine *e, FILE *f);
 
 #endif

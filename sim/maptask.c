@@ -166,7 +166,8 @@ int engine_split_stages(const task *t, int src, int dst, int64_t *count, stage *
 /* The replica map M reads its split from next, as Hadoop's DFSInputStream
  * chooses one: the closest of the block's locations (the NameNode's: no
  * datanode it holds dead) not in the N_TRIED workers TRIED; one on a
- * worker that is down answers nothing for dfs.client.socket-timeout, and
+ * worker that is down answers nothing for dfs.client.socket-timeout, one
+ * whose DataNode alone is down (a disk failed) refuses at once, and either
  * joins TRIED.  Returns the worker, or -1 when no location is left: the
  * attempt fails, a missing block (Hadoop's BlockMissingException; its
  * three refetches of the locations, seconds apart, are left out). */
@@ -183,11 +184,16 @@ static int replica_open(engine *e, map_state *m, int *tried, int *n_tried)
       a->cancel = 1;
       return -1;
     }
-    if (!e->trackers[src].lost)
+    if (!e->trackers[src].dn_down)
       return src;
+    tried[(*n_tried)++] = src;
+    if (!e->trackers[src].lost) { /* its host is up: the connection is refused at once */
+      XBT_INFO("%s m%06d attempt %d: the DataNode on %s refuses the connection (it shut down after a disk failed)",
+               t->job->desc->name, t->index, a->number, e->platform->workers[src].name);
+      continue;
+    }
     XBT_INFO("%s m%06d attempt %d: the replica on %s does not answer for %s", t->job->desc->name, t->index, a->number,
              e->platform->workers[src].name, conf_name(CONF_CLIENT_TIMEOUT));
-    tried[(*n_tried)++] = src;
     activities_sleep_for(conf_get(m->conf, CONF_CLIENT_TIMEOUT));
   }
 }
@@ -199,8 +205,8 @@ static int replica_open(engine *e, map_state *m, int *tried, int *n_tried)
  * the map function's output streams on down the HDFS replica pipeline.
  * When the worker it reads from is lost (lost.h), the HDFS client waits
  * out dfs.client.socket-timeout and reads the rest from the next closest
- * replica (replica_open); when none is left, the attempt fails (a missing
- * block). */
+ * replica (replica_open), at once when only the DataNode went down;
+ * when none is left, the attempt fails (a missing block). */
 static void read_and_map(engine *e, map_state *m)
 {
   attempt *a = m->a;
@@ -244,7 +250,7 @@ static void read_and_map(engine *e, map_state *m)
                       .chunk = m->chunk,
                       .depth = (int)conf_get(m->conf, CONF_PIPELINE_DEPTH),
                       .cancel = &a->cancel,
-                      .gone = src >= 0 ? &e->trackers[src].lost : NULL,
+                      .gone = src >= 0 ? &e->trackers[src].dn_down : NULL,
                       .on_chunk = map_chunk_done,
                       .arg = m,
                       .timed = &st[cpu],
@@ -258,10 +264,15 @@ static void read_and_map(engine *e, map_state *m)
     a->write_end = st[n - 1].end;
     if (done >= m->split || a->cancel)
       break;
-    XBT_INFO("%s m%06d attempt %d: %s went down as it read the split; no answer for %s", d->name, t->index, a->number,
-             e->platform->workers[src].name, conf_name(CONF_CLIENT_TIMEOUT));
     tried[n_tried++] = src;
-    activities_sleep_for(conf_get(m->conf, CONF_CLIENT_TIMEOUT));
+    if (e->trackers[src].lost) {
+      XBT_INFO("%s m%06d attempt %d: %s went down as it read the split; no answer for %s", d->name, t->index, a->number,
+               e->platform->workers[src].name, conf_name(CONF_CLIENT_TIMEOUT));
+      activities_sleep_for(conf_get(m->conf, CONF_CLIENT_TIMEOUT));
+    } else {
+      XBT_INFO("%s m%06d attempt %d: the DataNode on %s shut down as it read the split (a disk failed)", d->name,
+               t->index, a->number, e->platform->workers[src].name);
+    }
     src = replica_open(e, m, tried, &n_tried);
   }
   if (a->prefetch)
@@ -306,7 +317,7 @@ void map_attempt_actor(int argc, char **argv)
   task *t = a->task;
   const job_desc *d = t->job->desc;
   map_state m = {.a = a, .conf = &d->conf, .host = e->trackers[a->worker].host};
-  m.disk = engine_disk(m.host, t->index);
+  m.disk = a->disk = engine_disk(m.host, t->index);
   m.split = hdfs_block_bytes(t->job->input, t->block);
   m.chunk = (int64_t)conf_get(m.conf, CONF_CHUNK);
   m.output = workload_map_output(d, m.split);

@@ -118,7 +118,7 @@ void prefetch_plan(attempt *a)
     return;
   task *next = scheduler_reserve(e, j, tr);
   int src = next ? engine_closest_replica(e, next, a->worker, NULL, 0) : -1;
-  if (src < 0 || e->trackers[src].lost) /* nothing reserved, or its closest replica is on a lost worker (lost.h) */
+  if (src < 0 || e->trackers[src].dn_down) /* nothing reserved, or its closest replica's DataNode is down (lost.h) */
     return;
   prefetch *p = xcalloc(1, sizeof *p);
   p->task = next;

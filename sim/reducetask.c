@@ -454,14 +454,21 @@ static void wait_until(reduce_state *r, double deadline)
 #define PENALTY 10.0       /* ShuffleSchedulerImpl.INITIAL_PENALTY, s */
 #define PENALTY_GROWTH 1.3 /* and PENALTY_GROWTH_RATE */
 
-/* The N maps MAPS of source W could not be fetched: their workers are lost.
- * As Hadoop's fetcher, after the connection's timeout the reducer reports
- * each to the JobTracker, and tries the source again after a penalty that
- * grows with its failures; the maps wait there (unless they run again
- * meanwhile, lost.h).  Called and returns with the job's mutex held. */
+/* The N maps MAPS of source W could not be fetched: their workers are
+ * lost, or their disks failed (lost_output_gone).  As Hadoop's fetcher,
+ * after the connection's timeout (at once when the hosts are up: their
+ * shuffle server answers that it cannot read the outputs) the reducer
+ * reports each to the JobTracker, and tries the source again after a
+ * penalty that grows with its failures; the maps wait there (unless they
+ * run again meanwhile, lost.h).  Called and returns with the job's mutex
+ * held. */
 static void fetch_failed(reduce_state *r, int w, const int *maps, int n)
 {
-  wait_until(r, simgrid_get_clock() + conf_get(r->conf, CONF_CONNECT_TIMEOUT));
+  int answered = 1;
+  for (int k = 0; k < n; k++)
+    answered &= !r->e->trackers[r->j->maps[maps[k]].out_worker].lost;
+  if (!answered)
+    wait_until(r, simgrid_get_clock() + conf_get(r->conf, CONF_CONNECT_TIMEOUT));
   if (r->a->cancel)
     return;
   for (int k = 0; k < n; k++)
@@ -505,7 +512,7 @@ static void fetcher_actor(int argc, char **argv)
       for (; (n + n_dead) < r->per_fetch && pending_live(r, w); q->first++) {
         int m = q->map[q->first];
         r->queued[m] = NULL;
-        if (r->e->trackers[j->maps[m].out_worker].lost)
+        if (lost_output_gone(r->e, &j->maps[m]))
           dead[n_dead++] = m;
         else
           maps[n++] = m;
@@ -780,7 +787,7 @@ void reduce_attempt_actor(int argc, char **argv)
   job *j = a->task->job;
   reduce_state r = {.a = a, .e = e, .j = j, .d = j->desc, .conf = &j->desc->conf, .p = a->task->index};
   r.host = e->trackers[a->worker].host;
-  r.disk = engine_disk(r.host, a->task->index);
+  r.disk = a->disk = engine_disk(r.host, a->task->index);
   r.chunk = (int64_t)conf_get(r.conf, CONF_CHUNK);
   r.depth = (int)conf_get(r.conf, CONF_PIPELINE_DEPTH);
   double heap = conf_get(r.conf, CONF_REDUCE_MEMORY_MB) * 1048576.0 * conf_get(r.conf, CONF_HEAP_RATIO);

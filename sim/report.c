@@ -40,7 +40,8 @@ static const char *const cause_names[] = {"",
                                           RUNDIR_CAUSE_JOB_FAILED,
                                           RUNDIR_CAUSE_LOST,
                                           RUNDIR_CAUSE_FETCH_FAILURES,
-                                          RUNDIR_CAUSE_MISSING_BLOCK}; /* attempt_cause */
+                                          RUNDIR_CAUSE_MISSING_BLOCK,
+                                          RUNDIR_CAUSE_DISK_FAILED}; /* attempt_cause */
 static const char *const job_status_names[] = {RUNDIR_STATUS_SUCCEEDED, RUNDIR_STATUS_FAILED,
                                                RUNDIR_STATUS_DEPENDENT_FAILED}; /* job_status */
 static const char *const locality_names[] = {"node", "rack", "off-rack", ""};

@@ -49,7 +49,7 @@ typedef struct {
 } copy;
 
 typedef struct rereplicate_state {
-  double *dead_lost_at; /* per worker: the loss (its lost_at) the NameNode declared dead, -1: none */
+  double *dead_down_at; /* per worker: the DataNode's loss (its dn_down_at) the NameNode declared dead, -1: none */
   unsigned char *dead;  /* per worker: dead now, refreshed by rereplicate_dead */
   int *streams;         /* per worker: copies from it under way */
   copy **copies;        /* records of copies, under way or ended */
@@ -70,9 +70,9 @@ void rereplicate_alloc(engine *e)
     return;
   int n = e->platform->n_workers;
   rereplicate_state *s = xcalloc(1, sizeof *s);
-  s->dead_lost_at = xmalloc((size_t)n * sizeof *s->dead_lost_at);
+  s->dead_down_at = xmalloc((size_t)n * sizeof *s->dead_down_at);
   for (int w = 0; w < n; w++)
-    s->dead_lost_at[w] = -1;
+    s->dead_down_at[w] = -1;
   s->dead = xcalloc((size_t)n, 1);
   s->streams = xcalloc((size_t)n, sizeof *s->streams);
   s->first_end = s->last_end = -1;
@@ -90,7 +90,7 @@ void rereplicate_free(engine *e)
   free(s->cand);
   free(s->streams);
   free(s->dead);
-  free(s->dead_lost_at);
+  free(s->dead_down_at);
   free(s);
   e->rereplicate = NULL;
 }
@@ -99,7 +99,7 @@ void rereplicate_free(engine *e)
 static int is_dead(const engine *e, int w)
 {
   const tracker *tr = &e->trackers[w];
-  return tr->lost && e->rereplicate->dead_lost_at[w] >= 0 && tr->lost_at == e->rereplicate->dead_lost_at[w];
+  return tr->dn_down && e->rereplicate->dead_down_at[w] >= 0 && tr->dn_down_at == e->rereplicate->dead_down_at[w];
 }
 
 int rereplicate_is_dead(const engine *e, int w)
@@ -250,25 +250,25 @@ static void copy_actor(int argc, char **argv)
                   .disk = engine_disk(from->host, k),
                   .scale = 1,
                   .count2 = &from->disk_read,
-                  .gone = {&to->lost}},
+                  .gone = {&to->dn_down}},
                  {.kind = STAGE_NET,
                   .host = from->host,
                   .dst = to->host,
                   .flow = ACT_REREPLICATION,
                   .scale = 1,
                   .count2 = &from->net_sent,
-                  .gone = {&to->lost}},
+                  .gone = {&to->dn_down}},
                  {.kind = STAGE_WRITE,
                   .host = to->host,
                   .disk = engine_disk(to->host, k),
                   .scale = 1,
                   .count2 = &to->disk_written,
-                  .gone = {&to->lost}}};
+                  .gone = {&to->dn_down}}};
   pipe_spec spec = {.total = c->bytes,
                     .chunk = (int64_t)conf_get(cf, CONF_CHUNK),
                     .depth = (int)conf_get(cf, CONF_PIPELINE_DEPTH),
                     .cancel = &s->stop,
-                    .gone = &from->lost};
+                    .gone = &from->dn_down};
   int through = pipe_run(st, 3, &spec) == (int)((spec.total + spec.chunk - 1) / spec.chunk);
   copy done = *c; /* the record is free for another copy from here on */
   c->in_use = 0;
@@ -279,10 +279,10 @@ static void copy_actor(int argc, char **argv)
   const char *what = done.it.output ? "output" : "block", *name = e->jobs[done.it.job].desc->name;
   if (!through && s->stop)
     return; /* the run is over */
-  if (!through || to->lost || to->lost_at >= done.start || from->lost_at >= done.start) {
+  if (!through || to->dn_down || to->dn_down_at >= done.start || from->dn_down_at >= done.start) {
     s->copies_failed++;
-    XBT_INFO("the copy of %s %lld of job %s from %s to %s stopped at %.3f s: %s was lost", what,
-             (long long)done.it.index, name, src, dst, now, from->lost_at >= done.start ? src : dst);
+    XBT_INFO("the copy of %s %lld of job %s from %s to %s stopped at %.3f s: the DataNode on %s went down", what,
+             (long long)done.it.index, name, src, dst, now, from->dn_down_at >= done.start ? src : dst);
     return;
   }
   s->blocks_copied++;
@@ -314,7 +314,7 @@ static int start_copy(engine *e, item it, double now)
   for (int r = 0; r < n; r++) { /* a live holder that runs fewer than max copies */
     int h = replicas[r];
     uint64_t d = draw(it, 1, e->trackers[h].key);
-    if (!e->trackers[h].lost && s->streams[h] < max && (src < 0 || d < best))
+    if (!e->trackers[h].dn_down && s->streams[h] < max && (src < 0 || d < best))
       src = h, best = d;
   }
   if (src < 0)
@@ -340,7 +340,7 @@ static int start_copy(engine *e, item it, double now)
       int holds = 0, rack = p->workers[w].rack;
       for (int r = 0; r < n; r++)
         holds |= replicas[r] == w;
-      if (holds || e->trackers[w].lost || pending(s, it, w) ||
+      if (holds || e->trackers[w].dn_down || pending(s, it, w) ||
           (pass == 0 && (rack == not_rack || (in_rack >= 0 && rack != in_rack))))
         continue;
       uint64_t d = draw(it, 2, e->trackers[w].key);
@@ -398,11 +398,11 @@ static void heartbeat_check(engine *e, double now, double expire)
   rereplicate_state *s = e->rereplicate;
   for (int w = 0; w < e->platform->n_workers; w++) {
     const tracker *tr = &e->trackers[w];
-    if (tr->lost && !is_dead(e, w) && now - tr->lost_at > expire) {
-      s->dead_lost_at[w] = tr->lost_at;
+    if (tr->dn_down && !is_dead(e, w) && now - tr->dn_down_at > expire) {
+      s->dead_down_at[w] = tr->dn_down_at;
       s->settled = 0;
       XBT_INFO("declares datanode %s dead at %.3f s: no heartbeat since %.3f s (%.0f s)", e->platform->workers[w].name,
-               now, tr->lost_at, expire);
+               now, tr->dn_down_at, expire);
     }
   }
 }

@@ -22,17 +22,18 @@
  * - a datanode that comes back re-registers with its disk's replicas,
  *   which count again (a block then over-replicated loses a replica).
  *
- * What mrlab models: all of that, in runs with lost workers (lost.h) only,
- * for the blocks of every job's input file and the output files of every
- * successful reduce attempt (of a map-only job, map attempt): each copy a
+ * What mrlab models: all of that, in runs with faults (lost.h) only, for
+ * the DataNodes that are down (a lost worker's, or one shut down by a
+ * failed disk: tracker.dn_down), for the blocks of every job's input file
+ * and the output files of every successful reduce attempt (of a map-only job, map attempt): each copy a
  * pipe (pipe.h) from the source's disk over the network (flows of
  * ACT_REREPLICATION) to the target's disk, sharing SimGrid's disks and
- * links with the jobs.  A copy whose source or target is lost meanwhile
+ * links with the jobs.  A copy whose source or target goes down meanwhile
  * stops and its block is picked again at a later period; a finished copy
  * puts the target in place of a dead replica, so that later readers (maps,
  * a child job reading the output) find it.  Output written meanwhile never
  * goes to a dead datanode (engine_output_stages).  A datanode's last
- * heartbeat is taken at the moment it failed; ties (the order of blocks of
+ * heartbeat is taken at the moment it went down; ties (the order of blocks of
  * one priority, a source, a target) are drawn from the seed with
  * engine_hash, never by index.
  *

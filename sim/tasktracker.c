@@ -101,6 +101,7 @@ void tasktracker_actor(int argc, char **argv)
     if (tr->shutdown)
       break;
     double sent = simgrid_get_clock();
+    lost_disk_check(e, tr, sent);
     XBT_VERB("heartbeat: %d of %d map slots and %d of %d reduce slots busy", tr->running_maps, tr->map_slots,
              tr->running_reduces, tr->reduce_slots);
     activities_heartbeat();

@@ -54,6 +54,26 @@ static void times_take_units(void **state)
   assert_true(f[0].down == 172800);
 }
 
+static void disks_are_numbered_from_one(void **state)
+{
+  (void)state;
+  fault_spec f[3];
+  char err[256] = "";
+  assert_int_equal(faults_parse("fast-3:disk2@10m rack1:disk1@maps:50% 5%:disk1000@0s", f, 3, err, sizeof err), 3);
+  assert_string_equal(f[0].target, "fast-3");
+  assert_int_equal(f[0].disk, 1);
+  assert_true(f[0].at == 600);
+  assert_true(f[0].down == -1);
+  assert_string_equal(f[1].target, "rack1");
+  assert_int_equal(f[1].disk, 0);
+  assert_int_equal(f[1].when, FAULT_AT_MAPS);
+  assert_string_equal(f[2].target, "");
+  assert_true(f[2].share == 0.05);
+  assert_int_equal(f[2].disk, 999);
+  assert_int_equal(faults_parse("fast-3@1s", f, 1, err, sizeof err), 1);
+  assert_int_equal(f[0].disk, -1); /* the whole worker */
+}
+
 static void spaces_separate_entries(void **state)
 {
   (void)state;
@@ -121,6 +141,15 @@ static void bad_entries_are_named(void **state)
       {"a@1s+-1s", "entry 1 \"a@1s+-1s\": expected DOWN after + a time above 0s"},
       {"a@1s+10", "entry 1 \"a@1s+10\": expected DOWN after + a time above 0s"},
       {"a@maps:50%+", "entry 1 \"a@maps:50%+\": expected DOWN"},
+      {"a:disk0@1s", "entry 1 \"a:disk0@1s\": expected TARGET:diskN with N a disk's number from 1 to 1000"},
+      {"a:disk1001@1s", "entry 1 \"a:disk1001@1s\": expected TARGET:diskN"},
+      {"a:disk@1s", "entry 1 \"a:disk@1s\": expected TARGET:diskN"},
+      {"a:disk2x@1s", "entry 1 \"a:disk2x@1s\": expected TARGET:diskN"},
+      {"a:disk-2@1s", "entry 1 \"a:disk-2@1s\": expected TARGET:diskN"},
+      {"a:disc2@1s", "entry 1 \"a:disc2@1s\": expected TARGET:diskN"},
+      {"a:disk1:disk2@1s", "entry 1 \"a:disk1:disk2@1s\": expected TARGET:diskN"},
+      {":disk1@1s", "entry 1 \":disk1@1s\": expected TARGET a name"},
+      {"a:disk1@1s+5m", "entry 1 \"a:disk1@1s+5m\": expected no +DOWN for a disk"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     char err[256] = "";
@@ -188,9 +217,13 @@ static void bad_setting_is_refused(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(parses_each_kind),        cmocka_unit_test(times_take_units),
-      cmocka_unit_test(spaces_separate_entries), cmocka_unit_test(names_and_entries_are_bounded),
-      cmocka_unit_test(bad_entries_are_named),   cmocka_unit_test(good_setting_is_taken),
+      cmocka_unit_test(parses_each_kind),
+      cmocka_unit_test(times_take_units),
+      cmocka_unit_test(disks_are_numbered_from_one),
+      cmocka_unit_test(spaces_separate_entries),
+      cmocka_unit_test(names_and_entries_are_bounded),
+      cmocka_unit_test(bad_entries_are_named),
+      cmocka_unit_test(good_setting_is_taken),
       cmocka_unit_test(bad_setting_is_refused),
   };
   TEST_MAIN(tests);

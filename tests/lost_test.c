@@ -10,7 +10,11 @@
  * dead datanode's blocks back to their replication, as disk and network
  * traffic that slows the jobs running meanwhile, and a child job reads its
  * parent's copied output through a second loss; a datanode back before it
- * is declared dead is never dead, and one back later counts again. */
+ * is declared dead is never dead, and one back later counts again.  A
+ * failed disk fails the attempts writing there, takes its DataNode down
+ * for good (its blocks copied back) while its tracker goes on, loses the
+ * map outputs on it (Hadoop 1: all the tracker's, as it re-initialises at
+ * its next disk check), and a worker's last disk takes the worker. */
 #include "test.h"
 
 #include <jansson.h>
@@ -164,12 +168,12 @@ static void nothing_is_rescheduled_before_the_expiry(void **state)
       test_csv_free(t);
       /* summary.json's record of the loss: when, back when, declared lost when */
       const char *json = test_read_file(dir, "summary.json");
-      const char *loss = strstr(json, "{\"host\": \"w-2\", \"failed\": 20.000000000, \"back\": ");
+      const char *loss = strstr(json, "{\"host\": \"w-2\", \"disk\": null, \"failed\": 20.000000000, \"back\": ");
       assert_non_null(loss);
       double declared = atof(strstr(loss, "\"declared\": ") + 12);
       if (back)
-        assert_true(strncmp(loss + strlen("{\"host\": \"w-2\", \"failed\": 20.000000000, \"back\": "), "50.000000000",
-                            12) == 0 &&
+        assert_true(strncmp(loss + strlen("{\"host\": \"w-2\", \"disk\": null, \"failed\": 20.000000000, \"back\": "),
+                            "50.000000000", 12) == 0 &&
                     declared >= 50 && declared < 60);
       else
         assert_true(declared >= 140 && declared <= 140 + 120 / 3.0);
@@ -627,6 +631,141 @@ static void a_datanode_back_keeps_its_replicas(void **state)
   json_decref(c);
 }
 
+/* test_lab(N) with two disks a worker. */
+static const char *lab_of_two_disks(int n)
+{
+  static char text[2048];
+  const char *one = "disks = ( { read = \"120MBps\"; write = \"100MBps\"; } );";
+  const char *lab = test_lab(n), *at = strstr(lab, one);
+  assert_non_null(at);
+  snprintf(text, sizeof text,
+           "%.*sdisks = ( { read = \"120MBps\"; write = \"100MBps\"; }, { read = \"120MBps\"; "
+           "write = \"100MBps\"; } );%s",
+           (int)(at - lab), lab, at + strlen(one));
+  return text;
+}
+
+/* summary.json's record of the failure of disk DISK (from 1; 0: the worker) of w-2: its "declared" into *DECLARED. */
+static void disk_loss(json_t *root, int disk, double failed, double *declared)
+{
+  json_t *losses = json_object_get(root, "losses"), *l;
+  size_t i;
+  json_array_foreach(losses, i, l)
+  {
+    json_t *d = json_object_get(l, "disk");
+    if (strcmp(json_string_value(json_object_get(l, "host")), "w-2") == 0 &&
+        (disk ? json_is_integer(d) && json_integer_value(d) == disk : json_is_null(d))) {
+      assert_close(json_number_value(json_object_get(l, "failed")), failed, 1e-9);
+      assert_true(json_is_null(json_object_get(l, "back")));
+      json_t *v = json_object_get(l, "declared");
+      *declared = json_is_null(v) ? -1 : json_number_value(v);
+      return;
+    }
+  }
+  fail_msg("no loss of disk %d of w-2 in summary.json", disk);
+}
+
+/* Disk 1 of w-2 fails at 10 s, in Hadoop 1 and YARN mode.  The job
+ * succeeds with every byte moved once.  The attempts on w-2 whose local
+ * directory was on it fail at once (disk-failed: they stop at the end of
+ * the chunk they are moving), those on its other disk go on.  Its DataNode is down for good: the NameNode declares it
+ * dead and copies its blocks back, while its tracker still runs tasks.  Map outputs on the disk that a reducer still
+ * needs run again.  In YARN mode that is all (the NodeManager marks the directory bad); in Hadoop 1 the TaskTracker
+ * re-initialises at its first heartbeat past mapred.disk.healthChecker.interval (60 s): the JobTracker kills what ran
+ * there and runs again every map whose output was there. */
+static void a_failed_disk_fails_what_was_on_it(void **state)
+{
+  (void)state;
+  static const char *const modes[] = {"mrlab.scheduler=hadoop1", "mrlab.scheduler=yarn-fifo"};
+  for (int m = 0; m < 2; m++) {
+    char clean[4096];
+    const char *clean_args[] = {"--seed", "2", "--set", modes[m], NULL};
+    snprintf(clean, sizeof clean, "%s", test_simulate(lab_of_two_disks(4), workload("12GB", 4, ""), clean_args));
+    const char *args[] = {"--seed", "2",
+                          "--set",  modes[m],
+                          "--set",  "mrlab.faults=w-2:disk1@10s",
+                          "--set",  "dfs.namenode.heartbeat.recheck-interval=10000",
+                          NULL};
+    const char *dir = test_simulate(lab_of_two_disks(4), workload("12GB", 4, ""), args);
+    check_conserved(dir, clean);
+    test_csv *t = test_csv_in(dir, "tasks.csv"), *j = test_csv_in(dir, "jobs.csv");
+    int disk_failed = 0, went_on = 0, after = 0, killed = 0, maps_there = 0, fetch_failures = 0;
+    for (int r = 1; r < t->n_rows; r++) {
+      double start = test_csv_num(t, r, "start"), end = test_csv_num(t, r, "end");
+      int there = is(t, r, "host", "w-2"), ok = is(t, r, "status", "SUCCEEDED");
+      if (is(t, r, "cause", "disk-failed")) {
+        disk_failed++;
+        assert_true(there && is(t, r, "status", "FAILED") && start < 10 && end >= 10 &&
+                    end < 15); /* at a chunk's end */
+      }
+      went_on += there && start < 10 && end > 15 && ok;
+      after += there && start > 10 && end > 70 && ok; /* past the DataNode's death, at 60 s */
+      killed += is(t, r, "cause", "worker-lost");
+      maps_there += there && ok && is(t, r, "kind", "map") && end < 60;
+      fetch_failures += is(t, r, "cause", "fetch-failures");
+      if (ok && is(t, r, "kind", "map")) /* a DataNode that is down on a host that is up refuses at once */
+        assert_true(test_csv_num(t, r, "read_end") - start < 30);
+    }
+    assert_true(disk_failed > 0);
+    assert_true(after > 0);
+    test_csv *x = test_csv_in(dir, "explain.csv"); /* the critical path tiles the job's time through the failure */
+    double path = 0;
+    for (int r = 1; r < x->n_rows; r++)
+      path += test_csv_num(x, r, "seconds");
+    assert_close(path, test_csv_num(j, 1, "end") - test_csv_num(j, 1, "submit"), 1e-6);
+    test_csv_free(x);
+    json_t *root = summary(dir);
+    assert_close(copied(root, "dead_datanodes"), 1, 0);
+    assert_true(copied(root, "blocks_copied") > 0);
+    double declared;
+    disk_loss(root, 1, 10, &declared);
+    if (m == 0) { /* Hadoop 1: the re-initialisation at the first heartbeat after 60 s */
+      assert_true(declared > 60 && declared < 60 + 3.01);
+      assert_true(killed > 0);
+      assert_true(test_csv_num(j, 1, "reexecuted_maps") >= maps_there - fetch_failures);
+    } else {
+      assert_true(went_on > 0);
+      assert_true(declared == -1);
+      assert_int_equal(killed, 0);
+      assert_true(fetch_failures > 0 && test_csv_num(j, 1, "reexecuted_maps") == fetch_failures);
+    }
+    json_decref(root);
+    test_csv_free(j);
+    test_csv_free(t);
+  }
+}
+
+/* A worker whose last disk fails is lost for good, as one that fails: the
+ * JobTracker declares it lost at the expiry interval and the job succeeds
+ * without it.  A disk the worker lacks is refused, with status 2 and no
+ * output. */
+static void a_workers_last_disk_takes_the_worker(void **state)
+{
+  (void)state;
+  const char *args[] = {"--seed", "2",
+                        "--set",  "mrlab.faults=w-2:disk1@3s w-2:disk2@5s",
+                        "--set",  "mapreduce.jobtracker.expire.trackers.interval=30000",
+                        NULL};
+  const char *dir = test_simulate(lab_of_two_disks(4), workload("2GB", 4, ""), args);
+  test_csv *j = test_csv_in(dir, "jobs.csv"), *t = test_csv_in(dir, "tasks.csv");
+  assert_true(is(j, 1, "status", "SUCCEEDED"));
+  for (int r = 1; r < t->n_rows; r++)
+    assert_false(is(t, r, "host", "w-2") && test_csv_num(t, r, "start") > 5);
+  json_t *root = summary(dir);
+  double declared;
+  disk_loss(root, 2, 5, &declared);
+  disk_loss(root, 0, 5, &declared);
+  assert_true(declared >= 35 && declared <= 35 + 10.01);
+  json_decref(root);
+  test_csv_free(t);
+  test_csv_free(j);
+
+  const char *const run[] = {"run", "platform.cfg", test_source_path("workloads/simple.cfg"), "-o", "out", NULL};
+  static const test_refusal lacks[] = {
+      {{"--set", "mrlab.faults=w-2:disk2@3s"}, "mrlab: mrlab.faults: entry 1 names disk 2 of w-2, which has 1 disk"}};
+  test_refusals("platform.cfg", test_lab(4), run, lacks, 1);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -642,6 +781,8 @@ int main(void)
       cmocka_unit_test(a_job_running_meanwhile_is_slowed_by_the_copies),
       cmocka_unit_test(a_child_reads_its_parents_copied_output_through_two_losses),
       cmocka_unit_test(a_datanode_back_keeps_its_replicas),
+      cmocka_unit_test(a_failed_disk_fails_what_was_on_it),
+      cmocka_unit_test(a_workers_last_disk_takes_the_worker),
   };
   TEST_MAIN(tests);
 }

@@ -143,6 +143,7 @@ static const property table[CONF_N_KEYS] = {
     [CONF_NODE_REPAIR] = {"mrlab.node.repair", T_TIME, "0s", 0, 1e10, CLUSTER},
     [CONF_TRACKER_EXPIRY] = {"mapreduce.jobtracker.expire.trackers.interval", T_MS, "600000", 1, 1e7, CLUSTER},
     [CONF_NM_EXPIRY] = {"yarn.nm.liveness-monitor.expiry-interval-ms", T_MS, "600000", 1, 1e7, CLUSTER},
+    [CONF_DISK_CHECK] = {"mapred.disk.healthChecker.interval", T_MS, "60000", 1, 1e7, CLUSTER},
     [CONF_CONNECT_TIMEOUT] = {"mapreduce.reduce.shuffle.connect.timeout", T_MS, "180000", 0.001, 1e6, JOB},
     [CONF_CLIENT_TIMEOUT] = {"dfs.client.socket-timeout", T_MS, "60000", 0.001, 1e6, JOB},
     [CONF_FETCH_FAILURES_FRACTION] = {"mapreduce.reduce.shuffle.max-fetch-failures-fraction", T_FLOAT, "0.5", 0, 1,

@@ -97,6 +97,8 @@ typedef enum {
   CONF_TRACKER_EXPIRY,   /* mapreduce.jobtracker.expire.trackers.interval, s: heartbeats missed for so long
                           * lose a TaskTracker */
   CONF_NM_EXPIRY,        /* yarn.nm.liveness-monitor.expiry-interval-ms, s: likewise a NodeManager */
+  CONF_DISK_CHECK,       /* mapred.disk.healthChecker.interval, s: a TaskTracker checks its local directories so
+                          * often, and re-initialises when one failed (Hadoop 1) */
   CONF_CONNECT_TIMEOUT,  /* mapreduce.reduce.shuffle.connect.timeout, s: a fetch from a dead host fails then */
   CONF_CLIENT_TIMEOUT,   /* dfs.client.socket-timeout, s: a read from a dead datanode moves to the next replica */
   CONF_FETCH_FAILURES_FRACTION,      /* mapreduce.reduce.shuffle.max-fetch-failures-fraction */
