@@ -10,6 +10,7 @@
 #include "cfg.h"
 #include "compare.h"
 #include "hadoopconf.h"
+#include "history.h"
 #include "import.h"
 #include "platform.h"
 #include "explain.h"
@@ -54,7 +55,7 @@ static const char usage_main[] =
     "  plot DIR                        pictures of a run, a comparison or a validation (gnuplot)\n"
     "  explain RUN [--job NAME]        where each job's time went: its critical path\n"
     "  report DIR [-o PAGE.html]       a run or a validation as one HTML page to read in a browser\n"
-    "  import swim|rumen TRACE         a workload file from a SWIM or Rumen job trace\n"
+    "  import swim|rumen|jhist TRACE   a workload file from a SWIM or Rumen job trace or job histories\n"
     "  version                         print the version\n"
     "\n"
     "Every command takes --help.\n";
@@ -313,24 +314,31 @@ static const char usage_explain[] =
     "A directory that holds no run, or a job it does not hold, gets one line\n"
     "and exit status 2.\n";
 
-static const char usage_import[] =
-    "usage: mrlab import swim TRACE.tsv [-n JOBS] [--scale F] [-o WORKLOAD.cfg]\n"
-    "       mrlab import rumen TRACE.json [-o WORKLOAD.cfg]\n"
-    "\n"
-    "Turns a job trace recorded on a real cluster into a workload file that\n"
-    "`mrlab run` replays: each job with its submit time, input, shuffle and\n"
-    "output bytes (map-only when it shuffles nothing) and reducers.  A SWIM\n"
-    "trace (tab-separated: job id, submit s, gap s, map input, shuffle and\n"
-    "reduce output bytes) gets one reducer a GiB of shuffle and output.  A\n"
-    "Rumen trace (Hadoop's JSON job digest, as YARN's SLS reads it) also gives\n"
-    "the recorded map and reduce counts, each map's input bytes (file_sizes),\n"
-    "each reducer's share of the shuffle and the recorded duration\n"
-    "(finishTime - submitTime), which `mrlab run` prints beside the simulated\n"
-    "one.  Prints the workload on stdout.\n"
-    "\n"
-    "  -o FILE      write it to FILE instead, whole\n"
-    "  -n JOBS      SWIM: only the first JOBS jobs\n"
-    "  --scale F    SWIM: multiply every byte count by F (> 0)\n";
+static const char usage_import[] = "usage: mrlab import swim TRACE.tsv [-n JOBS] [--scale F] [-o WORKLOAD.cfg]\n"
+                                   "       mrlab import rumen TRACE.json [-o WORKLOAD.cfg]\n"
+                                   "       mrlab import jhist HISTORY... [-o WORKLOAD.cfg]\n"
+                                   "\n"
+                                   "Turns a job trace recorded on a real cluster into a workload file that\n"
+                                   "`mrlab run` replays: each job with its submit time, input, shuffle and\n"
+                                   "output bytes (map-only when it shuffles nothing) and reducers.  A SWIM\n"
+                                   "trace (tab-separated: job id, submit s, gap s, map input, shuffle and\n"
+                                   "reduce output bytes) gets one reducer a GiB of shuffle and output.  A\n"
+                                   "Rumen trace (Hadoop's JSON job digest, as YARN's SLS reads it) also gives\n"
+                                   "the recorded map and reduce counts, each map's input bytes (file_sizes),\n"
+                                   "each reducer's share of the shuffle and the recorded duration\n"
+                                   "(finishTime - submitTime), which `mrlab run` prints beside the simulated\n"
+                                   "one.  A job history (HISTORY: Hadoop 2 or 3's .jhist files, the event\n"
+                                   "logs a history server keeps in its done directory; or a directory of\n"
+                                   "them, read with its subdirectories) gives the same from each job that\n"
+                                   "succeeded: its submit time, its maps' HDFS_BYTES_READ, its reducers'\n"
+                                   "REDUCE_SHUFFLE_BYTES and HDFS_BYTES_WRITTEN, and its recorded time; the\n"
+                                   "jobs that failed, were killed or were still running are left out, and\n"
+                                   "stderr counts them and the events and counters mrlab does not read.\n"
+                                   "Prints the workload on stdout.\n"
+                                   "\n"
+                                   "  -o FILE      write it to FILE instead, whole\n"
+                                   "  -n JOBS      SWIM: only the first JOBS jobs\n"
+                                   "  --scale F    SWIM: multiply every byte count by F (> 0)\n";
 
 static int wants_help(int argc, char **argv)
 {
@@ -952,7 +960,31 @@ static int cmd_report(int argc, char **argv)
   return status;
 }
 
-/* mrlab import swim|rumen TRACE [-n JOBS] [--scale F] [-o FILE] */
+/* mrlab import jhist HISTORY... [-o FILE]: PATHS (N of them) read as histories. */
+static int import_histories(const char *const *paths, int n, const char *file)
+{
+  char err[1024];
+  history_skips skips = {0, 0};
+  int n_jobs = 0, left_out = 0, status = 2;
+  history_job **jobs = history_read_all(paths, n, &n_jobs, &skips, err, sizeof err);
+  import_trace *t = jobs ? history_trace(jobs, n_jobs, &left_out, err, sizeof err) : NULL;
+  if (t) {
+    fprintf(stderr,
+            "mrlab: read %d job histories: %d jobs imported, %d left out (failed, killed or still running); "
+            "passed over %lld events of types mrlab does not read and %lld counters it does not read\n",
+            n_jobs, t->n_jobs, left_out, (long long)skips.unknown_events, (long long)skips.unknown_counters);
+    status = import_save(t, "jhist", paths[0], file, err, sizeof err);
+  }
+  if (status)
+    cfg_print(stderr, "", err);
+  import_trace_free(t);
+  for (int k = 0; k < n_jobs; k++)
+    history_job_free(jobs[k]);
+  free(jobs);
+  return status;
+}
+
+/* mrlab import swim|rumen TRACE [-n JOBS] [--scale F] [-o FILE]; mrlab import jhist HISTORY... [-o FILE] */
 static int cmd_import(int argc, char **argv)
 {
   if (wants_help(argc, argv))
@@ -981,17 +1013,31 @@ static int cmd_import(int argc, char **argv)
       return usage_error(usage_import, "unknown option %s", argv[i]);
     } else if (!format) {
       format = argv[i];
-    } else if (!trace) {
-      trace = argv[i];
+    } else if (!trace || strcmp(format, "jhist") == 0) {
+      trace = trace ? trace : argv[i];
     } else {
       return usage_error(usage_import, "unexpected argument %s", argv[i]);
     }
   }
   if (!format || !trace)
-    return usage_error(usage_import, "%s", "expected swim or rumen, then the trace");
+    return usage_error(usage_import, "%s", "expected swim, rumen or jhist, then the trace");
+  if (strcmp(format, "jhist") == 0) {
+    if (jobs || scale != 1)
+      return usage_error(usage_import, "%s", "-n and --scale are for SWIM traces");
+    const char **paths = xmalloc((size_t)argc * sizeof *paths);
+    int n_paths = 0;
+    for (int i = 1; i < argc; i++) /* the arguments after the format that are no option or option's value */
+      if (strcmp(argv[i], "-o") == 0)
+        i++;
+      else if (argv[i] != format)
+        paths[n_paths++] = argv[i];
+    int status = import_histories(paths, n_paths, file);
+    free(paths);
+    return status;
+  }
   int swim = strcmp(format, "swim") == 0;
   if (!swim && strcmp(format, "rumen") != 0)
-    return usage_error(usage_import, "unknown trace format %s (expected swim or rumen)", format);
+    return usage_error(usage_import, "unknown trace format %s (expected swim, rumen or jhist)", format);
   if (!swim && (jobs || scale != 1))
     return usage_error(usage_import, "%s", "-n and --scale are for SWIM traces");
   char err[1024];

@@ -110,6 +110,18 @@ history_job *jhist_read(const char *path, history_skips *skips, char *err, size_
  * Returns the job, or NULL with "PATH:LINE: expected ..." in ERR. */
 history_job *hadoop1_read(const char *path, history_skips *skips, char *err, size_t errlen);
 
+#define HISTORY_MAX_JOBS 1000 /* mrlab's bound on a workload's jobs */
+
+/* Reads the N_PATHS files and directories PATHS: each file a job's
+ * history (a .jhist, or Hadoop 1's), each directory every history under
+ * it (files named *.jhist, or job_... without an extension as Hadoop 1's;
+ * subdirectories too, as a history server's done directory nests them), in
+ * name order.  Returns the jobs (their count in *N; free each with
+ * history_job_free, then the array), or NULL with "PATH:LINE: expected
+ * ..." in ERR.  SKIPS adds what the readers passed over. */
+history_job **history_read_all(const char *const *paths, int n_paths, int *n, history_skips *skips, char *err,
+                               size_t errlen);
+
 /* The jobs as a trace for import_write: each job's submit time from the
  * earliest, its bytes from its successful attempts' counters, each map's
  * input (HDFS_BYTES_READ), each reducer's share of the shuffle

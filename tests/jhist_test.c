@@ -1,0 +1,238 @@
+/* jhist_test.c - Hadoop 2 and 3 job histories (.jhist, workloads/jhist.c)
+ * and `mrlab import jhist`: every field mrlab keeps is read from the
+ * fixtures in tests/fixtures/jhist (written by hand after Hadoop's
+ * Events.avpr: a history server's done directory of four jobs, one failed
+ * and one still running, a file in Hadoop 0.23's layout, and one with
+ * events and counters mrlab does not read); the import writes the jobs
+ * that succeeded, with their bytes, shares and recorded times, and counts
+ * what it left out; a malformed history is refused in one line naming its
+ * file and line, with no output file. */
+#include "test.h"
+
+#include "history.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define B 1577836800000LL /* the fixtures' epoch: 2020-01-01 */
+#define MiB (1LL << 20)
+#define DONE "tests/fixtures/jhist/done/2020/01/01/000000/"
+
+static history_job *read_fixture(const char *name, history_skips *skips)
+{
+  char err[512] = "";
+  history_job *j = jhist_read(test_source_path(name), skips, err, sizeof err);
+  if (!j)
+    fail_msg("%s: %s", name, err);
+  return j;
+}
+
+static const history_attempt *find(const history_job *j, history_kind kind, int task, int number)
+{
+  for (int k = 0; k < j->n_attempts; k++)
+    if (j->attempts[k].kind == kind && j->attempts[k].task == task && j->attempts[k].number == number)
+      return &j->attempts[k];
+  fail_msg("no attempt %d of %s %d in %s", number, kind == HISTORY_MAP ? "map" : "reduce", task, j->id);
+  return NULL;
+}
+
+/* A job of three maps (the first failing once on node9, out of memory)
+ * and two reduces: the job's fields, each attempt's host, rack, times,
+ * status, locality and counters. */
+static void reads_every_field(void **state)
+{
+  (void)state;
+  history_skips skips = {0, 0};
+  history_job *j = read_fixture(DONE "job_1577836800000_0001-1577836800000-ana-wordcount-1577836830000-3-2-SUCCEEDED-"
+                                     "default-1577836801000.jhist",
+                                &skips);
+  assert_string_equal(j->id, "job_1577836800000_0001");
+  assert_string_equal(j->name, "wordcount");
+  assert_string_equal(j->user, "ana");
+  assert_string_equal(j->queue, "default");
+  assert_int_equal(j->submit, B);
+  assert_int_equal(j->launch, B + 1000);
+  assert_int_equal(j->finish, B + 20000);
+  assert_int_equal(j->status, HISTORY_SUCCEEDED);
+  assert_int_equal(j->total_maps, 3);
+  assert_int_equal(j->total_reduces, 2);
+  assert_int_equal(j->n_attempts, 6);
+
+  const history_attempt *failed = find(j, HISTORY_MAP, 0, 0), *m0 = find(j, HISTORY_MAP, 0, 1);
+  assert_int_equal(failed->status, HISTORY_FAILED);
+  assert_string_equal(failed->host, "node9");
+  assert_string_equal(failed->rack, "/rack2");
+  assert_string_equal(failed->error, "java.lang.OutOfMemoryError: Java heap space");
+  assert_int_equal(failed->locality, HISTORY_OFF_SWITCH);
+  assert_int_equal(failed->start, B + 2000);
+  assert_int_equal(failed->finish, B + 5000);
+  assert_int_equal(failed->counters[HC_HDFS_BYTES_READ], 1000);
+  assert_int_equal(m0->status, HISTORY_SUCCEEDED);
+  assert_string_equal(m0->host, "node1");
+  assert_string_equal(m0->rack, "/rack1");
+  assert_int_equal(m0->locality, HISTORY_NODE_LOCAL);
+  assert_false(m0->speculative);
+  assert_int_equal(m0->start, B + 5000);
+  assert_int_equal(m0->map_finish, B + 9000);
+  assert_int_equal(m0->finish, B + 10000);
+  assert_int_equal(m0->counters[HC_HDFS_BYTES_READ], 128 * MiB);
+  assert_int_equal(m0->counters[HC_MAP_OUTPUT_BYTES], 30 * MiB);
+  assert_int_equal(m0->counters[HC_MAP_OUTPUT_MATERIALIZED_BYTES], 30 * MiB + 6);
+  assert_int_equal(m0->counters[HC_CPU_MILLISECONDS], 4000);
+  assert_int_equal(m0->counters[HC_GC_TIME_MILLIS], 50);
+  assert_int_equal(m0->counters[HC_REDUCE_SHUFFLE_BYTES], -1); /* not recorded */
+  assert_null(m0->error);
+
+  const history_attempt *r1 = find(j, HISTORY_REDUCE, 1, 0);
+  assert_int_equal(r1->status, HISTORY_SUCCEEDED);
+  assert_string_equal(r1->host, "node1");
+  assert_int_equal(r1->start, B + 13000);
+  assert_int_equal(r1->shuffle_finish, B + 16000);
+  assert_int_equal(r1->sort_finish, B + 16500);
+  assert_int_equal(r1->finish, B + 19000);
+  assert_int_equal(r1->counters[HC_REDUCE_SHUFFLE_BYTES], 26 * MiB);
+  assert_int_equal(r1->counters[HC_HDFS_BYTES_WRITTEN], 5 * MiB);
+  assert_int_equal(r1->counters[HC_CPU_MILLISECONDS], 9001);
+  assert_int_equal(skips.unknown_events + skips.unknown_counters, 0);
+  history_job_free(j);
+}
+
+/* Hadoop 0.23's layout (records named without their namespace, no
+ * locality, no failed attempt's rack); a failed job; a job still running
+ * (its last event cut short); events and counters mrlab does not read,
+ * counted. */
+static void reads_every_variant(void **state)
+{
+  (void)state;
+  history_skips skips = {0, 0};
+  history_job *old = read_fixture("tests/fixtures/jhist/v023.jhist", &skips);
+  assert_string_equal(old->id, "job_1322000000000_0007");
+  assert_int_equal(old->status, HISTORY_SUCCEEDED);
+  const history_attempt *m = find(old, HISTORY_MAP, 0, 0);
+  assert_int_equal(m->locality, HISTORY_LOCALITY_UNKNOWN);
+  assert_string_equal(m->rack, "/default-rack");
+  assert_int_equal(m->counters[HC_HDFS_BYTES_READ], 100);
+  history_job_free(old);
+
+  history_job *failed =
+      read_fixture(DONE "job_1577836800000_0003-1577836890000-ana-sort-1577836920000-1-2-FAILED-default-"
+                        "1577836891000.jhist",
+                   &skips);
+  assert_int_equal(failed->status, HISTORY_FAILED);
+  assert_int_equal(find(failed, HISTORY_REDUCE, 0, 0)->status, HISTORY_KILLED);
+  assert_int_equal(find(failed, HISTORY_REDUCE, 1, 0)->status, HISTORY_SUCCEEDED);
+  history_job_free(failed);
+
+  history_job *running =
+      read_fixture(DONE "job_1577836800000_0004-1577836900000-ana-running-1577836930000-1-1-SUCCEEDED-default-"
+                        "1577836901000.jhist",
+                   &skips);
+  assert_int_equal(running->status, HISTORY_RUNNING);
+  assert_int_equal(running->finish, -1);
+  assert_int_equal(find(running, HISTORY_REDUCE, 0, 0)->status, HISTORY_SUCCEEDED);
+  history_job_free(running);
+  assert_int_equal(skips.unknown_events + skips.unknown_counters, 0);
+
+  history_job *extra = read_fixture("tests/fixtures/jhist/extra.jhist", &skips);
+  assert_int_equal(extra->status, HISTORY_SUCCEEDED);
+  assert_int_equal(skips.unknown_events, 1);   /* JOB_QUEUE_MOVED; TASK_UPDATED is known, and not used */
+  assert_int_equal(skips.unknown_counters, 1); /* PHYSICAL_MEMORY_BYTES, in the attempt's (a task's are not read) */
+  history_job_free(extra);
+}
+
+/* The done directory becomes a workload of its two jobs that succeeded:
+ * submit times from the first, each map's input, each reducer's share of
+ * the shuffle, the output and the recorded time; the failed and the
+ * running job are left out and counted, the _conf.xml file passed over. */
+static void the_done_directory_imports(void **state)
+{
+  (void)state;
+  test_run r;
+  const char *dir = test_tmpdir();
+  char out[4096];
+  snprintf(out, sizeof out, "%s/w.cfg", dir);
+  test_run_mrlab(&r, NULL,
+                 (const char *[]){"import", "jhist", test_source_path("tests/fixtures/jhist/done"), "-o", out, NULL});
+  if (r.status != 0)
+    fail_msg("mrlab import jhist: status %d, stderr \"%s\"", r.status, r.err);
+  assert_non_null(strstr(r.err, "read 4 job histories: 2 jobs imported, 2 left out"));
+  const char *w = test_read_file(dir, "w.cfg");
+  assert_non_null(strstr(w, "{ name = \"job_1577836800000_0001\"; submit = \"0.000s\"; shuffle = \"79691776B\"; "
+                            "output = \"15728640B\"; reducers = 2;"));
+  assert_non_null(strstr(w, "file_sizes = (\"134217728B\", \"134217728B\", \"67108864B\"); recorded = \"20.000s\";"));
+  assert_non_null(strstr(w, "skew = [0.657894737, 0.342105263];")); /* 50 and 26 MiB of 76 */
+  assert_non_null(strstr(w, "{ name = \"job_1577836800000_0002\"; submit = \"60.000s\";"));
+  assert_null(strstr(w, "job_1577836800000_0003"));
+  assert_null(strstr(w, "job_1577836800000_0004"));
+  /* and it replays */
+  test_run_mrlab(&r, dir, (const char *[]){"run", test_source_path("platforms/toy4.cfg"), out, "-o", "run", NULL});
+  if (r.status != 0)
+    fail_msg("mrlab run on the import: status %d, stderr \"%s\"", r.status, r.err);
+}
+
+/* One history line after the two header lines, in a file NAME. */
+#define HEAD "Avro-Json\n{\"type\":\"record\",\"name\":\"Event\",\"fields\":[]}\n"
+#define NS "org.apache.hadoop.mapreduce.jobhistory."
+#define SUBMITTED                                                                                                      \
+  "{\"type\":\"JOB_SUBMITTED\",\"event\":{\"" NS "JobSubmitted\":{\"jobid\":\"job_1_0001\",\"jobName\":\"x\","         \
+  "\"submitTime\":5}}}\n"
+
+static void bad_histories_are_refused(void **state)
+{
+  (void)state;
+  static const struct {
+    const char *text, *says;
+  } cases[] = {
+      {"", "h.jhist:0: expected \"Avro-Json\" and the schema of Event"},
+      {"Avro-Binary\n", "h.jhist:1: expected \"Avro-Json\", the first line of a Hadoop 2 or 3 job history file"},
+      {"Avro-Json\n{\"name\":\"Job\"}\n", "h.jhist:2: expected the schema of the record Event"},
+      {HEAD, "h.jhist:2: expected a JOB_SUBMITTED event, got none"},
+      {HEAD SUBMITTED "{\"type\":\"JOB_INITED\",\n" SUBMITTED, "h.jhist:4: expected an event"},
+      {HEAD "{\"type\":\"MAP_ATTEMPT_STARTED\",\"event\":{\"" NS "TaskAttemptStarted\":{\"attemptId\":"
+            "\"attempt_1_0001_m_000000_0\",\"startTime\":7}}}\n",
+       "h.jhist:3: MAP_ATTEMPT_STARTED: expected JOB_SUBMITTED, the first event of a job's history"},
+      {HEAD SUBMITTED "{\"type\":\"MAP_ATTEMPT_STARTED\",\"event\":{\"" NS "TaskAttemptStarted\":{\"attemptId\":"
+                      "\"attempt_1_0002_m_000000_0\",\"startTime\":7}}}\n",
+       "h.jhist:4: MAP_ATTEMPT_STARTED: attemptId: attempt_1_0002_m_000000_0 is not an attempt of job_1_0001"},
+      {HEAD SUBMITTED "{\"type\":\"MAP_ATTEMPT_STARTED\",\"event\":{\"" NS "TaskAttemptStarted\":{\"attemptId\":"
+                      "\"attempt_1_0001_x_000000_0\",\"startTime\":7}}}\n",
+       "h.jhist:4: MAP_ATTEMPT_STARTED: attemptId: expected an attempt's id"},
+      {HEAD SUBMITTED "{\"type\":\"REDUCE_ATTEMPT_STARTED\",\"event\":{\"" NS "TaskAttemptStarted\":{\"attemptId\":"
+                      "\"attempt_1_0001_m_000000_0\",\"startTime\":7}}}\n",
+       "h.jhist:4: REDUCE_ATTEMPT_STARTED: attemptId: attempt_1_0001_m_000000_0 is not a reduce attempt"},
+      {HEAD SUBMITTED "{\"type\":\"MAP_ATTEMPT_STARTED\",\"event\":{\"" NS "TaskAttemptStarted\":{\"attemptId\":"
+                      "\"attempt_1_0001_m_000000_0\",\"startTime\":-7}}}\n",
+       "h.jhist:4: MAP_ATTEMPT_STARTED: startTime: expected a whole number of at least 0"},
+      {HEAD SUBMITTED "{\"type\":\"JOB_FINISHED\",\"event\":{\"" NS "JobFinished\":{\"jobid\":\"job_1_0001\"}}}\n",
+       "h.jhist:4: JOB_FINISHED: finishTime: expected a whole number"},
+      {HEAD "{\"type\":\"JOB_SUBMITTED\",\"event\":{\"" NS "JobSubmitted\":{\"jobid\":\"j1\",\"submitTime\":5}}}\n",
+       "h.jhist:3: JOB_SUBMITTED: jobid: expected a job's id such as job_1369942127770_1205"},
+      {HEAD SUBMITTED "{\"type\":\"JOB_INITED\",\"event\":{}}\n", "h.jhist:4: expected an event {\"type\": ..., "},
+      {HEAD SUBMITTED "{\"type\":\"MAP_ATTEMPT_FINISHED\",\"event\":{\"" NS "MapAttemptFinished\":{\"attemptId\":"
+                      "\"attempt_1_0001_m_000000_0\",\"finishTime\":9,\"counters\":{\"groups\":7}}}}\n",
+       "h.jhist:4: MAP_ATTEMPT_FINISHED: counters: expected {\"name\": ..., \"groups\": [...]}"},
+  };
+  const char *const head[] = {"import", "jhist", "h.jhist", "-o", "w.cfg", NULL};
+  for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+    const test_refusal one[] = {{{NULL}, cases[k].says}};
+    test_refusals("h.jhist", cases[k].text, head, one, 1);
+  }
+  /* a directory without a history */
+  test_run r;
+  const char *dir = test_tmpdir();
+  test_write_file(dir, "notes.txt", "none\n");
+  test_run_mrlab(&r, dir, (const char *[]){"import", "jhist", ".", "-o", "w.cfg", NULL});
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, ".: expected job histories (.jhist, or Hadoop 1's job_...), got none"));
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(reads_every_field),
+      cmocka_unit_test(reads_every_variant),
+      cmocka_unit_test(the_done_directory_imports),
+      cmocka_unit_test(bad_histories_are_refused),
+  };
+  TEST_MAIN(tests);
+}
