@@ -316,7 +316,7 @@ static const char usage_explain[] =
 
 static const char usage_import[] = "usage: mrlab import swim TRACE.tsv [-n JOBS] [--scale F] [-o WORKLOAD.cfg]\n"
                                    "       mrlab import rumen TRACE.json [-o WORKLOAD.cfg]\n"
-                                   "       mrlab import jhist HISTORY... [-o WORKLOAD.cfg]\n"
+                                   "       mrlab import jhist HISTORY... [-o WORKLOAD.cfg] [--history DIR]\n"
                                    "\n"
                                    "Turns a job trace recorded on a real cluster into a workload file that\n"
                                    "`mrlab run` replays: each job with its submit time, input, shuffle and\n"
@@ -334,6 +334,9 @@ static const char usage_import[] = "usage: mrlab import swim TRACE.tsv [-n JOBS]
                                    "REDUCE_SHUFFLE_BYTES and HDFS_BYTES_WRITTEN, and its recorded time; the\n"
                                    "jobs that failed, were killed or were still running are left out, and\n"
                                    "stderr counts them and the events and counters mrlab does not read.\n"
+                                   "With --history DIR, the jobs that ended are also written as a run\n"
+                                   "directory in mrlab's own format (tasks.csv, jobs.csv, summary.json\n"
+                                   "marked \"recorded\"), which `mrlab predict` takes as a simulated run.\n"
                                    "Prints the workload on stdout.\n"
                                    "\n"
                                    "  -o FILE      write it to FILE instead, whole\n"
@@ -960,8 +963,8 @@ static int cmd_report(int argc, char **argv)
   return status;
 }
 
-/* mrlab import jhist HISTORY... [-o FILE]: PATHS (N of them) read as histories. */
-static int import_histories(const char *const *paths, int n, const char *file)
+/* mrlab import jhist HISTORY... [-o FILE] [--history DIR]: PATHS (N of them) read as histories. */
+static int import_histories(const char *const *paths, int n, const char *file, const char *run)
 {
   char err[1024];
   history_skips skips = {0, 0};
@@ -975,6 +978,11 @@ static int import_histories(const char *const *paths, int n, const char *file)
             n_jobs, t->n_jobs, left_out, (long long)skips.unknown_events, (long long)skips.unknown_counters);
     status = import_save(t, "jhist", paths[0], file, err, sizeof err);
   }
+  int written = 0;
+  if (!status && run && history_write_run(jobs, n_jobs, run, &written, err, sizeof err))
+    status = 2;
+  if (!status && run)
+    fprintf(stderr, "mrlab: wrote %d recorded jobs as the run directory %s\n", written, run);
   if (status)
     cfg_print(stderr, "", err);
   import_trace_free(t);
@@ -989,16 +997,19 @@ static int cmd_import(int argc, char **argv)
 {
   if (wants_help(argc, argv))
     return fputs(usage_import, stdout), 0;
-  const char *format = NULL, *trace = NULL, *file = NULL;
+  const char *format = NULL, *trace = NULL, *file = NULL, *run = NULL;
   long jobs = 0;
   double scale = 1;
   for (int i = 1; i < argc; i++) {
-    int takes_value = strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "-n") == 0 || strcmp(argv[i], "--scale") == 0;
+    int takes_value = strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "-n") == 0 || strcmp(argv[i], "--scale") == 0 ||
+                      strcmp(argv[i], "--history") == 0;
     if (takes_value && i + 1 == argc)
       return usage_error(usage_import, "%s needs a value", argv[i]);
     char *end;
     if (strcmp(argv[i], "-o") == 0) {
       file = argv[++i];
+    } else if (strcmp(argv[i], "--history") == 0) {
+      run = argv[++i];
     } else if (strcmp(argv[i], "-n") == 0) {
       errno = 0;
       jobs = strtol(argv[++i], &end, 10);
@@ -1027,11 +1038,11 @@ static int cmd_import(int argc, char **argv)
     const char **paths = xmalloc((size_t)argc * sizeof *paths);
     int n_paths = 0;
     for (int i = 1; i < argc; i++) /* the arguments after the format that are no option or option's value */
-      if (strcmp(argv[i], "-o") == 0)
+      if (strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--history") == 0)
         i++;
       else if (argv[i] != format)
         paths[n_paths++] = argv[i];
-    int status = import_histories(paths, n_paths, file);
+    int status = import_histories(paths, n_paths, file, run);
     free(paths);
     return status;
   }
@@ -1040,6 +1051,8 @@ static int cmd_import(int argc, char **argv)
     return usage_error(usage_import, "unknown trace format %s (expected swim, rumen or jhist)", format);
   if (!swim && (jobs || scale != 1))
     return usage_error(usage_import, "%s", "-n and --scale are for SWIM traces");
+  if (run)
+    return usage_error(usage_import, "%s", "--history is for job histories (jhist)");
   char err[1024];
   import_trace *t = swim ? swim_read(trace, (int)jobs, scale, err, sizeof err) : rumen_read(trace, err, sizeof err);
   int status = t ? 0 : 2;

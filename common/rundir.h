@@ -61,6 +61,11 @@ enum {
 };
 extern const char *const rundir_tasks_columns[TASKS_N_COLUMNS];
 
+/* Values of tasks.csv's locality column: where a map's split was, from its
+ * host (empty for a reduce, or a map that read no replica). */
+#define RUNDIR_LOCALITY_NODE "node"
+#define RUNDIR_LOCALITY_RACK "rack"
+#define RUNDIR_LOCALITY_OFF_RACK "off-rack"
 /* Values of tasks.csv's kind and status columns. */
 #define RUNDIR_KIND_MAP "map"
 #define RUNDIR_KIND_REDUCE "reduce"

@@ -44,7 +44,7 @@ static const char *const cause_names[] = {"",
                                           RUNDIR_CAUSE_DISK_FAILED}; /* attempt_cause */
 static const char *const job_status_names[] = {RUNDIR_STATUS_SUCCEEDED, RUNDIR_STATUS_FAILED,
                                                RUNDIR_STATUS_DEPENDENT_FAILED}; /* job_status */
-static const char *const locality_names[] = {"node", "rack", "off-rack", ""};
+static const char *const locality_names[] = {RUNDIR_LOCALITY_NODE, RUNDIR_LOCALITY_RACK, RUNDIR_LOCALITY_OFF_RACK, ""};
 
 /* Attempts of J that were killed: twins that lost, including those that
  * ended only after the job (their trackers never reported them). */

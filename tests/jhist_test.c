@@ -170,6 +170,62 @@ static void the_done_directory_imports(void **state)
     fail_msg("mrlab run on the import: status %d, stderr \"%s\"", r.status, r.err);
 }
 
+/* With --history, the three jobs that ended become a run directory that
+ * reads as a simulated run's: jobs.csv's times from the first submit,
+ * counts, slots (the most attempts at once), bytes and statuses; a row of
+ * tasks.csv for each attempt that ended; summary.json marked recorded; and
+ * `mrlab predict` takes it. */
+static void the_history_becomes_a_run(void **state)
+{
+  (void)state;
+  test_run r;
+  const char *dir = test_tmpdir();
+  char run[4096];
+  snprintf(run, sizeof run, "%s/hist", dir);
+  test_run_mrlab(&r, dir,
+                 (const char *[]){"import", "jhist", test_source_path("tests/fixtures/jhist/done"), "-o", "w.cfg",
+                                  "--history", run, NULL});
+  if (r.status != 0)
+    fail_msg("mrlab import jhist --history: status %d, stderr \"%s\"", r.status, r.err);
+  assert_non_null(strstr(r.err, "wrote 3 recorded jobs as the run directory"));
+  test_csv *j = test_csv_in(run, "jobs.csv"), *t = test_csv_in(run, "tasks.csv");
+  assert_int_equal(j->n_rows, 4);
+  assert_string_equal(test_csv_cell(j, 1, "job"), "job_1577836800000_0001");
+  assert_close(test_csv_num(j, 1, "submit"), 0, 0);
+  assert_close(test_csv_num(j, 1, "start"), 1, 0);
+  assert_close(test_csv_num(j, 1, "map_phase_end"), 12, 0);
+  assert_close(test_csv_num(j, 1, "end"), 20, 0);
+  assert_close(test_csv_num(j, 1, "maps"), 3, 0);
+  assert_close(test_csv_num(j, 1, "reduces"), 2, 0);
+  assert_close(test_csv_num(j, 1, "map_slots"), 3, 0);
+  assert_close(test_csv_num(j, 1, "failed_attempts"), 1, 0);
+  assert_close(test_csv_num(j, 1, "input_bytes"), 320 * MiB, 0);
+  assert_close(test_csv_num(j, 1, "shuffle_bytes"), 76 * MiB, 0);
+  assert_close(test_csv_num(j, 1, "output_bytes"), 15 * MiB, 0);
+  assert_string_equal(test_csv_cell(j, 1, "status"), "SUCCEEDED");
+  assert_close(test_csv_num(j, 2, "submit"), 60, 0);
+  assert_close(test_csv_num(j, 2, "reduces"), 0, 0);
+  assert_string_equal(test_csv_cell(j, 3, "status"), "FAILED");
+  assert_close(test_csv_num(j, 3, "killed_attempts"), 1, 0);
+  assert_int_equal(t->n_rows, 1 + 6 + 2 + 3);
+  int failed = 0;
+  for (int row = 1; row < t->n_rows; row++)
+    if (strcmp(test_csv_cell(t, row, "status"), "FAILED") == 0) {
+      failed++;
+      assert_string_equal(test_csv_cell(t, row, "host"), "node9");
+      assert_string_equal(test_csv_cell(t, row, "cause"), "task-fault");
+    }
+  assert_int_equal(failed, 1);
+  assert_non_null(strstr(test_read_file(run, "summary.json"), "\"recorded\": true"));
+  test_csv_free(t);
+  test_csv_free(j);
+  test_run_mrlab(&r, dir,
+                 (const char *[]){"predict", "--model", "aria", "--job", "job_1577836800000_0001", run, run, NULL});
+  if (r.status != 0)
+    fail_msg("mrlab predict on the history: status %d, stderr \"%s\"", r.status, r.err);
+  assert_non_null(strstr(r.out, "aria,map_avg,5.000,5.000"));
+}
+
 /* One history line after the two header lines, in a file NAME. */
 #define HEAD "Avro-Json\n{\"type\":\"record\",\"name\":\"Event\",\"fields\":[]}\n"
 #define NS "org.apache.hadoop.mapreduce.jobhistory."
@@ -229,9 +285,8 @@ static void bad_histories_are_refused(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(reads_every_field),
-      cmocka_unit_test(reads_every_variant),
-      cmocka_unit_test(the_done_directory_imports),
+      cmocka_unit_test(reads_every_field),          cmocka_unit_test(reads_every_variant),
+      cmocka_unit_test(the_done_directory_imports), cmocka_unit_test(the_history_becomes_a_run),
       cmocka_unit_test(bad_histories_are_refused),
   };
   TEST_MAIN(tests);

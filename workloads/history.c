@@ -5,8 +5,11 @@
 #include "history.h"
 
 #include "alloc.h"
+#include "outfile.h"
+#include "rundir.h"
 
 #include <dirent.h>
+#include <jansson.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -341,4 +344,235 @@ history_job **history_read_all(const char *const *paths, int n_paths, int *n, hi
     return NULL;
   }
   return jobs;
+}
+
+/* Milliseconds T as seconds since ORIGIN, or "" when not recorded, into BUF. */
+static const char *secs(char *buf, size_t len, int64_t t, int64_t origin)
+{
+  if (t < 0)
+    return "";
+  snprintf(buf, len, "%.3f", (double)(t - origin) / 1000);
+  return buf;
+}
+
+/* Counter K of A, or "" when not recorded, into BUF. */
+static const char *count(char *buf, size_t len, const history_attempt *a, int k)
+{
+  if (a->counters[k] < 0)
+    return "";
+  snprintf(buf, len, "%lld", (long long)a->counters[k]);
+  return buf;
+}
+
+static int int64_cmp(const void *a, const void *b)
+{
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The most attempts of KIND of J that ran at once: the slots (containers) the job held at its peak. */
+static int peak(const history_job *j, history_kind kind)
+{
+  int n = 0, most = 0;
+  int64_t *edges = xmalloc((size_t)(2 * j->n_attempts + 1) * sizeof *edges);
+  for (int k = 0; k < j->n_attempts; k++) {
+    const history_attempt *a = &j->attempts[k];
+    if (a->kind == kind && a->start >= 0 && a->finish >= a->start) {
+      edges[n++] = 2 * a->start + 1; /* a start after an end at the same instant */
+      edges[n++] = 2 * a->finish;
+    }
+  }
+  qsort(edges, (size_t)n, sizeof *edges, int64_cmp);
+  for (int k = 0, running = 0; k < n; k++) {
+    running += edges[k] & 1 ? 1 : -1;
+    most = running > most ? running : most;
+  }
+  free(edges);
+  return most;
+}
+
+/* Writes the N cells of ROW to F as a CSV line. */
+static void write_row(FILE *f, const char *const *row, int n)
+{
+  for (int k = 0; k < n; k++)
+    fprintf(f, "%s%s", k ? "," : "", row[k] ? row[k] : "");
+  fputc('\n', f);
+}
+
+/* Writes J's rows of tasks.csv to F, times from ORIGIN: a map's read and
+ * map phases end with its map function (mapFinishTime), its spill and
+ * merge with the attempt; a reduce's shuffle and sort end as recorded, its
+ * reduce and write with the attempt.  Attempts the file leaves running are
+ * left out. */
+static void write_tasks(FILE *f, const history_job *j, int64_t origin)
+{
+  static const char *const status[] = {RUNDIR_STATUS_RUNNING, RUNDIR_STATUS_SUCCEEDED, RUNDIR_STATUS_FAILED,
+                                       RUNDIR_STATUS_KILLED};
+  static const char *const locality[] = {"", RUNDIR_LOCALITY_NODE, RUNDIR_LOCALITY_RACK, RUNDIR_LOCALITY_OFF_RACK};
+  char b[TASKS_N_COLUMNS][32];
+  for (int k = 0; k < j->n_attempts; k++) {
+    const history_attempt *a = &j->attempts[k];
+    if (a->status == HISTORY_RUNNING || a->start < 0 || a->finish < a->start)
+      continue;
+    const char *row[TASKS_N_COLUMNS] = {NULL};
+    int map = a->kind == HISTORY_MAP;
+    snprintf(b[TASKS_TASK], 32, "%c%06d", map ? 'm' : 'r', a->task);
+    snprintf(b[TASKS_ATTEMPT], 32, "%d", a->number);
+    snprintf(b[TASKS_SPECULATIVE], 32, "%d", a->speculative);
+    row[TASKS_JOB] = j->id, row[TASKS_TASK] = b[TASKS_TASK], row[TASKS_ATTEMPT] = b[TASKS_ATTEMPT];
+    row[TASKS_KIND] = map ? RUNDIR_KIND_MAP : RUNDIR_KIND_REDUCE;
+    row[TASKS_HOST] = a->host, row[TASKS_RACK] = a->rack, row[TASKS_SPECULATIVE] = b[TASKS_SPECULATIVE];
+    row[TASKS_LOCALITY] = map ? locality[a->locality] : "";
+    row[TASKS_STATUS] = status[a->status];
+    row[TASKS_START] = secs(b[TASKS_START], 32, a->start, origin);
+    row[TASKS_END] = secs(b[TASKS_END], 32, a->finish, origin);
+    /* each phase's end, bytes and records: (column of its end, time, bytes counter, records counter) */
+    const struct {
+      int col;
+      int64_t end;
+      int bytes, records;
+    } phases[] = {{TASKS_READ_END, a->map_finish, HC_HDFS_BYTES_READ, HC_MAP_INPUT_RECORDS},
+                  {TASKS_READ_END + 3, a->map_finish, HC_MAP_OUTPUT_BYTES, HC_MAP_OUTPUT_RECORDS},
+                  {TASKS_READ_END + 6, a->finish, -1, HC_SPILLED_RECORDS},
+                  {TASKS_READ_END + 9, a->finish, HC_MAP_OUTPUT_MATERIALIZED_BYTES, -1},
+                  {TASKS_READ_END + 12, a->shuffle_finish, HC_REDUCE_SHUFFLE_BYTES, -1},
+                  {TASKS_SORT_END, a->sort_finish, -1, HC_REDUCE_INPUT_RECORDS},
+                  {TASKS_SORT_END + 3, a->finish, -1, HC_REDUCE_OUTPUT_RECORDS},
+                  {TASKS_SORT_END + 6, a->finish, HC_HDFS_BYTES_WRITTEN, HC_REDUCE_OUTPUT_RECORDS}};
+    for (size_t p = map ? 0 : 4; p < (map ? 4u : 8u); p++) {
+      row[phases[p].col] = secs(b[phases[p].col], 32, phases[p].end, origin);
+      if (phases[p].bytes >= 0)
+        row[phases[p].col + 1] = count(b[phases[p].col + 1], 32, a, phases[p].bytes);
+      if (phases[p].records >= 0)
+        row[phases[p].col + 2] = count(b[phases[p].col + 2], 32, a, phases[p].records);
+    }
+    row[TASKS_CAUSE] = a->status == HISTORY_FAILED ? RUNDIR_CAUSE_FAULT : "";
+    write_row(f, row, TASKS_N_COLUMNS);
+  }
+}
+
+/* Writes J's row of jobs.csv to F, times from ORIGIN. */
+static void write_job(FILE *f, const history_job *j, int64_t origin)
+{
+  int64_t sums[4] = {0, 0, 0, 0}, map_end = -1, reduce_start = -1,
+          reduce_end = -1; /* input, map output, shuffle, output */
+  int failed = 0, killed = 0, maps = task_count(j, HISTORY_MAP), reduces = task_count(j, HISTORY_REDUCE);
+  for (int k = 0; k < j->n_attempts; k++) {
+    const history_attempt *a = &j->attempts[k];
+    failed += a->status == HISTORY_FAILED;
+    killed += a->status == HISTORY_KILLED;
+    if (a->status != HISTORY_SUCCEEDED)
+      continue;
+    const int64_t *c = a->counters;
+    if (a->kind == HISTORY_MAP) {
+      sums[0] += c[HC_HDFS_BYTES_READ] > 0 ? c[HC_HDFS_BYTES_READ] : 0;
+      sums[1] += c[HC_MAP_OUTPUT_BYTES] > 0 ? c[HC_MAP_OUTPUT_BYTES] : 0;
+      map_end = a->finish > map_end ? a->finish : map_end;
+    } else {
+      sums[2] += c[HC_REDUCE_SHUFFLE_BYTES] > 0 ? c[HC_REDUCE_SHUFFLE_BYTES] : 0;
+      reduce_start =
+          reduce_start < 0 || (a->sort_finish >= 0 && a->sort_finish < reduce_start) ? a->sort_finish : reduce_start;
+      reduce_end = a->finish > reduce_end ? a->finish : reduce_end;
+    }
+    if ((a->kind == HISTORY_REDUCE) == (reduces > 0))
+      sums[3] += c[HC_HDFS_BYTES_WRITTEN] > 0 ? c[HC_HDFS_BYTES_WRITTEN] : 0;
+  }
+  char b[JOBS_N_COLUMNS][32];
+  const char *row[JOBS_N_COLUMNS + 1] = {NULL};
+  row[JOBS_JOB] = j->id;
+  row[JOBS_SUBMIT] = secs(b[JOBS_SUBMIT], 32, j->submit, origin);
+  row[JOBS_START] = secs(b[JOBS_START], 32, j->launch >= 0 ? j->launch : j->submit, origin);
+  row[JOBS_MAP_PHASE_END] = secs(b[JOBS_MAP_PHASE_END], 32, map_end, origin);
+  row[JOBS_END] = secs(b[JOBS_END], 32, j->finish, origin);
+  const struct {
+    int col;
+    int64_t value;
+  } numbers[] = {{JOBS_MAPS, maps},
+                 {JOBS_REDUCES, reduces},
+                 {JOBS_MAP_SLOTS, peak(j, HISTORY_MAP)},
+                 {JOBS_REDUCE_SLOTS, peak(j, HISTORY_REDUCE)},
+                 {JOBS_KILLED_ATTEMPTS, killed},
+                 {JOBS_INPUT_BYTES, sums[0]},
+                 {JOBS_MAP_OUTPUT_BYTES, sums[1]},
+                 {JOBS_SHUFFLE_BYTES, sums[2]},
+                 {JOBS_OUTPUT_BYTES, sums[3]},
+                 {JOBS_REDISTRIBUTED_BYTES, 0},
+                 {JOBS_REDISTRIBUTION_TIME, 0},
+                 {JOBS_SKETCH_KEYS, 0},
+                 {JOBS_SKETCH_MISSED, 0},
+                 {JOBS_SKETCH_ERROR, 0},
+                 {JOBS_FAILED_ATTEMPTS, failed},
+                 {JOBS_REEXECUTED_MAPS, 0},
+                 {JOBS_LOST_BYTES, 0}};
+  for (size_t k = 0; k < sizeof numbers / sizeof *numbers; k++) {
+    snprintf(b[numbers[k].col], 32, "%lld", (long long)numbers[k].value);
+    row[numbers[k].col] = b[numbers[k].col];
+  }
+  row[JOBS_REDUCE_START] = secs(b[JOBS_REDUCE_START], 32, reduce_start, origin);
+  row[JOBS_REDUCE_END] = secs(b[JOBS_REDUCE_END], 32, reduce_end, origin);
+  row[JOBS_STATUS] = j->status == HISTORY_SUCCEEDED ? RUNDIR_STATUS_SUCCEEDED : RUNDIR_STATUS_FAILED;
+  row[JOBS_N_COLUMNS] = ""; /* after: the jobs it waited for, unknown to a history */
+  write_row(f, row, JOBS_N_COLUMNS + 1);
+}
+
+int history_write_run(history_job *const *jobs, int n, const char *dir, int *written, char *err, size_t errlen)
+{
+  static const char *const names[] = {RUNDIR_TASKS, RUNDIR_JOBS, RUNDIR_SUMMARY, NULL};
+  int64_t origin = INT64_MAX;
+  *written = 0;
+  for (int i = 0; i < n; i++)
+    if (jobs[i]->status != HISTORY_RUNNING && jobs[i]->submit >= 0 && jobs[i]->finish >= jobs[i]->submit) {
+      origin = jobs[i]->submit < origin ? jobs[i]->submit : origin;
+      ++*written;
+    }
+  if (!*written) {
+    snprintf(err, errlen, "%s: expected a job that ended, got none", n ? jobs[0]->path : "");
+    return -1;
+  }
+  outdir d;
+  if (outdir_open(&d, dir, names, err, errlen))
+    return -1;
+  outfile tasks, jobsf, summary;
+  int status = outfile_open(&tasks, d.tmp, RUNDIR_TASKS, err, errlen);
+  if (!status && (status = outfile_open(&jobsf, d.tmp, RUNDIR_JOBS, err, errlen)))
+    outfile_discard(&tasks);
+  if (!status && (status = outfile_open(&summary, d.tmp, RUNDIR_SUMMARY, err, errlen))) {
+    outfile_discard(&tasks);
+    outfile_discard(&jobsf);
+  }
+  if (status) {
+    outdir_discard(&d);
+    return -1;
+  }
+  write_row(tasks.f, rundir_tasks_columns, TASKS_N_COLUMNS);
+  const char *header[JOBS_N_COLUMNS + 1];
+  memcpy(header, rundir_jobs_columns, sizeof rundir_jobs_columns);
+  header[JOBS_N_COLUMNS] = RUNDIR_JOBS_AFTER;
+  write_row(jobsf.f, header, JOBS_N_COLUMNS + 1);
+  json_t *files = json_array();
+  double makespan = 0;
+  for (int i = 0; i < n; i++) {
+    const history_job *j = jobs[i];
+    if (j->status == HISTORY_RUNNING || j->submit < 0 || j->finish < j->submit)
+      continue;
+    write_tasks(tasks.f, j, origin);
+    write_job(jobsf.f, j, origin);
+    json_array_append_new(files, json_string(j->path));
+    makespan = (double)(j->finish - origin) / 1000 > makespan ? (double)(j->finish - origin) / 1000 : makespan;
+  }
+  json_t *root = json_pack("{s:b, s:s, s:o, s:f}", "recorded", 1, "source", "Hadoop job history", "histories", files,
+                           "makespan", makespan);
+  json_dumpf(root, summary.f, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+  fputc('\n', summary.f);
+  json_decref(root);
+  char later[256]; /* a second failure's message: the first one's is kept */
+  status = outfile_close(&tasks, err, errlen);
+  status = outfile_close(&jobsf, status ? later : err, status ? sizeof later : errlen) || status;
+  status = outfile_close(&summary, status ? later : err, status ? sizeof later : errlen) || status;
+  if (status || outdir_commit(&d, err, errlen)) {
+    if (status)
+      outdir_discard(&d);
+    return -1;
+  }
+  return 0;
 }

@@ -130,4 +130,13 @@ history_job **history_read_all(const char *const *paths, int n_paths, int *n, hi
  * their count in *LEFT_OUT says.  Returns NULL with ERR when no job is left. */
 import_trace *history_trace(history_job *const *jobs, int n, int *left_out, char *err, size_t errlen);
 
+/* Writes the N jobs that ended (succeeded, failed or were killed) as a run
+ * directory DIR in mrlab's own format, written whole (outfile.h):
+ * tasks.csv (each attempt that ended), jobs.csv (each job, its slots the
+ * most attempts it ran at once) and summary.json ("recorded": true), times
+ * in seconds from the earliest submit, so that the models (models/profile.h)
+ * take them as they take a simulated run.  *WRITTEN gets the jobs written.
+ * Returns 0, or -1 with ERR. */
+int history_write_run(history_job *const *jobs, int n, const char *dir, int *written, char *err, size_t errlen);
+
 #endif
