@@ -57,6 +57,10 @@ enum {
   TASKS_PREFETCH_END,
   /* why an attempt FAILED or was KILLED (RUNDIR_CAUSE_*), empty for the others */
   TASKS_CAUSE,
+  /* the CPU time its work took (s): the flops its map, sort, combine,
+   * (de)compress, merge and reduce functions executed over its host's
+   * per-core speed, as Hadoop's CPU_MILLISECONDS counts a task's */
+  TASKS_CPU_SECONDS,
   TASKS_N_COLUMNS
 };
 extern const char *const rundir_tasks_columns[TASKS_N_COLUMNS];

@@ -77,6 +77,7 @@ struct attempt {
                                   * HDFS write) to PHASE_READ, a reduce's reduce-and-write pipe to PHASE_REDUCE */
   int read_from;                 /* map: the worker whose replica of its split it read, -1 if none (PSP) */
   sg_disk_t disk;                /* the disk of its local directory (spills, merges, its map output), from launch */
+  double flops;                  /* the work its pipes' CPU stages did: over its host's core speed, its CPU time */
   int64_t phase_bytes[N_PHASES], phase_records[N_PHASES];
   double progress;          /* 0 to 1, as Hadoop reports it */
   int cancel;               /* set when the attempt is killed or fails: its pipes stop */

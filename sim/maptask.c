@@ -97,7 +97,8 @@ static void spill_actor(int argc, char **argv)
                       .chunk = m->chunk,
                       .depth = (int)conf_get(m->conf, CONF_PIPELINE_DEPTH),
                       .cancel = &m->a->cancel,
-                      .busy = m->a->busy[PHASE_SPILL]};
+                      .busy = m->a->busy[PHASE_SPILL],
+                      .flops = &m->a->flops};
     st[1].count2 = &tr->disk_written;
     pipe_run(st, 2, &spec);
     XBT_INFO("%s m%06d attempt %d: spill %d of %d: %lld bytes of map output sorted, %lld bytes written", d->name,
@@ -254,7 +255,8 @@ static void read_and_map(engine *e, map_state *m)
                       .on_chunk = map_chunk_done,
                       .arg = m,
                       .timed = &st[cpu],
-                      .busy = a->busy[PHASE_READ]};
+                      .busy = a->busy[PHASE_READ],
+                      .flops = &a->flops};
     done += (int64_t)pipe_run(st, n, &spec) * m->chunk;
     if (src < 0)
       a->phase_end[PHASE_READ] = a->phase_end[PHASE_READ] > 0 ? a->phase_end[PHASE_READ] : simgrid_get_clock();
@@ -304,7 +306,8 @@ static void merge_spills(map_state *m, int64_t spilled)
                     .chunk = m->chunk,
                     .depth = (int)conf_get(m->conf, CONF_PIPELINE_DEPTH),
                     .cancel = &m->a->cancel,
-                    .busy = m->a->busy[PHASE_MERGE]};
+                    .busy = m->a->busy[PHASE_MERGE],
+                    .flops = &m->a->flops};
   pipe_run(st, n, &spec);
 }
 

@@ -74,7 +74,11 @@ static void work(const pipe_state *ps, const stage *s, int c, int64_t bytes)
   if (bytes <= 0 && flops <= 0)
     return;
   switch (s->kind) {
-  case STAGE_CPU: activities_execute((double)bytes * s->flops_per_byte + flops); break;
+  case STAGE_CPU:
+    activities_execute((double)bytes * s->flops_per_byte + flops);
+    if (ps->spec->flops)
+      *ps->spec->flops += (double)bytes * s->flops_per_byte + flops;
+    break;
   case STAGE_READ: activities_disk_read(s->disk, bytes); break;
   case STAGE_WRITE: activities_disk_write(s->disk, bytes); break;
   case STAGE_NET:

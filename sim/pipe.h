@@ -62,6 +62,7 @@ typedef struct {
   double *busy;       /* if set, busy[LIMIT_*] gets the seconds the stages spent in their SimGrid activities,
                        * by the kind of resource each uses: a STAGE_CPU cores, a read or a write a disk, a
                        * transfer the network (rundir.h; sim/bottleneck.c reads them) */
+  double *flops;      /* if set, gets the flops its STAGE_CPU stages executed (an attempt's CPU time) */
 } pipe_spec;
 
 /* Runs N stages over the chunks of SPEC and returns when all stages have

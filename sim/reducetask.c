@@ -204,7 +204,8 @@ static void merge_to_disk(reduce_state *r, int64_t bytes, int from_disk, double 
                     .chunk = r->chunk,
                     .depth = r->depth,
                     .cancel = &r->a->cancel,
-                    .busy = r->a->busy[r->a->phase_end[PHASE_SHUFFLE] > 0 ? PHASE_SORT : PHASE_SHUFFLE]};
+                    .busy = r->a->busy[r->a->phase_end[PHASE_SHUFFLE] > 0 ? PHASE_SORT : PHASE_SHUFFLE],
+                    .flops = &r->a->flops};
   pipe_run(st, n, &spec);
 }
 
@@ -346,7 +347,8 @@ static int fetch(reduce_state *r, int src, const int *maps, int n)
                     .gone = r->by_rack ? NULL : &e->trackers[r->j->maps[maps[0]].out_worker].lost,
                     .on_chunk = first_byte,
                     .arg = r->a,
-                    .busy = r->a->busy[PHASE_SHUFFLE]};
+                    .busy = r->a->busy[PHASE_SHUFFLE],
+                    .flops = &r->a->flops};
   int done = pipe_run(st, s, &spec) == (wire + r->chunk - 1) / r->chunk;
   free(disks);
   free(uncached);
@@ -418,7 +420,8 @@ void reduce_receive(attempt *ra, attempt *map, int64_t wire, sg_sem_t sent)
                     .cancel = &map->cancel,
                     .on_chunk = first_byte,
                     .arg = ra,
-                    .busy = ra->busy[PHASE_SHUFFLE]};
+                    .busy = ra->busy[PHASE_SHUFFLE],
+                    .flops = &ra->flops};
   int done = pipe_run(st, s, &spec) == (wire + r->chunk - 1) / r->chunk;
   int counted = done && r->owner[m->index] == map && !r->closed[m->index];
   if (counted) {
@@ -767,7 +770,8 @@ static void reduce_and_write(reduce_state *r)
                     .on_chunk = reduce_chunk_done,
                     .arg = r,
                     .timed = &st[cpu],
-                    .busy = a->busy[PHASE_REDUCE]};
+                    .busy = a->busy[PHASE_REDUCE],
+                    .flops = &a->flops};
   pipe_run(st, s, &spec);
   free(flops);
   a->phase_end[PHASE_REDUCE] = st[cpu].end;

@@ -109,7 +109,8 @@ static void write_tasks(const engine *e, FILE *f)
           fprintf(f, ",%.9f,%.9f,%.9f,%.9f", p->issued, p->due, p->start, p->end);
         else
           fprintf(f, ",,,,");
-        fprintf(f, ",%s\n", a->status == STATUS_SUCCEEDED ? "" : cause_names[a->cause]);
+        fprintf(f, ",%s,%.9f\n", a->status == STATUS_SUCCEEDED ? "" : cause_names[a->cause],
+                a->flops / platform_node_class(e->platform, n)->speed);
       }
     }
   }

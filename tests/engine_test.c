@@ -81,6 +81,36 @@ static void two_cpu_bound_maps_on_one_core_take_twice_as_long(void **state)
   assert_close(shared / alone, 2, 0.02);
 }
 
+/* The mean cpu_seconds of the maps of the CPU-bound job of SIZE on PLATFORM. */
+static double map_cpu(const char *platform, const char *size)
+{
+  char work[1024];
+  snprintf(work, sizeof work, cpu_job, size);
+  test_csv *t = test_csv_in(test_simulate(platform, work, NULL), "tasks.csv");
+  double sum = 0;
+  int n = 0;
+  for (int row = 1; row < t->n_rows; row++)
+    if (is(t, row, "map")) {
+      sum += test_csv_num(t, row, "cpu_seconds");
+      n++;
+    }
+  test_csv_free(t);
+  return sum / n;
+}
+
+/* tasks.csv's cpu_seconds is the work, as Hadoop's CPU_MILLISECONDS: two
+ * maps sharing a core take twice as long, and as much CPU time each as
+ * one alone, their map function's 3.36 s and a little for the sort. */
+static void cpu_seconds_count_the_work_not_the_wait(void **state)
+{
+  (void)state;
+  const char *one_core = lab(node_class("a", 1, 1, "1Gf", "10GBps", 2, 1), "-");
+  double alone = map_cpu(one_core, "32MiB"), shared = map_cpu(one_core, "64MiB");
+  assert_close(alone, 32 * 1048576.0 * 100 / 1e9, 0.001);
+  assert_true(alone > 32 * 1048576.0 * 100 / 1e9);
+  assert_close(shared / alone, 1, 1e-9);
+}
+
 static void two_maps_on_one_disk_read_twice_as_long(void **state)
 {
   (void)state;
@@ -514,6 +544,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(two_cpu_bound_maps_on_one_core_take_twice_as_long),
+      cmocka_unit_test(cpu_seconds_count_the_work_not_the_wait),
       cmocka_unit_test(two_maps_on_one_disk_read_twice_as_long),
       cmocka_unit_test(a_slower_node_maps_slower_by_its_speed),
       cmocka_unit_test(reading_and_mapping_overlap),

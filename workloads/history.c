@@ -447,6 +447,10 @@ static void write_tasks(FILE *f, const history_job *j, int64_t origin)
         row[phases[p].col + 2] = count(b[phases[p].col + 2], 32, a, phases[p].records);
     }
     row[TASKS_CAUSE] = a->status == HISTORY_FAILED ? RUNDIR_CAUSE_FAULT : "";
+    if (a->counters[HC_CPU_MILLISECONDS] >= 0) {
+      snprintf(b[TASKS_CPU_SECONDS], 32, "%.3f", (double)a->counters[HC_CPU_MILLISECONDS] / 1000);
+      row[TASKS_CPU_SECONDS] = b[TASKS_CPU_SECONDS];
+    }
     write_row(f, row, TASKS_N_COLUMNS);
   }
 }
