@@ -14,6 +14,7 @@
 #include "import.h"
 #include "platform.h"
 #include "explain.h"
+#include "jhist_export.h"
 #include "plot.h"
 #include "report.h"
 #include "predict.h"
@@ -56,6 +57,7 @@ static const char usage_main[] =
     "  explain RUN [--job NAME]        where each job's time went: its critical path\n"
     "  report DIR [-o PAGE.html]       a run or a validation as one HTML page to read in a browser\n"
     "  import swim|rumen|jhist TRACE   a workload file from a SWIM or Rumen job trace or job histories\n"
+    "  export jhist RUN [-o DIR]       a run as Hadoop 2/3 job history files (.jhist)\n"
     "  version                         print the version\n"
     "\n"
     "Every command takes --help.\n";
@@ -342,6 +344,33 @@ static const char usage_import[] = "usage: mrlab import swim TRACE.tsv [-n JOBS]
                                    "  -o FILE      write it to FILE instead, whole\n"
                                    "  -n JOBS      SWIM: only the first JOBS jobs\n"
                                    "  --scale F    SWIM: multiply every byte count by F (> 0)\n";
+
+static const char usage_export[] = "usage: mrlab export jhist RUN [-o DIR]\n"
+                                   "\n"
+                                   "Writes each job of the run directory RUN as a Hadoop 2/3 JobHistory file, as\n"
+                                   "a YARN cluster's history server keeps them, for tools that read Hadoop's job\n"
+                                   "history (and mrlab import jhist).  One file a job, named as Hadoop names them\n"
+                                   "(JOBID-SUBMIT-mrlab-NAME-FINISH-MAPS-REDUCES-STATUS-default-START.jhist):\n"
+                                   "a line Avro-Json, the Avro schema of its events, then one event a line in\n"
+                                   "time order: the job's submission and start, each task's start and end, each\n"
+                                   "attempt's start (host, locality, speculative or not) and end (its phases'\n"
+                                   "ends and counters, or FAILED or KILLED with tasks.csv's cause as its error),\n"
+                                   "and the job's end with its counters summed.  Times are milliseconds since\n"
+                                   "2020-01-01T00:00:00Z (1577836800000) plus the run's seconds; jobs are\n"
+                                   "job_1577836800000_0001 on, in jobs.csv's order.  Counters: HDFS bytes read\n"
+                                   "and written, map input and output records and bytes, spilled records,\n"
+                                   "materialized bytes, reduce shuffle bytes, input and output records,\n"
+                                   "CPU_MILLISECONDS (tasks.csv's cpu_seconds), and the job's launched,\n"
+                                   "failed and killed attempts, their locality and milliseconds.  mrlab does\n"
+                                   "not simulate garbage collection, memory or local file bytes: GC_TIME_MILLIS\n"
+                                   "and the like are left out.  A job that\n"
+                                   "never ran (DEPENDENT_FAILED) has no file.  Prints the path of each file.\n"
+                                   "\n"
+                                   "  -o DIR    the output directory (default: RUN-jhist beside RUN), replaced\n"
+                                   "            whole; an existing one must hold nothing but .jhist files\n"
+                                   "\n"
+                                   "A directory that holds no run, or a malformed one, gets one line and exit\n"
+                                   "status 2, and nothing is written.\n";
 
 static int wants_help(int argc, char **argv)
 {
@@ -973,9 +1002,10 @@ static int import_histories(const char *const *paths, int n, const char *file, c
   import_trace *t = jobs ? history_trace(jobs, n_jobs, &left_out, err, sizeof err) : NULL;
   if (t) {
     fprintf(stderr,
-            "mrlab: read %d job histories: %d jobs imported, %d left out (failed, killed or still running); "
+            "mrlab: read %d job histor%s: %d imported, %d left out (failed, killed or still running); "
             "passed over %lld events of types mrlab does not read and %lld counters it does not read\n",
-            n_jobs, t->n_jobs, left_out, (long long)skips.unknown_events, (long long)skips.unknown_counters);
+            n_jobs, n_jobs == 1 ? "y" : "ies", t->n_jobs, left_out, (long long)skips.unknown_events,
+            (long long)skips.unknown_counters);
     status = import_save(t, "jhist", paths[0], file, err, sizeof err);
   }
   int written = 0;
@@ -1064,6 +1094,37 @@ static int cmd_import(int argc, char **argv)
   return status;
 }
 
+/* mrlab export jhist RUN [-o DIR] */
+static int cmd_export(int argc, char **argv)
+{
+  if (wants_help(argc, argv))
+    return fputs(usage_export, stdout), 0;
+  const char *format = NULL, *dir = NULL, *out = NULL;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "-o") == 0 && i + 1 == argc)
+      return usage_error(usage_export, "%s needs a value", argv[i]);
+    if (strcmp(argv[i], "-o") == 0)
+      out = argv[++i];
+    else if (argv[i][0] == '-')
+      return usage_error(usage_export, "unknown option %s", argv[i]);
+    else if (!format)
+      format = argv[i];
+    else if (!dir)
+      dir = argv[i];
+    else
+      return usage_error(usage_export, "unexpected argument %s", argv[i]);
+  }
+  if (!format || !dir)
+    return usage_error(usage_export, "%s", "expected jhist, then RUN (a run directory)");
+  if (strcmp(format, "jhist") != 0)
+    return usage_error(usage_export, "unknown format %s (expected jhist)", format);
+  char err[4096];
+  int status = jhist_export(dir, out, stdout, err, sizeof err);
+  if (status)
+    cfg_print(stderr, "", err);
+  return status;
+}
+
 /* mrlab platform FILE [--xml] [--cfg=K:V ...] */
 static int cmd_platform(int argc, char **argv)
 {
@@ -1131,5 +1192,7 @@ int main(int argc, char **argv)
     return cmd_report(argc - 1, argv + 1);
   if (strcmp(argv[1], "import") == 0)
     return cmd_import(argc - 1, argv + 1);
+  if (strcmp(argv[1], "export") == 0)
+    return cmd_export(argc - 1, argv + 1);
   return usage_error(usage_main, "unknown command %s", argv[1]);
 }

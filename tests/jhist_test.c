@@ -155,7 +155,7 @@ static void the_done_directory_imports(void **state)
                  (const char *[]){"import", "jhist", test_source_path("tests/fixtures/jhist/done"), "-o", out, NULL});
   if (r.status != 0)
     fail_msg("mrlab import jhist: status %d, stderr \"%s\"", r.status, r.err);
-  assert_non_null(strstr(r.err, "read 4 job histories: 2 jobs imported, 2 left out"));
+  assert_non_null(strstr(r.err, "read 4 job histories: 2 imported, 2 left out"));
   const char *w = test_read_file(dir, "w.cfg");
   assert_non_null(strstr(w, "{ name = \"job_1577836800000_0001\"; submit = \"0.000s\"; shuffle = \"79691776B\"; "
                             "output = \"15728640B\"; reducers = 2;"));
