@@ -213,6 +213,7 @@ static void the_history_becomes_a_run(void **state)
     if (strcmp(test_csv_cell(t, row, "status"), "FAILED") == 0) {
       failed++;
       assert_string_equal(test_csv_cell(t, row, "host"), "node9");
+      assert_string_equal(test_csv_cell(t, row, "rack"), "rack2");
       assert_string_equal(test_csv_cell(t, row, "cause"), "task-fault");
     }
   assert_int_equal(failed, 1);
@@ -224,6 +225,75 @@ static void the_history_becomes_a_run(void **state)
   if (r.status != 0)
     fail_msg("mrlab predict on the history: status %d, stderr \"%s\"", r.status, r.err);
   assert_non_null(strstr(r.out, "aria,map_avg,5.000,5.000"));
+}
+
+/* A simulated run goes round: exported as .jhist files and imported with
+ * --history, it gives back its jobs' times, counts, bytes and statuses,
+ * and every attempt's task, number, host, rack, locality, status, times,
+ * bytes and CPU time, to the millisecond Hadoop writes. */
+static void a_simulated_run_goes_round(void **state)
+{
+  (void)state;
+  const char *work = "jobs = ( { name = \"s\"; input = \"1GB\"; map_cost = 20.0; map_selectivity = 1.0;"
+                     " reduce_cost = 20.0; reduce_selectivity = 0.5; reducers = 3;"
+                     " set = [\"dfs.blocksize=64m\", \"mrlab.map.failure.probability=0.2\"]; },"
+                     " { name = \"m\"; input = \"500MB\"; map_cost = 5.0; map_selectivity = 0.3; reducers = 0;"
+                     " submit = \"3s\"; set = [\"dfs.blocksize=64m\"]; } );\n";
+  const char *args[] = {"--seed", "3", NULL};
+  char run[4096], dir[4096];
+  snprintf(run, sizeof run, "%s", test_simulate(test_lab(4), work, args));
+  snprintf(dir, sizeof dir, "%s", test_tmpdir());
+  test_run r;
+  test_run_mrlab(&r, dir, (const char *[]){"export", "jhist", run, "-o", "jhist", NULL});
+  if (r.status != 0)
+    fail_msg("mrlab export jhist: status %d, stderr \"%s\"", r.status, r.err);
+  test_run_mrlab(&r, dir, (const char *[]){"import", "jhist", "jhist", "-o", "w.cfg", "--history", "hist", NULL});
+  if (r.status != 0)
+    fail_msg("mrlab import jhist: status %d, stderr \"%s\"", r.status, r.err);
+  char hist[4200];
+  snprintf(hist, sizeof hist, "%s/hist", dir);
+  test_csv *js = test_csv_in(run, "jobs.csv"), *jh = test_csv_in(hist, "jobs.csv");
+  test_csv *ts = test_csv_in(run, "tasks.csv"), *th = test_csv_in(hist, "tasks.csv");
+  static const char *const job_cols[] = {"maps",          "reduces",      "input_bytes",     "map_output_bytes",
+                                         "shuffle_bytes", "output_bytes", "failed_attempts", "killed_attempts"};
+  assert_int_equal(jh->n_rows, js->n_rows);
+  for (int j = 1; j < js->n_rows; j++) {
+    for (size_t k = 0; k < sizeof job_cols / sizeof *job_cols; k++)
+      if (test_csv_num(jh, j, job_cols[k]) != test_csv_num(js, j, job_cols[k]))
+        fail_msg("job %d: %s %s, simulated %s", j, job_cols[k], test_csv_cell(jh, j, job_cols[k]),
+                 test_csv_cell(js, j, job_cols[k]));
+    assert_close(test_csv_num(jh, j, "submit"), test_csv_num(js, j, "submit"), 5e-4);
+    assert_close(test_csv_num(jh, j, "end"), test_csv_num(js, j, "end"), 5e-4);
+    assert_string_equal(test_csv_cell(jh, j, "status"), test_csv_cell(js, j, "status"));
+  }
+  assert_true(test_csv_num(js, 1, "failed_attempts") > 0);
+  assert_int_equal(th->n_rows, ts->n_rows);
+  static const char *const same[] = {"task", "kind", "attempt", "host", "rack", "locality", "speculative", "status"};
+  static const char *const near[] = {"start", "end", "cpu_seconds"};
+  static const char *const bytes[] = {"read_bytes", "shuffle_bytes"};
+  for (int a = 1; a < ts->n_rows; a++) { /* the same attempt: rows follow each job's tasks in the same order? find it */
+    int b = 0;
+    for (int q = 1; q < th->n_rows && !b; q++)
+      if (strcmp(test_csv_cell(th, q, "task"), test_csv_cell(ts, a, "task")) == 0 &&
+          strcmp(test_csv_cell(th, q, "attempt"), test_csv_cell(ts, a, "attempt")) == 0 &&
+          (strcmp(test_csv_cell(th, q, "job"), "job_1577836800000_0001") == 0) ==
+              (strcmp(test_csv_cell(ts, a, "job"), "s") == 0))
+        b = q;
+    if (!b)
+      fail_msg("attempt %s %s of job %s is not in the history", test_csv_cell(ts, a, "task"),
+               test_csv_cell(ts, a, "attempt"), test_csv_cell(ts, a, "job"));
+    for (size_t k = 0; k < sizeof same / sizeof *same; k++)
+      assert_string_equal(test_csv_cell(th, b, same[k]), test_csv_cell(ts, a, same[k]));
+    for (size_t k = 0; k < sizeof near / sizeof *near; k++)
+      assert_close(test_csv_num(th, b, near[k]), test_csv_num(ts, a, near[k]), 5e-4);
+    for (size_t k = 0; k < sizeof bytes / sizeof *bytes; k++)
+      if (strcmp(test_csv_cell(ts, a, "status"), "SUCCEEDED") == 0 && *test_csv_cell(ts, a, bytes[k]))
+        assert_close(test_csv_num(th, b, bytes[k]), test_csv_num(ts, a, bytes[k]), 0);
+  }
+  test_csv_free(th);
+  test_csv_free(ts);
+  test_csv_free(jh);
+  test_csv_free(js);
 }
 
 /* One history line after the two header lines, in a file NAME. */
@@ -287,7 +357,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(reads_every_field),          cmocka_unit_test(reads_every_variant),
       cmocka_unit_test(the_done_directory_imports), cmocka_unit_test(the_history_becomes_a_run),
-      cmocka_unit_test(bad_histories_are_refused),
+      cmocka_unit_test(a_simulated_run_goes_round), cmocka_unit_test(bad_histories_are_refused),
   };
   TEST_MAIN(tests);
 }

@@ -421,7 +421,8 @@ static void write_tasks(FILE *f, const history_job *j, int64_t origin)
     snprintf(b[TASKS_SPECULATIVE], 32, "%d", a->speculative);
     row[TASKS_JOB] = j->id, row[TASKS_TASK] = b[TASKS_TASK], row[TASKS_ATTEMPT] = b[TASKS_ATTEMPT];
     row[TASKS_KIND] = map ? RUNDIR_KIND_MAP : RUNDIR_KIND_REDUCE;
-    row[TASKS_HOST] = a->host, row[TASKS_RACK] = a->rack, row[TASKS_SPECULATIVE] = b[TASKS_SPECULATIVE];
+    row[TASKS_HOST] = a->host, row[TASKS_SPECULATIVE] = b[TASKS_SPECULATIVE];
+    row[TASKS_RACK] = a->rack && a->rack[0] == '/' ? a->rack + 1 : a->rack; /* Hadoop's "/rack1": mrlab's rack1 */
     row[TASKS_LOCALITY] = map ? locality[a->locality] : "";
     row[TASKS_STATUS] = status[a->status];
     row[TASKS_START] = secs(b[TASKS_START], 32, a->start, origin);

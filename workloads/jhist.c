@@ -95,8 +95,12 @@ static int take_counters(const place *at, const json_t *o, history_attempt *a, h
   json_t *c = json_object_get(o, "counters"), *groups, *g, *n;
   if (!c || json_is_null(c))
     return 0;
-  if (json_is_object(c) && json_object_get(c, "JhCounters")) /* a union with null */
-    c = json_object_get(c, "JhCounters");
+  if (json_is_object(c) && !json_object_get(c, "groups") && json_object_size(c) == 1) { /* a union with null */
+    const char *key = json_object_iter_key(json_object_iter(c));
+    size_t n = strlen(key);
+    if (n >= 10 && strcmp(key + n - 10, "JhCounters") == 0)
+      c = json_object_iter_value(json_object_iter(c));
+  }
   if (!json_is_object(c) || !json_is_array(groups = json_object_get(c, "groups")))
     return fail(at, "counters: expected {\"name\": ..., \"groups\": [...]}");
   size_t i, k;
