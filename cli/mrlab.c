@@ -10,6 +10,7 @@
 #include "cfg.h"
 #include "compare.h"
 #include "hadoopconf.h"
+#include "calibrate.h"
 #include "history.h"
 #include "import.h"
 #include "platform.h"
@@ -58,6 +59,7 @@ static const char usage_main[] =
     "  report DIR [-o PAGE.html]       a run or a validation as one HTML page to read in a browser\n"
     "  import swim|rumen|jhist TRACE   a workload file from a SWIM or Rumen job trace or job histories\n"
     "  export jhist RUN [-o DIR]       a run as Hadoop 2/3 job history files (.jhist)\n"
+    "  calibrate PLATFORM HISTORY...   a workload whose costs are fitted from job histories\n"
     "  version                         print the version\n"
     "\n"
     "Every command takes --help.\n";
@@ -344,6 +346,25 @@ static const char usage_import[] = "usage: mrlab import swim TRACE.tsv [-n JOBS]
                                    "  -o FILE      write it to FILE instead, whole\n"
                                    "  -n JOBS      SWIM: only the first JOBS jobs\n"
                                    "  --scale F    SWIM: multiply every byte count by F (> 0)\n";
+
+static const char usage_calibrate[] = "usage: mrlab calibrate PLATFORM.cfg HISTORY... [-o WORKLOAD.cfg]\n"
+                                      "\n"
+                                      "Turns job histories (Hadoop 2 or 3 .jhist files, or directories of them,\n"
+                                      "as `mrlab import jhist` reads them) into a workload whose costs are fitted,\n"
+                                      "not guessed: each attempt's CPU_MILLISECONDS, times the per-core speed of\n"
+                                      "its host in PLATFORM, less the flops mrlab's own sort and merge costs\n"
+                                      "(mrlab.sort.cost, mrlab.merge.cost) give the bytes it recorded, is the work\n"
+                                      "of its map or reduce function; each job's map_cost and reduce_cost (flops a\n"
+                                      "byte of a task's input: HDFS_BYTES_READ, REDUCE_SHUFFLE_BYTES) are the least\n"
+                                      "squares fit of that work over its successful attempts.  The written file\n"
+                                      "states each fit above its job (the attempts, R^2, the standard error).\n"
+                                      "Replaying it, on PLATFORM or another cluster, is then a prediction.  A\n"
+                                      "combiner's and compression's work, a reducer's merges while it shuffles and\n"
+                                      "a task's start-up are not told apart: they count in the costs.  Prints the\n"
+                                      "workload on stdout, or writes it whole to -o's file.\n"
+                                      "\n"
+                                      "An attempt on a host that is no worker of PLATFORM, or a malformed history,\n"
+                                      "gets one line and exit status 2, and nothing is written.\n";
 
 static const char usage_export[] = "usage: mrlab export jhist RUN [-o DIR]\n"
                                    "\n"
@@ -1022,6 +1043,51 @@ static int import_histories(const char *const *paths, int n, const char *file, c
   return status;
 }
 
+/* mrlab calibrate PLATFORM HISTORY... [-o FILE] */
+static int cmd_calibrate(int argc, char **argv)
+{
+  if (wants_help(argc, argv))
+    return fputs(usage_calibrate, stdout), 0;
+  const char *platform_file = NULL, *file = NULL;
+  const char **paths = xmalloc((size_t)argc * sizeof *paths);
+  int n_paths = 0;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
+      file = argv[++i];
+    } else if (argv[i][0] == '-') {
+      free(paths);
+      return usage_error(usage_calibrate, "%s", strcmp(argv[i], "-o") ? "unknown option" : "-o needs a value");
+    } else if (!platform_file) {
+      platform_file = argv[i];
+    } else {
+      paths[n_paths++] = argv[i];
+    }
+  }
+  if (!n_paths) {
+    free(paths);
+    return usage_error(usage_calibrate, "%s", "expected a platform, then job histories");
+  }
+  char err[1024];
+  history_skips skips = {0, 0};
+  int n_jobs = 0, left_out = 0, status = 2;
+  platform *p = platform_read(platform_file, err, sizeof err);
+  history_job **jobs = p ? history_read_all(paths, n_paths, &n_jobs, &skips, err, sizeof err) : NULL;
+  import_trace *t = jobs ? history_trace(jobs, n_jobs, &left_out, err, sizeof err) : NULL;
+  if (t && !calibrate_trace(t, jobs, n_jobs, p, err, sizeof err)) {
+    t->calibrated_on = p->name;
+    status = import_save(t, "jhist", paths[0], file, err, sizeof err);
+  }
+  if (status)
+    cfg_print(stderr, "", err);
+  import_trace_free(t);
+  for (int k = 0; k < n_jobs; k++)
+    history_job_free(jobs[k]);
+  free(jobs);
+  platform_free(p);
+  free(paths);
+  return status;
+}
+
 /* mrlab import swim|rumen TRACE [-n JOBS] [--scale F] [-o FILE]; mrlab import jhist HISTORY... [-o FILE] */
 static int cmd_import(int argc, char **argv)
 {
@@ -1194,5 +1260,7 @@ int main(int argc, char **argv)
     return cmd_import(argc - 1, argv + 1);
   if (strcmp(argv[1], "export") == 0)
     return cmd_export(argc - 1, argv + 1);
+  if (strcmp(argv[1], "calibrate") == 0)
+    return cmd_calibrate(argc - 1, argv + 1);
   return usage_error(usage_main, "unknown command %s", argv[1]);
 }

@@ -44,6 +44,7 @@ void import_trace_free(import_trace *t)
     free(t->jobs[i].name);
     free(t->jobs[i].shares);
     free(t->jobs[i].map_bytes);
+    free(t->jobs[i].note);
   }
   free(t->jobs);
   free(t);
@@ -80,15 +81,17 @@ static int even_shares(const import_job *j)
 
 static void write_job(const import_job *j, FILE *out)
 {
+  if (j->note)
+    fprintf(out, "  # %s: %s\n", j->name, j->note);
   fprintf(out, "  { name = \"%s\"; submit = \"%.3fs\";", j->name, j->submit);
   if (!j->map_bytes) /* else the sum of its file_sizes */
     fprintf(out, " input = \"%lldB\";", (long long)j->input);
   if (j->reducers)
     fprintf(out, " shuffle = \"%lldB\";", (long long)j->shuffle);
-  fprintf(out, " output = \"%lldB\"; reducers = %d;\n    map_cost = %.1f;", (long long)j->output, j->reducers,
-          IMPORT_COST);
+  fprintf(out, " output = \"%lldB\"; reducers = %d;\n    map_cost = %.*f;", (long long)j->output, j->reducers,
+          j->map_cost > 0 ? 4 : 1, j->map_cost > 0 ? j->map_cost : IMPORT_COST);
   if (j->reducers)
-    fprintf(out, " reduce_cost = %.1f;", IMPORT_COST);
+    fprintf(out, " reduce_cost = %.*f;", j->reduce_cost > 0 ? 4 : 1, j->reduce_cost > 0 ? j->reduce_cost : IMPORT_COST);
   if (j->map_bytes) {
     /* one map a file, each of its map's bytes: blocks as large as the largest file */
     double per_file = 0;
@@ -121,12 +124,22 @@ static void write_job(const import_job *j, FILE *out)
 
 void import_write(const import_trace *t, const char *format, const char *source, FILE *out)
 {
-  fprintf(out,
-          "# Imported by `mrlab import %s` from %s: %d job%s.\n"
-          "# Bytes and times are the trace's (an input of 0 bytes reads 1); the costs\n"
-          "# (%.0f flops a byte) are mrlab's guess, as traces do not record them.\n"
-          "jobs = (\n",
-          format, source, t->n_jobs, t->n_jobs == 1 ? "" : "s", IMPORT_COST);
+  if (t->calibrated_on)
+    fprintf(out,
+            "# Calibrated by `mrlab calibrate` from %s on %s: %d job%s.\n"
+            "# Bytes and times are the history's (an input of 0 bytes reads 1); each job's\n"
+            "# map_cost and reduce_cost (flops a byte of input) are fitted from its attempts'\n"
+            "# CPU times on the core speeds of %s, less mrlab's sort and merge costs; the\n"
+            "# line above each job gives the fit (where none could be made: %.0f, a guess).\n"
+            "jobs = (\n",
+            source, t->calibrated_on, t->n_jobs, t->n_jobs == 1 ? "" : "s", t->calibrated_on, IMPORT_COST);
+  else
+    fprintf(out,
+            "# Imported by `mrlab import %s` from %s: %d job%s.\n"
+            "# Bytes and times are the trace's (an input of 0 bytes reads 1); the costs\n"
+            "# (%.0f flops a byte) are mrlab's guess, as traces do not record them.\n"
+            "jobs = (\n",
+            format, source, t->n_jobs, t->n_jobs == 1 ? "" : "s", IMPORT_COST);
   for (int i = 0; i < t->n_jobs; i++) {
     write_job(&t->jobs[i], out);
     fprintf(out, "%s\n", i + 1 < t->n_jobs ? "," : "");

@@ -29,11 +29,14 @@ typedef struct {
   int64_t *map_bytes; /* maps of them: each map's input bytes (at least 1), written as file_sizes; NULL: unknown,
                          the maps read equal files */
   double recorded; /* s from submit to finish on the traced cluster; 0 when unknown */
+  double map_cost, reduce_cost; /* flops a byte, as calibrated (calibrate.h); 0: mrlab's guess */
+  char *note;                   /* a comment written before the job (the calibration's fit), or NULL */
 } import_job;
 
 typedef struct {
   int n_jobs, cap;
-  import_job *jobs; /* in trace order */
+  import_job *jobs;          /* in trace order */
+  const char *calibrated_on; /* the platform its costs were fitted on (calibrate.h), or NULL */
 } import_trace;
 
 /* An empty trace, and the next job of T (zeroed) to fill in. */
