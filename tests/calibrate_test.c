@@ -1,0 +1,92 @@
+/* calibrate_test.c - `mrlab calibrate` (workloads/calibrate.c): jobs of
+ * known costs, simulated on a Hadoop 1 and a YARN cluster and written as
+ * job history, come back with their map_cost and reduce_cost within 2%
+ * (the framework's sort and merge costs taken off), and their calibrated
+ * replay takes the recorded time within 5%; histories from hosts the
+ * platform lacks are refused in one line, with no output file. */
+#include "test.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The number after KEY in TEXT (e.g. "map_cost = "), failing when absent. */
+static double number_after(const char *text, const char *key)
+{
+  const char *at = strstr(text, key);
+  if (!at)
+    fail_msg("no \"%s\" in:\n%s", key, text);
+  return atof(at + strlen(key));
+}
+
+/* Simulates WORK on PLATFORM with SCHEDULER, exports it, calibrates it on
+ * PLATFORM and replays it: the costs must come back within 2% of MAP_COST
+ * and REDUCE_COST, the replay within 5% of the recorded time. */
+static void goes_round(const char *platform, const char *scheduler, const char *work, double map_cost,
+                       double reduce_cost)
+{
+  const char *args[] = {"--seed", "1", "--set", scheduler, NULL};
+  char run[4096], dir[4096];
+  snprintf(run, sizeof run, "%s", test_simulate(test_source_path(platform), work, args));
+  snprintf(dir, sizeof dir, "%s", test_tmpdir());
+  test_run r;
+  test_run_mrlab(&r, dir, (const char *[]){"export", "jhist", run, "-o", "jh", NULL});
+  assert_int_equal(r.status, 0);
+  test_run_mrlab(&r, dir, (const char *[]){"calibrate", test_source_path(platform), "jh", "-o", "c.cfg", NULL});
+  if (r.status != 0)
+    fail_msg("mrlab calibrate: status %d, stderr \"%s\"", r.status, r.err);
+  const char *w = test_read_file(dir, "c.cfg");
+  assert_non_null(strstr(w, "# Calibrated by `mrlab calibrate`"));
+  assert_non_null(strstr(w, "flops a byte from"));
+  assert_close(number_after(w, "map_cost = "), map_cost, 0.02 * map_cost);
+  assert_close(number_after(w, "reduce_cost = "), reduce_cost, 0.02 * reduce_cost);
+  test_run_mrlab(&r, dir,
+                 (const char *[]){"run", test_source_path(platform), "c.cfg", "-o", "replay", "--seed", "1", "--set",
+                                  scheduler, NULL});
+  assert_int_equal(r.status, 0);
+  double recorded = number_after(r.out, "replay: recorded "), simulated = number_after(r.out, ", simulated ");
+  if (fabs(simulated / recorded - 1) > 0.05)
+    fail_msg("%s, %s: replayed %.2f s against %.2f s recorded", platform, scheduler, simulated, recorded);
+}
+
+static void costs_and_times_go_round(void **state)
+{
+  (void)state;
+  const char *sort = "jobs = ( { name = \"s\"; input = \"2GB\"; map_cost = 20.0; map_selectivity = 1.0;"
+                     " reduce_cost = 30.0; reduce_selectivity = 0.5; reducers = 4; } );\n";
+  const char *aggregation = "jobs = ( { name = \"a\"; input = \"4GB\"; map_cost = 50.0; map_selectivity = 0.3;"
+                            " reduce_cost = 80.0; reduce_selectivity = 0.2; reducers = 6; } );\n";
+  goes_round("platforms/hetero16.cfg", "mrlab.scheduler=hadoop1", sort, 20, 30);
+  goes_round("platforms/xie5.cfg", "mrlab.scheduler=hadoop1", aggregation, 50, 80);
+  goes_round("platforms/hetero16.cfg", "mrlab.scheduler=yarn-fifo", sort, 20, 30);
+}
+
+/* The shipped fixtures ran on node1 ... node9, no worker of toy4. */
+static void hosts_the_platform_lacks_are_refused(void **state)
+{
+  (void)state;
+  test_run r;
+  const char *dir = test_tmpdir();
+  char platform[4096];
+  snprintf(platform, sizeof platform, "%s", test_source_path("platforms/toy4.cfg")); /* a static buffer */
+  test_run_mrlab(
+      &r, dir,
+      (const char *[]){"calibrate", platform, test_source_path("tests/fixtures/jhist/done"), "-o", "c.cfg", NULL});
+  if (r.status != 2 ||
+      !strstr(r.err, "job_1577836800000_0001: expected the attempts' hosts among the workers of toy4, got "))
+    fail_msg("status %d, stderr \"%s\"", r.status, r.err);
+  assert_ptr_equal(strchr(r.err, '\n'), r.err + strlen(r.err) - 1); /* one line */
+  char path[4200];
+  snprintf(path, sizeof path, "%s/c.cfg", dir);
+  assert_int_equal(access(path, F_OK), -1);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(costs_and_times_go_round),
+      cmocka_unit_test(hosts_the_platform_lacks_are_refused),
+  };
+  TEST_MAIN(tests);
+}
