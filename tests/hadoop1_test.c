@@ -237,6 +237,31 @@ static void unknown_records_and_counters_are_counted_and_escapes_undone(void **s
   history_job_free(j);
 }
 
+/* A running attempt's host is its tracker's name ("tracker_HOST:..."); a name of no host gives none. */
+static void tracker_names_give_running_hosts(void **state)
+{
+  (void)state;
+  const char *path = test_write_file(
+      test_tmpdir(), "job",
+      "Meta VERSION=\"1\" .\nJob JOBID=\"job_201301011200_0001\" .\n"
+      "MapAttempt TASK_TYPE=\"MAP\" TASK_ATTEMPT_ID=\"attempt_201301011200_0001_m_000000_0\" "
+      "TRACKER_NAME=\"tracker_:x\" .\n"
+      "MapAttempt TASK_TYPE=\"MAP\" TASK_ATTEMPT_ID=\"attempt_201301011200_0001_m_000001_0\" TRACKER_NAME=\"node7\" .\n"
+      "MapAttempt TASK_TYPE=\"MAP\" TASK_ATTEMPT_ID=\"attempt_201301011200_0001_m_000002_0\" "
+      "TRACKER_NAME=\"tracker_node8:localhost/127\\.0\\.0\\.1:40001\" .\n");
+  char err[1024];
+  history_skips skips = {0, 0};
+  history_job *j = hadoop1_read(path, &skips, err, sizeof err);
+  assert_non_null(j);
+  assert_null(attempt_of(j, HISTORY_MAP, 0, 0)->host);
+  assert_null(attempt_of(j, HISTORY_MAP, 1, 0)->host);
+  assert_string_equal(attempt_of(j, HISTORY_MAP, 2, 0)->host, "node8");
+  assert_null(attempt_of(j, HISTORY_MAP, 2, 0)->rack);
+  assert_int_equal(j->submit, -1);
+  assert_int_equal(j->total_maps, -1);
+  history_job_free(j);
+}
+
 /* A bad file: its text (LEN bytes; 0: strlen), the line its message names and what the message says after
  * "PATH:LINE: expected ". */
 typedef struct {
@@ -383,6 +408,7 @@ int main(void)
       cmocka_unit_test(failed_job_keeps_its_failures),
       cmocka_unit_test(truncated_file_is_a_running_job),
       cmocka_unit_test(unknown_records_and_counters_are_counted_and_escapes_undone),
+      cmocka_unit_test(tracker_names_give_running_hosts),
       cmocka_unit_test(bad_files_are_refused_in_one_line),
       cmocka_unit_test(records_are_bounded),
   };

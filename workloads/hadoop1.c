@@ -80,6 +80,12 @@ static int fail(const reader *rd, const char *fmt, ...)
   return -1;
 }
 
+/* Fails with "expected WANT, got "V"", or "got none" when V is NULL. */
+static int fail_got(const reader *rd, const char *want, const char *v)
+{
+  return v ? fail(rd, "expected %s, got \"%.60s\"", want, v) : fail(rd, "expected %s, got none", want);
+}
+
 /* The value of KEY in the current record (the last, if it repeats), or NULL. */
 static char *get(const reader *rd, const char *key)
 {
@@ -205,8 +211,7 @@ static int read_job(reader *rd)
   const char *id = get(rd, "JOBID"), *job;
   size_t len;
   if (!id || parse_id(id, "job_", &job, &len, NULL, NULL, NULL))
-    return fail(rd, "expected JOBID=\"job_...\" (such as job_201301011200_0001), got %s%.60s%s", id ? "\"" : "",
-                id ? id : "none", id ? "\"" : "");
+    return fail_got(rd, "JOBID=\"job_...\" (such as job_201301011200_0001)", id);
   if (!j->id)
     j->id = xstrdup(id);
   else if (check_job(rd, "JOBID", id, job, len))
@@ -230,8 +235,7 @@ static int read_task(reader *rd)
   int task;
   int64_t t;
   if (!id || parse_id(id, "task_", &job, &len, &kind, &task, NULL))
-    return fail(rd, "expected TASKID=\"task_...\" (such as task_201301011200_0001_m_000003), got %s%.60s%s",
-                id ? "\"" : "", id ? id : "none", id ? "\"" : "");
+    return fail_got(rd, "TASKID=\"task_...\" (such as task_201301011200_0001_m_000003)", id);
   return check_job(rd, "TASKID", id, job, len) || read_time(rd, "START_TIME", &t) || read_time(rd, "FINISH_TIME", &t)
              ? -1
              : 0;
@@ -296,7 +300,7 @@ static void read_host(const reader *rd, history_attempt *a)
       a->rack[slash - v] = '\0';
     }
     set_text(&a->host, slash ? slash + 1 : v);
-  } else if (!a->host && (v = get(rd, "TRACKER_NAME")) && strncmp(v, "tracker_", 8) == 0) {
+  } else if (!a->host && (v = get(rd, "TRACKER_NAME")) && strncmp(v, "tracker_", 8) == 0 && v[8] && v[8] != ':') {
     a->host = xstrdup(v + 8);
     a->host[strcspn(a->host, ":")] = '\0';
   }
@@ -312,9 +316,7 @@ static int read_attempt(reader *rd)
   char letter;
   int t, number;
   if (!id || parse_id(id, "attempt_", &job, &len, &letter, &t, &number))
-    return fail(
-        rd, "expected TASK_ATTEMPT_ID=\"attempt_...\" (such as attempt_201301011200_0001_m_000003_0), got %s%.60s%s",
-        id ? "\"" : "", id ? id : "none", id ? "\"" : "");
+    return fail_got(rd, "TASK_ATTEMPT_ID=\"attempt_...\" (such as attempt_201301011200_0001_m_000003_0)", id);
   if (check_job(rd, "TASK_ATTEMPT_ID", id, job, len))
     return -1;
   size_t task_len = (size_t)(strrchr(id, '_') - (id + 8)); /* the attempt's task: "201301011200_0001_m_000003" */
@@ -323,8 +325,7 @@ static int read_attempt(reader *rd)
   if (type && (strcmp(type, "SETUP") == 0 || strcmp(type, "CLEANUP") == 0))
     return 0;
   if (!type || (strcmp(type, "MAP") != 0 && strcmp(type, "REDUCE") != 0))
-    return fail(rd, "expected TASK_TYPE as MAP, REDUCE, SETUP or CLEANUP, got %s%.40s%s", type ? "\"" : "",
-                type ? type : "none", type ? "\"" : "");
+    return fail_got(rd, "TASK_TYPE as MAP, REDUCE, SETUP or CLEANUP", type);
   history_kind kind = strcmp(type, "MAP") == 0 ? HISTORY_MAP : HISTORY_REDUCE;
   if ((kind == HISTORY_MAP) != (letter == 'm'))
     return fail(rd, "expected a %s attempt's id (attempt_..._%c_...) with TASK_TYPE=\"%s\", got \"%.60s\"",
