@@ -1,10 +1,12 @@
 /* hadoop1_test.c - hadoop1_read, the reader of Hadoop 1's job history
  * files: the fixtures in tests/fixtures/hadoop1/, written by hand in the
  * format Hadoop 1.x's JobTracker writes, read back field by field (a
- * successful word count whose maps had a failed and a killed attempt, a
- * failed job, a file that stops while its job runs, a file of unknown record
- * types, keys and counters and of escaped names); and each kind of bad input
- * refused with one message "PATH:LINE: expected ...", nothing returned. */
+ * successful word count in Hadoop 1.2's shape, with LOCALITY and AVATAAR,
+ * whose maps had a failed and a killed speculative attempt; a failed job
+ * and a file that stops while its job runs, in 0.20's shape; a file of
+ * unknown record types, keys and counters and of escaped names); and each
+ * kind of bad input refused with one message "PATH:LINE: expected ...",
+ * nothing returned (the sanitizer build checks that nothing leaks). */
 #include "test.h"
 
 #include "history.h"
@@ -46,6 +48,8 @@ typedef struct {
   const char *host, *rack;
   long long start, finish, shuffle, sort;
   const char *error; /* the start of its diagnostics */
+  history_locality locality;
+  int speculative;
 } expected_attempt;
 
 static long long at(long long t)
@@ -57,8 +61,8 @@ static void check_attempt(const history_job *j, const expected_attempt *e, long 
 {
   const history_attempt *a = attempt_of(j, e->kind, e->task, e->number);
   assert_int_equal(a->status, e->status);
-  assert_int_equal(a->speculative, 0);
-  assert_int_equal(a->locality, HISTORY_LOCALITY_UNKNOWN);
+  assert_int_equal(a->speculative, e->speculative);
+  assert_int_equal(a->locality, e->locality);
   if (e->host)
     assert_string_equal(a->host, e->host);
   else
@@ -105,15 +109,20 @@ static void successful_job_reads_back_whole(void **state)
   assert_int_equal(skips.unknown_events, 0);
   assert_int_equal(skips.unknown_counters, 0);
 
-  /* the setup (m_000004) and cleanup (m_000005) attempts are left out; attempts in order of their first record */
+  /* the setup (m_000004) and cleanup (m_000005) attempts are left out; attempts in order of their first record;
+   * Hadoop 1.2's LOCALITY and AVATAAR (m_000002_1 is a speculative attempt, killed when m_000002_0 succeeded) */
   static const expected_attempt want[] = {
-      {HISTORY_MAP, 0, 0, HISTORY_SUCCEEDED, "host1", "/default-rack", 3100, 20000, -1, -1, NULL},
+      {HISTORY_MAP, 0, 0, HISTORY_SUCCEEDED, "host1", "/default-rack", 3100, 20000, -1, -1, NULL, HISTORY_NODE_LOCAL,
+       0},
       {HISTORY_MAP, 1, 0, HISTORY_FAILED, "host2", NULL, 3200, 10000, -1, -1,
-       "java.io.IOException: Spill failed\n\tat "},
-      {HISTORY_MAP, 2, 0, HISTORY_SUCCEEDED, "host3", "/rack2", 3300, 25000, -1, -1, NULL},
-      {HISTORY_MAP, 1, 1, HISTORY_SUCCEEDED, "host1", "/default-rack", 10500, 22000, -1, -1, NULL},
-      {HISTORY_MAP, 2, 1, HISTORY_KILLED, "host2", NULL, 21000, 25100, -1, -1, "Already completed TIP"},
-      {HISTORY_REDUCE, 0, 0, HISTORY_SUCCEEDED, "host2", "/default-rack", 21500, 30000, 27000, 27500, NULL},
+       "java.io.IOException: Spill failed\n\tat ", HISTORY_NODE_LOCAL, 0},
+      {HISTORY_MAP, 2, 0, HISTORY_SUCCEEDED, "host3", "/rack2", 3300, 25000, -1, -1, NULL, HISTORY_NODE_LOCAL, 0},
+      {HISTORY_MAP, 1, 1, HISTORY_SUCCEEDED, "host1", "/default-rack", 10500, 22000, -1, -1, NULL, HISTORY_RACK_LOCAL,
+       0},
+      {HISTORY_MAP, 2, 1, HISTORY_KILLED, "host2", NULL, 21000, 25100, -1, -1, "Already completed TIP",
+       HISTORY_OFF_SWITCH, 1},
+      {HISTORY_REDUCE, 0, 0, HISTORY_SUCCEEDED, "host2", "/default-rack", 21500, 30000, 27000, 27500, NULL,
+       HISTORY_OFF_SWITCH, 0},
   };
   int n = (int)(sizeof want / sizeof *want);
   assert_int_equal(j->n_attempts, n);
@@ -173,11 +182,16 @@ static void failed_job_keeps_its_failures(void **state)
   assert_int_equal(j->total_reduces, 1);
   assert_int_equal(skips.unknown_events, 5);
   assert_int_equal(skips.unknown_counters, 7);
+  /* a file of Hadoop 0.20's shape: no LOCALITY, no AVATAAR */
   static const expected_attempt want[] = {
-      {HISTORY_MAP, 0, 0, HISTORY_SUCCEEDED, "host1", "/default-rack", 2100, 6000, -1, -1, NULL},
-      {HISTORY_MAP, 1, 0, HISTORY_FAILED, "host2", NULL, 2200, 4000, -1, -1, "java.lang.RuntimeException: bad record"},
-      {HISTORY_REDUCE, 0, 0, HISTORY_KILLED, "host1", NULL, 4200, 7500, -1, -1, NULL}, /* ERROR="": none */
-      {HISTORY_MAP, 1, 1, HISTORY_FAILED, "host1", NULL, 4500, 7000, -1, -1, "java.lang.RuntimeException: bad record"},
+      {HISTORY_MAP, 0, 0, HISTORY_SUCCEEDED, "host1", "/default-rack", 2100, 6000, -1, -1, NULL,
+       HISTORY_LOCALITY_UNKNOWN, 0},
+      {HISTORY_MAP, 1, 0, HISTORY_FAILED, "host2", NULL, 2200, 4000, -1, -1, "java.lang.RuntimeException: bad record",
+       HISTORY_LOCALITY_UNKNOWN, 0},
+      {HISTORY_REDUCE, 0, 0, HISTORY_KILLED, "host1", NULL, 4200, 7500, -1, -1, NULL, HISTORY_LOCALITY_UNKNOWN,
+       0}, /* ERROR="": none */
+      {HISTORY_MAP, 1, 1, HISTORY_FAILED, "host1", NULL, 4500, 7000, -1, -1, "java.lang.RuntimeException: bad record",
+       HISTORY_LOCALITY_UNKNOWN, 0},
   };
   assert_int_equal(j->n_attempts, 4);
   for (int k = 0; k < 4; k++) {
@@ -203,8 +217,9 @@ static void truncated_file_is_a_running_job(void **state)
   assert_int_equal(j->total_reduces, 8);
   /* the running attempt's host is its tracker's; no rack is known until it ends */
   static const expected_attempt want[] = {
-      {HISTORY_MAP, 0, 0, HISTORY_SUCCEEDED, "host1", "/default-rack", 2100, 10000, -1, -1, NULL},
-      {HISTORY_MAP, 1, 0, HISTORY_RUNNING, "host2", NULL, 2200, -1, -1, -1, NULL},
+      {HISTORY_MAP, 0, 0, HISTORY_SUCCEEDED, "host1", "/default-rack", 2100, 10000, -1, -1, NULL,
+       HISTORY_LOCALITY_UNKNOWN, 0},
+      {HISTORY_MAP, 1, 0, HISTORY_RUNNING, "host2", NULL, 2200, -1, -1, -1, NULL, HISTORY_LOCALITY_UNKNOWN, 0},
   };
   assert_int_equal(j->n_attempts, 2);
   for (int k = 0; k < 2; k++)
@@ -230,7 +245,8 @@ static void unknown_records_and_counters_are_counted_and_escapes_undone(void **s
   const history_attempt *a = attempt_of(j, HISTORY_MAP, 0, 0);
   assert_string_equal(a->host, "host9.example.com");
   assert_string_equal(a->rack, "/rack.a");
-  assert_int_equal(a->locality, HISTORY_LOCALITY_UNKNOWN); /* LOCALITY is no Hadoop 1 key: passed over */
+  assert_int_equal(a->locality, HISTORY_RACK_LOCAL); /* GROUP_LOCAL: another node of its node group */
+  assert_int_equal(a->speculative, 0);
   /* HDFS_BYTES_WRITTEN is read in a group of another name, "My{odd} group. v2" */
   int64_t want[HC_N] = {[HC_HDFS_BYTES_WRITTEN] = 4096, [HC_MAP_INPUT_RECORDS] = 20};
   check_counters(a, want);
@@ -333,6 +349,9 @@ static const bad_case bad_cases[] = {
      "FINISH_TIME as a whole number of ms, got \"2.0\""},
     {META JOB ATTEMPT("m_000001_0", "TASK_STATUS=\"SUCCEEDED\""), 0, 3,
      "TASK_STATUS as PREP, RUNNING, SUCCESS, FAILED or KILLED, got \"SUCCEEDED\""},
+    {META JOB ATTEMPT("m_000001_0", "LOCALITY=\"NEAR\""), 0, 3,
+     "LOCALITY as NODE_LOCAL, GROUP_LOCAL, RACK_LOCAL or OFF_SWITCH, got \"NEAR\""},
+    {META JOB ATTEMPT("m_000001_0", "AVATAAR=\"CLONE\""), 0, 3, "AVATAAR as VIRGIN or SPECULATIVE, got \"CLONE\""},
     {META JOB "ReduceAttempt TASK_TYPE=\"REDUCE\" TASK_ATTEMPT_ID=\"attempt_201301011200_0001_r_000001_0\" "
               "SHUFFLE_FINISHED=\"soon\" .\n",
      0, 3, "SHUFFLE_FINISHED as a whole number of ms, got \"soon\""},

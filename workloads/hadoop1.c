@@ -18,10 +18,12 @@
  * records' times, counts and status; each MAP and REDUCE attempt's times,
  * host and rack (HOSTNAME "/rack/host", or the tracker's name while the
  * attempt runs), status, diagnostics and the counters history.h names.
- * Task records are only checked (their id, their times): an attempt
- * carries all the history records per task.  Setup and cleanup attempts,
- * other record types and keys are passed over.  Hadoop 1 marks neither
- * speculative attempts nor locality per attempt: those stay 0 and UNKNOWN.
+ * Task records are only checked (their id, their times): what mrlab uses
+ * of a task is in its attempts' records.  Setup and cleanup attempts, other
+ * record types and keys are passed over.  An attempt's locality and whether
+ * it was speculative are its LOCALITY and AVATAAR, which Hadoop 1.2 writes
+ * when it starts; 0.20's files have neither, and there they stay UNKNOWN
+ * and 0.
  *
  * The reading is strict, as rumen.c's and swim.c's: a record that does not
  * parse, a time that is not a whole number of ms, an id of another job or
@@ -135,26 +137,51 @@ static int read_count(const reader *rd, const char *key, int *out)
   return 0;
 }
 
-/* Reads KEY, a job's or an attempt's status, into *OUT if the record holds it. */
-static int read_status(const reader *rd, const char *key, history_status *out)
+/* A value KEY may take, and what mrlab makes of it. */
+typedef struct {
+  const char *name;
+  int value;
+} word;
+
+#define N_WORDS(w) (sizeof(w) / sizeof *(w))
+
+/* A job's and an attempt's statuses, the first two a job's only. */
+static const word statuses[] = {{"PREP", HISTORY_RUNNING},
+                                {"RUNNING", HISTORY_RUNNING},
+                                {"SUCCESS", HISTORY_SUCCEEDED},
+                                {"FAILED", HISTORY_FAILED},
+                                {"KILLED", HISTORY_KILLED}};
+/* An attempt's LOCALITY and AVATAAR (Hadoop 1.2's).  GROUP_LOCAL, a
+ * block on another node of the same node group (Hadoop 1.2's NetworkTopologyWithNodeGroup), is off
+ * the node but within its rack. */
+static const word localities[] = {{"NODE_LOCAL", HISTORY_NODE_LOCAL},
+                                  {"GROUP_LOCAL", HISTORY_RACK_LOCAL},
+                                  {"RACK_LOCAL", HISTORY_RACK_LOCAL},
+                                  {"OFF_SWITCH", HISTORY_OFF_SWITCH}};
+static const word avataars[] = {{"VIRGIN", 0}, {"SPECULATIVE", 1}};
+
+/* Reads KEY, one of the N WORDS (EXPECTED lists them in words), into *OUT, its word's value, if the
+ * record holds KEY.  Returns 0, or -1 with the error set. */
+static int read_word(const reader *rd, const char *key, const word *words, size_t n, const char *expected, int *out)
 {
-  static const struct {
-    const char *name;
-    history_status status;
-  } statuses[] = {{"PREP", HISTORY_RUNNING},
-                  {"RUNNING", HISTORY_RUNNING},
-                  {"SUCCESS", HISTORY_SUCCEEDED},
-                  {"FAILED", HISTORY_FAILED},
-                  {"KILLED", HISTORY_KILLED}};
   const char *v = get(rd, key);
   if (!v)
     return 0;
-  for (size_t i = 0; i < sizeof statuses / sizeof *statuses; i++)
-    if (strcmp(v, statuses[i].name) == 0) {
-      *out = statuses[i].status;
+  for (size_t i = 0; i < n; i++)
+    if (strcmp(v, words[i].name) == 0) {
+      *out = words[i].value;
       return 0;
     }
-  return fail(rd, "expected %s as PREP, RUNNING, SUCCESS, FAILED or KILLED, got \"%.40s\"", key, v);
+  return fail(rd, "expected %s as %s, got \"%.40s\"", key, expected, v);
+}
+
+/* Reads KEY, a job's or an attempt's status, into *OUT if the record holds it. */
+static int read_status(const reader *rd, const char *key, history_status *out)
+{
+  int status = (int)*out,
+      bad = read_word(rd, key, statuses, N_WORDS(statuses), "PREP, RUNNING, SUCCESS, FAILED or KILLED", &status);
+  *out = (history_status)status;
+  return bad;
 }
 
 /* Replaces *DST by a copy of V, unless V is NULL or empty. */
@@ -336,6 +363,12 @@ static int read_attempt(reader *rd)
        (read_time(rd, "SHUFFLE_FINISHED", &a->shuffle_finish) || read_time(rd, "SORT_FINISHED", &a->sort_finish))) ||
       read_status(rd, "TASK_STATUS", &a->status) || (counters && read_counters(rd, counters, a->counters)))
     return -1;
+  int locality = (int)a->locality;
+  if (read_word(rd, "LOCALITY", localities, N_WORDS(localities), "NODE_LOCAL, GROUP_LOCAL, RACK_LOCAL or OFF_SWITCH",
+                &locality) ||
+      read_word(rd, "AVATAAR", avataars, N_WORDS(avataars), "VIRGIN or SPECULATIVE", &a->speculative))
+    return -1;
+  a->locality = (history_locality)locality;
   read_host(rd, a);
   set_text(&a->error, get(rd, "ERROR"));
   return 0;
