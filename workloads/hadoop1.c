@@ -42,8 +42,9 @@
 #include <string.h>
 #include <sys/types.h>
 
-#define HADOOP1_MAX_FILE (4L << 30)   /* 4 GiB: a job of a hundred thousand tasks holds less */
-#define HADOOP1_MAX_RECORD (1L << 20) /* 1 MiB: Hadoop's longest, a failed attempt's stack trace, holds far less */
+/* Under 2 GiB, so that its lines count in an int. */
+#define HADOOP1_MAX_FILE ((2L << 30) - 1)
+#define HADOOP1_MAX_RECORD (1L << 20) /* 1 MiB: a record of a stack trace holds some KiB */
 #define HADOOP1_META "Meta VERSION=\"1\" ."
 
 typedef struct {
