@@ -170,6 +170,24 @@ static void the_done_directory_imports(void **state)
     fail_msg("mrlab run on the import: status %d, stderr \"%s\"", r.status, r.err);
 }
 
+/* A directory of Hadoop 1 histories (tests/fixtures/hadoop1, named as the
+ * JobTracker names them, without an extension) imports the same way: each
+ * file is read by the reader its first line calls for. */
+static void hadoop1_histories_import(void **state)
+{
+  (void)state;
+  test_run r;
+  const char *dir = test_tmpdir();
+  test_run_mrlab(&r, dir,
+                 (const char *[]){"import", "jhist", test_source_path("tests/fixtures/hadoop1"), "-o", "w.cfg", NULL});
+  if (r.status != 0)
+    fail_msg("mrlab import jhist: status %d, stderr \"%s\"", r.status, r.err);
+  assert_non_null(strstr(r.err, "read 4 job histories: 2 imported, 2 left out"));
+  const char *w = test_read_file(dir, "w.cfg");
+  assert_non_null(strstr(w, "{ name = \"job_201301011200_0001\"; submit = \"0.000s\";"));
+  assert_non_null(strstr(w, "file_sizes = (\"67108864B\", \"50000000B\", \"67108865B\"); recorded = \"33.000s\";"));
+}
+
 /* With --history, the three jobs that ended become a run directory that
  * reads as a simulated run's: jobs.csv's times from the first submit,
  * counts, slots (the most attempts at once), bytes and statuses; a row of
@@ -356,8 +374,9 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(reads_every_field),          cmocka_unit_test(reads_every_variant),
-      cmocka_unit_test(the_done_directory_imports), cmocka_unit_test(the_history_becomes_a_run),
-      cmocka_unit_test(a_simulated_run_goes_round), cmocka_unit_test(bad_histories_are_refused),
+      cmocka_unit_test(the_done_directory_imports), cmocka_unit_test(hadoop1_histories_import),
+      cmocka_unit_test(the_history_becomes_a_run),  cmocka_unit_test(a_simulated_run_goes_round),
+      cmocka_unit_test(bad_histories_are_refused),
   };
   TEST_MAIN(tests);
 }

@@ -5,11 +5,13 @@
 #include "history.h"
 
 #include "alloc.h"
+#include "infile.h"
 #include "outfile.h"
 #include "rundir.h"
 
 #include <dirent.h>
 #include <jansson.h>
+#include <limits.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -245,13 +247,31 @@ import_trace *history_trace(history_job *const *jobs, int n, int *left_out, char
   return t;
 }
 
-/* Whether directory entry NAME is a job's history: a .jhist file, or Hadoop 1's job_... (not its _conf.xml). */
-static int is_history_name(const char *name)
+/* The first bytes of the file PATH, NUL-terminated, into BUF (empty when
+ * it cannot be read, or is no regular file: its reader says why). */
+static void first_bytes(const char *path, char *buf, size_t len)
+{
+  char ignored[256];
+  FILE *f = infile_fopen(path, "a job history", LONG_MAX, ignored, sizeof ignored);
+  size_t n = f ? fread(buf, 1, len - 1, f) : 0;
+  buf[n] = 0;
+  if (f)
+    fclose(f);
+}
+
+#define HADOOP1_FIRST "Meta VERSION=" /* how a Hadoop 1 history begins */
+
+/* Whether the file PATH, named NAME in a directory, is a job's history: a
+ * .jhist file, or a file that begins as Hadoop 1's do (whose names, job id,
+ * start time, user and job name, may hold anything). */
+static int is_history(const char *path, const char *name)
 {
   size_t n = strlen(name);
   if (n > 6 && strcmp(name + n - 6, ".jhist") == 0)
     return 1;
-  return strncmp(name, "job_", 4) == 0 && !strchr(name, '.');
+  char head[16];
+  first_bytes(path, head, sizeof head);
+  return strncmp(head, HADOOP1_FIRST, strlen(HADOOP1_FIRST)) == 0;
 }
 
 static int name_cmp(const void *a, const void *b)
@@ -282,9 +302,10 @@ static int list_dir(const char *dir, int depth, char ***files, int *n, int *cap,
     char *path = xmalloc(strlen(dir) + strlen(names[k]) + 2);
     sprintf(path, "%s/%s", dir, names[k]);
     struct stat st;
-    if (!status && stat(path, &st) == 0 && S_ISDIR(st.st_mode) && depth > 0) {
+    int known = stat(path, &st) == 0;
+    if (!status && known && S_ISDIR(st.st_mode) && depth > 0) {
       status = list_dir(path, depth - 1, files, n, cap, err, errlen);
-    } else if (!status && is_history_name(names[k])) {
+    } else if (!status && known && S_ISREG(st.st_mode) && is_history(path, names[k])) {
       if (*n == *cap)
         *files = xrealloc(*files, (size_t)(*cap = 2 * *cap + 16) * sizeof **files);
       (*files)[(*n)++] = path;
@@ -297,9 +318,13 @@ static int list_dir(const char *dir, int depth, char ***files, int *n, int *cap,
   return status;
 }
 
-/* Reads the history in PATH, whichever version of Hadoop wrote it. */
+/* Reads the history in PATH, whichever version of Hadoop wrote it (by its first line). */
 static history_job *history_read(const char *path, history_skips *skips, char *err, size_t errlen)
 {
+  char head[16];
+  first_bytes(path, head, sizeof head);
+  if (strncmp(head, HADOOP1_FIRST, strlen(HADOOP1_FIRST)) == 0)
+    return hadoop1_read(path, skips, err, errlen);
   return jhist_read(path, skips, err, errlen);
 }
 

@@ -114,9 +114,9 @@ history_job *hadoop1_read(const char *path, history_skips *skips, char *err, siz
 
 /* Reads the N_PATHS files and directories PATHS: each file a job's
  * history (a .jhist, or Hadoop 1's), each directory every history under
- * it (files named *.jhist, or job_... without an extension as Hadoop 1's;
- * subdirectories too, as a history server's done directory nests them), in
- * name order.  Returns the jobs (their count in *N; free each with
+ * it (files named *.jhist, and files that begin as Hadoop 1's do, whatever
+ * their names; subdirectories too, as a history server's done directory
+ * nests them), in name order.  Returns the jobs (their count in *N; free each with
  * history_job_free, then the array), or NULL with "PATH:LINE: expected
  * ..." in ERR.  SKIPS adds what the readers passed over. */
 history_job **history_read_all(const char *const *paths, int n_paths, int *n, history_skips *skips, char *err,
