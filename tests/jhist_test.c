@@ -314,6 +314,59 @@ static void a_simulated_run_goes_round(void **state)
   test_csv_free(js);
 }
 
+/* The job_time each model predicts in the CSV of `mrlab predict` (OUT), by model: khan, aria, boe, mrlab. */
+static void job_times(const char *out, double *t)
+{
+  static const char *const models[] = {"khan", "aria", "boe", "mrlab"};
+  for (int k = 0; k < 4; k++) {
+    char key[64];
+    snprintf(key, sizeof key, "%s,job_time,", models[k]);
+    const char *at = strstr(out, key);
+    if (!at)
+      fail_msg("no %s in:\n%s", key, out);
+    t[k] = atof(at + strlen(key));
+  }
+}
+
+/* The models predict from imported histories as from the simulated runs
+ * they were exported from: four runs of a sort-like job (1 to 4 GB) go
+ * round through export and import --history, and `mrlab predict`'s job
+ * times from the histories are those from the runs to within 1% (a
+ * history records when the last map ended, where a run's map_phase_end is
+ * when the JobTracker learnt it, and the slots a job used, not the
+ * cluster's). */
+static void the_models_take_imported_histories(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir();
+  char sims[4][4200], hists[4][4200];
+  const char *args[] = {"--seed", "1", NULL};
+  test_run r;
+  for (int k = 0; k < 4; k++) {
+    char work[512], jh[4200];
+    snprintf(work, sizeof work,
+             "jobs = ( { name = \"s\"; input = \"%dGB\"; map_cost = 20.0; map_selectivity = 1.0; reduce_cost = 30.0;"
+             " reduce_selectivity = 0.5; reducers = 4; } );\n",
+             k + 1);
+    snprintf(sims[k], sizeof sims[k], "%s", test_simulate(test_source_path("platforms/hetero16.cfg"), work, args));
+    snprintf(jh, sizeof jh, "%s/jh%d", dir, k);
+    snprintf(hists[k], sizeof hists[k], "%s/hist%d", dir, k);
+    test_run_mrlab(&r, dir, (const char *[]){"export", "jhist", sims[k], "-o", jh, NULL});
+    assert_int_equal(r.status, 0);
+    test_run_mrlab(&r, dir, (const char *[]){"import", "jhist", jh, "-o", "w.cfg", "--history", hists[k], NULL});
+    assert_int_equal(r.status, 0);
+  }
+  double from_runs[4], from_histories[4];
+  test_run_mrlab(&r, dir, (const char *[]){"predict", sims[3], sims[0], sims[1], sims[2], NULL});
+  assert_int_equal(r.status, 0);
+  job_times(r.out, from_runs);
+  test_run_mrlab(&r, dir, (const char *[]){"predict", hists[3], hists[0], hists[1], hists[2], NULL});
+  assert_int_equal(r.status, 0);
+  job_times(r.out, from_histories);
+  for (int k = 0; k < 4; k++)
+    assert_close(from_histories[k], from_runs[k], 0.01 * from_runs[k]);
+}
+
 /* One history line after the two header lines, in a file NAME. */
 #define HEAD "Avro-Json\n{\"type\":\"record\",\"name\":\"Event\",\"fields\":[]}\n"
 #define NS "org.apache.hadoop.mapreduce.jobhistory."
@@ -375,8 +428,8 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(reads_every_field),          cmocka_unit_test(reads_every_variant),
       cmocka_unit_test(the_done_directory_imports), cmocka_unit_test(hadoop1_histories_import),
-      cmocka_unit_test(the_history_becomes_a_run),  cmocka_unit_test(a_simulated_run_goes_round),
-      cmocka_unit_test(bad_histories_are_refused),
+      cmocka_unit_test(the_history_becomes_a_run),  cmocka_unit_test(the_models_take_imported_histories),
+      cmocka_unit_test(a_simulated_run_goes_round), cmocka_unit_test(bad_histories_are_refused),
   };
   TEST_MAIN(tests);
 }
