@@ -408,6 +408,20 @@ static void bad_histories_are_refused(void **state)
       {HEAD SUBMITTED "{\"type\":\"MAP_ATTEMPT_FINISHED\",\"event\":{\"" NS "MapAttemptFinished\":{\"attemptId\":"
                       "\"attempt_1_0001_m_000000_0\",\"finishTime\":9,\"counters\":{\"groups\":7}}}}\n",
        "h.jhist:4: MAP_ATTEMPT_FINISHED: counters: expected {\"name\": ..., \"groups\": [...]}"},
+      {HEAD SUBMITTED "{\"type\":\"MAP_ATTEMPT_FINISHED\",\"event\":{\"" NS "MapAttemptFinished\":{\"attemptId\":"
+                      "\"attempt_1_0001_m_000000_0\",\"finishTime\":9,\"counters\":{\"groups\":[{\"counts\":["
+                      "{\"name\":\"HDFS_BYTES_READ\",\"value\":-4}]}]}}}}\n",
+       "h.jhist:4: MAP_ATTEMPT_FINISHED: counters: HDFS_BYTES_READ: expected a whole number of at least 0, got -4"},
+      /* counters that contradict: the reducer fetched five times what the map wrote */
+      {HEAD SUBMITTED "{\"type\":\"MAP_ATTEMPT_FINISHED\",\"event\":{\"" NS "MapAttemptFinished\":{\"attemptId\":"
+                      "\"attempt_1_0001_m_000000_0\",\"finishTime\":9,\"counters\":{\"groups\":[{\"counts\":["
+                      "{\"name\":\"MAP_OUTPUT_MATERIALIZED_BYTES\",\"value\":100}]}]}}}}\n"
+                      "{\"type\":\"REDUCE_ATTEMPT_FINISHED\",\"event\":{\"" NS "ReduceAttemptFinished\":{\"attemptId\":"
+                      "\"attempt_1_0001_r_000000_0\",\"finishTime\":19,\"counters\":{\"groups\":[{\"counts\":["
+                      "{\"name\":\"REDUCE_SHUFFLE_BYTES\",\"value\":500}]}]}}}}\n"
+                      "{\"type\":\"JOB_FINISHED\",\"event\":{\"" NS "JobFinished\":{\"finishTime\":20}}}\n",
+       "h.jhist: job_1_0001: expected its reducers to fetch at most what its maps wrote (MAP_OUTPUT_MATERIALIZED_BYTES "
+       "100), got REDUCE_SHUFFLE_BYTES 500"},
   };
   const char *const head[] = {"import", "jhist", "h.jhist", "-o", "w.cfg", NULL};
   for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {

@@ -166,6 +166,23 @@ static int trace_job(import_trace *t, const history_job *h, char *err, size_t er
   successes(h, HISTORY_REDUCE, r_ok, reduces);
   j->reducers = reduces;
   j->maps = maps;
+  int64_t wrote = 0, fetched = 0; /* as stored: what the maps wrote for the reducers, and what they fetched */
+  for (int m = 0; m < maps; m++)
+    wrote += m_ok[m] && m_ok[m]->counters[HC_MAP_OUTPUT_MATERIALIZED_BYTES] > 0
+                 ? m_ok[m]->counters[HC_MAP_OUTPUT_MATERIALIZED_BYTES]
+                 : 0;
+  for (int p = 0; p < reduces; p++)
+    fetched +=
+        r_ok[p] && r_ok[p]->counters[HC_REDUCE_SHUFFLE_BYTES] > 0 ? r_ok[p]->counters[HC_REDUCE_SHUFFLE_BYTES] : 0;
+  if (wrote > 0 && (double)fetched > 1.01 * (double)wrote) { /* a reducer fetches what a map wrote, no more */
+    snprintf(err, errlen,
+             "%s: %s: expected its reducers to fetch at most what its maps wrote (MAP_OUTPUT_MATERIALIZED_BYTES "
+             "%lld), got REDUCE_SHUFFLE_BYTES %lld",
+             h->path, h->id, (long long)wrote, (long long)fetched);
+    free(m_ok);
+    free(r_ok);
+    return -1;
+  }
   int known = 1; /* every map's input is known: each map reads its own file, as recorded */
   for (int m = 0; m < maps; m++) {
     int64_t read = m_ok[m] ? m_ok[m]->counters[HC_HDFS_BYTES_READ] : -1;

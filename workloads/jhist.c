@@ -115,6 +115,9 @@ static int take_counters(const place *at, const json_t *o, history_attempt *a, h
       json_t *v = json_object_get(n, "value");
       if (!name || !json_is_integer(v))
         return fail(at, "counters: expected each counter as {\"name\": ..., \"value\": a whole number}");
+      if (json_integer_value(v) < 0)
+        return fail(at, "counters: %s: expected a whole number of at least 0, got %lld", name,
+                    (long long)json_integer_value(v));
       int x = history_counter_index(name);
       if (x < 0)
         skips->unknown_counters++;
