@@ -1014,15 +1014,25 @@ static int cmd_report(int argc, char **argv)
   return status;
 }
 
-/* mrlab import jhist HISTORY... [-o FILE] [--history DIR]: PATHS (N of them) read as histories. */
-static int import_histories(const char *const *paths, int n, const char *file, const char *run)
+/* mrlab import jhist HISTORY... [-o FILE] [--history DIR], and mrlab
+ * calibrate PLATFORM HISTORY... [-o FILE]: PATHS (N of them) read as
+ * histories, with the costs fitted on the platform in PLATFORM_FILE (NULL:
+ * an import, mrlab's guess). */
+static int import_histories(const char *const *paths, int n, const char *file, const char *run,
+                            const char *platform_file)
 {
   char err[1024];
   history_skips skips = {0, 0};
   int n_jobs = 0, left_out = 0, status = 2;
-  history_job **jobs = history_read_all(paths, n, &n_jobs, &skips, err, sizeof err);
+  platform *p = platform_file ? platform_read(platform_file, err, sizeof err) : NULL;
+  history_job **jobs = !platform_file || p ? history_read_all(paths, n, &n_jobs, &skips, err, sizeof err) : NULL;
   import_trace *t = jobs ? history_trace(jobs, n_jobs, &left_out, err, sizeof err) : NULL;
+  if (t && p && calibrate_trace(t, jobs, n_jobs, p, err, sizeof err)) {
+    import_trace_free(t);
+    t = NULL;
+  }
   if (t) {
+    t->calibrated_on = p ? p->name : NULL;
     fprintf(stderr,
             "mrlab: read %d job histor%s: %d imported, %d left out (failed, killed or still running); "
             "passed over %lld events of types mrlab does not read and %lld counters it does not read\n",
@@ -1041,6 +1051,7 @@ static int import_histories(const char *const *paths, int n, const char *file, c
   for (int k = 0; k < n_jobs; k++)
     history_job_free(jobs[k]);
   free(jobs);
+  platform_free(p);
   return status;
 }
 
@@ -1068,23 +1079,7 @@ static int cmd_calibrate(int argc, char **argv)
     free(paths);
     return usage_error(usage_calibrate, "%s", "expected a platform, then job histories");
   }
-  char err[1024];
-  history_skips skips = {0, 0};
-  int n_jobs = 0, left_out = 0, status = 2;
-  platform *p = platform_read(platform_file, err, sizeof err);
-  history_job **jobs = p ? history_read_all(paths, n_paths, &n_jobs, &skips, err, sizeof err) : NULL;
-  import_trace *t = jobs ? history_trace(jobs, n_jobs, &left_out, err, sizeof err) : NULL;
-  if (t && !calibrate_trace(t, jobs, n_jobs, p, err, sizeof err)) {
-    t->calibrated_on = p->name;
-    status = import_save(t, "jhist", paths[0], file, err, sizeof err);
-  }
-  if (status)
-    cfg_print(stderr, "", err);
-  import_trace_free(t);
-  for (int k = 0; k < n_jobs; k++)
-    history_job_free(jobs[k]);
-  free(jobs);
-  platform_free(p);
+  int status = import_histories(paths, n_paths, file, NULL, platform_file);
   free(paths);
   return status;
 }
@@ -1139,7 +1134,7 @@ static int cmd_import(int argc, char **argv)
         i++;
       else if (argv[i] != format)
         paths[n_paths++] = argv[i];
-    int status = import_histories(paths, n_paths, file, run);
+    int status = import_histories(paths, n_paths, file, run, NULL);
     free(paths);
     return status;
   }
