@@ -1,7 +1,14 @@
 /* history.c - the record of a job's history that jhist.c and hadoop1.c
- * fill (history.h): its allocation, the attempts' lookup, the counters'
- * names.  A file of its own so that the two readers share one record and
- * one set of names. */
+ * fill (history.h), and what mrlab makes of it.
+ *
+ * The record: its allocation, the attempts' lookup (an open-addressing
+ * hash by kind, task and number, so that a job of 100,000 attempts is read
+ * in linear time), the counters' names.  Then the histories of files and
+ * directories (each file read by the reader its first line calls for), the
+ * workload they make (history_trace, written by import.c as any trace) and
+ * the run directory (history_write_run, in the columns of rundir.h).  A
+ * file of its own so that both readers share one record, and every use of
+ * a history one place. */
 #include "history.h"
 
 #include "alloc.h"
@@ -452,6 +459,7 @@ static void write_tasks(FILE *f, const history_job *j, int64_t origin)
                                        RUNDIR_STATUS_KILLED};
   static const char *const locality[] = {"", RUNDIR_LOCALITY_NODE, RUNDIR_LOCALITY_RACK, RUNDIR_LOCALITY_OFF_RACK};
   char b[TASKS_N_COLUMNS][32];
+  int map_only = task_count(j, HISTORY_REDUCE) == 0; /* its maps' write columns hold their HDFS output, as mrlab's */
   for (int k = 0; k < j->n_attempts; k++) {
     const history_attempt *a = &j->attempts[k];
     if (a->status == HISTORY_RUNNING || a->start < 0 || a->finish < a->start)
@@ -482,12 +490,15 @@ static void write_tasks(FILE *f, const history_job *j, int64_t origin)
                   {TASKS_SORT_END, a->sort_finish, -1, HC_REDUCE_INPUT_RECORDS},
                   {TASKS_SORT_END + 3, a->finish, -1, HC_REDUCE_OUTPUT_RECORDS},
                   {TASKS_SORT_END + 6, a->finish, HC_HDFS_BYTES_WRITTEN, HC_REDUCE_OUTPUT_RECORDS}};
-    for (size_t p = map ? 0 : 4; p < (map ? 4u : 8u); p++) {
-      row[phases[p].col] = secs(b[phases[p].col], 32, phases[p].end, origin);
-      if (phases[p].bytes >= 0)
-        row[phases[p].col + 1] = count(b[phases[p].col + 1], 32, a, phases[p].bytes);
-      if (phases[p].records >= 0)
-        row[phases[p].col + 2] = count(b[phases[p].col + 2], 32, a, phases[p].records);
+    static const int map_phases[] = {0, 1, 2, 3, -1}, map_only_phases[] = {0, 1, 2, 3, 7, -1},
+                     reduce_phases[] = {4, 5, 6, 7, -1};
+    for (const int *p = !map ? reduce_phases : map_only ? map_only_phases : map_phases; *p >= 0; p++) {
+      int col = phases[*p].col;
+      row[col] = secs(b[col], 32, phases[*p].end, origin);
+      if (phases[*p].bytes >= 0)
+        row[col + 1] = count(b[col + 1], 32, a, phases[*p].bytes);
+      if (phases[*p].records >= 0)
+        row[col + 2] = count(b[col + 2], 32, a, phases[*p].records);
     }
     row[TASKS_CAUSE] = a->status == HISTORY_FAILED ? RUNDIR_CAUSE_FAULT : "";
     if (a->counters[HC_CPU_MILLISECONDS] >= 0) {
