@@ -215,7 +215,9 @@ static int take_event(place *at, history_job *j, const char *type, const json_t 
   if (strcmp(type, "JOB_INFO_CHANGED") == 0)
     return get_long(at, r, "submitTime", 0, &j->submit) || get_long(at, r, "launchTime", 0, &j->launch);
   if (strcmp(type, "JOB_FINISHED") == 0 || strcmp(type, "JOB_FAILED") == 0 || strcmp(type, "JOB_KILLED") == 0) {
-    j->status = type[4] == 'F' && type[5] == 'I' ? HISTORY_SUCCEEDED : type[4] == 'F' ? HISTORY_FAILED : HISTORY_KILLED;
+    j->status = strcmp(type, "JOB_FINISHED") == 0 ? HISTORY_SUCCEEDED
+                : strcmp(type, "JOB_FAILED") == 0 ? HISTORY_FAILED
+                                                  : HISTORY_KILLED;
     return get_long(at, r, "finishTime", 1, &j->finish);
   }
   int map = strncmp(type, "MAP_ATTEMPT_", 12) == 0, reduce = strncmp(type, "REDUCE_ATTEMPT_", 15) == 0;
