@@ -78,6 +78,12 @@ static void test_rundir(void **state)
   replay("rundir");
 }
 
+static void test_history(void **state)
+{
+  (void)state;
+  replay("history");
+}
+
 static void test_units(void **state)
 {
   (void)state;
@@ -95,6 +101,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_platform), cmocka_unit_test(test_workload), cmocka_unit_test(test_experiment),
       cmocka_unit_test(test_rundir),   cmocka_unit_test(test_units),    cmocka_unit_test(test_hadoopconf),
+      cmocka_unit_test(test_history),
   };
   TEST_MAIN(tests);
 }

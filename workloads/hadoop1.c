@@ -134,6 +134,8 @@ static int read_count(const reader *rd, const char *key, int *out)
     return 0;
   if (!whole(v, 9, &n))
     return fail(rd, "expected %s as a whole number of tasks, got \"%.40s\"", key, v);
+  if (n > HISTORY_MAX_TASKS)
+    return fail(rd, "expected %s of at most %d (mrlab's bound on a job's tasks), got %s", key, HISTORY_MAX_TASKS, v);
   *out = (int)n;
   return 0;
 }
@@ -358,6 +360,9 @@ static int read_attempt(reader *rd)
   if ((kind == HISTORY_MAP) != (letter == 'm'))
     return fail(rd, "expected a %s attempt's id (attempt_..._%c_...) with TASK_TYPE=\"%s\", got \"%.60s\"",
                 kind == HISTORY_MAP ? "map" : "reduce", kind == HISTORY_MAP ? 'm' : 'r', type, id);
+  if (t >= HISTORY_MAX_TASKS)
+    return fail(rd, "expected a task number below %d (mrlab's bound on a job's tasks), got \"%.60s\"",
+                HISTORY_MAX_TASKS, id);
   history_attempt *a = history_job_attempt(rd->job, kind, t, number);
   if (read_time(rd, "START_TIME", &a->start) || read_time(rd, "FINISH_TIME", &a->finish) ||
       (kind == HISTORY_REDUCE &&

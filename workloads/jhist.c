@@ -145,6 +145,10 @@ static history_attempt *attempt_named(const place *at, history_job *j, const cha
                 attempt_id),
            NULL;
   job[n - 1] = 0;
+  if (task >= HISTORY_MAX_TASKS)
+    return fail(at, "attemptId: expected a task number below %d (mrlab's bound on a job's tasks), got %s",
+                HISTORY_MAX_TASKS, attempt_id),
+           NULL;
   if (strcmp(job, j->id + 4) != 0) /* j->id: job_TS_N */
     return fail(at, "attemptId: %s is not an attempt of %s", attempt_id, j->id), NULL;
   return history_job_attempt(j, kind == 'm' ? HISTORY_MAP : HISTORY_REDUCE, task, number);
@@ -207,8 +211,8 @@ static int take_event(place *at, history_job *j, const char *type, const json_t 
     if (get_long(at, r, "launchTime", 1, &j->launch) || get_long(at, r, "totalMaps", 0, &maps) ||
         get_long(at, r, "totalReduces", 0, &reduces))
       return -1;
-    if (maps > 100000 || reduces > 100000)
-      return fail(at, "expected at most 100000 maps and reduces (mrlab's bound on a job)");
+    if (maps > HISTORY_MAX_TASKS || reduces > HISTORY_MAX_TASKS)
+      return fail(at, "expected at most %d maps and reduces (mrlab's bound on a job)", HISTORY_MAX_TASKS);
     j->total_maps = (int)maps, j->total_reduces = (int)reduces;
     return 0;
   }
