@@ -1050,9 +1050,7 @@ static int import_histories(const char *const *paths, int n, const char *file, c
   if (status)
     cfg_print(stderr, "", err);
   import_trace_free(t);
-  for (int k = 0; k < n_jobs; k++)
-    history_job_free(jobs[k]);
-  free(jobs);
+  history_jobs_free(jobs, n_jobs);
   platform_free(p);
   return status;
 }

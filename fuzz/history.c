@@ -6,8 +6,6 @@
 #include "fuzz.h"
 #include "history.h"
 
-#include <stdlib.h>
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
   char err[1024] = "";
@@ -20,8 +18,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     return 0;
   }
   fuzz_import_check(history_trace(jobs, n, &left_out, err, sizeof err), "jhist", "history_trace", err);
-  for (int k = 0; k < n; k++)
-    history_job_free(jobs[k]);
-  free(jobs);
+  history_jobs_free(jobs, n);
   return 0;
 }

@@ -342,6 +342,13 @@ static int list_dir(const char *dir, int depth, char ***files, int *n, int *cap,
   return status;
 }
 
+void history_jobs_free(history_job **jobs, int n)
+{
+  for (int k = 0; k < n; k++)
+    history_job_free(jobs[k]);
+  free(jobs);
+}
+
 /* Reads the history in PATH, whichever version of Hadoop wrote it (by its first line). */
 static history_job *history_read(const char *path, history_skips *skips, char *err, size_t errlen)
 {
@@ -386,9 +393,7 @@ history_job **history_read_all(const char *const *paths, int n_paths, int *n, hi
     free(files[k]);
   free(files);
   if (status) {
-    for (int k = 0; k < *n; k++)
-      history_job_free(jobs[k]);
-    free(jobs);
+    history_jobs_free(jobs, *n);
     *n = 0;
     return NULL;
   }

@@ -123,6 +123,9 @@ history_job *hadoop1_read(const char *path, history_skips *skips, char *err, siz
 history_job **history_read_all(const char *const *paths, int n_paths, int *n, history_skips *skips, char *err,
                                size_t errlen);
 
+/* Frees the N jobs of JOBS (history_read_all's), then JOBS. */
+void history_jobs_free(history_job **jobs, int n);
+
 /* The jobs as a trace for import_write: each job's submit time from the
  * earliest, its bytes from its successful attempts' counters, each map's
  * input (HDFS_BYTES_READ), each reducer's share of the shuffle
