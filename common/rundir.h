@@ -61,6 +61,9 @@ enum {
    * (de)compress, merge and reduce functions executed over its host's
    * per-core speed, as Hadoop's CPU_MILLISECONDS counts a task's */
   TASKS_CPU_SECONDS,
+  /* a map's split hosts: the workers that held its block's replicas when
+   * its job was released, separated by spaces (empty for a reduce) */
+  TASKS_SPLIT_HOSTS,
   TASKS_N_COLUMNS
 };
 extern const char *const rundir_tasks_columns[TASKS_N_COLUMNS];

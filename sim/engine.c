@@ -313,6 +313,9 @@ static hdfs_policy *input_policy(const platform *p, const job_desc *d, const pla
 void engine_index_maps(engine *e, job *j)
 {
   const platform *p = e->platform;
+  size_t n_replicas = (size_t)j->input->n_blocks * (size_t)j->input->replication;
+  j->splits = xmalloc((n_replicas + 1) * sizeof *j->splits);
+  memcpy(j->splits, j->input->replicas, n_replicas * sizeof *j->splits);
   j->maps_on_worker = xcalloc((size_t)p->n_workers, sizeof *j->maps_on_worker);
   j->n_on_worker = xcalloc((size_t)p->n_workers, sizeof *j->n_on_worker);
   j->cur_worker = xcalloc((size_t)p->n_workers, sizeof *j->cur_worker);
@@ -443,6 +446,59 @@ static int plan_redistribution(engine *e, job *j, const job_desc *d, char *err, 
   return before && !over ? 0 : -1;
 }
 
+/* A worker's name and index, ordered by name (for qsort and bsearch). */
+typedef struct {
+  const char *name;
+  int w;
+} named_worker;
+
+static int named_worker_cmp(const void *a, const void *b)
+{
+  return strcmp(((const named_worker *)a)->name, ((const named_worker *)b)->name);
+}
+
+/* Puts the first replicas of every block of D's file k on the workers its
+ * `file_hosts` names, in their order (a history's split hosts: where a
+ * real cluster held them), and the replicas left where J's placement drew
+ * them, passing over the named workers; at most a block's replicas are
+ * named.  A name P has no worker of is passed over and counted in
+ * J->foreign_hosts (a history replayed on another cluster). */
+static void place_file_hosts(const platform *p, job *j, const job_desc *d)
+{
+  int r = j->input->replication, *named = xmalloc((size_t)r * sizeof *named),
+      *drawn = xmalloc((size_t)r * sizeof *drawn);
+  named_worker *names = xmalloc((size_t)p->n_workers * sizeof *names); /* every worker, by name */
+  for (int w = 0; w < p->n_workers; w++)
+    names[w] = (named_worker){p->workers[w].name, w};
+  qsort(names, (size_t)p->n_workers, sizeof *names, named_worker_cmp);
+  for (int k = 0; k < d->files; k++) {
+    int m = 0;
+    for (int h = d->file_host_first[k]; h < d->file_host_first[k + 1] && m < r; h++) {
+      const named_worker *found = bsearch(&(named_worker){d->file_host_names[h], -1}, names, (size_t)p->n_workers,
+                                          sizeof *names, named_worker_cmp);
+      if (found)
+        named[m++] = found->w;
+      else
+        j->foreign_hosts++;
+    }
+    for (int64_t b = d->file_maps[k]; b < d->file_maps[k + 1] && m > 0; b++) {
+      int *replicas = j->input->replicas + b * r, n = m;
+      memcpy(drawn, replicas, (size_t)r * sizeof *drawn);
+      memcpy(replicas, named, (size_t)m * sizeof *named);
+      for (int i = 0; i < r && n < r; i++) {
+        int again = 0;
+        for (int h = 0; h < m; h++)
+          again |= drawn[i] == named[h];
+        if (!again)
+          replicas[n++] = drawn[i];
+      }
+    }
+  }
+  free(names);
+  free(drawn);
+  free(named);
+}
+
 /* Builds job J: its input in HDFS, its tasks and the scheduler's lists. */
 static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errlen)
 {
@@ -470,6 +526,8 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
     snprintf(err, errlen, "%s:%d: job %s: %s", d->path, d->line, d->name, why);
     return -1;
   }
+  if (d->file_host_first && d->input_from < 0)
+    place_file_hosts(p, j, d);
   if (d->output_replication > p->n_workers) {
     snprintf(err, errlen, "%s:%d: job %s: output_replication %d is more than the %d datanodes of %s", d->path, d->line,
              d->name, d->output_replication, p->n_workers, p->name);
@@ -711,6 +769,7 @@ static void job_free(job *j, const platform *p)
 {
   indicators_view_free(j->view, j->n_reduces);
   hdfs_file_free(j->input);
+  free(j->splits);
   free(j->moves);
   for (int k = 0; j->parts && k < j->n_parts + 1; k++) {
     free(j->parts[k][0]);

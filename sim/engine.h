@@ -136,6 +136,9 @@ struct job {
   int index;
   const job_desc *desc;
   hdfs_file *input;
+  int *splits;       /* each map's split hosts when its job was released (input->replication a map): where the
+                        JobTracker saw its block, as Hadoop's history records it, before any re-replication */
+  int foreign_hosts; /* names of its `file_hosts` that are no workers of the platform, passed over */
   int n_maps, n_reduces;
   task *maps, *reduces;
   int maps_done, reduces_done;

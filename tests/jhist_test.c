@@ -159,15 +159,18 @@ static void the_done_directory_imports(void **state)
   const char *w = test_read_file(dir, "w.cfg");
   assert_non_null(strstr(w, "{ name = \"job_1577836800000_0001\"; submit = \"0.000s\"; shuffle = \"79691776B\"; "
                             "output = \"15728640B\"; reducers = 2;"));
-  assert_non_null(strstr(w, "file_sizes = (\"134217728B\", \"134217728B\", \"67108864B\"); recorded = \"20.000s\";"));
+  assert_non_null(strstr(w, "file_sizes = (\"134217728B\", \"134217728B\", \"67108864B\");\n"
+                            "    file_hosts = ([\"node1\"], [\"node2\"], [\"node3\"]); recorded = \"20.000s\";"));
   assert_non_null(strstr(w, "skew = [0.657894737, 0.342105263];")); /* 50 and 26 MiB of 76 */
   assert_non_null(strstr(w, "{ name = \"job_1577836800000_0002\"; submit = \"60.000s\";"));
   assert_null(strstr(w, "job_1577836800000_0003"));
   assert_null(strstr(w, "job_1577836800000_0004"));
-  /* and it replays */
+  /* and it replays, on a cluster whose workers are not the history's hosts too */
   test_run_mrlab(&r, dir, (const char *[]){"run", test_source_path("platforms/toy4.cfg"), out, "-o", "run", NULL});
   if (r.status != 0)
     fail_msg("mrlab run on the import: status %d, stderr \"%s\"", r.status, r.err);
+  assert_non_null(strstr(r.out, "  file_hosts: 3 of the hosts named are not workers of toy4; HDFS's policy placed "
+                                "those replicas\n"));
 }
 
 /* A directory of Hadoop 1 histories (tests/fixtures/hadoop1, named as the
@@ -185,7 +188,9 @@ static void hadoop1_histories_import(void **state)
   assert_non_null(strstr(r.err, "read 4 job histories: 2 imported, 2 left out"));
   const char *w = test_read_file(dir, "w.cfg");
   assert_non_null(strstr(w, "{ name = \"job_201301011200_0001\"; submit = \"0.000s\";"));
-  assert_non_null(strstr(w, "file_sizes = (\"67108864B\", \"50000000B\", \"67108865B\"); recorded = \"33.000s\";"));
+  assert_non_null(strstr(w, "file_sizes = (\"67108864B\", \"50000000B\", \"67108865B\");\n"
+                            "    file_hosts = ([\"host1\", \"host2\", \"host3\"], [\"host2\", \"host3\"], "
+                            "[\"host3\"]); recorded = \"33.000s\";")); /* SPLITS, racks left out */
 }
 
 /* With --history, the three jobs that ended become a run directory that
@@ -286,7 +291,8 @@ static void a_simulated_run_goes_round(void **state)
   }
   assert_true(test_csv_num(js, 1, "failed_attempts") > 0);
   assert_int_equal(th->n_rows, ts->n_rows);
-  static const char *const same[] = {"task", "kind", "attempt", "host", "rack", "locality", "speculative", "status"};
+  static const char *const same[] = {"task",     "kind",        "attempt", "host",       "rack",
+                                     "locality", "speculative", "status",  "split_hosts"};
   static const char *const near[] = {"start", "end", "cpu_seconds"};
   static const char *const bytes[] = {"read_bytes", "shuffle_bytes"};
   for (int a = 1; a < ts->n_rows; a++) { /* the same attempt: rows follow each job's tasks in the same order? find it */

@@ -156,11 +156,12 @@ enum {
   T_END,
   T_CAUSE,
   T_CPU,
+  T_SPLITS,
   T_N
 };
-static const int task_cols[T_N] = {TASKS_JOB,  TASKS_TASK,     TASKS_KIND,        TASKS_ATTEMPT, TASKS_HOST,
-                                   TASKS_RACK, TASKS_LOCALITY, TASKS_SPECULATIVE, TASKS_STATUS,  TASKS_START,
-                                   TASKS_END,  TASKS_CAUSE,    TASKS_CPU_SECONDS};
+static const int task_cols[T_N] = {TASKS_JOB,  TASKS_TASK,     TASKS_KIND,        TASKS_ATTEMPT,    TASKS_HOST,
+                                   TASKS_RACK, TASKS_LOCALITY, TASKS_SPECULATIVE, TASKS_STATUS,     TASKS_START,
+                                   TASKS_END,  TASKS_CAUSE,    TASKS_CPU_SECONDS, TASKS_SPLIT_HOSTS};
 enum { J_JOB, J_SUBMIT, J_START, J_END, J_MAPS, J_REDUCES, J_STATUS, J_N };
 static const int job_cols[J_N] = {JOBS_JOB, JOBS_SUBMIT, JOBS_START, JOBS_END, JOBS_MAPS, JOBS_REDUCES, JOBS_STATUS};
 
@@ -174,6 +175,7 @@ typedef struct {
   int map, task, number, speculative;
   status st;
   const char *host, *rack, *locality, *cause;
+  const char *splits;                     /* a map's split hosts, separated by spaces */
   int64_t start, end;                     /* ms; end -1 while RUNNING */
   int64_t map_end, shuffle_end, sort_end; /* ms, the phases' ends, -1 when not reached */
   int64_t counters[HC_N];                 /* -1: not known */
@@ -294,6 +296,7 @@ static int read_attempt(const csv_table *t, int row, const int *tc, const int *p
   a->rack = csv_cell(t, row, tc[T_RACK]);
   a->locality = csv_cell(t, row, tc[T_LOCALITY]);
   a->cause = csv_cell(t, row, tc[T_CAUSE]);
+  a->splits = csv_cell(t, row, tc[T_SPLITS]);
   for (int k = 0; k < HC_N; k++)
     a->counters[k] = -1;
   int64_t ends[P_N], bytes[P_N], records[P_N];
@@ -516,9 +519,13 @@ static void task_events(const job_view *j, int first, int last, events *e, int64
   int64_t start = a0->start;
   for (int k = first; k < last; k++)
     start = j->a[k].start < start ? j->a[k].start : start;
+  char *splits = xstrdup(a0->map ? a0->splits : ""); /* Hadoop's list is comma-separated */
+  for (char *c = splits; (c = strchr(c, ' '));)
+    *c = ',';
   add(e, start, E_TASK_STARTED, a0, "TASK_STARTED", "TaskStarted",
       json_pack("{s:s, s:s, s:I, s:s}", "taskid", task, "taskType", type, "startTime", (json_int_t)start,
-                "splitLocations", ""));
+                "splitLocations", splits));
+  free(splits);
   const attempt *won = NULL, *last_failed = NULL, *last_ended = NULL;
   int running = 0;
   for (int k = first; k < last; k++) {

@@ -256,7 +256,8 @@ static int read_job(reader *rd)
              : 0;
 }
 
-/* A Task record: only checked (its id of the file's job, its times), as its attempts hold what mrlab uses. */
+/* A Task record: checked (its id of the file's job, its times), and a map's split hosts (SPLITS); its attempts
+ * hold the rest of what mrlab uses. */
 static int read_task(reader *rd)
 {
   const char *id = get(rd, "TASKID"), *job;
@@ -266,9 +267,11 @@ static int read_task(reader *rd)
   int64_t t;
   if (!id || parse_id(id, "task_", &job, &len, &kind, &task, NULL))
     return fail_got(rd, "TASKID=\"task_...\" (such as task_201301011200_0001_m_000003)", id);
-  return check_job(rd, "TASKID", id, job, len) || read_time(rd, "START_TIME", &t) || read_time(rd, "FINISH_TIME", &t)
-             ? -1
-             : 0;
+  if (check_job(rd, "TASKID", id, job, len) || read_time(rd, "START_TIME", &t) || read_time(rd, "FINISH_TIME", &t))
+    return -1;
+  if (kind == 'm')
+    history_job_set_splits(rd->job, task, get(rd, "SPLITS"));
+  return 0;
 }
 
 /* The token "(TEXT)" at *P: TEXT, unescaped in place, *P past the token; NULL if *P holds no whole token. */

@@ -117,10 +117,47 @@ history_attempt *history_job_attempt(history_job *j, history_kind kind, int task
   return a;
 }
 
+void history_job_set_splits(history_job *j, int task, const char *splits)
+{
+  if (task < 0 || task >= HISTORY_MAX_TASKS || !splits)
+    return;
+  if (task >= j->n_splits) {
+    int n = task + 1 > 2 * j->n_splits ? task + 1 : 2 * j->n_splits;
+    j->splits = xrealloc(j->splits, (size_t)n * sizeof *j->splits);
+    memset(j->splits + j->n_splits, 0, (size_t)(n - j->n_splits) * sizeof *j->splits);
+    j->n_splits = n;
+  }
+  char *hosts = xmalloc(strlen(splits) + 1), *out = hosts;
+  for (const char *p = splits; *p;) {
+    size_t len = strcspn(p, ",");
+    const char *name = p, *slash;
+    while ((slash = memchr(name, '/', len - (size_t)(name - p))))
+      name = slash + 1;
+    size_t n = len - (size_t)(name - p);
+    if (n > 0 && strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") >= n) {
+      if (out > hosts)
+        *out++ = ',';
+      memcpy(out, name, n);
+      out += n;
+    }
+    p += len + (p[len] == ',');
+  }
+  *out = 0;
+  free(j->splits[task]);
+  j->splits[task] = hosts;
+  if (!hosts[0]) {
+    free(hosts);
+    j->splits[task] = NULL;
+  }
+}
+
 void history_job_free(history_job *j)
 {
   if (!j)
     return;
+  for (int t = 0; t < j->n_splits; t++)
+    free(j->splits[t]);
+  free(j->splits);
   for (int k = 0; k < j->n_attempts; k++) {
     free(j->attempts[k].host);
     free(j->attempts[k].rack);
@@ -200,6 +237,12 @@ static int trace_job(import_trace *t, const history_job *h, char *err, size_t er
     j->map_bytes = xmalloc((size_t)maps * sizeof *j->map_bytes);
     for (int m = 0; m < maps; m++)
       j->map_bytes[m] = m_ok[m]->counters[HC_HDFS_BYTES_READ] > 0 ? m_ok[m]->counters[HC_HDFS_BYTES_READ] : 1;
+    for (int m = 0; m < maps && m < h->n_splits; m++)
+      if (h->splits[m]) {
+        if (!j->map_hosts)
+          j->map_hosts = xcalloc((size_t)maps, sizeof *j->map_hosts);
+        j->map_hosts[m] = xstrdup(h->splits[m]);
+      }
   }
   j->input = j->input > 0 ? j->input : 1;
   int64_t output = 0;
@@ -510,7 +553,15 @@ static void write_tasks(FILE *f, const history_job *j, int64_t origin)
       snprintf(b[TASKS_CPU_SECONDS], 32, "%.3f", (double)a->counters[HC_CPU_MILLISECONDS] / 1000);
       row[TASKS_CPU_SECONDS] = b[TASKS_CPU_SECONDS];
     }
+    char *splits = NULL; /* Hadoop's "node3,node7", tasks.csv's "node3 node7" */
+    if (map && a->task < j->n_splits && j->splits[a->task]) {
+      splits = xstrdup(j->splits[a->task]);
+      for (char *c = splits; (c = strchr(c, ','));)
+        *c = ' ';
+    }
+    row[TASKS_SPLIT_HOSTS] = splits;
     write_row(f, row, TASKS_N_COLUMNS);
+    free(splits);
   }
 }
 

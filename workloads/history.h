@@ -85,6 +85,8 @@ typedef struct {
   history_attempt *attempts; /* in the order their first event appears */
   int *slots;                /* history_job_attempt's hash of the attempts: index + 1, 0 empty */
   size_t n_slots;
+  int n_splits;  /* maps whose split hosts are recorded, at most: */
+  char **splits; /* each map task's split hosts ("node3,node7"), NULL where not recorded */
 } history_job;
 
 /* What a reader passed over in a file: events of types it does not know,
@@ -92,6 +94,12 @@ typedef struct {
 typedef struct {
   int64_t unknown_events, unknown_counters;
 } history_skips;
+
+/* Records in J that map TASK's split was on the hosts SPLITS (Hadoop's
+ * comma-separated list, "node3,node7" or "/rack1/node3,/rack2/node7": the
+ * datanodes that held its block), racks left out, as are names of other
+ * characters than letters, digits, '.', '_' and '-'. */
+void history_job_set_splits(history_job *j, int task, const char *splits);
 
 /* A zeroed job (its times and counts -1) whose PATH is a copy of PATH. */
 history_job *history_job_alloc(const char *path);

@@ -44,6 +44,9 @@ void import_trace_free(import_trace *t)
     free(t->jobs[i].name);
     free(t->jobs[i].shares);
     free(t->jobs[i].map_bytes);
+    for (int m = 0; t->jobs[i].map_hosts && m < t->jobs[i].maps; m++)
+      free(t->jobs[i].map_hosts[m]);
+    free(t->jobs[i].map_hosts);
     free(t->jobs[i].note);
   }
   free(t->jobs);
@@ -101,6 +104,15 @@ static void write_job(const import_job *j, FILE *out)
       per_file = fmax(per_file, (double)j->map_bytes[m]);
     }
     fprintf(out, ");");
+    for (int m = 0; j->map_hosts && m < j->maps; m++) { /* each file's hosts, as its split's were */
+      fprintf(out, "%s[", m == 0 ? "\n    file_hosts = (" : m % 3 ? ", " : ",\n      ");
+      for (const char *h = j->map_hosts[m]; h && *h;) {
+        size_t n = strcspn(h, ",");
+        fprintf(out, "%s\"%.*s\"", h == j->map_hosts[m] ? "" : ", ", (int)n, h);
+        h += n + (h[n] == ',');
+      }
+      fprintf(out, "]%s", m + 1 == j->maps ? ");" : "");
+    }
     if (per_file > IMPORT_BLOCK)
       fprintf(out, " set = [\"dfs.blocksize=%.0f\"];", fmin(per_file, IMPORT_MAX_BLOCK));
   } else if (j->maps > 0) {

@@ -28,6 +28,8 @@ typedef struct {
   double *shares;  /* reducers of them: each reducer's share of the shuffle; NULL: even shares */
   int64_t *map_bytes; /* maps of them: each map's input bytes (at least 1), written as file_sizes; NULL: unknown,
                          the maps read equal files */
+  char **map_hosts;   /* with map_bytes, maps of them: the hosts that held each map's file ("node3,node7"),
+                         written as file_hosts; NULL where unknown, NULL: none known */
   double recorded; /* s from submit to finish on the traced cluster; 0 when unknown */
   double map_cost, reduce_cost; /* flops a byte, as calibrated (calibrate.h); 0: mrlab's guess */
   char *note;                   /* a comment written before the job (the calibration's fit), or NULL */

@@ -128,29 +128,49 @@ static int take_counters(const place *at, const json_t *o, history_attempt *a, h
   return 0;
 }
 
+/* Parses ID, the id of a task (task_TS_N_m_TTTTTT) or with NUMBER not NULL
+ * of an attempt (attempt_TS_N_m_TTTTTT_A), of J: its kind letter into
+ * *KIND, its task's number into *TASK, its attempt's into *NUMBER.
+ * Returns 0, or -1 with AT's error on FIELD. */
+static int id_parse(const place *at, const history_job *j, const char *field, const char *id, char *kind, int *task,
+                    int *number)
+{
+  const char *what = number ? "attempt" : "task",
+             *example = number ? "attempt_1369942127770_1205_m_000003_0" : "task_1369942127770_1205_m_000003";
+  if (!j->id)
+    return fail(at, "expected JOB_SUBMITTED before the job's %ss", what);
+  char job[128];
+  int used = 0, end = 0, n_read = 0;
+  size_t prefix = strlen(what);
+  if (!id || strlen(id) >= sizeof job || strncmp(id, what, prefix) != 0 ||
+      sscanf(id + prefix, "_%127[0-9_]%n", job, &used) != 1)
+    return fail(at, "%s: expected a%s %s's id such as %s", field, number ? "n" : "", what, example);
+  /* JOB part: TS_N_, then the kind letter */
+  size_t n = strlen(job);
+  used += (int)prefix;
+  if (number)
+    n_read = sscanf(id + used, "%c_%d_%d%n", kind, task, number, &end) - 3;
+  else
+    n_read = sscanf(id + used, "%c_%d%n", kind, task, &end) - 2;
+  if (n < 3 || job[n - 1] != '_' || n_read != 0 || id[used + end] || (*kind != 'm' && *kind != 'r') || *task < 0 ||
+      (number && *number < 0))
+    return fail(at, "%s: expected a%s %s's id such as %s, got %s", field, number ? "n" : "", what, example, id);
+  job[n - 1] = 0;
+  if (*task >= HISTORY_MAX_TASKS)
+    return fail(at, "%s: expected a task number below %d (mrlab's bound on a job's tasks), got %s", field,
+                HISTORY_MAX_TASKS, id);
+  if (strcmp(job, j->id + 4) != 0) /* j->id: job_TS_N */
+    return fail(at, "%s: %s is not a%s %s of %s", field, id, number ? "n" : "", what, j->id);
+  return 0;
+}
+
 /* The attempt of J that ATTEMPT_ID (attempt_TS_N_m_TTTTTT_A) names, or NULL with AT's error. */
 static history_attempt *attempt_named(const place *at, history_job *j, const char *attempt_id)
 {
-  if (!j->id)
-    return fail(at, "expected JOB_SUBMITTED before the job's attempts"), NULL;
-  char job[128], kind;
-  int task, number, used = 0, end = 0;
-  if (!attempt_id || strlen(attempt_id) >= sizeof job || sscanf(attempt_id, "attempt_%127[0-9_]%n", job, &used) != 1)
-    return fail(at, "attemptId: expected an attempt's id such as attempt_1369942127770_1205_m_000003_0"), NULL;
-  /* JOB part: TS_N_, then the kind letter */
-  size_t n = strlen(job);
-  if (n < 3 || job[n - 1] != '_' || sscanf(attempt_id + used, "%c_%d_%d%n", &kind, &task, &number, &end) != 3 ||
-      attempt_id[used + end] || (kind != 'm' && kind != 'r') || task < 0 || number < 0)
-    return fail(at, "attemptId: expected an attempt's id such as attempt_1369942127770_1205_m_000003_0, got %s",
-                attempt_id),
-           NULL;
-  job[n - 1] = 0;
-  if (task >= HISTORY_MAX_TASKS)
-    return fail(at, "attemptId: expected a task number below %d (mrlab's bound on a job's tasks), got %s",
-                HISTORY_MAX_TASKS, attempt_id),
-           NULL;
-  if (strcmp(job, j->id + 4) != 0) /* j->id: job_TS_N */
-    return fail(at, "attemptId: %s is not an attempt of %s", attempt_id, j->id), NULL;
+  char kind;
+  int task, number;
+  if (id_parse(at, j, "attemptId", attempt_id, &kind, &task, &number))
+    return NULL;
   return history_job_attempt(j, kind == 'm' ? HISTORY_MAP : HISTORY_REDUCE, task, number);
 }
 
@@ -174,8 +194,7 @@ static void take_host(const json_t *o, history_attempt *a)
 /* Reads event E (its type TYPE, its record R) into J. */
 static int take_event(place *at, history_job *j, const char *type, const json_t *r, history_skips *skips)
 {
-  static const char *const skipped[] = {"TASK_STARTED",
-                                        "TASK_FINISHED",
+  static const char *const skipped[] = {"TASK_FINISHED",
                                         "TASK_FAILED",
                                         "TASK_UPDATED",
                                         "AM_STARTED",
@@ -223,6 +242,15 @@ static int take_event(place *at, history_job *j, const char *type, const json_t 
                 : strcmp(type, "JOB_FAILED") == 0 ? HISTORY_FAILED
                                                   : HISTORY_KILLED;
     return get_long(at, r, "finishTime", 1, &j->finish);
+  }
+  if (strcmp(type, "TASK_STARTED") == 0) { /* a map's split hosts; the rest is its attempts' */
+    char kind;
+    int task;
+    if (id_parse(at, j, "taskid", get_string(r, "taskid"), &kind, &task, NULL))
+      return -1;
+    if (kind == 'm')
+      history_job_set_splits(j, task, get_string(r, "splitLocations"));
+    return 0;
   }
   int map = strncmp(type, "MAP_ATTEMPT_", 12) == 0, reduce = strncmp(type, "REDUCE_ATTEMPT_", 15) == 0;
   if (map || reduce) {

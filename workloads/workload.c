@@ -70,6 +70,7 @@ static const char *const job_keys[] = {"name",
                                        "redistribute",
                                        "files",
                                        "file_sizes",
+                                       "file_hosts",
                                        "after",
                                        "queue",
                                        "shuffle",
@@ -78,9 +79,9 @@ static const char *const job_keys[] = {"name",
                                        NULL};
 
 /* The keys of a job made by a generator: these, then the generator's own. */
-static const char *const generated_keys[] = {"name",  "submit", "generator", "input",    "reducers",
-                                             "seed",  "set",    "placement", "ratios",   "redistribute",
-                                             "files", "after",  "queue",     "recorded", "file_sizes"};
+static const char *const generated_keys[] = {"name",  "submit",    "generator",  "input",        "reducers", "seed",
+                                             "set",   "placement", "ratios",     "redistribute", "files",    "after",
+                                             "queue", "recorded",  "file_sizes", "file_hosts"};
 #define N_GENERATED (sizeof generated_keys / sizeof *generated_keys)
 
 /* Checks the keys of job G, made by generator GEN (NULL: described directly). */
@@ -610,6 +611,48 @@ static int read_files(cfg_file *f, const config_setting_t *g, job_desc *j)
   return 0;
 }
 
+/* `file_hosts` of job G into J, which has its files: for each file, the
+ * workers that hold its blocks' first replicas (a history's split hosts),
+ * an empty array where the placement decides.  Only names here: the
+ * engine checks them against the platform. */
+static int read_file_hosts(cfg_file *f, const config_setting_t *g, job_desc *j)
+{
+  config_setting_t *l = config_setting_get_member(g, "file_hosts");
+  if (!l)
+    return 0;
+  if (!j->files)
+    return cfg_fail(f, l, "expected file_hosts beside files or file_sizes, which give the files they place");
+  if (config_setting_get_member(g, "redistribute"))
+    return cfg_fail(f, l, "expected file_hosts or redistribute, not both (redistribute moves the blocks)");
+  if (!config_setting_is_list(l) || config_setting_length(l) != j->files)
+    return cfg_fail(f, l, "expected a list of %d arrays of worker names, one a file, such as ([\"w-1\", \"w-4\"], [])",
+                    j->files);
+  int n = 0;
+  for (int k = 0; k < j->files; k++)
+    n += config_setting_length(config_setting_get_elem(l, (unsigned)k));
+  j->file_host_first = xcalloc((size_t)j->files + 1, sizeof *j->file_host_first);
+  j->file_host_names = xcalloc((size_t)n + 1, sizeof *j->file_host_names); /* and a NULL */
+  n = 0;
+  for (int k = 0; k < j->files; k++) {
+    config_setting_t *e = config_setting_get_elem(l, (unsigned)k);
+    j->file_host_first[k] = n;
+    if (!config_setting_is_array(e) || config_setting_length(e) > WORKLOAD_MAX_FILE_HOSTS)
+      return cfg_fail(f, e, "expected an array of at most %d worker names, such as [\"w-1\", \"w-4\"] or []",
+                      WORKLOAD_MAX_FILE_HOSTS);
+    for (int h = 0; h < config_setting_length(e); h++) {
+      const char *name = config_setting_get_string_elem(e, h);
+      if (!name || !name[0])
+        return cfg_fail(f, e, "expected worker names, such as [\"w-1\", \"w-4\"]");
+      for (int o = j->file_host_first[k]; o < n; o++)
+        if (strcmp(j->file_host_names[o], name) == 0)
+          return cfg_fail(f, e, "expected each worker once in a file's hosts, got \"%s\" twice", name);
+      j->file_host_names[n++] = xstrdup(name);
+    }
+  }
+  j->file_host_first[j->files] = n;
+  return 0;
+}
+
 /* J->file_maps from J's files and block size, once these are final. */
 static void index_files(job_desc *j)
 {
@@ -660,7 +703,7 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
   in_file = *ratios_given;
   *ratios_given = 0;
   j->input = llround(input);
-  if (read_files(f, g, j))
+  if (read_files(f, g, j) || read_file_hosts(f, g, j))
     return -1;
   if (gen && config_setting_get_member(g, "file_sizes"))
     return cfg_fail(f, config_setting_get_member(g, "file_sizes"),
@@ -1072,6 +1115,10 @@ void workload_free(workload *w)
     free(w->jobs[i].groups);
     free(w->jobs[i].file_bytes);
     free(w->jobs[i].file_maps);
+    for (char **h = w->jobs[i].file_host_names; h && *h; h++)
+      free(*h);
+    free(w->jobs[i].file_host_names);
+    free(w->jobs[i].file_host_first);
     keys_free(w->jobs[i].keys);
     placement_desc_free(&w->jobs[i].placement);
     ratio_table_free(&w->jobs[i].ratios);
