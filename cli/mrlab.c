@@ -1027,14 +1027,11 @@ static int import_histories(const char *const *paths, int n, const char *file, c
   history_skips skips = {0, 0};
   int n_jobs = 0, left_out = 0, status = 2;
   platform *p = platform_file ? platform_read(platform_file, err, sizeof err) : NULL;
-  history_job **jobs = !platform_file || p ? history_read_all(paths, n, &n_jobs, &skips, err, sizeof err) : NULL;
-  import_trace *t = jobs ? history_trace(jobs, n_jobs, &left_out, err, sizeof err) : NULL;
-  if (t && p && calibrate_trace(t, jobs, n_jobs, p, err, sizeof err)) {
-    import_trace_free(t);
-    t = NULL;
-  }
+  history_job **jobs = NULL;
+  import_trace *t = !platform_file || p ? calibrate_histories(paths, n, p, &jobs, &n_jobs, &left_out, &skips, err,
+                                                              sizeof err)
+                                        : NULL;
   if (t) {
-    t->calibrated_on = p ? p->name : NULL;
     fprintf(stderr,
             "mrlab: read %d job histor%s: %d imported, %d left out (failed, killed or still running); "
             "passed over %lld events of types mrlab does not read and %lld counters it does not read\n",
