@@ -35,9 +35,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   comparison *cmp = NULL;
   progval ind = {0};
   dagval dv = {0};
+  replayval rv = {0};
   int n_ex = 0, n_cmp = 0;
   pool_config pc = {.slurm = -1};
-  if (experiment_read_file(&f, fuzz_write("validate/experiments.cfg", data, size), &ex, &n_ex, &cmp, &n_cmp, &ind, &dv))
+  if (experiment_read_file(&f, fuzz_write("validate/experiments.cfg", data, size), &ex, &n_ex, &cmp, &n_cmp, &ind, &dv,
+                           &rv))
     fuzz_check_error("experiment_read_file", f.err);
   else if (slurm_read(&f, &pc))
     fuzz_check_error("slurm_read", f.err);
@@ -45,6 +47,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   compare_free_all(cmp, n_cmp);
   progval_free(&ind);
   dagval_free(&dv);
+  replayval_free(&rv);
   cfg_file_close(&f);
   return 0;
 }

@@ -33,7 +33,8 @@
  * Comparisons (compare.c) and progress entries (progval.c) run their
  * variants over seeds in the same pool, after the experiments' points, and
  * so do the workflows of workflow entries (dagval.c), whose jobs then run
- * alone in a second round, as they read what the workflow runs left.  Paths in the
+ * alone in a second round, as they read what the workflow runs left, and
+ * the calibrated job histories of replay entries (replayval.c).  Paths in the
  * experiment file are relative to the file's folder.  Each step is a file
  * of its own: experiment.c reads the file and plans runs, pool.c runs
  * them, assess.c and tables.c (steps 2 and 3), provision.c (4), tuning.c
@@ -73,14 +74,18 @@ static const char *const outputs[] = {"runs",
                                       "workflows.md",
                                       "variants.csv",
                                       "variants.md",
+                                      "replays.csv",
+                                      "replays.md",
                                       NULL};
 
-/* The runs of experiments EX, comparisons CMP, progress entries IND and
- * workflow entries DV into the new validation directory D: simulations,
+/* The runs of experiments EX, comparisons CMP, progress entries IND,
+ * workflow entries DV and replay entries RV into the new validation
+ * directory D: simulations,
  * predictions, tables; D swapped in whole if all went well, kept as
  * DIR.partial for a validation to go on with otherwise.  0, or -1 with ERR. */
 static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp, int n_cmp, const progval *ind,
-                           const dagval *dv, outdir *d, const pool_config *pc, char *err, size_t errlen)
+                           const dagval *dv, const replayval *rv, outdir *d, const pool_config *pc, char *err,
+                           size_t errlen)
 {
   const char *dir = d->tmp;
   /* step 1: every history and target point of every experiment */
@@ -90,12 +95,12 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     any_deadline |= ex[e].deadline > 0;
   }
   int n_cmp_runs = compare_n_runs(cmp, n_cmp);
-  long long total = n_cmp_runs + ind->n_runs + dv->n_targets + dv->n_alone;
+  long long total = n_cmp_runs + ind->n_runs + dv->n_targets + dv->n_alone + rv->n_runs;
   for (int e = 0; e < n_ex; e++)
     total += experiment_n_sims(&ex[e]);
   pool_progress_start((int)total); /* at most EXPERIMENT_MAX_SIMS */
   /* the first round of runs: all but the workflows' jobs alone */
-  int n_first = n_sims + n_cmp_runs + ind->n_runs + dv->n_targets;
+  int n_first = n_sims + n_cmp_runs + ind->n_runs + dv->n_targets + rv->n_runs;
   sim *sims = xcalloc((size_t)(n_first + dv->n_alone) + 1, sizeof *sims);
   for (int e = 0; e < n_ex && !status; e++) {
     char folder[8192];
@@ -120,14 +125,17 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
       sims[k++].n_sets = 1;
     }
   }
-  /* and every variant of every comparison and progress entry, and every workflow, after them */
+  /* and every variant of every comparison and progress entry, every workflow and every replay, after them */
   sim *ind_sims = sims + n_sims + n_cmp_runs, *dag_sims = ind_sims + ind->n_runs, *alone_sims = sims + n_first;
+  sim *replay_sims = dag_sims + dv->n_targets;
   if (!status)
     status = compare_plan(cmp, n_cmp, dir, sims + n_sims, err, errlen);
   if (!status)
     status = compare_plan(ind->entries, ind->n_entries, dir, ind_sims, err, errlen);
   if (!status)
     status = dagval_plan_targets(dv, dir, dag_sims, err, errlen);
+  if (!status)
+    status = replayval_plan(rv, dir, replay_sims, err, errlen);
   if (!status)
     status = pool_run(sims, n_first, dir, pc, err, errlen);
   /* then each job of each workflow alone, reading what it read in the workflow */
@@ -147,6 +155,9 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
   double *makespans = xcalloc((size_t)dv->n_targets + 1, sizeof *makespans);
   if (!status)
     status = dagval_predict(dv, dag_sims, alone_sims, dir, flows, makespans, err, errlen);
+  double *replayed = xcalloc((size_t)rv->n_values + 1, sizeof *replayed);
+  if (!status)
+    status = replayval_measure(rv, replay_sims, dir, replayed, err, errlen);
   /* steps 2 to 4, each experiment's runs a slice of sims */
   error_acc(*acc)[PREDICT_N_MODELS][PREDICT_N_QUANTITIES] = xcalloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *acc);
   error_acc *ptc = xcalloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *ptc);
@@ -219,6 +230,14 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     }
     status |= outfile_close(&out, err, errlen);
   }
+  if (!status && rv->n_entries > 0 && !(status = outfile_open(&out, dir, "replays.csv", err, errlen))) {
+    outfile md;
+    if (!(status = outfile_open(&md, dir, "replays.md", err, errlen))) {
+      replayval_write(rv, replayed, out.f, md.f);
+      status = outfile_close(&md, err, errlen);
+    }
+    status |= outfile_close(&out, err, errlen);
+  }
   pool_progress_end();
   /* on a failure DIR.partial stays, for the same command to go on with once the cause is fixed */
   if (!status && !(status = resume_commit(d, err, errlen))) {
@@ -242,11 +261,17 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
         printf("\n");
       dagval_write(dv, flows, makespans, NULL, stdout);
     }
+    if (rv->n_entries > 0) {
+      if (n_ex > 0 || n_cmp > 0 || ind->n_entries > 0 || dv->n_entries > 0)
+        printf("\n");
+      replayval_write(rv, replayed, NULL, stdout);
+    }
   }
   for (int i = 0; i < dv->n_entries; i++)
     workflow_prediction_free(&flows[i]);
   free(flows);
   free(makespans);
+  free(replayed);
   free(progress);
   free(q);
   free(fig);
@@ -273,19 +298,21 @@ int validate_run(const char *path, const char *dir, const pool_config *options, 
   comparison *cmp = NULL;
   progval ind = {0};
   dagval dv = {0};
+  replayval rv = {0};
   outdir d;
   int n_ex = 0, n_cmp = 0, status = 2;
-  if (experiment_read_file(&f, path, &ex, &n_ex, &cmp, &n_cmp, &ind, &dv) || slurm_read(&f, &pc)) {
+  if (experiment_read_file(&f, path, &ex, &n_ex, &cmp, &n_cmp, &ind, &dv, &rv) || slurm_read(&f, &pc)) {
     snprintf(err, errlen, "%s", f.err);
   } else if (resume_open(&d, dir, outputs, path, err, errlen)) {
     status = 2; /* -o names a file, or a folder of the user's */
   } else {
-    status = run_experiments(ex, n_ex, cmp, n_cmp, &ind, &dv, &d, &pc, err, errlen) ? 1 : 0;
+    status = run_experiments(ex, n_ex, cmp, n_cmp, &ind, &dv, &rv, &d, &pc, err, errlen) ? 1 : 0;
   }
   experiment_free_all(ex, n_ex);
   compare_free_all(cmp, n_cmp);
   progval_free(&ind);
   dagval_free(&dv);
+  replayval_free(&rv);
   cfg_file_close(&f);
   return status;
 }
