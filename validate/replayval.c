@@ -413,20 +413,21 @@ void replayval_write(const replayval *rv, const double *simulated, FILE *csv, FI
                  "error,error_ci95_half,in_range,in_interval\n");
   fprintf(md,
           "## replays\n\neach entry's job histories calibrated on its platform (as `mrlab calibrate` does) and "
-          "replayed with %s; per job and phase (job: submit to end; map: submit to the last map's end; reduce: "
-          "from there to the end), the recorded time, the simulated mean ± the half-width of its 95%% interval, "
-          "the error of that mean against the recorded time (with its interval), and whether the recorded time "
-          "lies within the seeds' range and the interval.  Per entry and phase: the mean |error| of the jobs' "
-          "means, the worst of them, and one replay's mean |error| (over the jobs of one seed's run), mean over "
-          "the seeds ± its 95%% interval\n\n"
+          "replayed with %s; phases: job (submit to end), map (submit to the last map's end), reduce (from there "
+          "to the end); error: 100 (simulated mean - recorded) / recorded.  Per entry and phase: the mean "
+          "|error| over its jobs, the worst, one replay's mean |error| (over the jobs of one seed's run; mean over "
+          "the seeds ± the half-width of its 95%% interval), and the jobs whose recorded time lies within the "
+          "simulated mean's 95%% interval\n\n"
           "| entry | phase | jobs | mean \\|error\\| | worst error | one replay's mean \\|error\\| | recorded "
           "within the interval |\n|---|---|---:|---:|---:|---:|---:|\n",
           stats_seeds_text(seeds, "replays.csv", c, sizeof c));
   for (int i = 0; i < rv->n_entries; i++)
     for (int p = 0; p < REPLAYVAL_N_PHASES; p++)
       entry_row(&rv->entries[i], simulated, p, md);
-  fprintf(md, "\n| entry | job | name | phase | recorded | simulated | error | within the range | within the "
-              "interval |\n|---|---|---|---|---:|---:|---:|---|---|\n");
+  fprintf(md, "\neach job and phase: the recorded time, the simulated mean ± the half-width of its 95%% interval, "
+              "the error with its interval, and whether the recorded time lies within the seeds' range and within "
+              "the interval\n\n| entry | job | name | phase | recorded | simulated | error | within the range | "
+              "within the interval |\n|---|---|---|---|---:|---:|---:|---|---|\n");
   for (int i = 0; i < rv->n_entries; i++) {
     const replayval_entry *e = &rv->entries[i];
     for (int j = 0; j < e->n_jobs; j++)
