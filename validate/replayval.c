@@ -331,15 +331,28 @@ static void job_phase_summarise(const replayval_entry *e, const double *simulate
   free(x);
 }
 
+/* A history's times are milliseconds: a recorded span is known to 1 ms. */
+#define RESOLUTION 0.001
+
 /* Whether the recorded time R lies within S's range ("yes"/"no") and
- * within its interval ("yes"/"no", "" with one seed). */
+ * within its interval ("yes"/"no", "" with one seed), to RESOLUTION. */
 static const char *in_range(double r, const job_phase *s)
 {
-  return r >= s->lo && r <= s->hi ? "yes" : "no";
+  return r >= s->lo - RESOLUTION && r <= s->hi + RESOLUTION ? "yes" : "no";
 }
 static const char *in_interval(double r, const job_phase *s)
 {
-  return isnan(s->sim.half) ? "" : fabs(r - s->sim.mean) <= s->sim.half ? "yes" : "no";
+  return isnan(s->sim.half) ? "" : fabs(r - s->sim.mean) <= s->sim.half + RESOLUTION ? "yes" : "no";
+}
+
+/* V with DECIMALS decimals, with its sign ("+3.1", "-0.4", "+0.0": no
+ * "-0.0" for a value that rounds to zero), into BUF. */
+static const char *signed_text(double v, int decimals, char *buf, size_t len)
+{
+  double step = pow(10, -decimals);
+  v = fabs(v) < step / 2 ? 0 : v;
+  snprintf(buf, len, "%+.*f", decimals, v);
+  return buf;
 }
 
 /* S as a cell with DECIMALS decimals, a sign when SIGNED, and UNIT:
@@ -347,14 +360,17 @@ static const char *in_interval(double r, const job_phase *s)
  * is no figure; into BUF. */
 static const char *cell(const stats_summary *s, int decimals, int signed_, const char *unit, char *buf, size_t len)
 {
-  char t[64];
-  const char *sign = signed_ && s->mean >= 0 ? "+" : "";
+  char m[32];
+  if (signed_)
+    signed_text(s->mean, decimals, m, sizeof m);
+  else
+    snprintf(m, sizeof m, "%.*f", decimals, s->mean);
   if (isnan(s->mean))
     snprintf(buf, len, "-");
   else if (isnan(s->half))
-    snprintf(buf, len, "%s%.*f%s (one seed)", sign, decimals, s->mean, unit);
+    snprintf(buf, len, "%s%s (one seed)", m, unit);
   else
-    snprintf(buf, len, "%s%s%s", sign, stats_text(s, decimals, t, sizeof t), unit);
+    snprintf(buf, len, "%s ± %.*f%s", m, decimals, s->half, unit);
   return buf;
 }
 
@@ -382,7 +398,7 @@ static void entry_row(const replayval_entry *e, const double *simulated, int p, 
     }
     free(s.errors);
   }
-  char jobs[64] = "", a[64], b[64];
+  char jobs[64] = "", a[128], b[128], c[32];
   snprintf(jobs, sizeof jobs, "%d", n);
   if (p == REPLAYVAL_JOB && e->left_out)
     snprintf(jobs + strlen(jobs), sizeof jobs - strlen(jobs), " (%d left out)", e->left_out);
@@ -396,7 +412,7 @@ static void entry_row(const replayval_entry *e, const double *simulated, int p, 
   for (int k = 0; k < e->seeds; k++)
     one[k] /= n;
   stats_summarise(one, e->seeds, &s);
-  fprintf(md, " %.1f%% | %s%.1f%% (%s) | %s | %s |\n", mean / n, worst >= 0 ? "+" : "", worst,
+  fprintf(md, " %.1f%% | %s%% (%s) | %s | %s |\n", mean / n, signed_text(worst, 1, c, sizeof c),
           e->jobs[worst_job].label, cell(&s, 1, 0, "%", a, sizeof a),
           e->seeds > 1 ? (snprintf(b, sizeof b, "%d of %d", within, n), b) : "-");
   free(one);
@@ -404,7 +420,7 @@ static void entry_row(const replayval_entry *e, const double *simulated, int p, 
 
 void replayval_write(const replayval *rv, const double *simulated, FILE *csv, FILE *md)
 {
-  char a[64], b[64], c[160];
+  char a[128], b[128], c[160];
   int seeds = rv->n_entries ? rv->entries[0].seeds : 0; /* 0: the entries' differ */
   for (int i = 0; i < rv->n_entries; i++)
     seeds = rv->entries[i].seeds == seeds ? seeds : 0;

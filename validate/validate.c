@@ -78,6 +78,29 @@ static const char *const outputs[] = {"runs",
                                       "replays.md",
                                       NULL};
 
+/* Opens NAME.csv and NAME.md in DIR as PAIR[0] and PAIR[1], a table's
+ * two files: both, or neither.  0, or -1 with ERR. */
+static int pair_open(outfile pair[2], const char *dir, const char *name, char *err, size_t errlen)
+{
+  char csv[256], md[256];
+  snprintf(csv, sizeof csv, "%s.csv", name);
+  snprintf(md, sizeof md, "%s.md", name);
+  if (outfile_open(&pair[0], dir, csv, err, errlen))
+    return -1;
+  if (outfile_open(&pair[1], dir, md, err, errlen)) {
+    outfile_discard(&pair[0]);
+    return -1;
+  }
+  return 0;
+}
+
+/* Closes the files pair_open opened, each written whole.  0, or -1 with ERR. */
+static int pair_close(outfile pair[2], char *err, size_t errlen)
+{
+  int status = outfile_close(&pair[1], err, errlen);
+  return outfile_close(&pair[0], err, errlen) || status ? -1 : 0;
+}
+
 /* The runs of experiments EX, comparisons CMP, progress entries IND,
  * workflow entries DV and replay entries RV into the new validation
  * directory D: simulations,
@@ -169,7 +192,7 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     assess_acc_init(&ptc[e], ex[e].seeds);
     assess_acc_init(&ceiling[e], ex[e].seeds);
   }
-  outfile out;
+  outfile out, pair[2];
   if (!status && n_ex > 0 && !(status = outfile_open(&out, dir, "predictions.csv", err, errlen))) {
     fprintf(out.f, "experiment,target,model,quantity,predicted,actual,actual_ci95_half,ape,ape_ci95_half\n");
     for (int e = 0, first = 0; e < n_ex && !status; first += experiment_n_runs(&ex[e]), e++)
@@ -196,47 +219,27 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
         status = tuning_targets(&ex[e], sims + first, dir, pc, out.f, &ptc[e], err, errlen);
     status = status ? (outfile_discard(&out), status) : outfile_close(&out, err, errlen);
   }
-  if (!status && n_ex > 0 && !(status = outfile_open(&out, dir, "accuracy.csv", err, errlen))) {
-    outfile md;
-    if (!(status = outfile_open(&md, dir, "accuracy.md", err, errlen))) {
-      tables_write(ex, n_ex, acc, out.f, md.f);
-      status = outfile_close(&md, err, errlen);
-    }
-    status |= outfile_close(&out, err, errlen);
+  if (!status && n_ex > 0 && !(status = pair_open(pair, dir, "accuracy", err, errlen))) {
+    tables_write(ex, n_ex, acc, pair[0].f, pair[1].f);
+    status = pair_close(pair, err, errlen);
   }
-  if (!status && n_ex > 0 && !(status = outfile_open(&out, dir, "leaderboard.csv", err, errlen))) {
-    outfile md;
-    if (!(status = outfile_open(&md, dir, "leaderboard.md", err, errlen))) {
-      leaderboard_write(ex, n_ex, acc, ptc, ceiling, out.f, md.f);
-      status = outfile_close(&md, err, errlen);
-    }
-    status |= outfile_close(&out, err, errlen);
+  if (!status && n_ex > 0 && !(status = pair_open(pair, dir, "leaderboard", err, errlen))) {
+    leaderboard_write(ex, n_ex, acc, ptc, ceiling, pair[0].f, pair[1].f);
+    status = pair_close(pair, err, errlen);
   }
   if (!status && n_cmp > 0)
     status = compare_write_files(cmp, n_cmp, fig, q, dir, err, errlen);
-  if (!status && ind->n_entries > 0 && !(status = outfile_open(&out, dir, "progress.csv", err, errlen))) {
-    outfile md;
-    if (!(status = outfile_open(&md, dir, "progress.md", err, errlen))) {
-      progval_write(ind, progress, out.f, md.f);
-      status = outfile_close(&md, err, errlen);
-    }
-    status |= outfile_close(&out, err, errlen);
+  if (!status && ind->n_entries > 0 && !(status = pair_open(pair, dir, "progress", err, errlen))) {
+    progval_write(ind, progress, pair[0].f, pair[1].f);
+    status = pair_close(pair, err, errlen);
   }
-  if (!status && dv->n_entries > 0 && !(status = outfile_open(&out, dir, "workflows.csv", err, errlen))) {
-    outfile md;
-    if (!(status = outfile_open(&md, dir, "workflows.md", err, errlen))) {
-      dagval_write(dv, flows, makespans, out.f, md.f);
-      status = outfile_close(&md, err, errlen);
-    }
-    status |= outfile_close(&out, err, errlen);
+  if (!status && dv->n_entries > 0 && !(status = pair_open(pair, dir, "workflows", err, errlen))) {
+    dagval_write(dv, flows, makespans, pair[0].f, pair[1].f);
+    status = pair_close(pair, err, errlen);
   }
-  if (!status && rv->n_entries > 0 && !(status = outfile_open(&out, dir, "replays.csv", err, errlen))) {
-    outfile md;
-    if (!(status = outfile_open(&md, dir, "replays.md", err, errlen))) {
-      replayval_write(rv, replayed, out.f, md.f);
-      status = outfile_close(&md, err, errlen);
-    }
-    status |= outfile_close(&out, err, errlen);
+  if (!status && rv->n_entries > 0 && !(status = pair_open(pair, dir, "replays", err, errlen))) {
+    replayval_write(rv, replayed, pair[0].f, pair[1].f);
+    status = pair_close(pair, err, errlen);
   }
   pool_progress_end();
   /* on a failure DIR.partial stays, for the same command to go on with once the cause is fixed */
