@@ -185,6 +185,23 @@ static void replay_table_matches_its_runs(void **state)
     assert_md_row(r.out, prefix, "%lf s | %lf ± %lf s | %lf", v, tol, 4);
   }
   test_csv_free(t);
+  /* mrlab plot draws each phase's simulated against recorded times, and
+   * mrlab report shows the picture and the table */
+  char plots[8192], page[8192];
+  snprintf(plots, sizeof plots, "%s/plots", dir);
+  snprintf(page, sizeof page, "%s/page.html", dir);
+  test_run_mrlab(&c, dir, (const char *[]){"plot", out, "-o", plots, "--format", "svg", NULL});
+  if (c.status != 0)
+    fail_msg("plot failed with status %d: %s", c.status, c.err);
+  const char *svg = test_read_file(plots, "replays.svg");
+  for (int p = 0; p < 3; p++) {
+    char title[64];
+    snprintf(title, sizeof title, "<title>%s</title>", phases[p]);
+    assert_non_null(strstr(svg, title));
+  }
+  test_run_mrlab(&c, dir, (const char *[]){"report", out, "-o", page, NULL});
+  assert_int_equal(c.status, 0);
+  assert_non_null(strstr(test_read_file(dir, "page.html"), "<h3>replays.csv</h3>"));
   /* the entry's rows: one job, so its mean |error| and worst are the job's
    * error, and one replay's mean |error| is the seeds' |error| */
   for (int p = 0; p < 3; p++) {
