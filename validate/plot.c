@@ -63,6 +63,8 @@ static const char *const images[] = {"gantt.png",
                                      "variants-*.svg",
                                      "seeds.png",
                                      "seeds.svg",
+                                     "replays.png",
+                                     "replays.svg",
                                      NULL};
 
 /* The phases of an attempt as the Gantt chart and the breakdown show them. */
