@@ -4,9 +4,10 @@
  * experiment of a file (its platform and its job, as `mrlab run` would),
  * slurm_read (validate/slurm.h) its `slurm` group, and neither runs
  * anything: the simulations start later, in validate_run.  The input is
- * written as validate/experiments.cfg beside a link to the source tree's
- * platforms/, so the shipped experiments' "../platforms/toy4.cfg"
- * resolves as it does in the source tree. */
+ * written as validate/experiments.cfg beside links to the source tree's
+ * platforms/ and tests/, so the shipped experiments' "../platforms/toy4.cfg"
+ * resolves as it does in the source tree, and a replay entry's
+ * "../tests/fixtures/jhist/hetero16" reads the shipped history. */
 #include "fuzz.h"
 
 #include "experiment.h"
@@ -19,11 +20,15 @@
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
   (void)argc, (void)argv;
-  char link[4096];
-  snprintf(link, sizeof link, "%s/platforms", fuzz_dir());
-  if (symlink(MRLAB_SOURCE_DIR "/platforms", link)) {
-    perror(link);
-    exit(2);
+  static const char *const folders[] = {"platforms", "tests"};
+  for (int k = 0; k < 2; k++) {
+    char link[4096], target[4096];
+    snprintf(link, sizeof link, "%s/%s", fuzz_dir(), folders[k]);
+    snprintf(target, sizeof target, "%s/%s", MRLAB_SOURCE_DIR, folders[k]);
+    if (symlink(target, link)) {
+      perror(link);
+      exit(2);
+    }
   }
   return 0;
 }
