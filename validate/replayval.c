@@ -120,7 +120,8 @@ static int read_histories(cfg_file *f, const config_setting_t *g, const char *fo
   char path[4096];
   snprintf(path, sizeof path, "%s/replay.cfg", scratch);
   FILE *out = fopen(path, "w");
-  if (!out || fputs(e->workload, out) < 0 || fclose(out) != 0)
+  int bad = !out || fputs(e->workload, out) < 0;
+  if ((out && fclose(out) != 0) || bad)
     return cfg_fail(f, hs, "cannot write %s", path);
   const char *sets[POOL_MAX_SETS];
   for (int i = 0; i < e->n_sets; i++)
