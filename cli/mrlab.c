@@ -208,6 +208,16 @@ static const char usage_validate[] = "usage: mrlab validate EXPERIMENT.cfg [-o D
                                      "makespan and each estimate's accuracy against each seed's run, means over\n"
                                      "the seeds with their 95% intervals, beside the paper's figures.\n"
                                      "\n"
+                                     "For each replay entry (name, platform, histories: job history files or\n"
+                                     "directories, as mrlab calibrate takes them; seeds, 5 by default; set):\n"
+                                     "calibrates the histories on the platform as mrlab calibrate does, runs the\n"
+                                     "workload with each of the seeds 1 to its `seeds`, and writes replays.csv and\n"
+                                     "replays.md (printed too): for each job and phase (job: submit to end; map:\n"
+                                     "to the last map's end; reduce: from there to the end), the recorded time,\n"
+                                     "the simulated mean with its 95% interval, its error in %, and whether the\n"
+                                     "recorded time lies within the seeds' range and the interval; for each\n"
+                                     "entry and phase, the jobs' mean |error| and the worst.\n"
+                                     "\n"
                                      "The work goes into DIR.partial, swapped in as DIR at the end.  A validation\n"
                                      "killed or failed leaves DIR.partial: the same command again runs only the\n"
                                      "simulations it lacks (a changed experiment file starts afresh).\n"
@@ -287,9 +297,11 @@ static const char usage_plot[] = "usage: mrlab plot DIR [-o OUT] [--format png|s
                                  "gives predictions (predicted against simulated job time), accuracy (each\n"
                                  "model's job-time accuracy), anchors (published against simulated figures,\n"
                                  "with their intervals), variants-COMPARISON (each variant's mean and its\n"
-                                 "paired difference from the first, with their intervals and verdicts) and\n"
-                                 "indicators (the progress indicators' mean errors), each where DIR holds its\n"
-                                 "CSV; nothing to draw is an error.  Prints the path of each image written.\n"
+                                 "paired difference from the first, with their intervals and verdicts),\n"
+                                 "indicators (the progress indicators' mean errors) and replays (each replayed\n"
+                                 "job's simulated against recorded time, by phase, with its interval), each\n"
+                                 "where DIR holds its CSV; nothing to draw is an error.  Prints the path of\n"
+                                 "each image written.\n"
                                  "\n"
                                  "  -o OUT           the output directory (an existing one must hold nothing\n"
                                  "                   but these images)\n"
@@ -1027,14 +1039,11 @@ static int import_histories(const char *const *paths, int n, const char *file, c
   history_skips skips = {0, 0};
   int n_jobs = 0, left_out = 0, status = 2;
   platform *p = platform_file ? platform_read(platform_file, err, sizeof err) : NULL;
-  history_job **jobs = !platform_file || p ? history_read_all(paths, n, &n_jobs, &skips, err, sizeof err) : NULL;
-  import_trace *t = jobs ? history_trace(jobs, n_jobs, &left_out, err, sizeof err) : NULL;
-  if (t && p && calibrate_trace(t, jobs, n_jobs, p, err, sizeof err)) {
-    import_trace_free(t);
-    t = NULL;
-  }
+  history_job **jobs = NULL;
+  import_trace *t = !platform_file || p ? calibrate_histories(paths, n, p, &jobs, &n_jobs, &left_out, &skips, err,
+                                                              sizeof err)
+                                        : NULL;
   if (t) {
-    t->calibrated_on = p ? p->name : NULL;
     fprintf(stderr,
             "mrlab: read %d job histor%s: %d imported, %d left out (failed, killed or still running); "
             "passed over %lld events of types mrlab does not read and %lld counters it does not read\n",

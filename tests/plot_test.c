@@ -413,8 +413,8 @@ static void what_is_not_a_run_is_refused_in_one_line(void **state)
       test_write_file(dir, "tasks.csv", test_read_file(small_run(), "tasks.csv"));
     snprintf(line, sizeof line,
              "mrlab: %s: expected a run directory (tasks.csv, jobs.csv), a run over seeds (seeds.csv, summary.csv) "
-             "or a validation or comparison directory (runs/ and accuracy.csv, anchors.csv, variants.csv or "
-             "progress.csv)\n",
+             "or a validation or comparison directory (runs/ and accuracy.csv, anchors.csv, variants.csv, "
+             "progress.csv or replays.csv)\n",
              dir);
     assert_refused(parent, dir, line);
   }

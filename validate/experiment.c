@@ -267,7 +267,7 @@ static int names_clash(cfg_file *f, const config_setting_t *list, const char *co
 }
 
 int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_ex, comparison **cmp, int *n_cmp,
-                         progval *ind, dagval *dv)
+                         progval *ind, dagval *dv, replayval *rv)
 {
   char copy[4096], folder[4096], scratch[] = "/tmp/mrlab-validate-XXXXXX";
   snprintf(copy, sizeof copy, "%s", path);
@@ -275,14 +275,16 @@ int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_
   if (cfg_file_open(f, path))
     return -1;
   const config_setting_t *root = config_root_setting(&f->cfg);
-  if (cfg_check_keys(f, root, (const char *const[]){"experiments", "comparisons", "progress", "workflows", "slurm", NULL}))
+  if (cfg_check_keys(f, root, (const char *const[]){"experiments", "comparisons", "progress", "workflows", "replays", "slurm",
+                                                  NULL}))
     return -1;
   int has_ex = config_setting_get_member(root, "experiments") != NULL;
   int has_cmp = config_setting_get_member(root, "comparisons") != NULL;
   int has_progress = config_setting_get_member(root, "progress") != NULL;
   int has_workflows = config_setting_get_member(root, "workflows") != NULL;
-  config_setting_t *list = NULL, *cmps = NULL, *entries = NULL, *workflows = NULL;
-  if ((has_ex || (!has_cmp && !has_progress && !has_workflows)) &&
+  int has_replays = config_setting_get_member(root, "replays") != NULL;
+  config_setting_t *list = NULL, *cmps = NULL, *entries = NULL, *workflows = NULL, *replays = NULL;
+  if ((has_ex || (!has_cmp && !has_progress && !has_workflows && !has_replays)) &&
       !(list = cfg_get_list(f, root, "experiments",
                             "a non-empty list of experiments ( { name = ...; platform = ...; ... } )")))
     return -1;
@@ -297,6 +299,10 @@ int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_
       !(workflows = cfg_get_list(f, root, "workflows",
                                  "a non-empty list of workflow entries ( { name = ...; platform = ...; "
                                  "workload = ...; ... } )")))
+    return -1;
+  if (has_replays && !(replays = cfg_get_list(f, root, "replays",
+                                              "a non-empty list of replay entries ( { name = ...; platform = ...; "
+                                              "histories = [...]; } )")))
     return -1;
   if (!mkdtemp(scratch)) {
     snprintf(f->err, sizeof f->err, "%s: cannot create: %s", scratch, strerror(errno));
@@ -327,33 +333,36 @@ int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_
   if (!status && workflows)
     status =
         dagval_read(f, workflows, folder, EXPERIMENT_MAX_SIMS - total - compare_n_runs(*cmp, *n_cmp) - ind->n_runs, dv);
-  /* experiments, comparisons, progress and workflow entries share runs/ */
-  const char **ex_names = xcalloc((size_t)*n_ex + 1, sizeof *ex_names);
-  const char **cmp_names = xcalloc((size_t)*n_cmp + 1, sizeof *cmp_names);
-  const char **entry_names = xcalloc((size_t)ind->n_entries + 1, sizeof *entry_names);
-  const char **workflow_names = xcalloc((size_t)dv->n_entries + 1, sizeof *workflow_names);
+  if (!status && replays)
+    status = replayval_read(f, replays, folder, scratch,
+                            EXPERIMENT_MAX_SIMS - total - compare_n_runs(*cmp, *n_cmp) - ind->n_runs - dv->n_targets -
+                                dv->n_alone,
+                            rv);
+  /* experiments, comparisons, progress, workflow and replay entries share
+   * runs/: each entry's name is its own among them all */
+  enum { KINDS = 5 };
+  const config_setting_t *lists[KINDS] = {list, cmps, entries, workflows, replays};
+  const int counts[KINDS] = {*n_ex, *n_cmp, ind->n_entries, dv->n_entries, rv->n_entries};
+  static const char *const what[KINDS] = {"experiment", "comparison", "progress entry", "workflow entry",
+                                          "replay entry"};
+  const char **names[KINDS];
+  for (int k = 0; k < KINDS; k++)
+    names[k] = xcalloc((size_t)counts[k] + 1, sizeof *names[k]);
   for (int i = 0; i < *n_ex; i++)
-    ex_names[i] = (*ex)[i].name;
+    names[0][i] = (*ex)[i].name;
   for (int i = 0; i < *n_cmp; i++)
-    cmp_names[i] = (*cmp)[i].name;
+    names[1][i] = (*cmp)[i].name;
   for (int i = 0; i < ind->n_entries; i++)
-    entry_names[i] = ind->entries[i].name;
+    names[2][i] = ind->entries[i].name;
   for (int i = 0; i < dv->n_entries; i++)
-    workflow_names[i] = dv->entries[i].name;
-  if (!status)
-    status =
-        names_clash(f, cmps, cmp_names, *n_cmp, ex_names, *n_ex, "experiment") ||
-                names_clash(f, entries, entry_names, ind->n_entries, ex_names, *n_ex, "experiment") ||
-                names_clash(f, entries, entry_names, ind->n_entries, cmp_names, *n_cmp, "comparison") ||
-                names_clash(f, workflows, workflow_names, dv->n_entries, ex_names, *n_ex, "experiment") ||
-                names_clash(f, workflows, workflow_names, dv->n_entries, cmp_names, *n_cmp, "comparison") ||
-                names_clash(f, workflows, workflow_names, dv->n_entries, entry_names, ind->n_entries, "progress entry")
-            ? -1
-            : 0;
-  free(ex_names);
-  free(cmp_names);
-  free(entry_names);
-  free(workflow_names);
+    names[3][i] = dv->entries[i].name;
+  for (int i = 0; i < rv->n_entries; i++)
+    names[4][i] = rv->entries[i].name;
+  for (int k = 1; k < KINDS && !status; k++)
+    for (int before = 0; before < k && !status; before++)
+      status = names_clash(f, lists[k], names[k], counts[k], names[before], counts[before], what[before]);
+  for (int k = 0; k < KINDS; k++)
+    free(names[k]);
   rmdir(scratch);
   return status;
 }

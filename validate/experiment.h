@@ -10,9 +10,10 @@
 #include "cfg.h"
 #include "compare.h"
 #include "dagval.h"
-#include "progval.h"
 #include "platform.h"
 #include "pool.h"
+#include "progval.h"
+#include "replayval.h"
 #include "tune.h"
 #include "workload.h"
 
@@ -48,13 +49,14 @@ typedef struct {
 
 /* Reads the experiment file PATH, opened in F, into *EX (*N_EX of them),
  * its comparisons into *CMP (*N_CMP; compare.h), its progress entries
- * into *IND (progval.h) and its workflow entries into *DV (dagval.h; both
- * zeroed by the caller), checking each platform and
+ * into *IND (progval.h), its workflow entries into *DV (dagval.h) and its
+ * replay entries into *RV (replayval.h; the last three zeroed by the
+ * caller), checking each platform and
  * job by reading them as `mrlab run` would; paths in the file are relative
  * to its folder.  0, or -1 with F->err set.  What it reads points into F:
  * close F after freeing it. */
 int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_ex, comparison **cmp, int *n_cmp,
-                         progval *ind, dagval *dv);
+                         progval *ind, dagval *dv, replayval *rv);
 void experiment_free_all(experiment *ex, int n_ex);
 
 /* The platform file named by string setting S, relative to FOLDER unless

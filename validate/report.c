@@ -32,9 +32,10 @@
 
 /* The tables of a run over seeds or of a validation, in the page's order,
  * each shown where DIR holds it. */
-static const char *const tables[] = {"seeds.csv",       "summary.csv",  "accuracy.csv",  "predictions.csv",
-                                     "provision.csv",   "tune.csv",     "anchors.csv",   "variants.csv",
-                                     RUNDIR_PROGRESS,   "leaderboard.csv", "workflows.csv", NULL};
+static const char *const tables[] = {"seeds.csv",       "summary.csv",   "accuracy.csv", "predictions.csv",
+                                     "provision.csv",   "tune.csv",      "anchors.csv",  "variants.csv",
+                                     RUNDIR_PROGRESS,   "leaderboard.csv", "workflows.csv", "replays.csv",
+                                     NULL};
 
 /* A table longer than this shows its first rows and says how many more its CSV holds. */
 #define REPORT_MAX_ROWS 200
@@ -61,6 +62,8 @@ static const struct {
     {"anchors.", "Published against simulated figures, with the simulated mean's 95% interval."},
     {"variants-", "Each variant's mean and its paired difference from the first, with 95% intervals and verdicts."},
     {"indicators.", "Each progress indicator's mean error per workload and variant."},
+    {"replays.", "Each replayed job's simulated time against the one its history recorded, by phase, with the "
+                 "simulated mean's 95% interval over the seeds."},
 };
 
 static const char style[] =

@@ -33,7 +33,8 @@
  * Comparisons (compare.c) and progress entries (progval.c) run their
  * variants over seeds in the same pool, after the experiments' points, and
  * so do the workflows of workflow entries (dagval.c), whose jobs then run
- * alone in a second round, as they read what the workflow runs left.  Paths in the
+ * alone in a second round, as they read what the workflow runs left, and
+ * the calibrated job histories of replay entries (replayval.c).  Paths in the
  * experiment file are relative to the file's folder.  Each step is a file
  * of its own: experiment.c reads the file and plans runs, pool.c runs
  * them, assess.c and tables.c (steps 2 and 3), provision.c (4), tuning.c
@@ -73,14 +74,41 @@ static const char *const outputs[] = {"runs",
                                       "workflows.md",
                                       "variants.csv",
                                       "variants.md",
+                                      "replays.csv",
+                                      "replays.md",
                                       NULL};
 
-/* The runs of experiments EX, comparisons CMP, progress entries IND and
- * workflow entries DV into the new validation directory D: simulations,
+/* Opens NAME.csv and NAME.md in DIR as PAIR[0] and PAIR[1], a table's
+ * two files: both, or neither.  0, or -1 with ERR. */
+static int pair_open(outfile pair[2], const char *dir, const char *name, char *err, size_t errlen)
+{
+  char csv[256], md[256];
+  snprintf(csv, sizeof csv, "%s.csv", name);
+  snprintf(md, sizeof md, "%s.md", name);
+  if (outfile_open(&pair[0], dir, csv, err, errlen))
+    return -1;
+  if (outfile_open(&pair[1], dir, md, err, errlen)) {
+    outfile_discard(&pair[0]);
+    return -1;
+  }
+  return 0;
+}
+
+/* Closes the files pair_open opened, each written whole.  0, or -1 with ERR. */
+static int pair_close(outfile pair[2], char *err, size_t errlen)
+{
+  int status = outfile_close(&pair[1], err, errlen);
+  return outfile_close(&pair[0], err, errlen) || status ? -1 : 0;
+}
+
+/* The runs of experiments EX, comparisons CMP, progress entries IND,
+ * workflow entries DV and replay entries RV into the new validation
+ * directory D: simulations,
  * predictions, tables; D swapped in whole if all went well, kept as
  * DIR.partial for a validation to go on with otherwise.  0, or -1 with ERR. */
 static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp, int n_cmp, const progval *ind,
-                           const dagval *dv, outdir *d, const pool_config *pc, char *err, size_t errlen)
+                           const dagval *dv, const replayval *rv, outdir *d, const pool_config *pc, char *err,
+                           size_t errlen)
 {
   const char *dir = d->tmp;
   /* step 1: every history and target point of every experiment */
@@ -90,12 +118,12 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     any_deadline |= ex[e].deadline > 0;
   }
   int n_cmp_runs = compare_n_runs(cmp, n_cmp);
-  long long total = n_cmp_runs + ind->n_runs + dv->n_targets + dv->n_alone;
+  long long total = n_cmp_runs + ind->n_runs + dv->n_targets + dv->n_alone + rv->n_runs;
   for (int e = 0; e < n_ex; e++)
     total += experiment_n_sims(&ex[e]);
   pool_progress_start((int)total); /* at most EXPERIMENT_MAX_SIMS */
   /* the first round of runs: all but the workflows' jobs alone */
-  int n_first = n_sims + n_cmp_runs + ind->n_runs + dv->n_targets;
+  int n_first = n_sims + n_cmp_runs + ind->n_runs + dv->n_targets + rv->n_runs;
   sim *sims = xcalloc((size_t)(n_first + dv->n_alone) + 1, sizeof *sims);
   for (int e = 0; e < n_ex && !status; e++) {
     char folder[8192];
@@ -120,14 +148,17 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
       sims[k++].n_sets = 1;
     }
   }
-  /* and every variant of every comparison and progress entry, and every workflow, after them */
+  /* and every variant of every comparison and progress entry, every workflow and every replay, after them */
   sim *ind_sims = sims + n_sims + n_cmp_runs, *dag_sims = ind_sims + ind->n_runs, *alone_sims = sims + n_first;
+  sim *replay_sims = dag_sims + dv->n_targets;
   if (!status)
     status = compare_plan(cmp, n_cmp, dir, sims + n_sims, err, errlen);
   if (!status)
     status = compare_plan(ind->entries, ind->n_entries, dir, ind_sims, err, errlen);
   if (!status)
     status = dagval_plan_targets(dv, dir, dag_sims, err, errlen);
+  if (!status)
+    status = replayval_plan(rv, dir, replay_sims, err, errlen);
   if (!status)
     status = pool_run(sims, n_first, dir, pc, err, errlen);
   /* then each job of each workflow alone, reading what it read in the workflow */
@@ -147,6 +178,9 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
   double *makespans = xcalloc((size_t)dv->n_targets + 1, sizeof *makespans);
   if (!status)
     status = dagval_predict(dv, dag_sims, alone_sims, dir, flows, makespans, err, errlen);
+  double *replayed = xcalloc((size_t)rv->n_values + 1, sizeof *replayed);
+  if (!status)
+    status = replayval_measure(rv, replay_sims, dir, replayed, err, errlen);
   /* steps 2 to 4, each experiment's runs a slice of sims */
   error_acc(*acc)[PREDICT_N_MODELS][PREDICT_N_QUANTITIES] = xcalloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *acc);
   error_acc *ptc = xcalloc(n_ex > 0 ? (size_t)n_ex : 1, sizeof *ptc);
@@ -158,7 +192,7 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     assess_acc_init(&ptc[e], ex[e].seeds);
     assess_acc_init(&ceiling[e], ex[e].seeds);
   }
-  outfile out;
+  outfile out, pair[2];
   if (!status && n_ex > 0 && !(status = outfile_open(&out, dir, "predictions.csv", err, errlen))) {
     fprintf(out.f, "experiment,target,model,quantity,predicted,actual,actual_ci95_half,ape,ape_ci95_half\n");
     for (int e = 0, first = 0; e < n_ex && !status; first += experiment_n_runs(&ex[e]), e++)
@@ -185,39 +219,27 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
         status = tuning_targets(&ex[e], sims + first, dir, pc, out.f, &ptc[e], err, errlen);
     status = status ? (outfile_discard(&out), status) : outfile_close(&out, err, errlen);
   }
-  if (!status && n_ex > 0 && !(status = outfile_open(&out, dir, "accuracy.csv", err, errlen))) {
-    outfile md;
-    if (!(status = outfile_open(&md, dir, "accuracy.md", err, errlen))) {
-      tables_write(ex, n_ex, acc, out.f, md.f);
-      status = outfile_close(&md, err, errlen);
-    }
-    status |= outfile_close(&out, err, errlen);
+  if (!status && n_ex > 0 && !(status = pair_open(pair, dir, "accuracy", err, errlen))) {
+    tables_write(ex, n_ex, acc, pair[0].f, pair[1].f);
+    status = pair_close(pair, err, errlen);
   }
-  if (!status && n_ex > 0 && !(status = outfile_open(&out, dir, "leaderboard.csv", err, errlen))) {
-    outfile md;
-    if (!(status = outfile_open(&md, dir, "leaderboard.md", err, errlen))) {
-      leaderboard_write(ex, n_ex, acc, ptc, ceiling, out.f, md.f);
-      status = outfile_close(&md, err, errlen);
-    }
-    status |= outfile_close(&out, err, errlen);
+  if (!status && n_ex > 0 && !(status = pair_open(pair, dir, "leaderboard", err, errlen))) {
+    leaderboard_write(ex, n_ex, acc, ptc, ceiling, pair[0].f, pair[1].f);
+    status = pair_close(pair, err, errlen);
   }
   if (!status && n_cmp > 0)
     status = compare_write_files(cmp, n_cmp, fig, q, dir, err, errlen);
-  if (!status && ind->n_entries > 0 && !(status = outfile_open(&out, dir, "progress.csv", err, errlen))) {
-    outfile md;
-    if (!(status = outfile_open(&md, dir, "progress.md", err, errlen))) {
-      progval_write(ind, progress, out.f, md.f);
-      status = outfile_close(&md, err, errlen);
-    }
-    status |= outfile_close(&out, err, errlen);
+  if (!status && ind->n_entries > 0 && !(status = pair_open(pair, dir, "progress", err, errlen))) {
+    progval_write(ind, progress, pair[0].f, pair[1].f);
+    status = pair_close(pair, err, errlen);
   }
-  if (!status && dv->n_entries > 0 && !(status = outfile_open(&out, dir, "workflows.csv", err, errlen))) {
-    outfile md;
-    if (!(status = outfile_open(&md, dir, "workflows.md", err, errlen))) {
-      dagval_write(dv, flows, makespans, out.f, md.f);
-      status = outfile_close(&md, err, errlen);
-    }
-    status |= outfile_close(&out, err, errlen);
+  if (!status && dv->n_entries > 0 && !(status = pair_open(pair, dir, "workflows", err, errlen))) {
+    dagval_write(dv, flows, makespans, pair[0].f, pair[1].f);
+    status = pair_close(pair, err, errlen);
+  }
+  if (!status && rv->n_entries > 0 && !(status = pair_open(pair, dir, "replays", err, errlen))) {
+    replayval_write(rv, replayed, pair[0].f, pair[1].f);
+    status = pair_close(pair, err, errlen);
   }
   pool_progress_end();
   /* on a failure DIR.partial stays, for the same command to go on with once the cause is fixed */
@@ -242,11 +264,17 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
         printf("\n");
       dagval_write(dv, flows, makespans, NULL, stdout);
     }
+    if (rv->n_entries > 0) {
+      if (n_ex > 0 || n_cmp > 0 || ind->n_entries > 0 || dv->n_entries > 0)
+        printf("\n");
+      replayval_write(rv, replayed, NULL, stdout);
+    }
   }
   for (int i = 0; i < dv->n_entries; i++)
     workflow_prediction_free(&flows[i]);
   free(flows);
   free(makespans);
+  free(replayed);
   free(progress);
   free(q);
   free(fig);
@@ -273,19 +301,21 @@ int validate_run(const char *path, const char *dir, const pool_config *options, 
   comparison *cmp = NULL;
   progval ind = {0};
   dagval dv = {0};
+  replayval rv = {0};
   outdir d;
   int n_ex = 0, n_cmp = 0, status = 2;
-  if (experiment_read_file(&f, path, &ex, &n_ex, &cmp, &n_cmp, &ind, &dv) || slurm_read(&f, &pc)) {
+  if (experiment_read_file(&f, path, &ex, &n_ex, &cmp, &n_cmp, &ind, &dv, &rv) || slurm_read(&f, &pc)) {
     snprintf(err, errlen, "%s", f.err);
   } else if (resume_open(&d, dir, outputs, path, err, errlen)) {
     status = 2; /* -o names a file, or a folder of the user's */
   } else {
-    status = run_experiments(ex, n_ex, cmp, n_cmp, &ind, &dv, &d, &pc, err, errlen) ? 1 : 0;
+    status = run_experiments(ex, n_ex, cmp, n_cmp, &ind, &dv, &rv, &d, &pc, err, errlen) ? 1 : 0;
   }
   experiment_free_all(ex, n_ex);
   compare_free_all(cmp, n_cmp);
   progval_free(&ind);
   dagval_free(&dv);
+  replayval_free(&rv);
   cfg_file_close(&f);
   return status;
 }

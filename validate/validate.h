@@ -21,7 +21,8 @@
  * accuracy.csv and accuracy.md (the tables, also printed), provision.csv
  * when an experiment sets a deadline, tune.csv when one tunes, anchors.csv
  * and anchors.md for comparisons, progress.csv and progress.md for progress
- * entries.  DIR is
+ * entries, workflows.csv and workflows.md for workflow entries, replays.csv
+ * and replays.md for replay entries.  DIR is
  * built beside it, in DIR.partial, and swapped in whole at the end, so it
  * holds all the old outputs or all the new ones; an existing DIR must hold
  * nothing else.  A validation killed or failed leaves DIR.partial, and the

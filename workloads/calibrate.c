@@ -186,3 +186,24 @@ int calibrate_trace(import_trace *t, history_job *const *jobs, int n, const plat
   }
   return 0;
 }
+
+import_trace *calibrate_histories(const char *const *paths, int n_paths, const platform *p, history_job ***jobs,
+                                  int *n_jobs, int *left_out, history_skips *skips, char *err, size_t errlen)
+{
+  *n_jobs = *left_out = 0;
+  *jobs = history_read_all(paths, n_paths, n_jobs, skips, err, errlen);
+  import_trace *t = *jobs ? history_trace(*jobs, *n_jobs, left_out, err, errlen) : NULL;
+  if (t && p && calibrate_trace(t, *jobs, *n_jobs, p, err, errlen)) {
+    import_trace_free(t);
+    t = NULL;
+  }
+  if (!t) {
+    if (*jobs)
+      history_jobs_free(*jobs, *n_jobs);
+    *jobs = NULL;
+    *n_jobs = 0;
+    return NULL;
+  }
+  t->calibrated_on = p ? p->name : NULL;
+  return t;
+}

@@ -20,4 +20,16 @@
  * expected ..." in ERR when an attempt ran on a host P lacks. */
 int calibrate_trace(import_trace *t, history_job *const *jobs, int n, const platform *p, char *err, size_t errlen);
 
+/* What `mrlab import jhist` and `mrlab calibrate` do with the N_PATHS
+ * files and directories PATHS, and `mrlab validate` with a replay entry's
+ * histories: the jobs read (history_read_all) into *JOBS (*N_JOBS of
+ * them; free with history_jobs_free), made a trace (history_trace, the
+ * jobs left out counted in *LEFT_OUT) whose costs are fitted on P
+ * (calibrate_trace; P NULL: import's guess, and no calibration), and what
+ * the readers passed over added to SKIPS.  Returns the trace, its
+ * calibrated_on P's name, or NULL with "PATH:LINE: expected ..." or
+ * "PATH: JOB: expected ..." in ERR (*JOBS NULL, *N_JOBS 0). */
+import_trace *calibrate_histories(const char *const *paths, int n_paths, const platform *p, history_job ***jobs,
+                                  int *n_jobs, int *left_out, history_skips *skips, char *err, size_t errlen);
+
 #endif

@@ -565,10 +565,21 @@ static void write_tasks(FILE *f, const history_job *j, int64_t origin)
   }
 }
 
+int64_t history_map_end(const history_job *j)
+{
+  int64_t end = -1;
+  for (int k = 0; k < j->n_attempts; k++) {
+    const history_attempt *a = &j->attempts[k];
+    if (a->kind == HISTORY_MAP && a->status == HISTORY_SUCCEEDED && a->finish > end)
+      end = a->finish;
+  }
+  return end;
+}
+
 /* Writes J's row of jobs.csv to F, times from ORIGIN. */
 static void write_job(FILE *f, const history_job *j, int64_t origin)
 {
-  int64_t sums[4] = {0, 0, 0, 0}, map_end = -1, reduce_start = -1,
+  int64_t sums[4] = {0, 0, 0, 0}, reduce_start = -1,
           reduce_end = -1; /* input, map output, shuffle, output */
   int failed = 0, killed = 0, maps = task_count(j, HISTORY_MAP), reduces = task_count(j, HISTORY_REDUCE);
   for (int k = 0; k < j->n_attempts; k++) {
@@ -581,7 +592,6 @@ static void write_job(FILE *f, const history_job *j, int64_t origin)
     if (a->kind == HISTORY_MAP) {
       sums[0] += c[HC_HDFS_BYTES_READ] > 0 ? c[HC_HDFS_BYTES_READ] : 0;
       sums[1] += c[HC_MAP_OUTPUT_BYTES] > 0 ? c[HC_MAP_OUTPUT_BYTES] : 0;
-      map_end = a->finish > map_end ? a->finish : map_end;
     } else {
       sums[2] += c[HC_REDUCE_SHUFFLE_BYTES] > 0 ? c[HC_REDUCE_SHUFFLE_BYTES] : 0;
       reduce_start =
@@ -596,7 +606,7 @@ static void write_job(FILE *f, const history_job *j, int64_t origin)
   row[JOBS_JOB] = j->id;
   row[JOBS_SUBMIT] = secs(b[JOBS_SUBMIT], 32, j->submit, origin);
   row[JOBS_START] = secs(b[JOBS_START], 32, j->launch >= 0 ? j->launch : j->submit, origin);
-  row[JOBS_MAP_PHASE_END] = secs(b[JOBS_MAP_PHASE_END], 32, map_end, origin);
+  row[JOBS_MAP_PHASE_END] = secs(b[JOBS_MAP_PHASE_END], 32, history_map_end(j), origin);
   row[JOBS_END] = secs(b[JOBS_END], 32, j->finish, origin);
   const struct {
     int col;

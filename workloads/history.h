@@ -109,6 +109,10 @@ void history_job_free(history_job *j);
  * counters -1) if J has none yet. */
 history_attempt *history_job_attempt(history_job *j, history_kind kind, int task, int number);
 
+/* The end of J's map phase as its history records it: the latest finish
+ * of a successful map attempt (ms), or -1 when none succeeded. */
+int64_t history_map_end(const history_job *j);
+
 /* Reads one Hadoop 2 or 3 .jhist file (Avro-JSON).  Returns the job, or
  * NULL with "PATH:LINE: expected ..." in ERR.  SKIPS (not NULL) adds what
  * it passed over. */

@@ -1,0 +1,474 @@
+/* replayval.c - replay entries (replayval.h): how closely a calibrated
+ * replay of job histories reproduces the times the histories recorded,
+ * the way SimMR reports its replay error over a set of traces.
+ *
+ * An entry names a platform and histories (files or directories of
+ * Hadoop job histories, as `mrlab calibrate` takes them).  When the
+ * experiment file is read, the histories are read and calibrated on the
+ * platform by calibrate_histories, the very path of `mrlab calibrate`, so
+ * that a history mrlab cannot read or a host the platform lacks is
+ * refused before anything runs; the calibrated workload's text is kept
+ * and written into the entry's run folder, and each job's recorded phases
+ * are taken from its history: the job from its submission to its end, the
+ * map phase to the latest end of a successful map attempt (what a history
+ * records, not when the JobTracker learnt of it), the reduce phase from
+ * there to the end.  The workload runs with each of the seeds 1 to the
+ * entry's `seeds` (5 by default), and each run gives the same phases from
+ * its jobs.csv (submit, end) and tasks.csv (the successful maps' ends).
+ * A job's recorded time is one figure and its simulated time one a seed:
+ * the table gives the simulated mean with its 95% interval (stats.h), the
+ * error of that mean against the recorded time with its interval (the
+ * seeds' errors summarised), and whether the recorded time lies within
+ * the seeds' range and within the interval; per entry and phase, the mean
+ * |error| over the jobs, the worst, and one replay's mean |error| (over
+ * the jobs of one seed's run), summarised over the seeds. */
+#include "replayval.h"
+
+#include "alloc.h"
+#include "calibrate.h"
+#include "compare.h"
+#include "csv.h"
+#include "experiment.h"
+#include "outfile.h"
+#include "rundir.h"
+#include "seeds.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const entry_keys[] = {"name", "platform", "histories", "seeds", "set", NULL};
+static const char *const phase_names[REPLAYVAL_N_PHASES] = {"job", "map", "reduce"};
+
+/* A history's job name as a CSV field and a Markdown cell: anything but
+ * letters, digits and a few marks made '_' (a user's job name may hold a
+ * comma or a bar); "-" when the history names none. */
+static char *label(const char *name)
+{
+  char *s = xstrdup(name && name[0] ? name : "-");
+  for (char *c = s; *c; c++)
+    if (!strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-+:()/ ", *c))
+      *c = '_';
+  return s;
+}
+
+/* The seconds from A to B (ms), or NAN when either is not recorded. */
+static double span(int64_t a, int64_t b)
+{
+  return a < 0 || b < 0 ? NAN : (double)(b - a) / 1000;
+}
+
+/* Each job of T (calibrated from the N history records JOBS) into E's
+ * jobs: its names and recorded phases. */
+static void recorded_jobs(const import_trace *t, history_job *const *jobs, int n, replayval_entry *e)
+{
+  e->jobs = xcalloc((size_t)t->n_jobs, sizeof *e->jobs);
+  for (int i = 0; i < t->n_jobs; i++, e->n_jobs++) {
+    const import_job *tj = &t->jobs[i];
+    replayval_job *j = &e->jobs[i];
+    const history_job *h = NULL;
+    for (int k = 0; k < n && !h; k++) /* the trace names each job by its id, unique */
+      h = strcmp(jobs[k]->id, tj->name) == 0 ? jobs[k] : NULL;
+    assert(h);
+    int64_t map_end = history_map_end(h);
+    j->id = xstrdup(tj->name);
+    j->label = label(h->name);
+    j->recorded[REPLAYVAL_JOB] = span(h->submit, h->finish);
+    j->recorded[REPLAYVAL_MAP] = span(h->submit, map_end);
+    j->recorded[REPLAYVAL_REDUCE] = tj->reducers ? span(map_end, h->finish) : NAN;
+  }
+}
+
+/* Reads the histories of entry group G (relative to FOLDER), calibrated on
+ * the platform P, into E, and checks the workload they make with E's
+ * settings as `mrlab run` reads it, written in SCRATCH. */
+static int read_histories(cfg_file *f, const config_setting_t *g, const char *folder, const char *scratch,
+                          const platform *p, replayval_entry *e)
+{
+  const config_setting_t *hs;
+  if (!cfg_member(f, g, "histories", 1, "an array of job history files or directories such as [\"histories/done\"]") ||
+      compare_read_strings(f, g, "histories", HISTORY_MAX_JOBS, 4096, &hs))
+    return -1;
+  int n = config_setting_length(hs);
+  char(*whole)[8192] = xcalloc((size_t)n, sizeof *whole);
+  const char **paths = xcalloc((size_t)n, sizeof *paths);
+  for (int i = 0; i < n; i++) {
+    const char *where = config_setting_get_string_elem(hs, i);
+    snprintf(whole[i], sizeof whole[i], "%s%s%s", where[0] == '/' ? "" : folder, where[0] == '/' ? "" : "/", where);
+    paths[i] = whole[i];
+  }
+  char why[CFG_ERRLEN];
+  history_skips skips = {0, 0};
+  history_job **jobs = NULL;
+  int n_jobs = 0;
+  import_trace *t = calibrate_histories(paths, n, p, &jobs, &n_jobs, &e->left_out, &skips, why, sizeof why);
+  free(whole);
+  free(paths);
+  if (!t)
+    return cfg_fail(f, hs, "%s", why);
+  recorded_jobs(t, jobs, n_jobs, e);
+  size_t len = 0;
+  FILE *text = open_memstream(&e->workload, &len);
+  import_write(t, "jhist", config_setting_get_string_elem(hs, 0), text);
+  fclose(text);
+  import_trace_free(t);
+  history_jobs_free(jobs, n_jobs);
+  /* the workload as `mrlab run` reads it, with the entry's settings */
+  char path[4096];
+  snprintf(path, sizeof path, "%s/replay.cfg", scratch);
+  FILE *out = fopen(path, "w");
+  int bad = !out || fputs(e->workload, out) < 0;
+  if ((out && fclose(out) != 0) || bad)
+    return cfg_fail(f, hs, "cannot write %s", path);
+  const char *sets[POOL_MAX_SETS];
+  for (int i = 0; i < e->n_sets; i++)
+    sets[i] = e->sets[i];
+  const config_setting_t *set = config_setting_get_member(g, "set");
+  workload *w = experiment_check_workload(f, set ? set : hs, path, sets, e->n_sets);
+  int status = w ? 0 : -1;
+  workload_free(w);
+  return status;
+}
+
+/* Reads entry group G into E; the entries before it are RV's. */
+static int read_entry(cfg_file *f, const config_setting_t *g, const char *folder, const char *scratch,
+                      const replayval *rv, replayval_entry *e)
+{
+  static const cfg_bound seeds = {1, EXPERIMENT_MAX_SIMS, "the simulations of an experiment file"};
+  const config_setting_t *set;
+  const char *where;
+  char whole[PATH_MAX];
+  e->seeds = EXPERIMENT_SEEDS;
+  if (cfg_check_keys(f, g, entry_keys) || cfg_get_name(f, g, 0, &e->name) ||
+      cfg_get_string(f, g, "platform", 1, &where) || cfg_get_bounded_int(f, g, "seeds", 0, &seeds, &e->seeds) < 0 ||
+      compare_read_strings(f, g, "set", POOL_MAX_SETS, POOL_SET_LEN, &set))
+    return -1;
+  for (int k = 0; k < rv->n_entries; k++)
+    if (strcmp(rv->entries[k].name, e->name) == 0)
+      return cfg_fail(f, config_setting_get_member(g, "name"), "expected a name of its own; entry %d has it", k + 1);
+  if (!realpath(folder, whole))
+    return cfg_fail(f, g, "%s: cannot resolve: %s", folder, strerror(errno));
+  e->n_sets = set ? config_setting_length(set) : 0;
+  for (int i = 0; i < e->n_sets; i++) /* a file a setting names, as the experiment file names it */
+    if (compare_whole_path_setting(config_setting_get_string_elem(set, i), whole, e->sets[i], sizeof e->sets[i]))
+      return cfg_fail(f, set, "expected a shorter path in \"%s\" once made whole from %s",
+                      config_setting_get_string_elem(set, i), whole);
+  platform *p = experiment_read_platform(f, config_setting_get_member(g, "platform"), folder, e->platform);
+  if (!p)
+    return -1;
+  int status = read_histories(f, g, folder, scratch, p, e);
+  platform_free(p);
+  return status;
+}
+
+int replayval_read(cfg_file *f, const config_setting_t *list, const char *folder, const char *scratch,
+                   long long max_sims, replayval *rv)
+{
+  rv->entries = xcalloc((size_t)config_setting_length(list), sizeof *rv->entries);
+  for (int i = 0; i < config_setting_length(list); i++) {
+    const config_setting_t *g = config_setting_get_elem(list, (unsigned)i);
+    replayval_entry *e = &rv->entries[i];
+    int status = read_entry(f, g, folder, scratch, rv, e);
+    rv->n_entries++; /* freed with the others */
+    if (status)
+      return -1;
+    if ((long long)rv->n_runs + e->seeds > max_sims)
+      return cfg_fail(f, g,
+                      "expected at most %lld simulations in all (mrlab's bound on an experiment file), got %lld "
+                      "up to this entry",
+                      max_sims, (long long)rv->n_runs + e->seeds);
+    rv->n_runs += e->seeds;
+    e->first = rv->n_values;
+    rv->n_values += e->seeds * e->n_jobs * REPLAYVAL_N_PHASES;
+  }
+  return 0;
+}
+
+void replayval_free(replayval *rv)
+{
+  for (int i = 0; i < rv->n_entries; i++) {
+    replayval_entry *e = &rv->entries[i];
+    for (int j = 0; j < e->n_jobs; j++) {
+      free(e->jobs[j].id);
+      free(e->jobs[j].label);
+    }
+    free(e->jobs);
+    free(e->workload);
+  }
+  free(rv->entries);
+}
+
+int replayval_plan(const replayval *rv, const char *base, sim *sims, char *err, size_t errlen)
+{
+  for (int i = 0, k = 0; i < rv->n_entries; i++) {
+    const replayval_entry *e = &rv->entries[i];
+    char dir[8192];
+    snprintf(dir, sizeof dir, "%s/runs/%s", base, e->name);
+    outfile o;
+    if (outfile_make_dirs(dir, err, errlen) || outfile_open(&o, dir, "workload.cfg", err, errlen))
+      return -1;
+    fputs(e->workload, o.f);
+    if (outfile_close(&o, err, errlen))
+      return -1;
+    for (int seed = 1; seed <= e->seeds; seed++, k++) {
+      sim *s = &sims[k];
+      s->seed = seed;
+      snprintf(s->dir, sizeof s->dir, "runs/%.4000s/seed-%d", e->name, seed);
+      snprintf(s->workload, sizeof s->workload, "runs/%.4000s/workload.cfg", e->name);
+      snprintf(s->log, sizeof s->log, "runs/%.4000s/seed-%d.log", e->name, seed);
+      snprintf(s->platform, sizeof s->platform, "%s", e->platform);
+      s->n_sets = e->n_sets;
+      memcpy(s->sets, e->sets, sizeof s->sets);
+    }
+  }
+  return 0;
+}
+
+/* The latest end of a successful map of each of E's jobs in the tasks.csv
+ * of run DIR, into END (one a job, -1 where none).  0, or -1 with ERR. */
+static int map_ends(const replayval_entry *e, const char *dir, double *end, char *err, size_t errlen)
+{
+  enum { JOB, KIND, STATUS, END, N };
+  const char *const cols[N] = {rundir_tasks_columns[TASKS_JOB], rundir_tasks_columns[TASKS_KIND],
+                               rundir_tasks_columns[TASKS_STATUS], rundir_tasks_columns[TASKS_END]};
+  csv_table *t = csv_read_in(dir, RUNDIR_TASKS, cols, N, err, errlen);
+  if (!t)
+    return -1;
+  int c[N], status = 0;
+  for (int i = 0; i < N; i++)
+    c[i] = csv_column(t, cols[i]);
+  for (int j = 0; j < e->n_jobs; j++)
+    end[j] = -1;
+  for (int r = 1, j = 0; r < t->n_rows && !status; r++) {
+    if (strcmp(csv_cell(t, r, c[KIND]), RUNDIR_KIND_MAP) != 0 ||
+        strcmp(csv_cell(t, r, c[STATUS]), RUNDIR_STATUS_SUCCEEDED) != 0)
+      continue;
+    const char *job = csv_cell(t, r, c[JOB]);
+    for (int n = 0; n < e->n_jobs && strcmp(e->jobs[j].id, job) != 0; n++) /* rows come a job at a time */
+      j = (j + 1) % e->n_jobs;
+    double v;
+    if (strcmp(e->jobs[j].id, job) == 0 && !(status = csv_number(t, r, c[END], &v, err, errlen)))
+      end[j] = fmax(end[j], v);
+  }
+  csv_free(t);
+  return status;
+}
+
+/* The phases of E's jobs in run DIR (BASE/SIM's) into OUT (a job's
+ * phases after another's).  0, or -1 with ERR. */
+static int measure_run(const replayval_entry *e, const char *base, const sim *s, double *out, char *err,
+                       size_t errlen)
+{
+  char dir[8192];
+  snprintf(dir, sizeof dir, "%s/%s", base, s->dir);
+  seeds_jobs run;
+  double *map_end = xcalloc((size_t)e->n_jobs, sizeof *map_end);
+  int status = seeds_read_jobs(dir, &run, err, errlen) || map_ends(e, dir, map_end, err, errlen) ? -1 : 0;
+  for (int j = 0; j < e->n_jobs && !status; j++) {
+    int r = 0;
+    while (r < run.n && strcmp(run.name[r], e->jobs[j].id) != 0)
+      r++;
+    if (r == run.n)
+      status = (snprintf(err, errlen, "%s/%s: no job %s", dir, RUNDIR_JOBS, e->jobs[j].id), -1);
+    else if (run.failed[r])
+      status = (snprintf(err, errlen, "%s/%s: job %s did not succeed (a replay compares jobs that ended); see %s",
+                         dir, RUNDIR_JOBS, e->jobs[j].id, s->log),
+                -1);
+    else if (map_end[j] < 0 && !isnan(e->jobs[j].recorded[REPLAYVAL_MAP]))
+      status = (snprintf(err, errlen, "%s/%s: job %s has no successful map", dir, RUNDIR_TASKS, e->jobs[j].id), -1);
+    if (status)
+      break;
+    double *p = out + j * REPLAYVAL_N_PHASES;
+    const double *rec = e->jobs[j].recorded;
+    p[REPLAYVAL_JOB] = run.end[r] - run.submit[r];
+    p[REPLAYVAL_MAP] = isnan(rec[REPLAYVAL_MAP]) ? NAN : map_end[j] - run.submit[r];
+    p[REPLAYVAL_REDUCE] = isnan(rec[REPLAYVAL_REDUCE]) ? NAN : run.end[r] - map_end[j];
+  }
+  seeds_jobs_free(&run);
+  free(map_end);
+  return status;
+}
+
+int replayval_measure(const replayval *rv, const sim *sims, const char *base, double *simulated, char *err,
+                      size_t errlen)
+{
+  for (int i = 0, k = 0; i < rv->n_entries; i++) {
+    const replayval_entry *e = &rv->entries[i];
+    for (int seed = 0; seed < e->seeds; seed++, k++)
+      if (measure_run(e, base, &sims[k], simulated + e->first + seed * e->n_jobs * REPLAYVAL_N_PHASES, err, errlen))
+        return -1;
+  }
+  return 0;
+}
+
+/* What the seeds say of phase P of job J of E: the simulated times, their
+ * errors against the recorded time (%) and both summarised, and the
+ * seeds' range. */
+typedef struct {
+  stats_summary sim, error;
+  double lo, hi;
+  double *errors; /* one a seed */
+} job_phase;
+
+/* Phase P of job J of entry E from the values SIMULATED into S (NAN
+ * errors when the recorded time is not positive); free S->errors. */
+static void job_phase_summarise(const replayval_entry *e, const double *simulated, int j, int p, job_phase *s)
+{
+  double *x = xcalloc((size_t)e->seeds, sizeof *x), r = e->jobs[j].recorded[p];
+  s->errors = xcalloc((size_t)e->seeds, sizeof *s->errors);
+  s->lo = INFINITY;
+  s->hi = -INFINITY;
+  for (int k = 0; k < e->seeds; k++) {
+    x[k] = simulated[e->first + (k * e->n_jobs + j) * REPLAYVAL_N_PHASES + p];
+    s->errors[k] = r > 0 ? 100 * (x[k] - r) / r : NAN;
+    s->lo = fmin(s->lo, x[k]);
+    s->hi = fmax(s->hi, x[k]);
+  }
+  stats_summarise(x, e->seeds, &s->sim);
+  stats_summarise(s->errors, e->seeds, &s->error);
+  free(x);
+}
+
+/* A history's times are milliseconds: a recorded span is known to 1 ms. */
+#define RESOLUTION 0.001
+
+/* Whether the recorded time R lies within S's range ("yes"/"no") and
+ * within its interval ("yes"/"no", "" with one seed), to RESOLUTION. */
+static const char *in_range(double r, const job_phase *s)
+{
+  return r >= s->lo - RESOLUTION && r <= s->hi + RESOLUTION ? "yes" : "no";
+}
+static const char *in_interval(double r, const job_phase *s)
+{
+  return isnan(s->sim.half) ? "" : fabs(r - s->sim.mean) <= s->sim.half + RESOLUTION ? "yes" : "no";
+}
+
+/* V with DECIMALS decimals, with its sign ("+3.1", "-0.4", "+0.0": no
+ * "-0.0" for a value that rounds to zero), into BUF. */
+static const char *signed_text(double v, int decimals, char *buf, size_t len)
+{
+  double step = pow(10, -decimals);
+  v = fabs(v) < step / 2 ? 0 : v;
+  snprintf(buf, len, "%+.*f", decimals, v);
+  return buf;
+}
+
+/* S as a cell with DECIMALS decimals, a sign when SIGNED, and UNIT:
+ * "+3.1 ± 2.0%", "31.60 ± 0.80 s", "31.60 s (one seed)"; "-" when there
+ * is no figure; into BUF. */
+static const char *cell(const stats_summary *s, int decimals, int signed_, const char *unit, char *buf, size_t len)
+{
+  char m[32];
+  if (signed_)
+    signed_text(s->mean, decimals, m, sizeof m);
+  else
+    snprintf(m, sizeof m, "%.*f", decimals, s->mean);
+  if (isnan(s->mean))
+    snprintf(buf, len, "-");
+  else if (isnan(s->half))
+    snprintf(buf, len, "%s%s (one seed)", m, unit);
+  else
+    snprintf(buf, len, "%s ± %.*f%s", m, decimals, s->half, unit);
+  return buf;
+}
+
+/* Phase P of entry E as a row of the entries' table into MD: its jobs,
+ * the mean |error| of their means and the worst, one replay's mean
+ * |error| (over the jobs of one seed) summarised over the seeds, and the
+ * jobs whose recorded time lies within the interval. */
+static void entry_row(const replayval_entry *e, const double *simulated, int p, FILE *md)
+{
+  double *one = xcalloc((size_t)e->seeds, sizeof *one), mean = 0, worst = 0;
+  int n = 0, within = 0, worst_job = -1;
+  for (int j = 0; j < e->n_jobs; j++) {
+    job_phase s;
+    if (isnan(e->jobs[j].recorded[p]))
+      continue;
+    job_phase_summarise(e, simulated, j, p, &s);
+    if (!isnan(s.error.mean)) {
+      n++;
+      mean += fabs(s.error.mean);
+      if (worst_job < 0 || fabs(s.error.mean) > fabs(worst))
+        worst = s.error.mean, worst_job = j;
+      for (int k = 0; k < e->seeds; k++)
+        one[k] += fabs(s.errors[k]);
+      within += strcmp(in_interval(e->jobs[j].recorded[p], &s), "yes") == 0;
+    }
+    free(s.errors);
+  }
+  char jobs[64] = "", a[128], b[128], c[32];
+  snprintf(jobs, sizeof jobs, "%d", n);
+  if (p == REPLAYVAL_JOB && e->left_out)
+    snprintf(jobs + strlen(jobs), sizeof jobs - strlen(jobs), " (%d left out)", e->left_out);
+  fprintf(md, "| %s | %s | %s |", e->name, phase_names[p], jobs);
+  if (!n) {
+    fprintf(md, " - | - | - | - |\n");
+    free(one);
+    return;
+  }
+  stats_summary s;
+  for (int k = 0; k < e->seeds; k++)
+    one[k] /= n;
+  stats_summarise(one, e->seeds, &s);
+  fprintf(md, " %.1f%% | %s%% (%s) | %s | %s |\n", mean / n, signed_text(worst, 1, c, sizeof c),
+          e->jobs[worst_job].label, cell(&s, 1, 0, "%", a, sizeof a),
+          e->seeds > 1 ? (snprintf(b, sizeof b, "%d of %d", within, n), b) : "-");
+  free(one);
+}
+
+void replayval_write(const replayval *rv, const double *simulated, FILE *csv, FILE *md)
+{
+  char a[128], b[128], c[160];
+  int seeds = rv->n_entries ? rv->entries[0].seeds : 0; /* 0: the entries' differ */
+  for (int i = 0; i < rv->n_entries; i++)
+    seeds = rv->entries[i].seeds == seeds ? seeds : 0;
+  if (csv)
+    fprintf(csv, "entry,job,name,phase,seeds,recorded,simulated,simulated_ci95_half,simulated_min,simulated_max,"
+                 "error,error_ci95_half,in_range,in_interval\n");
+  fprintf(md,
+          "## replays\n\neach entry's job histories calibrated on its platform (as `mrlab calibrate` does) and "
+          "replayed with %s; phases: job (submit to end), map (submit to the last map's end), reduce (from there "
+          "to the end); error: 100 (simulated mean - recorded) / recorded.  Per entry and phase: the mean "
+          "|error| over its jobs, the worst, one replay's mean |error| (over the jobs of one seed's run; mean over "
+          "the seeds ± the half-width of its 95%% interval), and the jobs whose recorded time lies within the "
+          "simulated mean's 95%% interval\n\n"
+          "| entry | phase | jobs | mean \\|error\\| | worst error | one replay's mean \\|error\\| | recorded "
+          "within the interval |\n|---|---|---:|---:|---:|---:|---:|\n",
+          stats_seeds_text(seeds, "replays.csv", c, sizeof c));
+  for (int i = 0; i < rv->n_entries; i++)
+    for (int p = 0; p < REPLAYVAL_N_PHASES; p++)
+      entry_row(&rv->entries[i], simulated, p, md);
+  fprintf(md, "\neach job and phase: the recorded time, the simulated mean ± the half-width of its 95%% interval, "
+              "the error with its interval, and whether the recorded time lies within the seeds' range and within "
+              "the interval\n\n| entry | job | name | phase | recorded | simulated | error | within the range | "
+              "within the interval |\n|---|---|---|---|---:|---:|---:|---|---|\n");
+  for (int i = 0; i < rv->n_entries; i++) {
+    const replayval_entry *e = &rv->entries[i];
+    for (int j = 0; j < e->n_jobs; j++)
+      for (int p = 0; p < REPLAYVAL_N_PHASES; p++) {
+        double r = e->jobs[j].recorded[p];
+        if (isnan(r))
+          continue;
+        job_phase s;
+        job_phase_summarise(e, simulated, j, p, &s);
+        if (csv) {
+          fprintf(csv, "%s,%s,%s,%s,%d,%.3f,", e->name, e->jobs[j].id, e->jobs[j].label, phase_names[p], e->seeds,
+                  r);
+          stats_csv(csv, &s.sim, 3);
+          fprintf(csv, ",%.3f,%.3f,", s.lo, s.hi);
+          if (isnan(s.error.mean))
+            fprintf(csv, ",");
+          else
+            stats_csv(csv, &s.error, 2);
+          fprintf(csv, ",%s,%s\n", in_range(r, &s), in_interval(r, &s));
+        }
+        fprintf(md, "| %s | %s | %s | %s | %.2f s | %s | %s | %s | %s |\n", e->name, e->jobs[j].id,
+                e->jobs[j].label, phase_names[p], r, cell(&s.sim, 2, 0, " s", a, sizeof a),
+                cell(&s.error, 1, 1, "%", b, sizeof b), in_range(r, &s), isnan(s.sim.half) ? "-" : in_interval(r, &s));
+        free(s.errors);
+      }
+  }
+}
