@@ -732,7 +732,7 @@ int jhist_export(const char *run, const char *out, FILE *report, char *err, size
   }
   if (!status && outdir_commit(&d, err, errlen))
     status = 1;
-  for (int k = 0; !status && k < n_written; k++)
+  for (int k = 0; !status && report && k < n_written; k++)
     fprintf(report, "%s/%s\n", d.final, written[k]);
   free(written);
   free(a);

@@ -20,7 +20,7 @@
 /* Writes one .jhist file for each job of run directory RUN that ran (jobs
  * whose status is DEPENDENT_FAILED never ran and have none) into directory
  * OUT (NULL: RUN-jhist beside RUN), named as Hadoop's history server names
- * them in its done directory, and prints each file's path to REPORT.  OUT
+ * them in its done directory, and prints each file's path to REPORT (if not NULL).  OUT
  * is written aside and swapped in whole; an existing OUT must hold nothing
  * but .jhist files.  Returns 0; 2 with one line in ERR when RUN is no run
  * directory, one of its files is malformed, or OUT may not be written,

@@ -29,6 +29,7 @@
 #include "compare.h"
 #include "csv.h"
 #include "experiment.h"
+#include "jhist_export.h"
 #include "outfile.h"
 #include "rundir.h"
 #include "seeds.h"
@@ -40,7 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const entry_keys[] = {"name", "platform", "histories", "seeds", "set", NULL};
+static const char *const entry_keys[] = {"name", "platform", "histories", "workload", "seeds", "set", NULL};
 static const char *const phase_names[REPLAYVAL_N_PHASES] = {"job", "map", "reduce"};
 
 /* A history's job name as a CSV field and a Markdown cell: anything but
@@ -133,6 +134,51 @@ static int read_histories(cfg_file *f, const config_setting_t *g, const char *fo
   return status;
 }
 
+/* Reads the round trip of entry group G (its `workload`, relative to
+ * FOLDER) into E: the file's text, and its jobs as `mrlab run` reads them
+ * with E's settings, each named as `mrlab export jhist` will name it. */
+static int read_roundtrip(cfg_file *f, const config_setting_t *g, const char *folder, replayval_entry *e)
+{
+  const char *where;
+  if (cfg_get_string(f, g, "workload", 1, &where))
+    return -1;
+  const config_setting_t *at = config_setting_get_member(g, "workload");
+  char path[8192], why[CFG_ERRLEN];
+  snprintf(path, sizeof path, "%s%s%s", where[0] == '/' ? "" : folder, where[0] == '/' ? "" : "/", where);
+  const char *sets[POOL_MAX_SETS];
+  for (int i = 0; i < e->n_sets; i++)
+    sets[i] = e->sets[i];
+  workload *w = workload_read(path, sets, e->n_sets, why, sizeof why);
+  if (!w)
+    return cfg_fail(f, at, "%s", why);
+  e->roundtrip = 1;
+  e->jobs = xcalloc((size_t)w->n_jobs, sizeof *e->jobs);
+  for (int j = 0; j < w->n_jobs; j++, e->n_jobs++) {
+    const job_desc *d = &w->jobs[j];
+    replayval_job *rj = &e->jobs[j];
+    char id[64];
+    snprintf(id, sizeof id, "job_%lld_%04d", JHIST_EXPORT_BASE_MS, j + 1); /* jobs.csv's order, as export's */
+    rj->id = xstrdup(id);
+    rj->label = label(d->name);
+    rj->recorded[REPLAYVAL_JOB] = rj->recorded[REPLAYVAL_MAP] = 0;
+    rj->recorded[REPLAYVAL_REDUCE] = d->reduces ? 0 : NAN;
+    rj->cost[0] = d->map_cost;
+    rj->cost[1] = d->reduce_cost;
+  }
+  workload_free(w);
+  FILE *in = fopen(path, "r");
+  size_t len = 0;
+  FILE *text = open_memstream(&e->workload, &len);
+  char buf[8192];
+  for (size_t n; in && (n = fread(buf, 1, sizeof buf, in)) > 0;)
+    fwrite(buf, 1, n, text);
+  int bad = !in || ferror(in);
+  if (in)
+    fclose(in);
+  fclose(text);
+  return bad ? cfg_fail(f, at, "%s: cannot read", path) : 0;
+}
+
 /* Reads entry group G into E; the entries before it are RV's. */
 static int read_entry(cfg_file *f, const config_setting_t *g, const char *folder, const char *scratch,
                       const replayval *rv, replayval_entry *e)
@@ -159,7 +205,14 @@ static int read_entry(cfg_file *f, const config_setting_t *g, const char *folder
   platform *p = experiment_read_platform(f, config_setting_get_member(g, "platform"), folder, e->platform);
   if (!p)
     return -1;
-  int status = read_histories(f, g, folder, scratch, p, e);
+  int status;
+  if (config_setting_get_member(g, "workload") && config_setting_get_member(g, "histories"))
+    status = cfg_fail(f, config_setting_get_member(g, "workload"),
+                      "expected histories (to replay) or workload (a round trip), not both");
+  else if (config_setting_get_member(g, "workload"))
+    status = read_roundtrip(f, g, folder, e);
+  else
+    status = read_histories(f, g, folder, scratch, p, e);
   platform_free(p);
   return status;
 }
@@ -175,12 +228,14 @@ int replayval_read(cfg_file *f, const config_setting_t *list, const char *folder
     rv->n_entries++; /* freed with the others */
     if (status)
       return -1;
-    if ((long long)rv->n_runs + e->seeds > max_sims)
+    int runs = e->seeds * (e->roundtrip ? 2 : 1);
+    if ((long long)rv->n_runs + rv->n_recorded + runs > max_sims)
       return cfg_fail(f, g,
                       "expected at most %lld simulations in all (mrlab's bound on an experiment file), got %lld "
                       "up to this entry",
-                      max_sims, (long long)rv->n_runs + e->seeds);
+                      max_sims, (long long)rv->n_runs + rv->n_recorded + runs);
     rv->n_runs += e->seeds;
+    rv->n_recorded += e->roundtrip ? e->seeds : 0;
     e->first = rv->n_values;
     rv->n_values += e->seeds * e->n_jobs * REPLAYVAL_N_PHASES;
   }
@@ -197,27 +252,134 @@ void replayval_free(replayval *rv)
     }
     free(e->jobs);
     free(e->workload);
+    for (int k = 0; e->replays && k < e->seeds; k++)
+      free(e->replays[k]);
+    free(e->replays);
+    free(e->recorded);
+    free(e->fitted);
   }
   free(rv->entries);
+}
+
+/* Writes TEXT as the file NAME in BASE/runs/ENTRY (made if need be).  0, or -1 with ERR. */
+static int write_text(const char *base, const char *entry, const char *name, const char *text, char *err, size_t errlen)
+{
+  char dir[8192];
+  snprintf(dir, sizeof dir, "%s/runs/%s", base, entry);
+  outfile o;
+  if (outfile_make_dirs(dir, err, errlen) || outfile_open(&o, dir, name, err, errlen))
+    return -1;
+  fputs(text, o.f);
+  return outfile_close(&o, err, errlen);
+}
+
+int replayval_plan_recorded(const replayval *rv, const char *base, sim *sims, char *err, size_t errlen)
+{
+  for (int i = 0, k = 0; i < rv->n_entries; i++) {
+    const replayval_entry *e = &rv->entries[i];
+    if (!e->roundtrip)
+      continue;
+    if (write_text(base, e->name, "recorded.cfg", e->workload, err, errlen))
+      return -1;
+    for (int seed = 1; seed <= e->seeds; seed++, k++) {
+      sim *s = &sims[k];
+      s->seed = seed;
+      snprintf(s->dir, sizeof s->dir, "runs/%.4000s/recorded-seed-%d", e->name, seed);
+      snprintf(s->workload, sizeof s->workload, "runs/%.4000s/recorded.cfg", e->name);
+      snprintf(s->log, sizeof s->log, "runs/%.4000s/recorded-seed-%d.log", e->name, seed);
+      snprintf(s->platform, sizeof s->platform, "%s", e->platform);
+      s->n_sets = e->n_sets;
+      memcpy(s->sets, e->sets, sizeof s->sets);
+    }
+  }
+  return 0;
+}
+
+static int measure_run(const replayval_entry *e, const char *base, const sim *s, int by_label, double *out, char *err,
+                       size_t errlen);
+
+/* Round trip E's recorded run of SEED (its sim S, in BASE) exported,
+ * calibrated on P and measured into E.  0, or -1 with ERR. */
+static int calibrate_seed(replayval_entry *e, const platform *p, const sim *s, int seed, const char *base, char *err,
+                          size_t errlen)
+{
+  char run[8192], jhist[8300];
+  snprintf(run, sizeof run, "%s/%s", base, s->dir);
+  snprintf(jhist, sizeof jhist, "%s-jhist", run);
+  if (measure_run(e, base, s, 1, e->recorded + (size_t)seed * (size_t)(e->n_jobs * REPLAYVAL_N_PHASES), err, errlen))
+    return -1;
+  if (jhist_export(run, jhist, NULL, err, errlen))
+    return -1;
+  const char *paths[] = {jhist};
+  history_job **jobs = NULL;
+  history_skips skips = {0, 0};
+  int n_jobs = 0, left_out = 0;
+  import_trace *t = calibrate_histories(paths, 1, p, &jobs, &n_jobs, &left_out, &skips, err, errlen);
+  if (!t)
+    return -1;
+  int status = 0;
+  for (int j = 0; j < e->n_jobs && !status; j++) {
+    int i = 0;
+    while (i < t->n_jobs && strcmp(t->jobs[i].name, e->jobs[j].id) != 0)
+      i++;
+    if (i == t->n_jobs)
+      status = (snprintf(err, errlen, "%s: no history of job %s (%s)", jhist, e->jobs[j].label, e->jobs[j].id), -1);
+    else
+      for (int c = 0; c < 2; c++)
+        e->fitted[((size_t)seed * (size_t)e->n_jobs + (size_t)j) * 2 + (size_t)c] =
+            c ? t->jobs[i].reduce_cost : t->jobs[i].map_cost;
+  }
+  size_t len = 0;
+  FILE *text = open_memstream(&e->replays[seed], &len);
+  import_write(t, "jhist", s->dir, text);
+  fclose(text);
+  import_trace_free(t);
+  history_jobs_free(jobs, n_jobs);
+  return status;
+}
+
+int replayval_calibrate(replayval *rv, const sim *sims, const char *base, char *err, size_t errlen)
+{
+  for (int i = 0, k = 0; i < rv->n_entries; i++) {
+    replayval_entry *e = &rv->entries[i];
+    if (!e->roundtrip)
+      continue;
+    platform *p = platform_read(e->platform, err, errlen);
+    if (!p)
+      return -1;
+    e->replays = xcalloc((size_t)e->seeds, sizeof *e->replays);
+    e->recorded = xcalloc((size_t)(e->seeds * e->n_jobs * REPLAYVAL_N_PHASES), sizeof *e->recorded);
+    e->fitted = xcalloc((size_t)(e->seeds * e->n_jobs * 2), sizeof *e->fitted);
+    int status = 0;
+    for (int seed = 0; seed < e->seeds && !status; seed++, k++)
+      status = calibrate_seed(e, p, &sims[k], seed, base, err, errlen);
+    platform_free(p);
+    if (status)
+      return -1;
+  }
+  return 0;
 }
 
 int replayval_plan(const replayval *rv, const char *base, sim *sims, char *err, size_t errlen)
 {
   for (int i = 0, k = 0; i < rv->n_entries; i++) {
     const replayval_entry *e = &rv->entries[i];
-    char dir[8192];
-    snprintf(dir, sizeof dir, "%s/runs/%s", base, e->name);
-    outfile o;
-    if (outfile_make_dirs(dir, err, errlen) || outfile_open(&o, dir, "workload.cfg", err, errlen))
-      return -1;
-    fputs(e->workload, o.f);
-    if (outfile_close(&o, err, errlen))
+    for (int seed = 1; seed <= e->seeds && e->roundtrip; seed++) {
+      char name[64];
+      snprintf(name, sizeof name, "workload-seed-%d.cfg", seed);
+      if (write_text(base, e->name, name, e->replays[seed - 1], err, errlen))
+        return -1;
+    }
+    if (!e->roundtrip && write_text(base, e->name, "workload.cfg", e->workload, err, errlen))
       return -1;
     for (int seed = 1; seed <= e->seeds; seed++, k++) {
       sim *s = &sims[k];
       s->seed = seed;
       snprintf(s->dir, sizeof s->dir, "runs/%.4000s/seed-%d", e->name, seed);
-      snprintf(s->workload, sizeof s->workload, "runs/%.4000s/workload.cfg", e->name);
+      if (e->roundtrip)
+        snprintf(s->workload, sizeof s->workload, "runs/%.4000s/workload-seed-%d.cfg", e->name, seed);
+      else
+        snprintf(s->workload, sizeof s->workload, "runs/%.4000s/workload.cfg", e->name);
       snprintf(s->log, sizeof s->log, "runs/%.4000s/seed-%d.log", e->name, seed);
       snprintf(s->platform, sizeof s->platform, "%s", e->platform);
       s->n_sets = e->n_sets;
@@ -227,9 +389,16 @@ int replayval_plan(const replayval *rv, const char *base, sim *sims, char *err, 
   return 0;
 }
 
-/* The latest end of a successful map of each of E's jobs in the tasks.csv
- * of run DIR, into END (one a job, -1 where none).  0, or -1 with ERR. */
-static int map_ends(const replayval_entry *e, const char *dir, double *end, char *err, size_t errlen)
+/* Job J of E as run directory names it: its id, or BY_LABEL its name in the round trip's workload. */
+static const char *run_name(const replayval_entry *e, int j, int by_label)
+{
+  return by_label ? e->jobs[j].label : e->jobs[j].id;
+}
+
+/* The latest end of a successful map of each of E's jobs (named as
+ * run_name's BY_LABEL) in the tasks.csv of run DIR, into END (one a job,
+ * -1 where none).  0, or -1 with ERR. */
+static int map_ends(const replayval_entry *e, const char *dir, int by_label, double *end, char *err, size_t errlen)
 {
   enum { JOB, KIND, STATUS, END, N };
   const char *const cols[N] = {rundir_tasks_columns[TASKS_JOB], rundir_tasks_columns[TASKS_KIND],
@@ -247,38 +416,40 @@ static int map_ends(const replayval_entry *e, const char *dir, double *end, char
         strcmp(csv_cell(t, r, c[STATUS]), RUNDIR_STATUS_SUCCEEDED) != 0)
       continue;
     const char *job = csv_cell(t, r, c[JOB]);
-    for (int n = 0; n < e->n_jobs && strcmp(e->jobs[j].id, job) != 0; n++) /* rows come a job at a time */
+    for (int n = 0; n < e->n_jobs && strcmp(run_name(e, j, by_label), job) != 0; n++) /* a job's rows together */
       j = (j + 1) % e->n_jobs;
     double v;
-    if (strcmp(e->jobs[j].id, job) == 0 && !(status = csv_number(t, r, c[END], &v, err, errlen)))
+    if (strcmp(run_name(e, j, by_label), job) == 0 && !(status = csv_number(t, r, c[END], &v, err, errlen)))
       end[j] = fmax(end[j], v);
   }
   csv_free(t);
   return status;
 }
 
-/* The phases of E's jobs in run DIR (BASE/SIM's) into OUT (a job's
- * phases after another's).  0, or -1 with ERR. */
-static int measure_run(const replayval_entry *e, const char *base, const sim *s, double *out, char *err,
+/* The phases of E's jobs (named as run_name's BY_LABEL) in run DIR
+ * (BASE/SIM's) into OUT (a job's phases after another's).  0, or -1 with
+ * ERR. */
+static int measure_run(const replayval_entry *e, const char *base, const sim *s, int by_label, double *out, char *err,
                        size_t errlen)
 {
   char dir[8192];
   snprintf(dir, sizeof dir, "%s/%s", base, s->dir);
   seeds_jobs run;
   double *map_end = xcalloc((size_t)e->n_jobs, sizeof *map_end);
-  int status = seeds_read_jobs(dir, &run, err, errlen) || map_ends(e, dir, map_end, err, errlen) ? -1 : 0;
+  int status = seeds_read_jobs(dir, &run, err, errlen) || map_ends(e, dir, by_label, map_end, err, errlen) ? -1 : 0;
   for (int j = 0; j < e->n_jobs && !status; j++) {
     int r = 0;
-    while (r < run.n && strcmp(run.name[r], e->jobs[j].id) != 0)
+    const char *name = run_name(e, j, by_label);
+    while (r < run.n && strcmp(run.name[r], name) != 0)
       r++;
     if (r == run.n)
-      status = (snprintf(err, errlen, "%s/%s: no job %s", dir, RUNDIR_JOBS, e->jobs[j].id), -1);
+      status = (snprintf(err, errlen, "%s/%s: no job %s", dir, RUNDIR_JOBS, name), -1);
     else if (run.failed[r])
-      status = (snprintf(err, errlen, "%s/%s: job %s did not succeed (a replay compares jobs that ended); see %s",
-                         dir, RUNDIR_JOBS, e->jobs[j].id, s->log),
+      status = (snprintf(err, errlen, "%s/%s: job %s did not succeed (a replay compares jobs that ended); see %s", dir,
+                         RUNDIR_JOBS, name, s->log),
                 -1);
     else if (map_end[j] < 0 && !isnan(e->jobs[j].recorded[REPLAYVAL_MAP]))
-      status = (snprintf(err, errlen, "%s/%s: job %s has no successful map", dir, RUNDIR_TASKS, e->jobs[j].id), -1);
+      status = (snprintf(err, errlen, "%s/%s: job %s has no successful map", dir, RUNDIR_TASKS, name), -1);
     if (status)
       break;
     double *p = out + j * REPLAYVAL_N_PHASES;
@@ -298,7 +469,7 @@ int replayval_measure(const replayval *rv, const sim *sims, const char *base, do
   for (int i = 0, k = 0; i < rv->n_entries; i++) {
     const replayval_entry *e = &rv->entries[i];
     for (int seed = 0; seed < e->seeds; seed++, k++)
-      if (measure_run(e, base, &sims[k], simulated + e->first + seed * e->n_jobs * REPLAYVAL_N_PHASES, err, errlen))
+      if (measure_run(e, base, &sims[k], 0, simulated + e->first + seed * e->n_jobs * REPLAYVAL_N_PHASES, err, errlen))
         return -1;
   }
   return 0;
@@ -308,28 +479,35 @@ int replayval_measure(const replayval *rv, const sim *sims, const char *base, do
  * errors against the recorded time (%) and both summarised, and the
  * seeds' range. */
 typedef struct {
-  stats_summary sim, error;
+  stats_summary sim, error, recorded; /* recorded: a round trip's recorded runs (a replay's: its one figure) */
+  stats_summary diff;                 /* the simulated less the recorded, seed by seed */
   double lo, hi;
   double *errors; /* one a seed */
 } job_phase;
 
 /* Phase P of job J of entry E from the values SIMULATED into S (NAN
- * errors when the recorded time is not positive); free S->errors. */
+ * errors when the recorded time is not positive; a round trip's seed by
+ * seed, each replay against its own recorded run); free S->errors. */
 static void job_phase_summarise(const replayval_entry *e, const double *simulated, int j, int p, job_phase *s)
 {
-  double *x = xcalloc((size_t)e->seeds, sizeof *x), r = e->jobs[j].recorded[p];
+  double *x = xcalloc((size_t)e->seeds, sizeof *x), *r = xcalloc((size_t)e->seeds, sizeof *r);
   s->errors = xcalloc((size_t)e->seeds, sizeof *s->errors);
   s->lo = INFINITY;
   s->hi = -INFINITY;
   for (int k = 0; k < e->seeds; k++) {
-    x[k] = simulated[e->first + (k * e->n_jobs + j) * REPLAYVAL_N_PHASES + p];
-    s->errors[k] = r > 0 ? 100 * (x[k] - r) / r : NAN;
+    int at = (k * e->n_jobs + j) * REPLAYVAL_N_PHASES + p;
+    x[k] = simulated[e->first + at];
+    r[k] = e->roundtrip ? e->recorded[at] : e->jobs[j].recorded[p]; /* a round trip's: its own seed's */
+    s->errors[k] = r[k] > 0 ? 100 * (x[k] - r[k]) / r[k] : NAN;
     s->lo = fmin(s->lo, x[k]);
     s->hi = fmax(s->hi, x[k]);
   }
   stats_summarise(x, e->seeds, &s->sim);
   stats_summarise(s->errors, e->seeds, &s->error);
+  stats_summarise(r, e->seeds, &s->recorded);
+  stats_paired(r, x, e->seeds, &s->diff);
   free(x);
+  free(r);
 }
 
 /* A history's times are milliseconds: a recorded span is known to 1 ms. */
@@ -419,12 +597,29 @@ static void entry_row(const replayval_entry *e, const double *simulated, int p, 
   free(one);
 }
 
+int replayval_count(const replayval *rv, int roundtrip)
+{
+  int n = 0;
+  for (int i = 0; i < rv->n_entries; i++)
+    n += rv->entries[i].roundtrip == roundtrip;
+  return n;
+}
+
+/* The seeds of every entry of RV that is a round trip (ROUNDTRIP 1) or
+ * not, or 0 when theirs differ. */
+static int common_seeds(const replayval *rv, int roundtrip)
+{
+  int seeds = -1;
+  for (int i = 0; i < rv->n_entries; i++)
+    if (rv->entries[i].roundtrip == roundtrip)
+      seeds = seeds < 0 || rv->entries[i].seeds == seeds ? rv->entries[i].seeds : 0;
+  return seeds > 0 ? seeds : 0;
+}
+
 void replayval_write(const replayval *rv, const double *simulated, FILE *csv, FILE *md)
 {
   char a[128], b[128], c[160];
-  int seeds = rv->n_entries ? rv->entries[0].seeds : 0; /* 0: the entries' differ */
-  for (int i = 0; i < rv->n_entries; i++)
-    seeds = rv->entries[i].seeds == seeds ? seeds : 0;
+  int seeds = common_seeds(rv, 0);
   if (csv)
     fprintf(csv, "entry,job,name,phase,seeds,recorded,simulated,simulated_ci95_half,simulated_min,simulated_max,"
                  "error,error_ci95_half,in_range,in_interval\n");
@@ -439,7 +634,7 @@ void replayval_write(const replayval *rv, const double *simulated, FILE *csv, FI
           "within the interval |\n|---|---|---:|---:|---:|---:|---:|\n",
           stats_seeds_text(seeds, "replays.csv", c, sizeof c));
   for (int i = 0; i < rv->n_entries; i++)
-    for (int p = 0; p < REPLAYVAL_N_PHASES; p++)
+    for (int p = 0; p < REPLAYVAL_N_PHASES && !rv->entries[i].roundtrip; p++)
       entry_row(&rv->entries[i], simulated, p, md);
   fprintf(md, "\neach job and phase: the recorded time, the simulated mean ± the half-width of its 95%% interval, "
               "the error with its interval, and whether the recorded time lies within the seeds' range and within "
@@ -447,7 +642,7 @@ void replayval_write(const replayval *rv, const double *simulated, FILE *csv, FI
               "within the interval |\n|---|---|---|---|---:|---:|---:|---|---|\n");
   for (int i = 0; i < rv->n_entries; i++) {
     const replayval_entry *e = &rv->entries[i];
-    for (int j = 0; j < e->n_jobs; j++)
+    for (int j = 0; j < e->n_jobs && !e->roundtrip; j++)
       for (int p = 0; p < REPLAYVAL_N_PHASES; p++) {
         double r = e->jobs[j].recorded[p];
         if (isnan(r))
@@ -470,5 +665,76 @@ void replayval_write(const replayval *rv, const double *simulated, FILE *csv, FI
                 cell(&s.error, 1, 1, "%", b, sizeof b), in_range(r, &s), isnan(s.sim.half) ? "-" : in_interval(r, &s));
         free(s.errors);
       }
+  }
+}
+
+/* The calibrated cost C (0: map_cost, 1: reduce_cost) of job J of round
+ * trip E over its seeds: the mean, least and most, into OUT. */
+static void fitted_range(const replayval_entry *e, int j, int c, double out[3])
+{
+  out[0] = 0, out[1] = INFINITY, out[2] = -INFINITY;
+  for (int k = 0; k < e->seeds; k++) {
+    double v = e->fitted[((size_t)k * (size_t)e->n_jobs + (size_t)j) * 2 + (size_t)c];
+    out[0] += v / e->seeds;
+    out[1] = fmin(out[1], v);
+    out[2] = fmax(out[2], v);
+  }
+}
+
+void replayval_write_roundtrips(const replayval *rv, const double *simulated, FILE *csv, FILE *md)
+{
+  char a[128], b[128], c[128], seeds[160];
+  if (csv)
+    fprintf(csv, "entry,job,phase,seeds,recorded,recorded_ci95_half,replayed,replayed_ci95_half,error,"
+                 "error_ci95_half,map_cost,map_cost_fitted,map_cost_fitted_min,map_cost_fitted_max,reduce_cost,"
+                 "reduce_cost_fitted,reduce_cost_fitted_min,reduce_cost_fitted_max\n");
+  fprintf(md,
+          "## round trips\n\neach entry's workload run with %s (the recorded runs), each run exported as job "
+          "history (`mrlab export jhist`), calibrated on the platform (`mrlab calibrate`) and replayed with its "
+          "own seed; phases as in the replays; each figure the mean over the seeds ± the half-width of its 95%% "
+          "interval; error: how far the replayed mean is off the recorded one, in %% of it, with the 95%% interval "
+          "of the differences paired seed by seed; the costs (flops a byte) the jobs ran with and those calibrated "
+          "(mean, least to most)\n\n"
+          "| entry | job | phase | recorded | replayed | error | map_cost: ran, fitted | reduce_cost: ran, fitted "
+          "|\n|---|---|---|---:|---:|---:|---:|---:|\n",
+          stats_seeds_text(common_seeds(rv, 1), "roundtrips.csv", seeds, sizeof seeds));
+  for (int i = 0; i < rv->n_entries; i++) {
+    const replayval_entry *e = &rv->entries[i];
+    for (int j = 0; j < e->n_jobs && e->roundtrip; j++) {
+      double fit[2][3];
+      fitted_range(e, j, 0, fit[0]);
+      fitted_range(e, j, 1, fit[1]);
+      for (int p = 0; p < REPLAYVAL_N_PHASES; p++) {
+        if (isnan(e->jobs[j].recorded[p]))
+          continue;
+        job_phase s;
+        job_phase_summarise(e, simulated, j, p, &s);
+        /* the replayed mean off the recorded one, in % of it, its interval the paired differences' */
+        stats_summary off = s.diff;
+        off.mean = 100 * s.diff.mean / s.recorded.mean;
+        off.half = 100 * s.diff.half / s.recorded.mean;
+        if (csv) {
+          fprintf(csv, "%s,%s,%s,%d,", e->name, e->jobs[j].label, phase_names[p], e->seeds);
+          stats_csv(csv, &s.recorded, 3);
+          fputc(',', csv);
+          stats_csv(csv, &s.sim, 3);
+          fputc(',', csv);
+          stats_csv(csv, &off, 2);
+          for (int k = 0; k < 2; k++)
+            fprintf(csv, ",%.6g,%.6g,%.6g,%.6g", e->jobs[j].cost[k], fit[k][0], fit[k][1], fit[k][2]);
+          fputc('\n', csv);
+        }
+        fprintf(md, "| %s | %s | %s | %s | %s | %s |", e->name, e->jobs[j].label, phase_names[p],
+                cell(&s.recorded, 2, 0, " s", a, sizeof a), cell(&s.sim, 2, 0, " s", b, sizeof b),
+                cell(&off, 1, 1, "%", c, sizeof c));
+        for (int k = 0; k < 2; k++)
+          if (p != REPLAYVAL_JOB || (k == 1 && isnan(e->jobs[j].recorded[REPLAYVAL_REDUCE])))
+            fprintf(md, " |");
+          else
+            fprintf(md, " %g → %.2f (%.2f to %.2f) |", e->jobs[j].cost[k], fit[k][0], fit[k][1], fit[k][2]);
+        fputc('\n', md);
+        free(s.errors);
+      }
+    }
   }
 }

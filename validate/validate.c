@@ -58,25 +58,13 @@
 #include <stdlib.h>
 
 /* What a validation directory holds: the names outdir_open may replace. */
-static const char *const outputs[] = {"runs",
-                                      "predictions.csv",
-                                      "provision.csv",
-                                      "tune.csv",
-                                      "accuracy.csv",
-                                      "accuracy.md",
-                                      "anchors.csv",
-                                      "anchors.md",
-                                      "progress.csv",
-                                      "progress.md",
-                                      "leaderboard.csv",
-                                      "leaderboard.md",
-                                      "workflows.csv",
-                                      "workflows.md",
-                                      "variants.csv",
-                                      "variants.md",
-                                      "replays.csv",
-                                      "replays.md",
-                                      NULL};
+static const char *const outputs[] = {"runs",           "predictions.csv", "provision.csv",
+                                      "tune.csv",       "accuracy.csv",    "accuracy.md",
+                                      "anchors.csv",    "anchors.md",      "progress.csv",
+                                      "progress.md",    "leaderboard.csv", "leaderboard.md",
+                                      "workflows.csv",  "workflows.md",    "variants.csv",
+                                      "variants.md",    "replays.csv",     "replays.md",
+                                      "roundtrips.csv", "roundtrips.md",   NULL};
 
 /* Opens NAME.csv and NAME.md in DIR as PAIR[0] and PAIR[1], a table's
  * two files: both, or neither.  0, or -1 with ERR. */
@@ -107,8 +95,7 @@ static int pair_close(outfile pair[2], char *err, size_t errlen)
  * predictions, tables; D swapped in whole if all went well, kept as
  * DIR.partial for a validation to go on with otherwise.  0, or -1 with ERR. */
 static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp, int n_cmp, const progval *ind,
-                           const dagval *dv, const replayval *rv, outdir *d, const pool_config *pc, char *err,
-                           size_t errlen)
+                           const dagval *dv, replayval *rv, outdir *d, const pool_config *pc, char *err, size_t errlen)
 {
   const char *dir = d->tmp;
   /* step 1: every history and target point of every experiment */
@@ -118,13 +105,13 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     any_deadline |= ex[e].deadline > 0;
   }
   int n_cmp_runs = compare_n_runs(cmp, n_cmp);
-  long long total = n_cmp_runs + ind->n_runs + dv->n_targets + dv->n_alone + rv->n_runs;
+  long long total = n_cmp_runs + ind->n_runs + dv->n_targets + dv->n_alone + rv->n_recorded + rv->n_runs;
   for (int e = 0; e < n_ex; e++)
     total += experiment_n_sims(&ex[e]);
   pool_progress_start((int)total); /* at most EXPERIMENT_MAX_SIMS */
-  /* the first round of runs: all but the workflows' jobs alone */
-  int n_first = n_sims + n_cmp_runs + ind->n_runs + dv->n_targets + rv->n_runs;
-  sim *sims = xcalloc((size_t)(n_first + dv->n_alone) + 1, sizeof *sims);
+  /* the first round of runs: all but the workflows' jobs alone and the replays */
+  int n_first = n_sims + n_cmp_runs + ind->n_runs + dv->n_targets + rv->n_recorded;
+  sim *sims = xcalloc((size_t)(n_first + dv->n_alone + rv->n_runs) + 1, sizeof *sims);
   for (int e = 0; e < n_ex && !status; e++) {
     char folder[8192];
     snprintf(folder, sizeof folder, "%s/runs/%s", dir, ex[e].name);
@@ -148,9 +135,10 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
       sims[k++].n_sets = 1;
     }
   }
-  /* and every variant of every comparison and progress entry, every workflow and every replay, after them */
+  /* and every variant of every comparison and progress entry, every workflow and every round trip's
+   * recorded run, after them */
   sim *ind_sims = sims + n_sims + n_cmp_runs, *dag_sims = ind_sims + ind->n_runs, *alone_sims = sims + n_first;
-  sim *replay_sims = dag_sims + dv->n_targets;
+  sim *recorded_sims = dag_sims + dv->n_targets, *replay_sims = alone_sims + dv->n_alone;
   if (!status)
     status = compare_plan(cmp, n_cmp, dir, sims + n_sims, err, errlen);
   if (!status)
@@ -158,7 +146,7 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
   if (!status)
     status = dagval_plan_targets(dv, dir, dag_sims, err, errlen);
   if (!status)
-    status = replayval_plan(rv, dir, replay_sims, err, errlen);
+    status = replayval_plan_recorded(rv, dir, recorded_sims, err, errlen);
   if (!status)
     status = pool_run(sims, n_first, dir, pc, err, errlen);
   /* then each job of each workflow alone, reading what it read in the workflow */
@@ -167,6 +155,13 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
         dagval_plan_alone(dv, dir, alone_sims, err, errlen) || pool_run(alone_sims, dv->n_alone, dir, pc, err, errlen)
             ? -1
             : 0;
+  /* then the replays, once the round trips' recorded runs are calibrated */
+  if (!status && rv->n_runs > 0)
+    status = replayval_calibrate(rv, recorded_sims, dir, err, errlen) ||
+                     replayval_plan(rv, dir, replay_sims, err, errlen) ||
+                     pool_run(replay_sims, rv->n_runs, dir, pc, err, errlen)
+                 ? -1
+                 : 0;
   double *q = xcalloc(((size_t)n_cmp_runs + 1) * COMPARE_N_QUANTITIES, sizeof *q);
   compare_figure *fig = xcalloc((size_t)compare_n_anchors(cmp, n_cmp) + 1, sizeof *fig);
   if (!status)
@@ -237,8 +232,13 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
     dagval_write(dv, flows, makespans, pair[0].f, pair[1].f);
     status = pair_close(pair, err, errlen);
   }
-  if (!status && rv->n_entries > 0 && !(status = pair_open(pair, dir, "replays", err, errlen))) {
+  int n_replays = replayval_count(rv, 0), n_roundtrips = replayval_count(rv, 1);
+  if (!status && n_replays > 0 && !(status = pair_open(pair, dir, "replays", err, errlen))) {
     replayval_write(rv, replayed, pair[0].f, pair[1].f);
+    status = pair_close(pair, err, errlen);
+  }
+  if (!status && n_roundtrips > 0 && !(status = pair_open(pair, dir, "roundtrips", err, errlen))) {
+    replayval_write_roundtrips(rv, replayed, pair[0].f, pair[1].f);
     status = pair_close(pair, err, errlen);
   }
   pool_progress_end();
@@ -264,10 +264,15 @@ static int run_experiments(const experiment *ex, int n_ex, const comparison *cmp
         printf("\n");
       dagval_write(dv, flows, makespans, NULL, stdout);
     }
-    if (rv->n_entries > 0) {
+    if (n_replays > 0) {
       if (n_ex > 0 || n_cmp > 0 || ind->n_entries > 0 || dv->n_entries > 0)
         printf("\n");
       replayval_write(rv, replayed, NULL, stdout);
+    }
+    if (n_roundtrips > 0) {
+      if (n_ex > 0 || n_cmp > 0 || ind->n_entries > 0 || dv->n_entries > 0 || n_replays > 0)
+        printf("\n");
+      replayval_write_roundtrips(rv, replayed, NULL, stdout);
     }
   }
   for (int i = 0; i < dv->n_entries; i++)
