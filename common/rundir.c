@@ -12,7 +12,8 @@ const char *const rundir_tasks_columns[TASKS_N_COLUMNS] = {
     "locality",     "speculative",    "status",        "start",          "end",         PHASE("read"),
     PHASE("map"),   PHASE("spill"),   PHASE("merge"),  PHASE("shuffle"), PHASE("sort"), PHASE("reduce"),
     PHASE("write"), "pushed_bytes",   "fetched_bytes", "pushes",         "first_byte",  "prefetch_issued",
-    "prefetch_due", "prefetch_start", "prefetch_end",  "cause",          "cpu_seconds", "split_hosts"};
+    "prefetch_due", "prefetch_start", "prefetch_end",  "cause",          "cpu_seconds", "split_hosts",
+    "merged_bytes"};
 #undef PHASE
 
 const char *const rundir_jobs_columns[JOBS_N_COLUMNS] = {"job",

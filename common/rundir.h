@@ -64,6 +64,10 @@ enum {
   /* a map's split hosts: the workers that held its block's replicas when
    * its job was released, separated by spaces (empty for a reduce) */
   TASKS_SPLIT_HOSTS,
+  /* a reduce's bytes that its merges wrote to its local disk, as it
+   * shuffled and before its final merge (what Hadoop counts, in records,
+   * as a reduce's SPILLED_RECORDS); empty for a map */
+  TASKS_MERGED_BYTES,
   TASKS_N_COLUMNS
 };
 extern const char *const rundir_tasks_columns[TASKS_N_COLUMNS];

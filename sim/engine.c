@@ -457,13 +457,13 @@ static int named_worker_cmp(const void *a, const void *b)
   return strcmp(((const named_worker *)a)->name, ((const named_worker *)b)->name);
 }
 
-/* Puts the first replicas of every block of D's file k on the workers its
- * `file_hosts` names, in their order (a history's split hosts: where a
- * real cluster held them), and the replicas left where J's placement drew
- * them, passing over the named workers; at most a block's replicas are
- * named.  A name P has no worker of is passed over and counted in
- * J->foreign_hosts (a history replayed on another cluster). */
-static void place_file_hosts(const platform *p, job *j, const job_desc *d)
+/* Puts the first replicas of each block of D's input on the workers its
+ * `split_hosts` names for its map, in their order (a history's split
+ * locations: where a real cluster held them), and the replicas left where
+ * J's placement drew them, passing over the named workers; at most a
+ * block's replicas are named.  A name P has no worker of is passed over
+ * and counted in J->foreign_hosts (a history replayed on another cluster). */
+static void place_split_hosts(const platform *p, job *j, const job_desc *d)
 {
   int r = j->input->replication, *named = xmalloc((size_t)r * sizeof *named),
       *drawn = xmalloc((size_t)r * sizeof *drawn);
@@ -471,27 +471,25 @@ static void place_file_hosts(const platform *p, job *j, const job_desc *d)
   for (int w = 0; w < p->n_workers; w++)
     names[w] = (named_worker){p->workers[w].name, w};
   qsort(names, (size_t)p->n_workers, sizeof *names, named_worker_cmp);
-  for (int k = 0; k < d->files; k++) {
+  for (int64_t b = 0; b < j->input->n_blocks; b++) {
     int m = 0;
-    for (int h = d->file_host_first[k]; h < d->file_host_first[k + 1] && m < r; h++) {
-      const named_worker *found = bsearch(&(named_worker){d->file_host_names[h], -1}, names, (size_t)p->n_workers,
+    for (int h = d->split_host_first[b]; h < d->split_host_first[b + 1] && m < r; h++) {
+      const named_worker *found = bsearch(&(named_worker){d->split_host_names[h], -1}, names, (size_t)p->n_workers,
                                           sizeof *names, named_worker_cmp);
       if (found)
         named[m++] = found->w;
       else
         j->foreign_hosts++;
     }
-    for (int64_t b = d->file_maps[k]; b < d->file_maps[k + 1] && m > 0; b++) {
-      int *replicas = j->input->replicas + b * r, n = m;
-      memcpy(drawn, replicas, (size_t)r * sizeof *drawn);
-      memcpy(replicas, named, (size_t)m * sizeof *named);
-      for (int i = 0; i < r && n < r; i++) {
-        int again = 0;
-        for (int h = 0; h < m; h++)
-          again |= drawn[i] == named[h];
-        if (!again)
-          replicas[n++] = drawn[i];
-      }
+    int *replicas = j->input->replicas + b * r, n = m;
+    memcpy(drawn, replicas, (size_t)r * sizeof *drawn);
+    memcpy(replicas, named, (size_t)m * sizeof *named);
+    for (int i = 0; i < r && n < r; i++) {
+      int again = 0;
+      for (int h = 0; h < m; h++)
+        again |= drawn[i] == named[h];
+      if (!again)
+        replicas[n++] = drawn[i];
     }
   }
   free(names);
@@ -526,8 +524,8 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
     snprintf(err, errlen, "%s:%d: job %s: %s", d->path, d->line, d->name, why);
     return -1;
   }
-  if (d->file_host_first && d->input_from < 0)
-    place_file_hosts(p, j, d);
+  if (d->split_host_first)
+    place_split_hosts(p, j, d);
   if (d->output_replication > p->n_workers) {
     snprintf(err, errlen, "%s:%d: job %s: output_replication %d is more than the %d datanodes of %s", d->path, d->line,
              d->name, d->output_replication, p->n_workers, p->name);

@@ -79,6 +79,7 @@ struct attempt {
   sg_disk_t disk;                /* the disk of its local directory (spills, merges, its map output), from launch */
   double flops;                  /* the work its pipes' CPU stages did: over its host's core speed, its CPU time */
   int64_t phase_bytes[N_PHASES], phase_records[N_PHASES];
+  int64_t merged_bytes;     /* reduce: the bytes its merges wrote to its local disk (Hadoop's spilled records) */
   double progress;          /* 0 to 1, as Hadoop reports it */
   int cancel;               /* set when the attempt is killed or fails: its pipes stop */
   double fail_at;           /* the fraction of its input after which a task-level fault fails it, -1: none */
@@ -138,7 +139,7 @@ struct job {
   hdfs_file *input;
   int *splits;       /* each map's split hosts when its job was released (input->replication a map): where the
                         JobTracker saw its block, as Hadoop's history records it, before any re-replication */
-  int foreign_hosts; /* names of its `file_hosts` that are no workers of the platform, passed over */
+  int foreign_hosts; /* names of its `split_hosts` that are no workers of the platform, passed over */
   int n_maps, n_reduces;
   task *maps, *reduces;
   int maps_done, reduces_done;

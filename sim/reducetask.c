@@ -191,6 +191,7 @@ static void collect_finished(reduce_state *r)
 static void merge_to_disk(reduce_state *r, int64_t bytes, int from_disk, double scale)
 {
   tracker *tr = &r->e->trackers[r->a->worker];
+  r->a->merged_bytes += bytes;
   int compress = conf_get(r->conf, CONF_COMPRESS) != 0;
   double cost = conf_get(r->conf, CONF_MERGE_COST) + (compress ? conf_get(r->conf, CONF_COMPRESS_COST) : 0) +
                 (compress && from_disk ? conf_get(r->conf, CONF_DECOMPRESS_COST) : 0);

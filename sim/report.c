@@ -114,6 +114,10 @@ static void write_tasks(const engine *e, FILE *f)
         for (int r = 0; tk->kind == KIND_MAP && r < j->input->replication; r++)
           fprintf(f, "%s%s", r ? " " : "",
                   e->platform->workers[j->splits[(size_t)tk->block * (size_t)j->input->replication + (size_t)r]].name);
+        if (tk->kind == KIND_REDUCE)
+          fprintf(f, ",%lld", (long long)a->merged_bytes);
+        else
+          fputc(',', f);
         fputc('\n', f);
       }
     }
@@ -437,7 +441,7 @@ void report_print(const engine *e, FILE *out)
       fprintf(out, "  replay: recorded %.2f s, simulated %.2f s (simulated/recorded %.3f)\n", j->desc->recorded,
               j->end - j->submit, (j->end - j->submit) / j->desc->recorded);
     if (j->foreign_hosts > 0)
-      fprintf(out, "  file_hosts: %d of the hosts named %s of %s; HDFS's policy placed those replicas\n",
+      fprintf(out, "  split_hosts: %d of the hosts named %s of %s; HDFS's policy placed those replicas\n",
               j->foreign_hosts, j->foreign_hosts > 1 ? "are not workers" : "is not a worker", e->platform->name);
     if (j->desc->from)
       fprintf(out, "  redistribution: %lld bytes moved in %.2f s before the maps\n", (long long)j->redistributed_bytes,

@@ -60,6 +60,11 @@ static void costs_and_times_go_round(void **state)
   goes_round("platforms/hetero16.cfg", "mrlab.scheduler=hadoop1", sort, 20, 30);
   goes_round("platforms/xie5.cfg", "mrlab.scheduler=hadoop1", aggregation, 50, 80);
   goes_round("platforms/hetero16.cfg", "mrlab.scheduler=yarn-fifo", sort, 20, 30);
+  /* map outputs twice the input: each reducer merges what it shuffles to disk, bytes its SPILLED_RECORDS count */
+  const char *expansion = "jobs = ( { name = \"e\"; input = \"1GB\"; map_cost = 5.0; map_selectivity = 2.0;"
+                          " reduce_cost = 10.0; reduce_selectivity = 1.0; reducers = 2; } );\n";
+  goes_round("platforms/hetero16.cfg", "mrlab.scheduler=hadoop1", expansion, 5, 10);
+  goes_round("platforms/hetero16.cfg", "mrlab.scheduler=yarn-fifo", expansion, 5, 10);
 }
 
 /* The shipped fixtures ran on node1 ... node9, no worker of toy4. */

@@ -10,6 +10,7 @@
 #include "test.h"
 
 #include "history.h"
+#include "workload.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -157,10 +158,10 @@ static void the_done_directory_imports(void **state)
     fail_msg("mrlab import jhist: status %d, stderr \"%s\"", r.status, r.err);
   assert_non_null(strstr(r.err, "read 4 job histories: 2 imported, 2 left out"));
   const char *w = test_read_file(dir, "w.cfg");
-  assert_non_null(strstr(w, "{ name = \"job_1577836800000_0001\"; submit = \"0.000s\"; shuffle = \"79691776B\"; "
-                            "output = \"15728640B\"; reducers = 2;"));
-  assert_non_null(strstr(w, "file_sizes = (\"134217728B\", \"134217728B\", \"67108864B\");\n"
-                            "    file_hosts = ([\"node1\"], [\"node2\"], [\"node3\"]); recorded = \"20.000s\";"));
+  assert_non_null(strstr(w, "shuffle = \"79691776B\"; output = \"15728640B\"; reducers = 2;"));
+  /* its maps read 128, 128 and 64 MiB: one file's splits */
+  assert_non_null(strstr(w, "{ name = \"job_1577836800000_0001\"; submit = \"0.000s\"; input = \"335544320B\";"));
+  assert_non_null(strstr(w, "    split_hosts = ([\"node1\"], [\"node2\"], [\"node3\"]); recorded = \"20.000s\";"));
   assert_non_null(strstr(w, "skew = [0.657894737, 0.342105263];")); /* 50 and 26 MiB of 76 */
   assert_non_null(strstr(w, "{ name = \"job_1577836800000_0002\"; submit = \"60.000s\";"));
   assert_null(strstr(w, "job_1577836800000_0003"));
@@ -169,7 +170,7 @@ static void the_done_directory_imports(void **state)
   test_run_mrlab(&r, dir, (const char *[]){"run", test_source_path("platforms/toy4.cfg"), out, "-o", "run", NULL});
   if (r.status != 0)
     fail_msg("mrlab run on the import: status %d, stderr \"%s\"", r.status, r.err);
-  assert_non_null(strstr(r.out, "  file_hosts: 3 of the hosts named are not workers of toy4; HDFS's policy placed "
+  assert_non_null(strstr(r.out, "  split_hosts: 3 of the hosts named are not workers of toy4; HDFS's policy placed "
                                 "those replicas\n"));
 }
 
@@ -189,7 +190,7 @@ static void hadoop1_histories_import(void **state)
   const char *w = test_read_file(dir, "w.cfg");
   assert_non_null(strstr(w, "{ name = \"job_201301011200_0001\"; submit = \"0.000s\";"));
   assert_non_null(strstr(w, "file_sizes = (\"67108864B\", \"50000000B\", \"67108865B\");\n"
-                            "    file_hosts = ([\"host1\", \"host2\", \"host3\"], [\"host2\", \"host3\"], "
+                            "    split_hosts = ([\"host1\", \"host2\", \"host3\"], [\"host2\", \"host3\"], "
                             "[\"host3\"]); recorded = \"33.000s\";")); /* SPLITS, racks left out */
 }
 
@@ -314,6 +315,26 @@ static void a_simulated_run_goes_round(void **state)
       if (strcmp(test_csv_cell(ts, a, "status"), "SUCCEEDED") == 0 && *test_csv_cell(ts, a, bytes[k]))
         assert_close(test_csv_num(th, b, bytes[k]), test_csv_num(ts, a, bytes[k]), 0);
   }
+  /* the workload cuts each job's input where the run did: s's 1 GB at 64 MiB blocks is one file's 15 splits */
+  const char *w = test_read_file(dir, "w.cfg");
+  assert_non_null(strstr(w, "input = \"1000000000B\";"));
+  assert_non_null(strstr(w, "set = [\"dfs.blocksize=67108864\"];"));
+  char path[4200], err[1024];
+  snprintf(path, sizeof path, "%s/w.cfg", dir);
+  workload *wl = workload_read(path, NULL, 0, err, sizeof err);
+  if (!wl)
+    fail_msg("the imported workload does not read back: %s", err);
+  for (int j = 0; j < wl->n_jobs; j++) {
+    int64_t maps = workload_maps(&wl->jobs[j]);
+    assert_int_equal(maps, test_csv_num(js, j + 1, "maps"));
+    for (int a = 1; a < ts->n_rows; a++)
+      if (strcmp(test_csv_cell(ts, a, "job"), test_csv_cell(js, j + 1, "job")) == 0 &&
+          strcmp(test_csv_cell(ts, a, "kind"), "map") == 0) {
+        int m = atoi(test_csv_cell(ts, a, "task") + 1);
+        assert_int_equal(workload_split_bytes(&wl->jobs[j], m), test_csv_num(ts, a, "read_bytes"));
+      }
+  }
+  workload_free(wl);
   test_csv_free(th);
   test_csv_free(ts);
   test_csv_free(jh);

@@ -372,18 +372,19 @@ static void split_hosts(const char *out, char hosts[][64], int n)
   test_csv_free(t);
 }
 
-/* `file_hosts` (a history's split hosts) puts each block's first replicas
- * on the workers named, in order, and leaves the others where the seed's
- * placement drew them; a file without names, and a name the cluster lacks,
- * leave the draw (jhist_test checks that the run counts such names). */
-static void file_hosts_hold_the_first_replicas(void **state)
+/* `split_hosts` (a history's split locations) puts each map's block's
+ * first replicas on the workers named, in order, and leaves the others
+ * where the seed's placement drew them; a map without names, and a name
+ * the cluster lacks, leave the draw (jhist_test checks that the run counts
+ * such names). */
+static void split_hosts_hold_the_first_replicas(void **state)
 {
   (void)state;
   static const char job[] = "jobs = ( { name = \"j\"; file_sizes = (\"100MiB\", \"10MiB\", \"10MiB\"); map_cost = 1.0;"
                             " map_selectivity = 1.0; reduce_cost = 1.0; reduce_selectivity = 1.0; reducers = 1;"
                             " set = [\"dfs.blocksize=64m\"]; %s } );\n";
   char text[512], with[5][64], without[5][64];
-  snprintf(text, sizeof text, job, "file_hosts = ([\"C-2\", \"B-1\"], [], [\"Q-9\", \"C-3\"]);");
+  snprintf(text, sizeof text, job, "split_hosts = ([\"C-2\", \"B-1\"], [\"C-2\", \"B-1\"], [], [\"Q-9\", \"C-3\"]);");
   const char *args[] = {"--seed", "4", NULL};
   const char *out = test_simulate(test_source_path("platforms/xie5.cfg"), text, args);
   split_hosts(out, with, 4);
@@ -393,7 +394,7 @@ static void file_hosts_hold_the_first_replicas(void **state)
     const char *first = m < 2 ? "C-2 B-1 " : m == 3 ? "C-3 " : "";
     if (strncmp(with[m], first, strlen(first)) != 0)
       fail_msg("map %d: split hosts \"%s\", expected them to begin with \"%s\"", m, with[m], first);
-    /* three distinct workers, the one not named among those drawn without file_hosts */
+    /* three distinct workers, the one not named among those drawn without split_hosts */
     char *a = with[m], *b = strchr(a, ' '), *c = b ? strchr(b + 1, ' ') : NULL;
     assert_non_null(c);
     assert_true(strncmp(a, b + 1, (size_t)(b - a)) && strncmp(a, c + 1, (size_t)(b - a)) &&
@@ -439,13 +440,12 @@ static void bad_input_is_refused(void **state)
       {"set = [\"mrlab.ratios=a,b\"];", NULL, NULL, "w.cfg:1: jobs[0].set[0]: mrlab.ratios: expected a file's path"},
       {"", "--workers", "A,Q", "--workers: no worker or node class of xie5 is named \"Q\""},
       {"", "--workers", "", "--workers: expected worker or node class names"},
-      {"file_hosts = ([\"A-1\"]);", NULL, NULL,
-       "w.cfg:1: jobs[0].file_hosts: expected file_hosts beside files or file_sizes"},
-      {"files = 2; file_hosts = ([\"A-1\"]);", NULL, NULL,
-       "w.cfg:1: jobs[0].file_hosts: expected a list of 2 arrays of worker names, one a file"},
-      {"files = 2; file_hosts = ([\"A-1\", \"A-1\"], []);", NULL, NULL,
-       "w.cfg:1: jobs[0].file_hosts[0]: expected each worker once in a file's hosts, got \"A-1\" twice"},
-      {"files = 2; file_hosts = ([], [1]);", NULL, NULL, "w.cfg:1: jobs[0].file_hosts[1]: expected worker names"},
+      {"split_hosts = ([\"A-1\"]);", NULL, NULL,
+       "w.cfg:1: jobs[0].split_hosts: expected a list of 8 arrays of worker names, one a map (a block of the input"},
+      {"split_hosts = ([\"A-1\", \"A-1\"], [], [], [], [], [], [], []);", NULL, NULL,
+       "w.cfg:1: jobs[0].split_hosts[0]: expected each worker once in a map's hosts, got \"A-1\" twice"},
+      {"split_hosts = ([], [1], [], [], [], [], [], []);", NULL, NULL,
+       "w.cfg:1: jobs[0].split_hosts[1]: expected worker names"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     const char *dir = test_tmpdir();
@@ -496,7 +496,7 @@ int main(void)
       cmocka_unit_test(placements_order_as_xie_found),
       cmocka_unit_test(workers_cut_the_cluster_down),
       cmocka_unit_test(measured_ratios_follow_speeds_and_read_back),
-      cmocka_unit_test(file_hosts_hold_the_first_replicas),
+      cmocka_unit_test(split_hosts_hold_the_first_replicas),
       cmocka_unit_test(bad_input_is_refused),
   };
   TEST_MAIN(tests);

@@ -414,7 +414,7 @@ static void what_is_not_a_run_is_refused_in_one_line(void **state)
     snprintf(line, sizeof line,
              "mrlab: %s: expected a run directory (tasks.csv, jobs.csv), a run over seeds (seeds.csv, summary.csv) "
              "or a validation or comparison directory (runs/ and accuracy.csv, anchors.csv, variants.csv, "
-             "progress.csv or replays.csv)\n",
+             "progress.csv, replays.csv or roundtrips.csv)\n",
              dir);
     assert_refused(parent, dir, line);
   }

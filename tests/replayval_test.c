@@ -214,6 +214,104 @@ static void replay_table_matches_its_runs(void **state)
   }
 }
 
+/* A round trip: the workload runs with each seed, each run is exported,
+ * calibrated and replayed with its seed, and roundtrips.csv gives each
+ * phase's recorded and replayed means over the seeds (from the runs'
+ * jobs.csv and tasks.csv), the replayed mean's error against the recorded
+ * one with the interval of the paired differences, and the costs fitted
+ * (from the workload each seed replayed, which is what `mrlab calibrate`
+ * writes from that seed's exported history). */
+static void roundtrip_table_matches_its_runs(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir();
+  char file[4200], out[4200], run[8192], name[64];
+  test_write_file(dir, "jobs.cfg",
+                  "jobs = ( { name = \"s\"; input = \"1GB\"; map_cost = 20.0; map_selectivity = 1.0; reduce_cost = "
+                  "30.0; reduce_selectivity = 0.5; reducers = 3; } );\n");
+  snprintf(file, sizeof file, "%s",
+           test_write_file(dir, "r.cfg",
+                           "replays = ( { name = \"rt\"; platform = \"" MRLAB_SOURCE_DIR
+                           "/platforms/hetero16.cfg\"; workload = \"jobs.cfg\"; seeds = 3;\n"
+                           "  set = [\"mapreduce.job.reduce.slowstart.completedmaps=1.0\"]; } );\n"));
+  snprintf(out, sizeof out, "%s/out", dir);
+  test_run r;
+  test_run_mrlab(&r, test_tmpdir(), (const char *[]){"validate", file, "-o", out, "-j", "2", NULL});
+  if (r.status != 0)
+    fail_msg("validate failed with status %d: %s", r.status, r.err);
+  assert_string_equal(r.out, test_read_file(out, "roundtrips.md"));
+  snprintf(run, sizeof run, "%s/replays.csv", out);
+  assert_int_equal(access(run, F_OK), -1); /* no histories replayed: no replays table */
+  double rec[3][3], rep[3][3], fit[2][3];
+  for (int k = 0; k < 3; k++) {
+    double s, m, e;
+    snprintf(run, sizeof run, "%s/runs/rt/recorded-seed-%d", out, k + 1);
+    test_csv *j = test_csv_in(run, "jobs.csv");
+    assert_string_equal(test_csv_cell(j, 1, "job"), "s");
+    assert_close(test_csv_num(j, 1, "mapreduce.job.reduce.slowstart.completedmaps"), 1.0, 0); /* the set's */
+    s = test_csv_num(j, 1, "submit"), e = test_csv_num(j, 1, "end");
+    test_csv_free(j);
+    test_csv *t = test_csv_in(run, "tasks.csv");
+    m = -1;
+    for (int row = 1; row < t->n_rows; row++)
+      if (strcmp(test_csv_cell(t, row, "kind"), "map") == 0 &&
+          strcmp(test_csv_cell(t, row, "status"), "SUCCEEDED") == 0)
+        m = fmax(m, test_csv_num(t, row, "end"));
+    test_csv_free(t);
+    rec[0][k] = e - s, rec[1][k] = m - s, rec[2][k] = e - m;
+    snprintf(run, sizeof run, "%s/runs/rt/seed-%d", out, k + 1);
+    simulated(run, &s, &m, &e);
+    rep[0][k] = e - s, rep[1][k] = m - s, rep[2][k] = e - m;
+    /* the seed's replayed workload is what calibrate makes of its exported history */
+    test_run c;
+    snprintf(run, sizeof run, "%s/runs/rt/recorded-seed-%d-jhist", out, k + 1);
+    test_run_mrlab(
+        &c, dir, (const char *[]){"calibrate", MRLAB_SOURCE_DIR "/platforms/hetero16.cfg", run, "-o", "cal.cfg", NULL});
+    assert_int_equal(c.status, 0);
+    snprintf(run, sizeof run, "%s/runs/rt", out);
+    snprintf(name, sizeof name, "workload-seed-%d.cfg", k + 1);
+    const char *w = test_read_file(run, name), *cal = test_read_file(dir, "cal.cfg");
+    assert_string_equal(strchr(w, '\n'), strchr(cal, '\n')); /* but for the first line's source path */
+    fit[0][k] = atof(strstr(w, "map_cost = ") + 11);
+    fit[1][k] = atof(strstr(w, "reduce_cost = ") + 14);
+  }
+  static const char *const phases[3] = {"job", "map", "reduce"};
+  test_csv *t = test_csv_in(out, "roundtrips.csv");
+  assert_int_equal(t->n_rows, 4);
+  for (int p = 0; p < 3; p++) {
+    int row = phase_row(t, phases[p]);
+    assert_string_equal(test_csv_cell(t, row, "job"), "s");
+    double mean, half, diff[3];
+    test_interval(rec[p], 3, &mean, &half);
+    assert_close(test_csv_num(t, row, "recorded"), mean, 0.0006);
+    assert_close(test_csv_num(t, row, "recorded_ci95_half"), half, 0.0006);
+    double rmean = mean;
+    test_interval(rep[p], 3, &mean, &half);
+    assert_close(test_csv_num(t, row, "replayed"), mean, 0.0006);
+    assert_close(test_csv_num(t, row, "replayed_ci95_half"), half, 0.0006);
+    for (int k = 0; k < 3; k++)
+      diff[k] = rep[p][k] - rec[p][k];
+    test_interval(diff, 3, &mean, &half);
+    assert_close(test_csv_num(t, row, "error"), 100 * mean / rmean, 0.006);
+    assert_close(test_csv_num(t, row, "error_ci95_half"), 100 * half / rmean, 0.006);
+    double worst = 0;
+    for (int k = 0; k < 3; k++)
+      worst = fabs(diff[k] / rec[p][k]) > fabs(worst) ? 100 * diff[k] / rec[p][k] : worst;
+    assert_close(test_csv_num(t, row, "error_worst"), worst, 0.006);
+    static const char *const costs[2] = {"map_cost", "reduce_cost"};
+    for (int c = 0; c < 2; c++) {
+      char col[64];
+      assert_close(test_csv_num(t, row, costs[c]), c ? 30 : 20, 0);
+      snprintf(col, sizeof col, "%s_fitted", costs[c]);
+      assert_close(test_csv_num(t, row, col), (fit[c][0] + fit[c][1] + fit[c][2]) / 3, 1e-3);
+      assert_close(test_csv_num(t, row, col), c ? 30 : 20, 0.01); /* recovered */
+      snprintf(col, sizeof col, "%s_fitted_min", costs[c]);
+      assert_close(test_csv_num(t, row, col), fmin(fit[c][0], fmin(fit[c][1], fit[c][2])), 1e-3);
+    }
+  }
+  test_csv_free(t);
+}
+
 static void bad_entries_are_refused(void **state)
 {
   (void)state;
@@ -245,6 +343,9 @@ static void bad_entries_are_refused(void **state)
       {hist, broken, says[0]},
       {hist, missing, says[1]},
       {"hetero16.cfg", "toy4.cfg", says[2]},
+      {hist, "workload = \"nothing.cfg\"; ", "r.cfg:3: replays[0].workload: "},
+      {hist, "workload = \"nothing.cfg\"; histories = [\"x\"]; ",
+       "r.cfg:3: replays[0].workload: expected histories (to replay) or workload (a round trip), not both"},
       {"seeds = 2;", "seeds = 0;", "r.cfg:3: replays[0].seeds: expected a whole number from 1 to 10000, got 0"},
       {"seeds = 2;", "seedz = 2;", "r.cfg:3: replays[0].seedz: unknown setting; did you mean \"seeds\"?"},
       {"completedmaps=1.0", "completedmap=1.0",
@@ -269,6 +370,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(replay_table_matches_its_runs),
+      cmocka_unit_test(roundtrip_table_matches_its_runs),
       cmocka_unit_test(bad_entries_are_refused),
   };
   TEST_MAIN(tests);

@@ -157,11 +157,13 @@ enum {
   T_CAUSE,
   T_CPU,
   T_SPLITS,
+  T_MERGED,
   T_N
 };
-static const int task_cols[T_N] = {TASKS_JOB,  TASKS_TASK,     TASKS_KIND,        TASKS_ATTEMPT,    TASKS_HOST,
-                                   TASKS_RACK, TASKS_LOCALITY, TASKS_SPECULATIVE, TASKS_STATUS,     TASKS_START,
-                                   TASKS_END,  TASKS_CAUSE,    TASKS_CPU_SECONDS, TASKS_SPLIT_HOSTS};
+static const int task_cols[T_N] = {TASKS_JOB,         TASKS_TASK,        TASKS_KIND,        TASKS_ATTEMPT,
+                                   TASKS_HOST,        TASKS_RACK,        TASKS_LOCALITY,    TASKS_SPECULATIVE,
+                                   TASKS_STATUS,      TASKS_START,       TASKS_END,         TASKS_CAUSE,
+                                   TASKS_CPU_SECONDS, TASKS_SPLIT_HOSTS, TASKS_MERGED_BYTES};
 enum { J_JOB, J_SUBMIT, J_START, J_END, J_MAPS, J_REDUCES, J_STATUS, J_N };
 static const int job_cols[J_N] = {JOBS_JOB, JOBS_SUBMIT, JOBS_START, JOBS_END, JOBS_MAPS, JOBS_REDUCES, JOBS_STATUS};
 
@@ -312,6 +314,12 @@ static int read_attempt(const csv_table *t, int row, const int *tc, const int *p
   if (read_number(t, row, tc[T_CPU], 0, 1, &cpu, err, errlen))
     return -1;
   a->counters[HC_CPU_MILLISECONDS] = cpu < 0 ? -1 : (int64_t)llround(cpu * 1000);
+  double merged; /* a reduce's bytes through its merges to disk: Hadoop counts their records as spilled */
+  if (read_number(t, row, tc[T_MERGED], 1, 1, &merged, err, errlen))
+    return -1;
+  if (!a->map && merged >= 0)
+    a->counters[HC_SPILLED_RECORDS] =
+        bytes[P_SHUFFLE] > 0 ? (int64_t)llround(merged * (double)records[P_SHUFFLE] / (double)bytes[P_SHUFFLE]) : 0;
   a->map_end = a->map ? ends[P_MAP] : -1;
   a->shuffle_end = a->map ? -1 : ends[P_SHUFFLE];
   a->sort_end = a->map ? -1 : ends[P_SORT];

@@ -65,6 +65,8 @@ static const char *const images[] = {"gantt.png",
                                      "seeds.svg",
                                      "replays.png",
                                      "replays.svg",
+                                     "roundtrips.png",
+                                     "roundtrips.svg",
                                      NULL};
 
 /* The phases of an attempt as the Gantt chart and the breakdown show them. */
@@ -1111,28 +1113,33 @@ static int plot_seeds(const char *dir, const char *tmp, const char *plots, const
   return status;
 }
 
-/* The pictures of validation directory DIR, drawn in TMP. */
-/* A replay validation's simulated times against the recorded ones
- * (replays.csv) into TMP as replays.dat, one block a phase of (recorded,
- * simulated mean, its interval's ends), drawn by replays.gp under TITLE.
- * 0, or 1 or 2 with ERR set. */
+/* A replay validation's simulated times against the recorded ones: the
+ * table TABLE.csv of DIR (replays.csv: each history's job; roundtrips.csv:
+ * each round trip's job, its recorded runs' mean) into TMP as replays.dat,
+ * one block a phase of (recorded, simulated mean, its interval's ends,
+ * from the columns SIM and SIM_ci95_half), drawn by replays.gp as
+ * TABLE.FORMAT under TITLE, the y axis saying YLABEL.  0, or 1 or 2 with
+ * ERR set. */
 static int draw_replays(const char *dir, const char *tmp, const char *plots, const char *format, const char *title,
-                        char *err, size_t errlen)
+                        const char *table, const char *sim, const char *ylabel, char *err, size_t errlen)
 {
-  static const char *const need[] = {"phase", "recorded", "simulated", "simulated_ci95_half"};
-  csv_table *t = csv_read_in(dir, "replays.csv", need, 4, err, errlen);
+  char csv_name[64], half_col[64];
+  snprintf(csv_name, sizeof csv_name, "%s.csv", table);
+  snprintf(half_col, sizeof half_col, "%s_ci95_half", sim);
+  const char *const need[] = {"phase", "recorded", sim, half_col};
+  csv_table *t = csv_read_in(dir, csv_name, need, 4, err, errlen);
   if (!t)
     return 2;
   const char *phases[8];
   int n_phases = 0;
   double lo = INFINITY, hi = 0;
   for (int r = 1; r < t->n_rows; r++) {
-    double half = num(t, r, "simulated_ci95_half"), rec = num(t, r, "recorded"), sim = num(t, r, "simulated");
+    double half = num(t, r, half_col), rec = num(t, r, "recorded"), y = num(t, r, sim);
     half = isnan(half) ? 0 : half; /* one seed: no interval */
     if (n_phases < 8)
       intern(phases, &n_phases, cell(t, r, "phase"));
-    lo = fmin(lo, fmin(rec, sim - half > 0 ? sim - half : sim));
-    hi = fmax(hi, fmax(rec, sim + half));
+    lo = fmin(lo, fmin(rec, y - half > 0 ? y - half : y));
+    hi = fmax(hi, fmax(rec, y + half));
   }
   lo /= 1.5, hi *= 1.5;
   FILE *f;
@@ -1144,9 +1151,9 @@ static int draw_replays(const char *dir, const char *tmp, const char *plots, con
   for (int p = 0; p < n_phases; p++) {
     for (int r = 1; r < t->n_rows; r++)
       if (strcmp(cell(t, r, "phase"), phases[p]) == 0) {
-        double half = num(t, r, "simulated_ci95_half"), sim = num(t, r, "simulated");
+        double half = num(t, r, half_col), y = num(t, r, sim);
         half = isnan(half) ? 0 : half;
-        fprintf(f, "%.9g %.9g %.9g %.9g\n", num(t, r, "recorded"), sim, fmax(sim - half, lo), sim + half);
+        fprintf(f, "%.9g %.9g %.9g %.9g\n", num(t, r, "recorded"), y, fmax(y - half, lo), y + half);
       }
     fprintf(f, "\n\n");
     snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", p ? " " : "", phases[p]);
@@ -1154,10 +1161,12 @@ static int draw_replays(const char *dir, const char *tmp, const char *plots, con
   int status = close_data(f, "replays.dat", err, errlen) ? 1 : 0;
   if (!status && n_phases > 0) {
     snprintf(vars, sizeof vars,
-             "title_text='%s: simulated against recorded times, each job and phase (mean over the seeds with its "
-             "95%% interval)'; phases='%s'; lo=%g; hi=%g; width=900; height=800",
-             title, names, lo, hi);
-    status = gnuplot(tmp, plots, "replays", NULL, format, vars, err, errlen);
+             "title_text='%s: %s against recorded times, each job and phase (mean over the seeds with its "
+             "95%% interval)'; phases='%s'; lo=%g; hi=%g; ylabel_text='%s'; xlabel_text='%s'; width=900; "
+             "height=800",
+             title, sim, names, lo, hi, ylabel,
+             strcmp(table, "roundtrips") ? "recorded time (s)" : "recorded time, mean over the seeds (s)");
+    status = gnuplot(tmp, plots, "replays", table, format, vars, err, errlen);
   }
   csv_free(t);
   return status;
@@ -1307,7 +1316,11 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
   if (!status && has(dir, "variants.csv", 0))
     status = draw_variants(dir, tmp, plots, format, err, errlen);
   if (!status && has(dir, "replays.csv", 0))
-    status = draw_replays(dir, tmp, plots, format, title, err, errlen);
+    status = draw_replays(dir, tmp, plots, format, title, "replays", "simulated",
+                          "simulated time, mean over the seeds (s)", err, errlen);
+  if (!status && has(dir, "roundtrips.csv", 0))
+    status = draw_replays(dir, tmp, plots, format, title, "roundtrips", "replayed",
+                          "replayed time, mean over the seeds (s)", err, errlen);
   remove_data(tmp, (const char *const[]){"predictions.dat", "accuracy.dat", "leaderboard.dat", "anchors.dat",
                                          "indicators.dat", "replays.dat", NULL});
   return status;
@@ -1383,9 +1396,9 @@ int plot_dir(const char *dir, const char *out, const char *format, const char *s
   int run = has(dir, RUNDIR_TASKS, 0) && has(dir, RUNDIR_JOBS, 0);
   int seeds = !run && has(dir, "seeds.csv", 0) && has(dir, "summary.csv", 0);
   int validation = !run && !seeds && has(dir, "runs", 1);
-  static const char *const tables[] = {
-      "accuracy.csv", "anchors.csv",   "variants.csv", RUNDIR_PROGRESS,
-      "leaderboard.csv", "workflows.csv", "replays.csv", NULL};
+  static const char *const tables[] = {"accuracy.csv",  "anchors.csv",     "variants.csv",
+                                       RUNDIR_PROGRESS, "leaderboard.csv", "workflows.csv",
+                                       "replays.csv",   "roundtrips.csv",  NULL};
   int tabled = 0;
   for (int k = 0; tables[k]; k++)
     tabled |= has(dir, tables[k], 0);
@@ -1393,7 +1406,7 @@ int plot_dir(const char *dir, const char *out, const char *format, const char *s
     return snprintf(err, errlen,
                     "%s: expected a run directory (tasks.csv, jobs.csv), a run over seeds (seeds.csv, summary.csv) "
                     "or a validation or comparison directory (runs/ and accuracy.csv, anchors.csv, variants.csv, "
-                    "progress.csv or replays.csv)",
+                    "progress.csv, replays.csv or roundtrips.csv)",
                     dir),
            2;
   if (!have_gnuplot())

@@ -685,18 +685,19 @@ void replayval_write_roundtrips(const replayval *rv, const double *simulated, FI
 {
   char a[128], b[128], c[128], seeds[160];
   if (csv)
-    fprintf(csv, "entry,job,phase,seeds,recorded,recorded_ci95_half,replayed,replayed_ci95_half,error,"
-                 "error_ci95_half,map_cost,map_cost_fitted,map_cost_fitted_min,map_cost_fitted_max,reduce_cost,"
-                 "reduce_cost_fitted,reduce_cost_fitted_min,reduce_cost_fitted_max\n");
+    fprintf(csv,
+            "entry,job,phase,seeds,recorded,recorded_ci95_half,replayed,replayed_ci95_half,error,"
+            "error_ci95_half,error_worst,map_cost,map_cost_fitted,map_cost_fitted_min,map_cost_fitted_max,reduce_cost,"
+            "reduce_cost_fitted,reduce_cost_fitted_min,reduce_cost_fitted_max\n");
   fprintf(md,
           "## round trips\n\neach entry's workload run with %s (the recorded runs), each run exported as job "
           "history (`mrlab export jhist`), calibrated on the platform (`mrlab calibrate`) and replayed with its "
           "own seed; phases as in the replays; each figure the mean over the seeds ± the half-width of its 95%% "
           "interval; error: how far the replayed mean is off the recorded one, in %% of it, with the 95%% interval "
-          "of the differences paired seed by seed; the costs (flops a byte) the jobs ran with and those calibrated "
-          "(mean, least to most)\n\n"
-          "| entry | job | phase | recorded | replayed | error | map_cost: ran, fitted | reduce_cost: ran, fitted "
-          "|\n|---|---|---|---:|---:|---:|---:|---:|\n",
+          "of the differences paired seed by seed; worst seed: the largest error of one replay against its own "
+          "recorded run; the costs (flops a byte) the jobs ran with and those calibrated (mean, least to most)\n\n"
+          "| entry | job | phase | recorded | replayed | error | worst seed | map_cost: ran, fitted | reduce_cost: "
+          "ran, fitted |\n|---|---|---|---:|---:|---:|---:|---:|---:|\n",
           stats_seeds_text(common_seeds(rv, 1), "roundtrips.csv", seeds, sizeof seeds));
   for (int i = 0; i < rv->n_entries; i++) {
     const replayval_entry *e = &rv->entries[i];
@@ -713,6 +714,9 @@ void replayval_write_roundtrips(const replayval *rv, const double *simulated, FI
         stats_summary off = s.diff;
         off.mean = 100 * s.diff.mean / s.recorded.mean;
         off.half = 100 * s.diff.half / s.recorded.mean;
+        double worst = 0; /* one seed's error, the largest */
+        for (int k = 0; k < e->seeds; k++)
+          worst = fabs(s.errors[k]) > fabs(worst) ? s.errors[k] : worst;
         if (csv) {
           fprintf(csv, "%s,%s,%s,%d,", e->name, e->jobs[j].label, phase_names[p], e->seeds);
           stats_csv(csv, &s.recorded, 3);
@@ -720,13 +724,15 @@ void replayval_write_roundtrips(const replayval *rv, const double *simulated, FI
           stats_csv(csv, &s.sim, 3);
           fputc(',', csv);
           stats_csv(csv, &off, 2);
+          fprintf(csv, ",%.2f", worst);
           for (int k = 0; k < 2; k++)
             fprintf(csv, ",%.6g,%.6g,%.6g,%.6g", e->jobs[j].cost[k], fit[k][0], fit[k][1], fit[k][2]);
           fputc('\n', csv);
         }
-        fprintf(md, "| %s | %s | %s | %s | %s | %s |", e->name, e->jobs[j].label, phase_names[p],
+        char w[32];
+        fprintf(md, "| %s | %s | %s | %s | %s | %s | %s%% |", e->name, e->jobs[j].label, phase_names[p],
                 cell(&s.recorded, 2, 0, " s", a, sizeof a), cell(&s.sim, 2, 0, " s", b, sizeof b),
-                cell(&off, 1, 1, "%", c, sizeof c));
+                cell(&off, 1, 1, "%", c, sizeof c), signed_text(worst, 1, w, sizeof w));
         for (int k = 0; k < 2; k++)
           if (p != REPLAYVAL_JOB || (k == 1 && isnan(e->jobs[j].recorded[REPLAYVAL_REDUCE])))
             fprintf(md, " |");

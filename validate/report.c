@@ -32,10 +32,13 @@
 
 /* The tables of a run over seeds or of a validation, in the page's order,
  * each shown where DIR holds it. */
-static const char *const tables[] = {"seeds.csv",       "summary.csv",   "accuracy.csv", "predictions.csv",
-                                     "provision.csv",   "tune.csv",      "anchors.csv",  "variants.csv",
-                                     RUNDIR_PROGRESS,   "leaderboard.csv", "workflows.csv", "replays.csv",
-                                     NULL};
+static const char *const tables[] = {"seeds.csv",      "summary.csv",
+                                     "accuracy.csv",   "predictions.csv",
+                                     "provision.csv",  "tune.csv",
+                                     "anchors.csv",    "variants.csv",
+                                     RUNDIR_PROGRESS,  "leaderboard.csv",
+                                     "workflows.csv",  "replays.csv",
+                                     "roundtrips.csv", NULL};
 
 /* A table longer than this shows its first rows and says how many more its CSV holds. */
 #define REPORT_MAX_ROWS 200
@@ -64,6 +67,8 @@ static const struct {
     {"indicators.", "Each progress indicator's mean error per workload and variant."},
     {"replays.", "Each replayed job's simulated time against the one its history recorded, by phase, with the "
                  "simulated mean's 95% interval over the seeds."},
+    {"roundtrips.", "Each round trip's replayed time against its recorded runs' (means over the seeds), by job and "
+                    "phase, with the replayed mean's 95% interval."},
 };
 
 static const char style[] =

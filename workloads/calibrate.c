@@ -15,8 +15,9 @@
  * stated beside the job as R^2 (against zero, as for any fit through the
  * origin) and the slope's standard error.  A job without CPU times keeps import's guess, and says so.
  *
- * A reducer's merges while it shuffles are mrlab's for equal map outputs
- * fetched one at a time (reduce_framework).  Left out: a combiner's and
+ * A reducer's merges before its final merge are those its SPILLED_RECORDS
+ * counted, or else mrlab's for equal map outputs fetched one at a time
+ * (reduce_framework).  Left out: a combiner's and
  * compression's work (a calibrated job has neither, its maps' CPU counts as
  * map_cost), and a task's start-up (a history records no first progress).  A file of its own: the one place
  * where a history meets a platform. */
@@ -60,16 +61,21 @@ static double map_framework(const history_attempt *a, const conf *c)
   return flops;
 }
 
-/* The flops mrlab's framework spends on a reducer's IN bytes (conf C),
- * fetched from the map outputs of history job H: the final merge into the
- * reduce function, and the merges mrlab would make while it shuffles
- * (memory to disk at mapreduce.reduce.shuffle.merge.percent, disk files
- * down to io.sort.factor, what is left in memory before the final merge),
- * replayed as in sim/reducetask.c for equal segments, fetched host by host
- * in batches of at most 20 (one fetch at a time, hosts in the order of
- * their first map). */
-static double reduce_framework(double in, const history_job *h, const conf *c)
+/* The flops mrlab's framework spends on reduce attempt A's IN bytes (conf
+ * C), fetched from the map outputs of history job H: the final merge into
+ * the reduce function, and the merges before it, to disk (memory to disk
+ * at mapreduce.reduce.shuffle.merge.percent, disk files down to
+ * io.sort.factor, what is left in memory before the final merge).  Their
+ * bytes are A's SPILLED_RECORDS at its input's bytes a record, when it
+ * recorded them; else mrlab's merges replayed as in sim/reducetask.c for
+ * equal segments, fetched host by host in batches of at most 20 (one fetch
+ * at a time, hosts in the order of their first map), which the order of a
+ * reducer's parallel fetches can make wrong by a fifth. */
+static double reduce_framework(const history_attempt *a, double in, const history_job *h, const conf *c)
 {
+  int64_t spilled = a->counters[HC_SPILLED_RECORDS], records = a->counters[HC_REDUCE_INPUT_RECORDS];
+  if (spilled >= 0 && records > 0)
+    return conf_get(c, CONF_MERGE_COST) * ((double)spilled * in / (double)records + in);
   double buffer = conf_get(c, CONF_REDUCE_MEMORY_MB) * 1048576.0 * conf_get(c, CONF_HEAP_RATIO) *
                   conf_get(c, CONF_SHUFFLE_BUFFER_PERCENT);
   double single = buffer * conf_get(c, CONF_SHUFFLE_LIMIT_PERCENT),
@@ -144,7 +150,7 @@ static int fit_kind(const history_job *h, history_kind kind, const platform *p, 
       return -1;
     }
     double flops = (double)a->counters[HC_CPU_MILLISECONDS] / 1000 * speed;
-    flops -= kind == HISTORY_MAP ? map_framework(a, c) : reduce_framework((double)in, h, c);
+    flops -= kind == HISTORY_MAP ? map_framework(a, c) : reduce_framework(a, (double)in, h, c);
     x[n] = (double)in, y[n] = flops;
     n++;
   }

@@ -20,6 +20,7 @@
 #include <jansson.h>
 #include <limits.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -552,6 +553,13 @@ static void write_tasks(FILE *f, const history_job *j, int64_t origin)
     if (a->counters[HC_CPU_MILLISECONDS] >= 0) {
       snprintf(b[TASKS_CPU_SECONDS], 32, "%.3f", (double)a->counters[HC_CPU_MILLISECONDS] / 1000);
       row[TASKS_CPU_SECONDS] = b[TASKS_CPU_SECONDS];
+    }
+    int64_t spilled = a->counters[HC_SPILLED_RECORDS], records = a->counters[HC_REDUCE_INPUT_RECORDS],
+            shuffled = a->counters[HC_REDUCE_SHUFFLE_BYTES];
+    if (!map && spilled >= 0 && records > 0 && shuffled >= 0) { /* a reduce's merges' bytes, from their records */
+      snprintf(b[TASKS_MERGED_BYTES], 32, "%lld",
+               (long long)llround((double)spilled * (double)shuffled / (double)records));
+      row[TASKS_MERGED_BYTES] = b[TASKS_MERGED_BYTES];
     }
     char *splits = NULL; /* Hadoop's "node3,node7", tasks.csv's "node3 node7" */
     if (map && a->task < j->n_splits && j->splits[a->task]) {

@@ -20,7 +20,8 @@
 
 #define IMPORT_COST 10.0           /* flops a byte, map and reduce */
 #define IMPORT_BLOCK 134217728.0   /* dfs.blocksize's default, 128 MiB */
-#define IMPORT_MAX_BLOCK 68719476736.0 /* 64 GiB, conf.c's bound on dfs.blocksize */
+#define IMPORT_MAX_BLOCK 68719476736.0 /* 64 GiB, conf.c's bounds on dfs.blocksize */
+#define IMPORT_MIN_BLOCK 1048576.0
 
 import_trace *import_trace_alloc(void)
 {
@@ -82,13 +83,54 @@ static int even_shares(const import_job *j)
   return 1;
 }
 
+/* The files J's maps read, as FileInputFormat cut them: a file's splits
+ * are whole blocks and a last one no larger, so a run of maps of BLOCK
+ * bytes (the largest split) and the map after it are one file's.  Into
+ * FILES (J->maps at most) each file's bytes; returns their number. */
+static int split_files(const import_job *j, int64_t block, int64_t *files)
+{
+  int n = 0;
+  for (int m = 0; m < j->maps; m++) {
+    int64_t bytes = j->map_bytes[m];
+    while (j->map_bytes[m] == block && m + 1 < j->maps)
+      bytes += j->map_bytes[++m];
+    files[n++] = bytes;
+  }
+  return n;
+}
+
+/* J's maps' hosts as split_hosts, one array a map. */
+static void write_split_hosts(const import_job *j, FILE *out)
+{
+  for (int m = 0; m < j->maps; m++) {
+    fprintf(out, "%s[", m == 0 ? "\n    split_hosts = (" : m % 3 ? ", " : ",\n      ");
+    for (const char *h = j->map_hosts[m]; h && *h;) {
+      size_t n = strcspn(h, ",");
+      fprintf(out, "%s\"%.*s\"", h == j->map_hosts[m] ? "" : ", ", (int)n, h);
+      h += n + (h[n] == ',');
+    }
+    fprintf(out, "]%s", m + 1 == j->maps ? ");" : "");
+  }
+}
+
 static void write_job(const import_job *j, FILE *out)
 {
   if (j->note)
     fprintf(out, "  # %s: %s\n", j->name, j->note);
   fprintf(out, "  { name = \"%s\"; submit = \"%.3fs\";", j->name, j->submit);
-  if (!j->map_bytes) /* else the sum of its file_sizes */
-    fprintf(out, " input = \"%lldB\";", (long long)j->input);
+  /* each map's bytes known: the files they make, cut at the largest split; outside dfs.blocksize's bounds, a
+   * file a map (cut at the largest block beyond it) */
+  int64_t block = 0, *files = j->map_bytes ? xmalloc((size_t)j->maps * sizeof *files) : NULL;
+  for (int m = 0; j->map_bytes && m < j->maps; m++)
+    block = j->map_bytes[m] > block ? j->map_bytes[m] : block;
+  int whole = (double)block <= IMPORT_MAX_BLOCK, n_files = 0;
+  if (j->map_bytes && whole && (double)block >= IMPORT_MIN_BLOCK)
+    n_files = split_files(j, block, files);
+  for (int m = 0; j->map_bytes && !n_files && m < j->maps; m++)
+    files[m] = j->map_bytes[m];
+  n_files = j->map_bytes && !n_files ? j->maps : n_files;
+  if (n_files <= 1) /* else the sum of its file_sizes */
+    fprintf(out, " input = \"%lldB\";", (long long)(n_files ? files[0] : j->input));
   if (j->reducers)
     fprintf(out, " shuffle = \"%lldB\";", (long long)j->shuffle);
   fprintf(out, " output = \"%lldB\"; reducers = %d;\n    map_cost = %.*f;", (long long)j->output, j->reducers,
@@ -96,33 +138,25 @@ static void write_job(const import_job *j, FILE *out)
   if (j->reducers)
     fprintf(out, " reduce_cost = %.*f;", j->reduce_cost > 0 ? 4 : 1, j->reduce_cost > 0 ? j->reduce_cost : IMPORT_COST);
   if (j->map_bytes) {
-    /* one map a file, each of its map's bytes: blocks as large as the largest file */
-    double per_file = 0;
-    fprintf(out, "\n    file_sizes = (");
-    for (int m = 0; m < j->maps; m++) {
-      fprintf(out, "%s\"%lldB\"", m == 0 ? "" : m % 8 ? ", " : ",\n      ", (long long)j->map_bytes[m]);
-      per_file = fmax(per_file, (double)j->map_bytes[m]);
-    }
-    fprintf(out, ");");
-    for (int m = 0; j->map_hosts && m < j->maps; m++) { /* each file's hosts, as its split's were */
-      fprintf(out, "%s[", m == 0 ? "\n    file_hosts = (" : m % 3 ? ", " : ",\n      ");
-      for (const char *h = j->map_hosts[m]; h && *h;) {
-        size_t n = strcspn(h, ",");
-        fprintf(out, "%s\"%.*s\"", h == j->map_hosts[m] ? "" : ", ", (int)n, h);
-        h += n + (h[n] == ',');
-      }
-      fprintf(out, "]%s", m + 1 == j->maps ? ");" : "");
-    }
-    if (per_file > IMPORT_BLOCK)
-      fprintf(out, " set = [\"dfs.blocksize=%.0f\"];", fmin(per_file, IMPORT_MAX_BLOCK));
+    for (int k = 0; n_files > 1 && k < n_files; k++)
+      fprintf(out, "%s\"%lldB\"%s",
+              k == 0  ? "\n    file_sizes = ("
+              : k % 8 ? ", "
+                      : ",\n      ",
+              (long long)files[k], k + 1 == n_files ? ");" : "");
+    if (j->map_hosts && whole) /* each map's hosts, as its split's were */
+      write_split_hosts(j, out);
+    if (!whole || (double)block > IMPORT_BLOCK || (n_files < j->maps && (double)block != IMPORT_BLOCK))
+      fprintf(out, " set = [\"dfs.blocksize=%.0f\"];", fmin((double)block, IMPORT_MAX_BLOCK));
   } else if (j->maps > 0) {
     /* one map a file: files of at most a block each */
-    int64_t files = j->maps < j->input ? j->maps : j->input;
-    double per_file = ceil((double)j->input / (double)files);
-    fprintf(out, " files = %lld;", (long long)files);
+    int64_t n = j->maps < j->input ? j->maps : j->input;
+    double per_file = ceil((double)j->input / (double)n);
+    fprintf(out, " files = %lld;", (long long)n);
     if (per_file > IMPORT_BLOCK)
       fprintf(out, " set = [\"dfs.blocksize=%.0f\"];", fmin(per_file, IMPORT_MAX_BLOCK));
   }
+  free(files);
   if (j->recorded > 0)
     fprintf(out, " recorded = \"%.3fs\";", j->recorded);
   if (j->reducers && !even_shares(j)) {

@@ -26,10 +26,11 @@ typedef struct {
   int reducers;    /* 0: a map-only job, whose maps write the output */
   int maps;        /* the recorded map count, or 0: one per block, as Hadoop cuts the input */
   double *shares;  /* reducers of them: each reducer's share of the shuffle; NULL: even shares */
-  int64_t *map_bytes; /* maps of them: each map's input bytes (at least 1), written as file_sizes; NULL: unknown,
-                         the maps read equal files */
-  char **map_hosts;   /* with map_bytes, maps of them: the hosts that held each map's file ("node3,node7"),
-                         written as file_hosts; NULL where unknown, NULL: none known */
+  int64_t *map_bytes; /* maps of them: each map's input bytes (at least 1), written as the files they were cut
+                         from (input, or file_sizes) at the largest as dfs.blocksize; NULL: unknown, the maps read
+                         equal files */
+  char **map_hosts;   /* with map_bytes, maps of them: the hosts that held each map's block ("node3,node7"),
+                         written as split_hosts; NULL where unknown, NULL: none known */
   double recorded; /* s from submit to finish on the traced cluster; 0 when unknown */
   double map_cost, reduce_cost; /* flops a byte, as calibrated (calibrate.h); 0: mrlab's guess */
   char *note;                   /* a comment written before the job (the calibration's fit), or NULL */

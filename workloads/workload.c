@@ -70,7 +70,7 @@ static const char *const job_keys[] = {"name",
                                        "redistribute",
                                        "files",
                                        "file_sizes",
-                                       "file_hosts",
+                                       "split_hosts",
                                        "after",
                                        "queue",
                                        "shuffle",
@@ -81,7 +81,7 @@ static const char *const job_keys[] = {"name",
 /* The keys of a job made by a generator: these, then the generator's own. */
 static const char *const generated_keys[] = {"name",  "submit",    "generator",  "input",        "reducers", "seed",
                                              "set",   "placement", "ratios",     "redistribute", "files",    "after",
-                                             "queue", "recorded",  "file_sizes", "file_hosts"};
+                                             "queue", "recorded",  "file_sizes", "split_hosts"};
 #define N_GENERATED (sizeof generated_keys / sizeof *generated_keys)
 
 /* Checks the keys of job G, made by generator GEN (NULL: described directly). */
@@ -611,45 +611,49 @@ static int read_files(cfg_file *f, const config_setting_t *g, job_desc *j)
   return 0;
 }
 
-/* `file_hosts` of job G into J, which has its files: for each file, the
- * workers that hold its blocks' first replicas (a history's split hosts),
- * an empty array where the placement decides.  Only names here: the
- * engine checks them against the platform. */
-static int read_file_hosts(cfg_file *f, const config_setting_t *g, job_desc *j)
+/* `split_hosts` of job G into J, whose maps are known: for each map (each
+ * block of its input, file by file), the workers that hold its block's
+ * first replicas (a history's split locations), an empty array where the
+ * placement decides; not in a job whose input is PARENT's output.  Only
+ * names here: the engine looks them up in the platform. */
+static int read_split_hosts(cfg_file *f, const config_setting_t *g, job_desc *j, const job_desc *parent)
 {
-  config_setting_t *l = config_setting_get_member(g, "file_hosts");
+  config_setting_t *l = config_setting_get_member(g, "split_hosts");
   if (!l)
     return 0;
-  if (!j->files)
-    return cfg_fail(f, l, "expected file_hosts beside files or file_sizes, which give the files they place");
+  if (parent)
+    return cfg_fail(f, l, "expected no split_hosts in a job that reads its parent's output, where it wrote it");
   if (config_setting_get_member(g, "redistribute"))
-    return cfg_fail(f, l, "expected file_hosts or redistribute, not both (redistribute moves the blocks)");
-  if (!config_setting_is_list(l) || config_setting_length(l) != j->files)
-    return cfg_fail(f, l, "expected a list of %d arrays of worker names, one a file, such as ([\"w-1\", \"w-4\"], [])",
-                    j->files);
+    return cfg_fail(f, l, "expected split_hosts or redistribute, not both (redistribute moves the blocks)");
+  int64_t maps = workload_maps(j);
+  if (!config_setting_is_list(l) || config_setting_length(l) != maps)
+    return cfg_fail(f, l,
+                    "expected a list of %lld arrays of worker names, one a map (a block of the input at "
+                    "dfs.blocksize), such as ([\"w-1\", \"w-4\"], [])",
+                    (long long)maps);
   int n = 0;
-  for (int k = 0; k < j->files; k++)
+  for (int k = 0; k < maps; k++)
     n += config_setting_length(config_setting_get_elem(l, (unsigned)k));
-  j->file_host_first = xcalloc((size_t)j->files + 1, sizeof *j->file_host_first);
-  j->file_host_names = xcalloc((size_t)n + 1, sizeof *j->file_host_names); /* and a NULL */
+  j->split_host_first = xcalloc((size_t)maps + 1, sizeof *j->split_host_first);
+  j->split_host_names = xcalloc((size_t)n + 1, sizeof *j->split_host_names); /* and a NULL */
   n = 0;
-  for (int k = 0; k < j->files; k++) {
+  for (int k = 0; k < maps; k++) {
     config_setting_t *e = config_setting_get_elem(l, (unsigned)k);
-    j->file_host_first[k] = n;
-    if (!config_setting_is_array(e) || config_setting_length(e) > WORKLOAD_MAX_FILE_HOSTS)
+    j->split_host_first[k] = n;
+    if (!config_setting_is_array(e) || config_setting_length(e) > WORKLOAD_MAX_SPLIT_HOSTS)
       return cfg_fail(f, e, "expected an array of at most %d worker names, such as [\"w-1\", \"w-4\"] or []",
-                      WORKLOAD_MAX_FILE_HOSTS);
+                      WORKLOAD_MAX_SPLIT_HOSTS);
     for (int h = 0; h < config_setting_length(e); h++) {
       const char *name = config_setting_get_string_elem(e, h);
       if (!name || !name[0])
         return cfg_fail(f, e, "expected worker names, such as [\"w-1\", \"w-4\"]");
-      for (int o = j->file_host_first[k]; o < n; o++)
-        if (strcmp(j->file_host_names[o], name) == 0)
-          return cfg_fail(f, e, "expected each worker once in a file's hosts, got \"%s\" twice", name);
-      j->file_host_names[n++] = xstrdup(name);
+      for (int o = j->split_host_first[k]; o < n; o++)
+        if (strcmp(j->split_host_names[o], name) == 0)
+          return cfg_fail(f, e, "expected each worker once in a map's hosts, got \"%s\" twice", name);
+      j->split_host_names[n++] = xstrdup(name);
     }
   }
-  j->file_host_first[j->files] = n;
+  j->split_host_first[maps] = n;
   return 0;
 }
 
@@ -703,7 +707,7 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
   in_file = *ratios_given;
   *ratios_given = 0;
   j->input = llround(input);
-  if (read_files(f, g, j) || read_file_hosts(f, g, j))
+  if (read_files(f, g, j))
     return -1;
   if (gen && config_setting_get_member(g, "file_sizes"))
     return cfg_fail(f, config_setting_get_member(g, "file_sizes"),
@@ -763,7 +767,7 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
                     gen->name);
   }
   index_files(j);
-  if (check_job(f, g, j))
+  if (check_job(f, g, j) || read_split_hosts(f, g, j, parent))
     return -1;
   j->share = xcalloc((size_t)j->reduces, sizeof *j->share);
   j->groups = xcalloc((size_t)j->reduces, sizeof *j->groups);
@@ -1115,10 +1119,10 @@ void workload_free(workload *w)
     free(w->jobs[i].groups);
     free(w->jobs[i].file_bytes);
     free(w->jobs[i].file_maps);
-    for (char **h = w->jobs[i].file_host_names; h && *h; h++)
+    for (char **h = w->jobs[i].split_host_names; h && *h; h++)
       free(*h);
-    free(w->jobs[i].file_host_names);
-    free(w->jobs[i].file_host_first);
+    free(w->jobs[i].split_host_names);
+    free(w->jobs[i].split_host_first);
     keys_free(w->jobs[i].keys);
     placement_desc_free(&w->jobs[i].placement);
     ratio_table_free(&w->jobs[i].ratios);

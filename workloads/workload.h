@@ -20,7 +20,7 @@
 #define WORKLOAD_MAX_BYTE_COST 1e5                  /* flops a byte, for map, combiner and per-byte reduce costs */
 #define WORKLOAD_MAX_RECORD_COST 1e9                /* flops a record, or a pair of records */
 #define WORKLOAD_MAX_RECORD 1e9                     /* bytes of a record */
-#define WORKLOAD_MAX_FILE_HOSTS 64                  /* workers named for one file's replicas (`file_hosts`) */
+#define WORKLOAD_MAX_SPLIT_HOSTS 64                 /* workers named for one map's block (`split_hosts`) */
 #define WORKLOAD_MAX_OUTPUT (100 * 1099511627776.0) /* bytes a job's map or reduce stage writes: 100 TiB */
 
 /* How a job's input is placed in HDFS (sim/hdfs.h has the policies). */
@@ -77,8 +77,8 @@ typedef struct {
                              its own blocks and opened by its maps (`files = N`, equal, or `file_sizes`) */
   int64_t *file_bytes;    /* files of them: each file's bytes, summing to input; NULL with one file */
   int64_t *file_maps;     /* files + 1 of them: each file's first map, then the job's maps; NULL with one file */
-  char **file_host_names; /* `file_hosts`: the workers that hold each file's blocks' first replicas, file by */
-  int *file_host_first;   /* file, file k's from file_host_first[k] (files + 1 of them); NULL without */
+  char **split_host_names; /* `split_hosts`: the workers that hold each map's block's first replicas, map by */
+  int *split_host_first;   /* map, map m's from split_host_first[m] (maps + 1 of them); NULL without */
   char *queue;            /* mapreduce.job.queuename: the platform's queue it is submitted to (`queue`) */
   int queue_line;         /* of `queue`, or the job's line */
   const char *path;       /* the workload file, and the job's line, for errors */
