@@ -21,7 +21,18 @@
  * seeds' errors summarised), and whether the recorded time lies within
  * the seeds' range and within the interval; per entry and phase, the mean
  * |error| over the jobs, the worst, and one replay's mean |error| (over
- * the jobs of one seed's run), summarised over the seeds. */
+ * the jobs of one seed's run), summarised over the seeds.
+ *
+ * An entry that names a workload instead is a round trip, which measures
+ * what export, import and calibration lose: its jobs run with each seed
+ * (in validate's first round of simulations), each run is exported as
+ * job history and calibrated between the rounds (replayval_calibrate),
+ * and each seed's replay (in the second round) is set against its own
+ * recorded run.  The same seed draws the same placement, heartbeats and
+ * ties, so the differences are paired seed by seed, and the table gives
+ * the replayed mean's error with the paired differences' interval, the
+ * worst seed's, and the costs the calibration found beside those the
+ * jobs ran with. */
 #include "replayval.h"
 
 #include "alloc.h"
@@ -273,6 +284,19 @@ static int write_text(const char *base, const char *entry, const char *name, con
   return outfile_close(&o, err, errlen);
 }
 
+/* Fills S, a run of E with SEED: the run directory runs/ENTRY/KINDSEED,
+ * its log beside it, the workload runs/ENTRY/WORKLOAD. */
+static void plan_run(const replayval_entry *e, int seed, const char *kind, const char *workload, sim *s)
+{
+  s->seed = seed;
+  snprintf(s->dir, sizeof s->dir, "runs/%.4000s/%s%d", e->name, kind, seed);
+  snprintf(s->workload, sizeof s->workload, "runs/%.4000s/%s", e->name, workload);
+  snprintf(s->log, sizeof s->log, "runs/%.4000s/%s%d.log", e->name, kind, seed);
+  snprintf(s->platform, sizeof s->platform, "%s", e->platform);
+  s->n_sets = e->n_sets;
+  memcpy(s->sets, e->sets, sizeof s->sets);
+}
+
 int replayval_plan_recorded(const replayval *rv, const char *base, sim *sims, char *err, size_t errlen)
 {
   for (int i = 0, k = 0; i < rv->n_entries; i++) {
@@ -281,81 +305,8 @@ int replayval_plan_recorded(const replayval *rv, const char *base, sim *sims, ch
       continue;
     if (write_text(base, e->name, "recorded.cfg", e->workload, err, errlen))
       return -1;
-    for (int seed = 1; seed <= e->seeds; seed++, k++) {
-      sim *s = &sims[k];
-      s->seed = seed;
-      snprintf(s->dir, sizeof s->dir, "runs/%.4000s/recorded-seed-%d", e->name, seed);
-      snprintf(s->workload, sizeof s->workload, "runs/%.4000s/recorded.cfg", e->name);
-      snprintf(s->log, sizeof s->log, "runs/%.4000s/recorded-seed-%d.log", e->name, seed);
-      snprintf(s->platform, sizeof s->platform, "%s", e->platform);
-      s->n_sets = e->n_sets;
-      memcpy(s->sets, e->sets, sizeof s->sets);
-    }
-  }
-  return 0;
-}
-
-static int measure_run(const replayval_entry *e, const char *base, const sim *s, int by_label, double *out, char *err,
-                       size_t errlen);
-
-/* Round trip E's recorded run of SEED (its sim S, in BASE) exported,
- * calibrated on P and measured into E.  0, or -1 with ERR. */
-static int calibrate_seed(replayval_entry *e, const platform *p, const sim *s, int seed, const char *base, char *err,
-                          size_t errlen)
-{
-  char run[8192], jhist[8300];
-  snprintf(run, sizeof run, "%s/%s", base, s->dir);
-  snprintf(jhist, sizeof jhist, "%s-jhist", run);
-  if (measure_run(e, base, s, 1, e->recorded + (size_t)seed * (size_t)(e->n_jobs * REPLAYVAL_N_PHASES), err, errlen))
-    return -1;
-  if (jhist_export(run, jhist, NULL, err, errlen))
-    return -1;
-  const char *paths[] = {jhist};
-  history_job **jobs = NULL;
-  history_skips skips = {0, 0};
-  int n_jobs = 0, left_out = 0;
-  import_trace *t = calibrate_histories(paths, 1, p, &jobs, &n_jobs, &left_out, &skips, err, errlen);
-  if (!t)
-    return -1;
-  int status = 0;
-  for (int j = 0; j < e->n_jobs && !status; j++) {
-    int i = 0;
-    while (i < t->n_jobs && strcmp(t->jobs[i].name, e->jobs[j].id) != 0)
-      i++;
-    if (i == t->n_jobs)
-      status = (snprintf(err, errlen, "%s: no history of job %s (%s)", jhist, e->jobs[j].label, e->jobs[j].id), -1);
-    else
-      for (int c = 0; c < 2; c++)
-        e->fitted[((size_t)seed * (size_t)e->n_jobs + (size_t)j) * 2 + (size_t)c] =
-            c ? t->jobs[i].reduce_cost : t->jobs[i].map_cost;
-  }
-  size_t len = 0;
-  FILE *text = open_memstream(&e->replays[seed], &len);
-  import_write(t, "jhist", s->dir, text);
-  fclose(text);
-  import_trace_free(t);
-  history_jobs_free(jobs, n_jobs);
-  return status;
-}
-
-int replayval_calibrate(replayval *rv, const sim *sims, const char *base, char *err, size_t errlen)
-{
-  for (int i = 0, k = 0; i < rv->n_entries; i++) {
-    replayval_entry *e = &rv->entries[i];
-    if (!e->roundtrip)
-      continue;
-    platform *p = platform_read(e->platform, err, errlen);
-    if (!p)
-      return -1;
-    e->replays = xcalloc((size_t)e->seeds, sizeof *e->replays);
-    e->recorded = xcalloc((size_t)(e->seeds * e->n_jobs * REPLAYVAL_N_PHASES), sizeof *e->recorded);
-    e->fitted = xcalloc((size_t)(e->seeds * e->n_jobs * 2), sizeof *e->fitted);
-    int status = 0;
-    for (int seed = 0; seed < e->seeds && !status; seed++, k++)
-      status = calibrate_seed(e, p, &sims[k], seed, base, err, errlen);
-    platform_free(p);
-    if (status)
-      return -1;
+    for (int seed = 1; seed <= e->seeds; seed++, k++)
+      plan_run(e, seed, "recorded-seed-", "recorded.cfg", &sims[k]);
   }
   return 0;
 }
@@ -373,17 +324,10 @@ int replayval_plan(const replayval *rv, const char *base, sim *sims, char *err, 
     if (!e->roundtrip && write_text(base, e->name, "workload.cfg", e->workload, err, errlen))
       return -1;
     for (int seed = 1; seed <= e->seeds; seed++, k++) {
-      sim *s = &sims[k];
-      s->seed = seed;
-      snprintf(s->dir, sizeof s->dir, "runs/%.4000s/seed-%d", e->name, seed);
+      char workload[64] = "workload.cfg";
       if (e->roundtrip)
-        snprintf(s->workload, sizeof s->workload, "runs/%.4000s/workload-seed-%d.cfg", e->name, seed);
-      else
-        snprintf(s->workload, sizeof s->workload, "runs/%.4000s/workload.cfg", e->name);
-      snprintf(s->log, sizeof s->log, "runs/%.4000s/seed-%d.log", e->name, seed);
-      snprintf(s->platform, sizeof s->platform, "%s", e->platform);
-      s->n_sets = e->n_sets;
-      memcpy(s->sets, e->sets, sizeof s->sets);
+        snprintf(workload, sizeof workload, "workload-seed-%d.cfg", seed);
+      plan_run(e, seed, "seed-", workload, &sims[k]);
     }
   }
   return 0;
@@ -461,6 +405,68 @@ static int measure_run(const replayval_entry *e, const char *base, const sim *s,
   seeds_jobs_free(&run);
   free(map_end);
   return status;
+}
+
+/* Round trip E's recorded run of SEED (its sim S, in BASE) exported,
+ * calibrated on P and measured into E.  0, or -1 with ERR. */
+static int calibrate_seed(replayval_entry *e, const platform *p, const sim *s, int seed, const char *base, char *err,
+                          size_t errlen)
+{
+  char run[8192], jhist[8300];
+  snprintf(run, sizeof run, "%s/%s", base, s->dir);
+  snprintf(jhist, sizeof jhist, "%s-jhist", run);
+  if (measure_run(e, base, s, 1, e->recorded + (size_t)seed * (size_t)(e->n_jobs * REPLAYVAL_N_PHASES), err, errlen))
+    return -1;
+  if (jhist_export(run, jhist, NULL, err, errlen))
+    return -1;
+  const char *paths[] = {jhist};
+  history_job **jobs = NULL;
+  history_skips skips = {0, 0};
+  int n_jobs = 0, left_out = 0;
+  import_trace *t = calibrate_histories(paths, 1, p, &jobs, &n_jobs, &left_out, &skips, err, errlen);
+  if (!t)
+    return -1;
+  int status = 0;
+  for (int j = 0; j < e->n_jobs && !status; j++) {
+    int i = 0;
+    while (i < t->n_jobs && strcmp(t->jobs[i].name, e->jobs[j].id) != 0)
+      i++;
+    if (i == t->n_jobs)
+      status = (snprintf(err, errlen, "%s: no history of job %s (%s)", jhist, e->jobs[j].label, e->jobs[j].id), -1);
+    else
+      for (int c = 0; c < 2; c++)
+        e->fitted[((size_t)seed * (size_t)e->n_jobs + (size_t)j) * 2 + (size_t)c] =
+            c ? t->jobs[i].reduce_cost : t->jobs[i].map_cost;
+  }
+  size_t len = 0;
+  FILE *text = open_memstream(&e->replays[seed], &len);
+  import_write(t, "jhist", s->dir, text);
+  fclose(text);
+  import_trace_free(t);
+  history_jobs_free(jobs, n_jobs);
+  return status;
+}
+
+int replayval_calibrate(replayval *rv, const sim *sims, const char *base, char *err, size_t errlen)
+{
+  for (int i = 0, k = 0; i < rv->n_entries; i++) {
+    replayval_entry *e = &rv->entries[i];
+    if (!e->roundtrip)
+      continue;
+    platform *p = platform_read(e->platform, err, errlen);
+    if (!p)
+      return -1;
+    e->replays = xcalloc((size_t)e->seeds, sizeof *e->replays);
+    e->recorded = xcalloc((size_t)(e->seeds * e->n_jobs * REPLAYVAL_N_PHASES), sizeof *e->recorded);
+    e->fitted = xcalloc((size_t)(e->seeds * e->n_jobs * 2), sizeof *e->fitted);
+    int status = 0;
+    for (int seed = 0; seed < e->seeds && !status; seed++, k++)
+      status = calibrate_seed(e, p, &sims[k], seed, base, err, errlen);
+    platform_free(p);
+    if (status)
+      return -1;
+  }
+  return 0;
 }
 
 int replayval_measure(const replayval *rv, const sim *sims, const char *base, double *simulated, char *err,
