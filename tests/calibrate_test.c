@@ -67,6 +67,47 @@ static void costs_and_times_go_round(void **state)
   goes_round("platforms/hetero16.cfg", "mrlab.scheduler=yarn-fifo", expansion, 5, 10);
 }
 
+/* A history records no task's start-up; --startup fits it by replaying
+ * the calibrated workload until its mean map attempt meets the recorded
+ * one: a job run with 3 s of start-up gets 3 s back, set on the job, and
+ * its replay then takes the recorded time; without --startup the job
+ * keeps mrlab's 1 s and its replay ends early. */
+static void a_start_up_is_fitted_by_simulation(void **state)
+{
+  (void)state;
+  const char *work = "jobs = ( { name = \"s\"; input = \"2GB\"; map_cost = 20.0; map_selectivity = 1.0;"
+                     " reduce_cost = 30.0; reduce_selectivity = 0.5; reducers = 4;"
+                     " set = [\"mrlab.task.startup=3s\"]; } );\n";
+  const char *args[] = {"--seed", "1", NULL};
+  char run[4096], dir[4096], platform[4096];
+  snprintf(platform, sizeof platform, "%s", test_source_path("platforms/hetero16.cfg"));
+  snprintf(run, sizeof run, "%s", test_simulate(platform, work, args));
+  snprintf(dir, sizeof dir, "%s", test_tmpdir());
+  test_run r;
+  test_run_mrlab(&r, dir, (const char *[]){"export", "jhist", run, "-o", "jh", NULL});
+  assert_int_equal(r.status, 0);
+  double replayed[2];
+  for (int fit = 0; fit < 2; fit++) {
+    test_run_mrlab(&r, dir,
+                   (const char *[]){"calibrate", platform, "jh", "-o", "c.cfg", fit ? "--startup" : NULL, NULL});
+    if (r.status != 0)
+      fail_msg("mrlab calibrate: status %d, stderr \"%s\"", r.status, r.err);
+    const char *w = test_read_file(dir, "c.cfg");
+    if (fit) {
+      assert_non_null(strstr(w, "# Every job's mrlab.task.startup, "));
+      assert_close(number_after(w, "mrlab.task.startup="), 3.0, 0.02);
+      assert_close(number_after(w, "meets the recorded one ("), number_after(w, "# attempt ("), 0.02);
+    } else {
+      assert_null(strstr(w, "mrlab.task.startup"));
+    }
+    test_run_mrlab(&r, dir, (const char *[]){"run", platform, "c.cfg", "-o", fit ? "fitted" : "unfitted", NULL});
+    assert_int_equal(r.status, 0);
+    replayed[fit] = number_after(r.out, ", simulated ") / number_after(r.out, "replay: recorded ");
+  }
+  assert_close(replayed[1], 1.0, 0.01);
+  assert_true(replayed[0] < 0.95); /* two seconds short a wave of maps */
+}
+
 /* The shipped fixtures ran on node1 ... node9, no worker of toy4. */
 static void hosts_the_platform_lacks_are_refused(void **state)
 {
@@ -91,6 +132,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(costs_and_times_go_round),
+      cmocka_unit_test(a_start_up_is_fitted_by_simulation),
       cmocka_unit_test(hosts_the_platform_lacks_are_refused),
   };
   TEST_MAIN(tests);

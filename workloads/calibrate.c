@@ -17,9 +17,11 @@
  *
  * A reducer's merges before its final merge are those its SPILLED_RECORDS
  * counted, or else mrlab's for equal map outputs fetched one at a time
- * (reduce_framework).  Left out: a combiner's and
- * compression's work (a calibrated job has neither, its maps' CPU counts as
- * map_cost), and a task's start-up (a history records no first progress).  A file of its own: the one place
+ * (reduce_framework).  Left out: a combiner's and compression's work (a
+ * calibrated job has neither, its maps' CPU counts as map_cost), and a
+ * task's start-up, which a history does not record (an attempt's start is
+ * its launch, and no first progress is kept): `calibrate --startup` fits it
+ * by simulation (validate/startup.c).  A file of its own: the one place
  * where a history meets a platform. */
 #include "calibrate.h"
 

@@ -51,6 +51,7 @@ void import_trace_free(import_trace *t)
     free(t->jobs[i].note);
   }
   free(t->jobs);
+  free(t->startup_note);
   free(t);
 }
 
@@ -113,7 +114,8 @@ static void write_split_hosts(const import_job *j, FILE *out)
   }
 }
 
-static void write_job(const import_job *j, FILE *out)
+/* Job J of T as a workload entry, into OUT. */
+static void write_job(const import_trace *t, const import_job *j, FILE *out)
 {
   if (j->note)
     fprintf(out, "  # %s: %s\n", j->name, j->note);
@@ -121,6 +123,7 @@ static void write_job(const import_job *j, FILE *out)
   /* each map's bytes known: the files they make, cut at the largest split; outside dfs.blocksize's bounds, a
    * file a map (cut at the largest block beyond it) */
   int64_t block = 0, *files = j->map_bytes ? xmalloc((size_t)j->maps * sizeof *files) : NULL;
+  double blocksize = 0; /* dfs.blocksize to set, 0: the default */
   for (int m = 0; j->map_bytes && m < j->maps; m++)
     block = j->map_bytes[m] > block ? j->map_bytes[m] : block;
   int whole = (double)block <= IMPORT_MAX_BLOCK, n_files = 0;
@@ -147,16 +150,24 @@ static void write_job(const import_job *j, FILE *out)
     if (j->map_hosts && whole) /* each map's hosts, as its split's were */
       write_split_hosts(j, out);
     if (!whole || (double)block > IMPORT_BLOCK || (n_files < j->maps && (double)block != IMPORT_BLOCK))
-      fprintf(out, " set = [\"dfs.blocksize=%.0f\"];", fmin((double)block, IMPORT_MAX_BLOCK));
+      blocksize = fmin((double)block, IMPORT_MAX_BLOCK);
   } else if (j->maps > 0) {
     /* one map a file: files of at most a block each */
     int64_t n = j->maps < j->input ? j->maps : j->input;
     double per_file = ceil((double)j->input / (double)n);
     fprintf(out, " files = %lld;", (long long)n);
     if (per_file > IMPORT_BLOCK)
-      fprintf(out, " set = [\"dfs.blocksize=%.0f\"];", fmin(per_file, IMPORT_MAX_BLOCK));
+      blocksize = fmin(per_file, IMPORT_MAX_BLOCK);
   }
   free(files);
+  if (t->startup_note || blocksize > 0) { /* the properties it ran with that its bytes alone do not say */
+    fprintf(out, " set = [");
+    if (t->startup_note)
+      fprintf(out, "\"mrlab.task.startup=%.3fs\"%s", t->startup, blocksize > 0 ? ", " : "");
+    if (blocksize > 0)
+      fprintf(out, "\"dfs.blocksize=%.0f\"", blocksize);
+    fprintf(out, "];");
+  }
   if (j->recorded > 0)
     fprintf(out, " recorded = \"%.3fs\";", j->recorded);
   if (j->reducers && !even_shares(j)) {
@@ -176,9 +187,12 @@ void import_write(const import_trace *t, const char *format, const char *source,
             "# Bytes and times are the history's (an input of 0 bytes reads 1); each job's\n"
             "# map_cost and reduce_cost (flops a byte of input) are fitted from its attempts'\n"
             "# CPU times on the core speeds of %s, less mrlab's sort and merge costs; the\n"
-            "# line above each job gives the fit (where none could be made: %.0f, a guess).\n"
-            "jobs = (\n",
+            "# line above each job gives the fit (where none could be made: %.0f, a guess).\n",
             source, t->calibrated_on, t->n_jobs, t->n_jobs == 1 ? "" : "s", t->calibrated_on, IMPORT_COST);
+  if (t->calibrated_on && t->startup_note)
+    fprintf(out, "# Every job's %s.\n", t->startup_note);
+  if (t->calibrated_on)
+    fprintf(out, "jobs = (\n");
   else
     fprintf(out,
             "# Imported by `mrlab import %s` from %s: %d job%s.\n"
@@ -187,7 +201,7 @@ void import_write(const import_trace *t, const char *format, const char *source,
             "jobs = (\n",
             format, source, t->n_jobs, t->n_jobs == 1 ? "" : "s", IMPORT_COST);
   for (int i = 0; i < t->n_jobs; i++) {
-    write_job(&t->jobs[i], out);
+    write_job(t, &t->jobs[i], out);
     fprintf(out, "%s\n", i + 1 < t->n_jobs ? "," : "");
   }
   fprintf(out, ");\n");

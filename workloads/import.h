@@ -40,6 +40,8 @@ typedef struct {
   int n_jobs, cap;
   import_job *jobs;          /* in trace order */
   const char *calibrated_on; /* the platform its costs were fitted on (calibrate.h), or NULL */
+  char *startup_note;        /* with calibrated_on: how mrlab.task.startup was fitted (`calibrate --startup`), */
+  double startup;            /* and its value (s), set on every job; NULL: not fitted */
 } import_trace;
 
 /* An empty trace, and the next job of T (zeroed) to fill in. */
