@@ -32,6 +32,7 @@ typedef struct {
   const char *dir, *platform, *self; /* the scratch folder, holding w.cfg; the platform's whole path */
   double recorded;                   /* s: the recorded mean map attempt */
   int runs, status;                  /* simulations so far; 0, or the first failure's (err set) */
+  double known[2][2];                /* the ends of the bracket: (start-up, offset), evaluated once */
   char *err;
   size_t errlen;
 } fit;
@@ -58,6 +59,9 @@ static double recorded_mean(const import_trace *t, history_job *const *jobs, int
 static double offset(double s, void *params)
 {
   fit *f = params;
+  for (int k = 0; k < f->runs && k < 2; k++) /* the solver asks for the bracket's ends again */
+    if (f->known[k][0] == s)
+      return f->known[k][1];
   if (f->status)
     return 0;
   sim run = {.seed = 1, .n_sets = 1};
@@ -91,7 +95,10 @@ static double offset(double s, void *params)
     f->status = (snprintf(f->err, f->errlen, "%s: no map ran", dir), 1);
   csv_free(t);
   outfile_remove_tree(dir);
-  return f->status ? 0 : sum / n - f->recorded;
+  double v = f->status ? 0 : sum / n - f->recorded;
+  if (f->runs <= 2)
+    f->known[f->runs - 1][0] = s, f->known[f->runs - 1][1] = v;
+  return v;
 }
 
 int startup_fit(import_trace *t, history_job *const *jobs, int n, const char *platform_path, const char *self,
@@ -119,18 +126,22 @@ int startup_fit(import_trace *t, history_job *const *jobs, int n, const char *pl
   if (!status && !f.status && at_lo < 0 && (at_hi = offset(hi, &f)) > 0 && !f.status) {
     gsl_function fn = {offset, &f};
     gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
-    gsl_root_fsolver_set(s, &fn, lo, hi);
+    gsl_error_handler_t *handler = gsl_set_error_handler_off(); /* a failed simulation ends the solve, no abort */
+    int bad = gsl_root_fsolver_set(s, &fn, lo, hi) != GSL_SUCCESS;
     /* to a hundredth of a second, of the bracket or of the step (heartbeats make the function a staircase,
      * whose bracket may not close on both sides) */
-    for (int i = 0; i < 50 && !f.status; i++) {
+    for (int i = 0; i < 50 && !f.status && !bad; i++) {
       double before = fitted;
-      gsl_root_fsolver_iterate(s);
+      bad = gsl_root_fsolver_iterate(s) != GSL_SUCCESS;
       fitted = gsl_root_fsolver_root(s);
       if (gsl_root_test_interval(gsl_root_fsolver_x_lower(s), gsl_root_fsolver_x_upper(s), 0.01, 0) == GSL_SUCCESS ||
           (i > 0 && gsl_root_test_delta(fitted, before, 0.01, 0) == GSL_SUCCESS))
         break;
     }
+    gsl_set_error_handler(handler);
     gsl_root_fsolver_free(s);
+    if (bad && !f.status)
+      f.status = (snprintf(err, errlen, "--startup: GSL's solver stopped at %.3f s", fitted), 1);
   } else if (!status && !f.status && at_lo < 0) {
     fitted = hi;
   }
