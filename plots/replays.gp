@@ -17,6 +17,6 @@ set xrange [lo:hi]
 set yrange [lo:hi]
 set xlabel xlabel_text
 set ylabel ylabel_text
-plot x with lines dt 2 lw 1.5 lc rgb '#000000' title 'simulated = recorded', \
+plot x with lines dt 2 lw 1.5 lc rgb '#000000' title diagonal_text, \
      for [m=1:words(phases)] 'replays.dat' index (m-1) using 1:2:3:4 with yerrorbars pt (m % 5) + 5 ps 1.2 \
        lc rgb series(m) title word(phases, m) noenhanced

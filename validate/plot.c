@@ -1162,10 +1162,10 @@ static int draw_replays(const char *dir, const char *tmp, const char *plots, con
   if (!status && n_phases > 0) {
     snprintf(vars, sizeof vars,
              "title_text='%s: %s against recorded times, each job and phase (mean over the seeds with its "
-             "95%% interval)'; phases='%s'; lo=%g; hi=%g; ylabel_text='%s'; xlabel_text='%s'; width=900; "
-             "height=800",
+             "95%% interval)'; phases='%s'; lo=%g; hi=%g; ylabel_text='%s'; xlabel_text='%s'; "
+             "diagonal_text='%s = recorded'; width=900; height=800",
              title, sim, names, lo, hi, ylabel,
-             strcmp(table, "roundtrips") ? "recorded time (s)" : "recorded time, mean over the seeds (s)");
+             strcmp(table, "roundtrips") ? "recorded time (s)" : "recorded time, mean over the seeds (s)", sim);
     status = gnuplot(tmp, plots, "replays", table, format, vars, err, errlen);
   }
   csv_free(t);
