@@ -33,8 +33,10 @@
  * Comparisons (compare.c) and progress entries (progval.c) run their
  * variants over seeds in the same pool, after the experiments' points, and
  * so do the workflows of workflow entries (dagval.c), whose jobs then run
- * alone in a second round, as they read what the workflow runs left, and
- * the calibrated job histories of replay entries (replayval.c).  Paths in the
+ * alone in a second round, as they read what the workflow runs left; the
+ * round trips' recorded runs (replayval.c) run in the first round too, and
+ * every replay entry's replays in a last one, once those runs are
+ * exported and calibrated.  Paths in the
  * experiment file are relative to the file's folder.  Each step is a file
  * of its own: experiment.c reads the file and plans runs, pool.c runs
  * them, assess.c and tables.c (steps 2 and 3), provision.c (4), tuning.c
