@@ -120,7 +120,8 @@ static const char usage_run[] =
     "\n"
     "When stderr is a terminal and the run lasts more than MRLAB_PROGRESS_AFTER\n"
     "seconds of wall time (environment; default 3), one line there counts the\n"
-    "tasks done and the simulated time, rewritten in place and erased at the end.\n"
+    "jobs and tasks done and the simulated time, rewritten in place, and at the\n"
+    "end says what the run cost: its CPU, a simulated hour's, and its memory.\n"
     "\n"
     "Properties, their defaults and their scopes (job: a job's set list in the\n"
     "workload file; cluster: the platform file's settings list):\n";

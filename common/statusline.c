@@ -1,8 +1,8 @@
 /* statusline.c - the in-place progress line on stderr (statusline.h).
  * Each update returns the cursor to the start of the line and clears it
  * ("\r\033[K") before the new text, so a shorter text leaves no tail, and
- * no newline is ever written: the erase at the end leaves the terminal as
- * it was.  The clock is CLOCK_MONOTONIC (a vDSO call, no system call). */
+ * no newline is written but by statusline_finish: the erase at the end
+ * leaves the terminal as it was.  The clock is CLOCK_MONOTONIC (a vDSO call, no system call). */
 #include "statusline.h"
 
 #include <stdarg.h>
@@ -51,4 +51,30 @@ void statusline_end(statusline *s)
     fflush(stderr);
   }
   s->on = s->shown = 0;
+}
+
+void statusline_finish(statusline *s, const char *fmt, ...)
+{
+  if (s->shown) {
+    fputs("\r\033[Kmrlab: ", stderr);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    fflush(stderr);
+  }
+  s->on = s->shown = 0;
+}
+
+const char *statusline_clock(double t, char *buf, size_t len)
+{
+  long s = (long)t;
+  if (t < 3600)
+    snprintf(buf, len, "%.1f s", t);
+  else if (t < 86400)
+    snprintf(buf, len, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+  else
+    snprintf(buf, len, "day %ld %ld:%02ld:%02ld", s / 86400 + 1, s / 3600 % 24, s / 60 % 60, s % 60);
+  return buf;
 }

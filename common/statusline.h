@@ -1,7 +1,8 @@
 /* statusline.h - one line of stderr, rewritten in place while a long
  * command works: `mrlab validate` counts its runs there, `mrlab run` its
- * tasks and simulated time.  It shows on a terminal only, so that files,
- * pipes, logs and tests never hold it, and it is erased at the end.
+ * jobs, tasks and simulated time.  It shows on a terminal only, so that
+ * files, pipes, logs and tests never hold it, and it is erased at the end,
+ * or replaced by a last line that stays (statusline_finish).
  *
  *     statusline s;
  *     statusline_start(&s, 3, 0.5);      (nothing before 3 s, then at most 2 a second)
@@ -14,6 +15,7 @@
 #ifndef MRLAB_STATUSLINE_H
 #define MRLAB_STATUSLINE_H
 
+#include <stddef.h>
 #include <time.h>
 
 typedef struct {
@@ -40,5 +42,14 @@ void statusline_print(statusline *s, const char *fmt, ...) __attribute__((format
 
 /* Erases the line if it was written; S is off from then on. */
 void statusline_end(statusline *s);
+
+/* Replaces the line, if it was written, with "mrlab: " and FMT's text, and
+ * ends it: what a long run leaves behind; S is off from then on. */
+void statusline_finish(statusline *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* T seconds of simulated time as a reader of a long run wants them, into
+ * BUF: "612.3 s" under an hour, "5:12:33" under a day, "day 2 5:12:33"
+ * beyond (days counted from 1). */
+const char *statusline_clock(double t, char *buf, size_t len);
 
 #endif

@@ -183,8 +183,10 @@ void jobtracker_lose_output(engine *e, task *t, attempt_cause cause, double now)
  * outputs are the same with the line or without. */
 static void progress_line(engine *e, double now)
 {
+  char clock[64];
   if (statusline_due(&e->line))
-    statusline_print(&e->line, "%d of %d tasks done, simulated %.1f s in %.0f s", e->tasks_done, e->tasks_total, now,
+    statusline_print(&e->line, "%d of %d jobs done, %d of %d tasks done, simulated %s in %.0f s", e->jobs_finished,
+                     e->n_jobs, e->tasks_done, e->tasks_total, statusline_clock(now, clock, sizeof clock),
                      statusline_elapsed(&e->line));
 }
 

@@ -44,6 +44,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -251,7 +252,18 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
   if (loaded && (e = engine_alloc(p, w, in->seed, err, errlen))) {
     statusline_start(&e->line, in->progress_after, 0.5);
     engine_run(e);
-    statusline_end(&e->line);
+    /* a run long enough to show the line leaves what it cost: CPU, a simulated hour's, and memory at most */
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    double cpu = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+                 (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6,
+           simulated = 0; /* the last job's end, as summary.json's makespan */
+    for (int i = 0; i < e->n_jobs; i++)
+      simulated = e->jobs[i].end > simulated ? e->jobs[i].end : simulated;
+    char clock[64];
+    statusline_finish(&e->line, "simulated %s in %.2f s of CPU (%.2f s a simulated hour), %.0f MiB of memory at most",
+                      statusline_clock(simulated, clock, sizeof clock), cpu, simulated > 0 ? cpu * 3600 / simulated : 0,
+                      (double)ru.ru_maxrss / 1024);
     writing = 1;
     if (e->stuck[0]) /* an impossible run, as a container that fits no node is refused */
       snprintf(err, errlen, "%s", e->stuck);

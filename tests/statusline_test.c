@@ -1,11 +1,13 @@
 /* statusline_test.c - the progress line of `mrlab run` as a user meets it:
- * on a terminal (a pseudo-terminal here) it counts the tasks done of the
- * run's total and the simulated time, no more than twice a second, and is
- * erased at the end, leaving nothing behind; before MRLAB_PROGRESS_AFTER
- * seconds, or when stderr is a pipe, nothing is written; and the run
- * directory is byte for byte the same with the line as without it.  A bad
- * MRLAB_PROGRESS_AFTER is refused in one line. */
+ * on a terminal (a pseudo-terminal here) it counts the jobs and tasks done
+ * of the run's totals and the simulated time, no more than twice a
+ * second, and at the end gives way to one line that stays: the simulated
+ * time, the CPU it took, a simulated hour's, and the memory at most;
+ * before MRLAB_PROGRESS_AFTER seconds, or when stderr is a pipe, nothing
+ * is written; and the run directory is byte for byte the same with the
+ * line as without it.  A bad MRLAB_PROGRESS_AFTER is refused in one line. */
 #include "rundir.h"
+#include "statusline.h"
 #include "test.h"
 
 #include <fcntl.h>
@@ -87,10 +89,16 @@ static int check_updates(const char *seen, int total, int *last_done, double *la
   int updates = 0;
   *last_done = -1, *last_time = -1;
   for (const char *at = strstr(seen, head); at; at = strstr(at + 1, head)) {
-    int done, of;
+    int jobs, of_jobs, done, of;
     double simulated, wall;
-    if (sscanf(at + strlen(head), "%d of %d tasks done, simulated %lf s in %lf s", &done, &of, &simulated, &wall) != 4)
-      fail_msg("an update that does not read \"D of N tasks done, simulated T s in W s\": %.80s", at + strlen(head));
+    if (strncmp(at + strlen(head), "simulated ", 10) == 0) /* the last line */
+      continue;
+    if (sscanf(at + strlen(head), "%d of %d jobs done, %d of %d tasks done, simulated %lf s in %lf s", &jobs, &of_jobs,
+               &done, &of, &simulated, &wall) != 6)
+      fail_msg("an update that does not read \"J of 1 jobs done, D of N tasks done, simulated T s in W s\": %.80s",
+               at + strlen(head));
+    assert_int_equal(of_jobs, 1);
+    assert_in_range(jobs, 0, 1);
     assert_int_equal(of, total);
     assert_true(done >= *last_done && done <= total);
     assert_true(simulated >= *last_time);
@@ -101,9 +109,10 @@ static int check_updates(const char *seen, int total, int *last_done, double *la
 }
 
 /* With MRLAB_PROGRESS_AFTER=0 a terminal sees the line at once, every
- * update counting the run's tasks, and nothing left at the end: the last
- * bytes erase it and no newline was ever written. */
-static void a_terminal_sees_tasks_done_then_the_line_erased(void **state)
+ * update counting the run's tasks, and at the end one line that stays, the
+ * only one ended: the simulated time (the run's end, summary.json's
+ * makespan), the CPU, a simulated hour's (their ratio) and the memory. */
+static void a_terminal_sees_tasks_done_then_what_the_run_cost(void **state)
 {
   (void)state;
   tty_run *r = run_on_tty(test_tmpdir(), small_job, "0");
@@ -111,9 +120,18 @@ static void a_terminal_sees_tasks_done_then_the_line_erased(void **state)
   int done;
   double at;
   assert_true(check_updates(r->err, 12, &done, &at) >= 1);
-  size_t len = strlen(r->err);
-  assert_true(len >= 4 && strcmp(r->err + len - 4, "\r\033[K") == 0);
-  assert_null(strchr(r->err, '\n'));
+  const char *last = strstr(r->err, "\r\033[Kmrlab: simulated ");
+  assert_non_null(last);
+  double simulated, cpu, hourly, mib;
+  if (sscanf(last, "\r\033[Kmrlab: simulated %lf s in %lf s of CPU (%lf s a simulated hour), %lf MiB of memory at most",
+             &simulated, &cpu, &hourly, &mib) != 4)
+    fail_msg("a last line that does not read as expected: %.200s", last);
+  const char *json = test_read_file(r->out, "summary.json"), *span = strstr(json, "\"makespan\": ");
+  assert_non_null(span);
+  assert_close(simulated, atof(span + 12), 0.05);
+  assert_true(cpu >= 0 && mib > 1);
+  assert_close(hourly, cpu * 3600 / simulated, 0.005 * 3600 / simulated + 0.01); /* CPU to the hundredth */
+  assert_ptr_equal(strchr(r->err, '\n'), r->err + strlen(r->err) - 1);           /* one line ended, last */
   free(r);
 }
 
@@ -170,6 +188,17 @@ static void a_pipe_sees_nothing_and_the_outputs_do_not_change(void **state)
   free(r);
 }
 
+/* Simulated time as the line writes it: seconds under an hour, then a clock, then days counted from 1. */
+static void simulated_time_reads_as_a_clock(void **state)
+{
+  (void)state;
+  char buf[64];
+  assert_string_equal(statusline_clock(612.34, buf, sizeof buf), "612.3 s");
+  assert_string_equal(statusline_clock(3600, buf, sizeof buf), "1:00:00");
+  assert_string_equal(statusline_clock(18753.9, buf, sizeof buf), "5:12:33");
+  assert_string_equal(statusline_clock(86400 + 18753, buf, sizeof buf), "day 2 5:12:33");
+}
+
 /* MRLAB_PROGRESS_AFTER must be a number of seconds >= 0: else one line, status 2, no run directory. */
 static void a_bad_threshold_is_refused(void **state)
 {
@@ -193,10 +222,11 @@ static void a_bad_threshold_is_refused(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(a_terminal_sees_tasks_done_then_the_line_erased),
+      cmocka_unit_test(a_terminal_sees_tasks_done_then_what_the_run_cost),
       cmocka_unit_test(updates_come_at_most_twice_a_second),
       cmocka_unit_test(a_short_run_writes_nothing),
       cmocka_unit_test(a_pipe_sees_nothing_and_the_outputs_do_not_change),
+      cmocka_unit_test(simulated_time_reads_as_a_clock),
       cmocka_unit_test(a_bad_threshold_is_refused),
   };
   TEST_MAIN(tests);
