@@ -30,16 +30,23 @@ int statusline_due(const statusline *s)
   return t >= s->after && (!s->shown || t - s->last >= s->every);
 }
 
+/* Rewrites the line as "mrlab: " and FMT's text with AP, then END ("" or a newline). */
+static void rewrite(const char *fmt, va_list ap, const char *end)
+{
+  fputs("\r\033[Kmrlab: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputs(end, stderr);
+  fflush(stderr);
+}
+
 void statusline_print(statusline *s, const char *fmt, ...)
 {
   if (!s->on)
     return;
-  fputs("\r\033[Kmrlab: ", stderr);
   va_list ap;
   va_start(ap, fmt);
-  vfprintf(stderr, fmt, ap);
+  rewrite(fmt, ap, "");
   va_end(ap);
-  fflush(stderr);
   s->shown = 1;
   s->last = statusline_elapsed(s);
 }
@@ -56,13 +63,10 @@ void statusline_end(statusline *s)
 void statusline_finish(statusline *s, const char *fmt, ...)
 {
   if (s->shown) {
-    fputs("\r\033[Kmrlab: ", stderr);
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    rewrite(fmt, ap, "\n");
     va_end(ap);
-    fputc('\n', stderr);
-    fflush(stderr);
   }
   s->on = s->shown = 0;
 }
