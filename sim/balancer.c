@@ -205,6 +205,7 @@ void balancer_actor(int argc, char **argv)
   j->redistribution_time = simgrid_get_clock() - j->desc->submit;
   engine_index_maps(e, j);
   j->held = 0;
+  engine_work_appeared(e);
   for (int w = 0; w < n_workers; w++)
     free(b.list[w]);
   free(b.list);

@@ -620,6 +620,7 @@ void engine_submit(engine *e, job *j, double now)
   }
   j->held = 0;
   engine_index_maps(e, j);
+  engine_work_appeared(e);
 }
 
 int engine_output_stages(attempt *a, int64_t output, double scale, stage *st)
@@ -705,6 +706,7 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
     e->map_slots += c->map_slots;
     e->reduce_slots += c->reduce_slots;
     tr->wake = sg_sem_init(0);
+    tr->rouse = sg_sem_init(0);
     tr->loads = sg_sem_init(1);
     tr->cache = fmax(0, c->memory - 1048576.0 * (c->map_slots * conf_get(cc, CONF_MAP_SLOT_MB) +
                                                  c->reduce_slots * conf_get(cc, CONF_REDUCE_SLOT_MB)));
@@ -822,6 +824,7 @@ void engine_free(engine *e)
   lost_free(e);
   for (int i = 0; i < e->platform->n_workers; i++) {
     sg_sem_destroy(e->trackers[i].wake);
+    sg_sem_destroy(e->trackers[i].rouse);
     sg_sem_destroy(e->trackers[i].loads);
     free(e->trackers[i].disks);
     free(e->trackers[i].launch);

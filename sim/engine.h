@@ -192,6 +192,12 @@ struct job {
   double sketch_error;
 };
 
+/* How long a heartbeat may take to reach the JobTracker, as far as idle
+ * trackers that skip heartbeats assume (tasktracker.c): far above what one
+ * takes on the platforms shipped (under a millisecond), and checked: a run
+ * whose heartbeats took longer says so (sim.c). */
+#define ENGINE_HEARTBEAT_REACH 0.1
+
 typedef struct {
   int worker;
   sg_host_t host;
@@ -206,6 +212,11 @@ typedef struct {
   task *next;     /* PSP: the map reserved for the next map slot that frees here, or NULL */
   sg_sem_t loads; /* PSP: one block loads at a time here (prefetch.c) */
   sg_sem_t wake;  /* released to send a heartbeat early (out-of-band) */
+  /* idle heartbeats (tasktracker.c) */
+  double sent;    /* when it sent its last heartbeat */
+  double uplink;  /* how long that heartbeat took to reach the JobTracker */
+  int quiet;      /* it waits on rouse, skipping heartbeats, until work may be there for it */
+  sg_sem_t rouse; /* released once (quiet cleared) by engine_work_appeared */
   /* The OS page cache, for map spills and outputs: memory less the slots'
    * heaps.  What a map writes stays cached until `cache` more bytes have
    * been written after it (first in, first out); later reads of it (the
@@ -256,6 +267,7 @@ typedef struct {
   sg_mailbox_t jobtracker;
   conf cluster;     /* the cluster properties: the platform's settings, then the command line's (workload.h) */
   double heartbeat; /* the interval the JobTracker asks for, s */
+  double uplink_max; /* the longest a heartbeat took to reach the JobTracker */
   const struct scheduler *scheduler;
   int map_slots, reduce_slots; /* of the whole cluster */
   int jobs_finished;
@@ -333,6 +345,14 @@ void engine_attempt_cancel(attempt *a);
 
 /* Called by an attempt's actor when it ends, whatever its status. */
 void engine_attempt_ended(attempt *a);
+
+/* Tells the idle trackers that skip heartbeats (tasktracker.c) that work
+ * may wait for them now: called wherever a scheduler may find a task it
+ * could not find before, other than at a job's ready time, which they
+ * foresee (scheduler_next_work): a job released (its parents ended, its
+ * input moved), reduces past slow-start, a task to rerun, a speculative
+ * attempt wanted, a preempted reduce asked for again, every job over. */
+void engine_work_appeared(engine *e);
 
 /* The JobTracker's record that attempt A ended, learnt at NOW (from a
  * heartbeat, or from the loss of its worker): its task's and job's state,

@@ -126,6 +126,7 @@ void failures_requeue(task *t)
   if (!t->rerun && !t->done && !j->finished) {
     t->rerun = 1;
     j->reruns[j->n_reruns++] = t;
+    engine_work_appeared(the_engine);
   }
 }
 

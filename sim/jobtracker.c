@@ -56,6 +56,7 @@ static void job_ended(engine *e, job *j, double now)
   if (e->jobs_finished == e->n_jobs) {
     lost_shutdown(e);
     rereplicate_shutdown(e);
+    engine_work_appeared(e); /* every tracker is to hear it */
   }
   for (int i = 0; i < e->n_jobs; i++) {
     job *child = &e->jobs[i];
@@ -124,9 +125,11 @@ static void attempt_reported(engine *e, attempt *a, double now)
     lost_progress(e, 0);
     if (++j->maps_done == j->n_maps)
       j->map_phase_end = now;
-    if (j->n_reduces && j->maps_done == (int)ceil(conf_get(&j->desc->conf, CONF_SLOWSTART) * j->n_maps))
+    if (j->n_reduces && j->maps_done == (int)ceil(conf_get(&j->desc->conf, CONF_SLOWSTART) * j->n_maps)) {
       XBT_INFO("job %s: %d of %d maps done (%s %g): its reduces may start", j->desc->name, j->maps_done, j->n_maps,
                conf_name(CONF_SLOWSTART), conf_get(&j->desc->conf, CONF_SLOWSTART));
+      engine_work_appeared(e);
+    }
     if (j->maps_done == j->n_maps && !j->n_reduces) /* a map-only job ends with its last map */
       job_ended(e, j, now);
     /* one idle fetcher per shuffling reducer: it wakes another if there is more to fetch */
@@ -204,6 +207,8 @@ void jobtracker_actor(int argc, char **argv)
   while (e->untold > 0) {
     tracker *tr = sg_mailbox_get(e->jobtracker);
     double now = simgrid_get_clock();
+    tr->uplink = now - tr->sent;
+    e->uplink_max = fmax(e->uplink_max, tr->uplink);
     if (lost_is_nobody(e, tr))
       continue;
     lost_heartbeat(e, tr->worker, now);

@@ -94,6 +94,43 @@ static task *next_pending(job *j, const int *list, int n, int *cur)
   return *cur < n ? &j->maps[list[*cur]] : NULL;
 }
 
+/* Whether J, released, has a task some tracker with nothing running
+ * might take: a map not taken (with PSP, any map not done: a free slot may
+ * reclaim one held in reserve), a rerun, a speculative attempt wanted, or,
+ * once slow-start lets its reduces go, a reduce without a live attempt
+ * (every attempt killed: YARN's preempted reduces). */
+static int has_work(const job *j)
+{
+  const conf *c = &j->desc->conf;
+  if (j->maps_taken < j->n_maps || j->n_reruns > 0 || j->wanted[KIND_MAP] || j->wanted[KIND_REDUCE] ||
+      (conf_get(c, CONF_PREFETCH) != 0 && j->maps_done < j->n_maps))
+    return 1;
+  if (j->maps_done < ceil(conf_get(c, CONF_SLOWSTART) * j->n_maps))
+    return 0; /* the report that lets its reduces go calls engine_work_appeared */
+  for (int r = j->cur_reduce; r < j->n_reduces; r++) {
+    const task *t = &j->reduces[r];
+    int live = t->done;
+    for (int k = 0; k < t->n_attempts && !live; k++)
+      live = t->attempts[k]->status != STATUS_KILLED;
+    if (!live)
+      return 1;
+  }
+  return 0;
+}
+
+double scheduler_next_work(const engine *e, double now)
+{
+  if (e->jobs_finished == e->n_jobs)
+    return now;
+  double at = INFINITY;
+  for (int i = 0; i < e->n_jobs; i++) {
+    const job *j = &e->jobs[i];
+    if (!j->finished && !j->held && has_work(j))
+      at = fmin(at, fmax(j->ready, now));
+  }
+  return at;
+}
+
 int scheduler_runnable(const job *j, double now)
 {
   return !j->finished && !j->held && j->ready <= now;

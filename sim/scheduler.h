@@ -32,6 +32,13 @@ extern const scheduler scheduler_hadoop1;
  * a SPECULATIVE one takes the place of its job's wish (scheduler_wanted). */
 attempt *scheduler_give(tracker *tr, task *t, locality loc, int speculative, double now);
 
+/* The earliest time from NOW at which a tracker with nothing running might
+ * be given a task (NOW when one might be now), INFINITY when none will
+ * until engine_work_appeared; NOW too once every job has ended, as every
+ * tracker is then to hear that the run is over.  Errs early, never late:
+ * a heartbeat sent when nothing waits finds nothing, one skipped when
+ * something waits would change the run. */
+double scheduler_next_work(const engine *e, double now);
 /* Whether J's splits are known, its input in place, and J unfinished at NOW. */
 int scheduler_runnable(const job *j, double now);
 

@@ -289,6 +289,12 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
               "mrlab: warning: %s: sampling stopped at %.6g s of simulated time, at %d rows (mrlab's bound on a "
               "sampled table); a longer %s samples the whole run\n",
               sampled[k][0], e->stopped[k], CONF_SAMPLED_ROWS, sampled[k][1]);
+  if (status == 0 && e->uplink_max > ENGINE_HEARTBEAT_REACH &&
+      conf_get(&e->cluster, CONF_HEARTBEAT_IDLE) == CONF_IDLE_SKIP)
+    fprintf(stderr,
+            "mrlab: warning: a heartbeat took %.3f s to reach the JobTracker, more than the %g s within which idle "
+            "trackers keep the heartbeats that may meet work; mrlab.heartbeat.idle=send sends every one\n",
+            e->uplink_max, ENGINE_HEARTBEAT_REACH);
   engine_free(e);
   return status;
 }

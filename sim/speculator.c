@@ -127,6 +127,7 @@ static int speculate(job *j, task_kind kind, double now)
   if (!best || speculating >= allowed)
     return 0;
   j->wanted[kind] = best;
+  engine_work_appeared(the_engine);
   j->wanted_at[kind] = now;
   const attempt *a = lone_attempt(best);
   XBT_INFO("job %s: speculates %c%06d: attempt %d on %s is %.1f%% done after %.3f s (%.4f/s), so ends at about "

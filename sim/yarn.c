@@ -496,6 +496,7 @@ static void yarn_release(engine *e, attempt *at)
   if (at->preempted) { /* its task is asked for again */
     a->preempting--;
     j->cur_reduce = j->cur_reduce < at->task->index ? j->cur_reduce : at->task->index;
+    engine_work_appeared(e);
   }
   if (j->finished && a->running[C_AM]) {
     a->running[C_AM]--;

@@ -49,6 +49,7 @@ typedef struct {
 #define CLUSTER .scope = CONF_CLUSTER
 
 static const char *const shuffle_modes[] = {"pull", "push", NULL}; /* CONF_SHUFFLE_PULL, CONF_SHUFFLE_PUSH */
+static const char *const idle_heartbeats[] = {"skip", "send", NULL}; /* CONF_IDLE_SKIP, CONF_IDLE_SEND */
 static const char *const schedulers[] = {"hadoop1", "yarn-fifo", "yarn-capacity", "yarn-fair", NULL}; /* CONF_SCHED_* */
 
 static const property table[CONF_N_KEYS] = {
@@ -80,6 +81,7 @@ static const property table[CONF_N_KEYS] = {
     [CONF_HEARTBEATS_PER_SECOND] = {"mapreduce.jobtracker.heartbeats.in.second", T_INT, "100", 1, 1e6, CLUSTER},
     [CONF_HEARTBEAT_SCALING] = {"mapreduce.jobtracker.heartbeats.scaling.factor", T_FLOAT, "1.0", 0.01, 1e3, CLUSTER},
     [CONF_OUTOFBAND_HEARTBEAT] = {"mapreduce.tasktracker.outofband.heartbeat", T_BOOL, "false", 0, 1, CLUSTER},
+    [CONF_HEARTBEAT_IDLE] = {"mrlab.heartbeat.idle", T_ENUM, "skip", 0, 1, CLUSTER, idle_heartbeats},
     [CONF_TASK_STARTUP] = {"mrlab.task.startup", T_TIME, "1s", 0, 3600, JOB},
     [CONF_CHUNK] = {"mrlab.pipeline.chunk", T_SIZE, "16MiB", 65536, GiB, JOB},
     [CONF_PIPELINE_DEPTH] = {"mrlab.pipeline.depth", T_INT, "2", 1, 1000, JOB},

@@ -47,6 +47,7 @@ typedef enum {
   CONF_HEARTBEATS_PER_SECOND,  /* mapreduce.jobtracker.heartbeats.in.second */
   CONF_HEARTBEAT_SCALING,      /* mapreduce.jobtracker.heartbeats.scaling.factor */
   CONF_OUTOFBAND_HEARTBEAT,    /* mapreduce.tasktracker.outofband.heartbeat */
+  CONF_HEARTBEAT_IDLE,         /* mrlab.heartbeat.idle: CONF_IDLE_SKIP or CONF_IDLE_SEND */
   CONF_TASK_STARTUP,           /* mrlab.task.startup, s */
   CONF_CHUNK,                  /* mrlab.pipeline.chunk, bytes */
   CONF_PIPELINE_DEPTH,         /* mrlab.pipeline.depth, chunks */
@@ -124,6 +125,9 @@ typedef enum { CONF_JOB, CONF_CLUSTER } conf_scope;
 
 /* The values of CONF_SHUFFLE_MODE: Hadoop's pull, or Xie's preshuffle push. */
 enum { CONF_SHUFFLE_PULL, CONF_SHUFFLE_PUSH };
+/* The values of CONF_HEARTBEAT_IDLE: an idle tracker skips the heartbeats that
+ * would find nothing (sim/tasktracker.c), or sends every one. */
+enum { CONF_IDLE_SKIP, CONF_IDLE_SEND };
 
 /* The values of CONF_SCHEDULER: Hadoop 1's JobTracker and slots, or a YARN
  * ResourceManager with YARN's FifoScheduler, CapacityScheduler or
