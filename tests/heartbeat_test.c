@@ -105,6 +105,43 @@ static void yarn_runs_the_same_with_fewer_heartbeats(void **state)
   same_run_fewer_heartbeats("3", "mrlab.scheduler=yarn-fair");
 }
 
+/* The earliest start of job NAME's attempts in tasks.csv T. */
+static double first_start(const test_csv *t, const char *name)
+{
+  double first = INFINITY;
+  for (int row = 1; row < t->n_rows; row++)
+    if (strcmp(test_csv_cell(t, row, "job"), name) == 0)
+      first = fmin(first, test_csv_num(t, row, "start"));
+  return first;
+}
+
+/* A job that becomes ready while a heartbeat is on its way to the
+ * JobTracker, 10 us before it arrives, is handed to that heartbeat, which
+ * an idle tracker must therefore have sent although no work was there
+ * when it did. */
+static void a_job_ready_while_a_heartbeat_flies_gets_it(void **state)
+{
+  (void)state;
+  const char *const send[] = {"--set", "mrlab.heartbeat.idle=send", NULL};
+  char text[1024];
+  snprintf(text, sizeof text,
+           "jobs = ( { name = \"a\"; input = \"300MB\"; " SIZED " },\n"
+           "         { name = \"b\"; submit = \"200s\"; input = \"300MB\"; " SIZED " } );\n");
+  test_csv *t = test_csv_in(test_simulate(test_source_path("platforms/toy4.cfg"), text, send), "tasks.csv");
+  double arrival = first_start(t, "b"); /* the heartbeat that took b's first map reached the JobTracker then */
+  test_csv_free(t);
+  /* b is ready at its submission: a job of one file asks the NameNode nothing more */
+  snprintf(text, sizeof text,
+           "jobs = ( { name = \"a\"; input = \"300MB\"; " SIZED " },\n"
+           "         { name = \"b\"; submit = \"%.9fs\"; input = \"300MB\"; " SIZED " } );\n",
+           arrival - 1e-5);
+  for (int skip = 0; skip < 2; skip++) {
+    t = test_csv_in(test_simulate(test_source_path("platforms/toy4.cfg"), text, skip ? NULL : send), "tasks.csv");
+    assert_close(first_start(t, "b"), arrival, 1e-6);
+    test_csv_free(t);
+  }
+}
+
 /* A platform whose NICs take 60 ms each way: a heartbeat takes longer to
  * reach the JobTracker than idle trackers assume, and the run says so,
  * unless it sends every heartbeat. */
@@ -138,6 +175,7 @@ int main(void)
       cmocka_unit_test(hadoop1_runs_the_same_with_fewer_heartbeats),
       cmocka_unit_test(out_of_band_heartbeats_report_at_once),
       cmocka_unit_test(yarn_runs_the_same_with_fewer_heartbeats),
+      cmocka_unit_test(a_job_ready_while_a_heartbeat_flies_gets_it),
       cmocka_unit_test(slow_heartbeats_are_reported),
   };
   TEST_MAIN(tests);
