@@ -592,6 +592,56 @@ int64_t engine_output_bytes(const attempt *a)
   return a->phase_bytes[a->task->job->n_reduces ? PHASE_REDUCE : PHASE_MAP];
 }
 
+/* Orders jobs by their workload submit time, then by index. */
+static int by_submit_time(const void *x, const void *y)
+{
+  const job *a = *(job *const *)x, *b = *(job *const *)y;
+  if (a->desc->submit != b->desc->submit)
+    return a->desc->submit < b->desc->submit ? -1 : 1;
+  return (a->index > b->index) - (a->index < b->index);
+}
+
+/* Builds E's children lists and the submit order its queue joins in. */
+static void index_jobs(engine *e)
+{
+  e->by_submit = xmalloc((size_t)e->n_jobs * sizeof *e->by_submit);
+  e->queue = xmalloc((size_t)e->n_jobs * sizeof *e->queue);
+  for (int i = 0; i < e->n_jobs; i++) {
+    job *child = &e->jobs[i];
+    e->by_submit[i] = child;
+    for (int k = 0; k < child->desc->n_after; k++) {
+      job *parent = &e->jobs[child->desc->after[k]];
+      if (parent->n_children && parent->children[parent->n_children - 1] == child) /* listed once */
+        continue;
+      parent->children = xrealloc(parent->children, (size_t)(parent->n_children + 1) * sizeof *parent->children);
+      parent->children[parent->n_children++] = child;
+    }
+  }
+  qsort(e->by_submit, (size_t)e->n_jobs, sizeof *e->by_submit, by_submit_time);
+}
+
+job **engine_queue(engine *e, double now, int *n)
+{
+  int kept = 0;
+  for (int k = 0; k < e->n_queue; k++)
+    if (!e->queue[k]->finished)
+      e->queue[kept++] = e->queue[k];
+  e->n_queue = kept;
+  for (; e->n_submitted < e->n_jobs && e->by_submit[e->n_submitted]->desc->submit <= now; e->n_submitted++) {
+    job *j = e->by_submit[e->n_submitted];
+    if (j->finished) /* a job it waited for failed */
+      continue;
+    int at = e->n_queue;
+    while (at > 0 && e->queue[at - 1]->index > j->index)
+      at--;
+    memmove(e->queue + at + 1, e->queue + at, (size_t)(e->n_queue - at) * sizeof *e->queue);
+    e->queue[at] = j;
+    e->n_queue++;
+  }
+  *n = e->n_queue;
+  return e->queue;
+}
+
 void engine_submit(engine *e, job *j, double now)
 {
   const job_desc *d = j->desc;
@@ -727,6 +777,7 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
     }
     e->tasks_total += e->jobs[i].n_maps + e->jobs[i].n_reduces;
   }
+  index_jobs(e);
   if (yarn_alloc(e, err, errlen) || lost_alloc(e, err, errlen)) {
     engine_free(e);
     return NULL;
@@ -790,6 +841,7 @@ static void job_free(job *j, const platform *p)
     free(tk->attempts);
   }
   free(j->tracker_failures);
+  free(j->children);
   free(j->reruns);
   free(j->maps);
   free(j->reduces);
@@ -830,6 +882,8 @@ void engine_free(engine *e)
   free(e->trackers);
   free(e->gateways);
   free(e->jobs);
+  free(e->queue);
+  free(e->by_submit);
   free(e->samples);
   utilisation_free(e);
   yarn_free(e);

@@ -158,6 +158,8 @@ struct job {
   const attempt *fatal;     /* the failed attempt that failed it, if it failed */
   double submit; /* its submit time; in a workflow, when its last parent ended if that was later */
   int waiting;   /* in a workflow: parents not yet ended; held until then */
+  job **children; /* in a workflow: the jobs that wait for it (`after`), in index order, n_children of them */
+  int n_children;
   double start, map_phase_end, end;
   double am_ready; /* YARN mode: when its ApplicationMaster had started (its tasks wait until then); 0 in Hadoop 1 */
   const attempt **finished_maps; /* the successful map attempts in the order the JobTracker learnt of them
@@ -250,6 +252,13 @@ typedef struct {
   unsigned long seed;
   int n_jobs;
   job *jobs;
+  /* The jobs submitted (their workload submit time is past) and not
+   * finished, in index order, n_queue of them: what the schedulers and the
+   * progress sampler walk (engine_queue), so that a day's trace costs a
+   * heartbeat the jobs in flight, not all of them.  BY_SUBMIT holds every
+   * job by submit time, then index; the first N_SUBMITTED have joined. */
+  job **queue, **by_submit;
+  int n_queue, n_submitted;
   tracker *trackers;   /* one per worker */
   sg_host_t *gateways; /* per rack: its shuffle gateway (topology.h), NULL when not loaded */
   sg_host_t master;
@@ -297,12 +306,18 @@ void jobtracker_actor(int argc, char **argv);
 void tasktracker_actor(int argc, char **argv);
 void map_attempt_actor(int argc, char **argv);
 void reduce_attempt_actor(int argc, char **argv);
-void speculator_actor(int argc, char **argv);
+void speculators_actor(int argc, char **argv);
 void balancer_actor(int argc, char **argv);
 
 /* Builds job J's scheduler lists (maps by the workers and racks that hold
  * their block) from where its input's replicas are now. */
 void engine_index_maps(engine *e, job *j);
+
+/* The jobs submitted by NOW and not finished, in index order (the
+ * schedulers' FIFO order), their number in *N: the jobs submitted since
+ * the last call join, the finished leave.  A job that can run at NOW
+ * (scheduler_runnable) is among them. */
+job **engine_queue(engine *e, double now, int *n);
 
 /* Submits job J, held until its parents ended (the last at NOW): its
  * input, if a parent's output, is where that parent's tasks wrote it. */
