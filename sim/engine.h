@@ -151,7 +151,8 @@ struct job {
   int started, finished;
   job_status status;
   int failed_attempts;      /* of its tasks, as the JobTracker learnt of them */
-  int *tracker_failures;    /* per worker: its failed attempts there (mapreduce.job.maxtaskfailures.per.tracker) */
+  int *tracker_failures;    /* per worker: its failed attempts there (mapreduce.job.maxtaskfailures.per.tracker);
+                               NULL until one failed */
   int flaky;                /* workers that reached that count: blacklisted for it (failures.h) */
   task **reruns;            /* tasks whose failed attempt waits to be rerun, oldest first */
   int n_reruns;
@@ -168,8 +169,12 @@ struct job {
   int reexecuted_maps; /* completed maps run again because their output was lost (lost.h) */
   int64_t lost_bytes;  /* and the bytes of map output lost with them, as stored */
   sg_mutex_t mutex; /* with each shuffling reduce attempt's wake */
-  /* scheduler cursors: maps not yet started are found through these */
-  int **maps_on_worker, *n_on_worker, *cur_worker;
+  /* scheduler cursors: maps not yet started are found through these: by
+   * worker, for the N_HOLDERS workers that hold a block of its input
+   * (HOLDER, ascending), so that a job costs its blocks, not the cluster's
+   * size; and by rack (a list is NULL when empty) */
+  int n_holders, *holder;
+  int **maps_on_holder, *n_on_holder, *cur_holder;
   int **maps_in_rack, *n_in_rack, *cur_rack;
   int cur_any, cur_reduce;
   task *wanted[2];      /* per kind: the task the speculator chose for a speculative attempt, until a slot (YARN: a

@@ -114,11 +114,18 @@ locality scheduler_map_locality(const engine *e, const task *t, int w)
   return best;
 }
 
+static int by_worker(const void *x, const void *y)
+{
+  return (*(const int *)x > *(const int *)y) - (*(const int *)x < *(const int *)y);
+}
+
 /* A node-local, else rack-local, map of J for worker W. */
 static task *local_map(engine *e, job *j, int w)
 {
   int rack = e->platform->workers[w].rack;
-  task *t = next_pending(j, j->maps_on_worker[w], j->n_on_worker[w], &j->cur_worker[w]);
+  const int *at = bsearch(&w, j->holder, (size_t)j->n_holders, sizeof *j->holder, by_worker);
+  int h = at ? (int)(at - j->holder) : -1;
+  task *t = h < 0 ? NULL : next_pending(j, j->maps_on_holder[h], j->n_on_holder[h], &j->cur_holder[h]);
   if (!t)
     t = next_pending(j, j->maps_in_rack[rack], j->n_in_rack[rack], &j->cur_rack[rack]);
   return t;

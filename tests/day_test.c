@@ -2,7 +2,8 @@
  * at once imports and runs to its end, a workload beyond mrlab's bound on
  * jobs (WORKLOAD_MAX_JOBS) is refused with the line that passes it, and
  * the schedulers keep Hadoop's FIFO order (the job listed first first)
- * whatever order the jobs reached them in.  One file because these are
+ * whatever order the jobs reached them in, and a long run's sampled
+ * tables are whole at the default period.  One file because these are
  * the behaviours a long trace leans on, apart from any one module. */
 #include "test.h"
 #include "workload.h"
@@ -113,12 +114,59 @@ static void a_child_released_late_keeps_its_fifo_place(void **state)
   }
 }
 
+static void a_long_run_keeps_its_host_table_whole_at_a_coarser_period(void **state)
+{
+  (void)state;
+  /* 1,990 workers in 10 racks, and a job submitted at 600 s: at the
+   * default period of 1 s, host-utilisation.csv would take 1.19 million
+   * rows; it samples every 2 s instead, to the run's end, without a
+   * warning, while utilisation.csv (one class) keeps its 1 s */
+  char platform[8192] = "name = \"wide\";\ncore = { bandwidth = \"100Gbps\"; latency = \"5us\"; };\nracks = (";
+  for (int r = 0; r < 10; r++)
+    snprintf(platform + strlen(platform), sizeof platform - strlen(platform),
+             "%s{ name = \"r%d\"; uplink = { bandwidth = \"10Gbps\"; latency = \"5us\"; }; }", r ? ", " : "", r);
+  strcat(platform, ");\nnode_classes = ( { name = \"w\"; count = 1990; racks = [");
+  for (int r = 0; r < 10; r++)
+    snprintf(platform + strlen(platform), sizeof platform - strlen(platform), "%s\"r%d\"", r ? ", " : "", r);
+  strcat(platform, "]; cores = 4; speed = \"2.5Gf\"; memory = \"8GiB\"; disks = ( { read = \"120MBps\"; write = "
+                   "\"100MBps\"; } ); nic = { bandwidth = \"1Gbps\"; latency = \"50us\"; }; slots = { map = 4; reduce "
+                   "= 2; }; } );\nmaster = { class = \"w\"; rack = \"r0\"; };\n");
+  const char *dir = test_tmpdir();
+  test_write_file(dir, "wide.cfg", platform);
+  test_write_file(dir, "late.cfg",
+                  "jobs = ( { name = \"late\"; submit = \"600s\"; input = \"64MB\"; map_cost = 1.0; "
+                  "map_selectivity = 1.0; reduce_cost = 1.0; reduce_selectivity = 1.0; } );\n");
+  test_run r;
+  test_run_mrlab(&r, dir, (const char *const[]){"run", "wide.cfg", "late.cfg", "-o", "out", NULL});
+  if (r.status != 0)
+    fail_msg("status %d: %s", r.status, r.err);
+  if (strstr(r.err, "warning"))
+    fail_msg("expected no warning, got: %s", r.err);
+  char out[4200];
+  snprintf(out, sizeof out, "%s/out", dir);
+  test_csv *h = test_csv_in(out, "host-utilisation.csv"), *u = test_csv_in(out, "utilisation.csv");
+  int rows = h->n_rows - 1;
+  assert_true(rows <= 1000000);
+  assert_int_equal(rows % 1990, 0); /* every sample a row a worker */
+  assert_close(test_csv_num(h, 1, "time"), 2, 1e-6);
+  assert_close(test_csv_num(h, 1991, "time"), 4, 1e-6);
+  assert_true(test_csv_num(h, rows, "time") > 600); /* to the run's end */
+  for (int row = 1; row <= rows; row++)
+    assert_true(test_csv_num(h, row, "cpu") >= 0 && test_csv_num(h, row, "cpu") <= 1);
+  assert_close(test_csv_num(u, 1, "time"), 1, 1e-6);
+  assert_close(test_csv_num(u, 2, "time"), 2, 1e-6);
+  assert_close(test_csv_num(u, u->n_rows - 1, "time"), test_csv_num(h, rows, "time"), 1e-9);
+  test_csv_free(h);
+  test_csv_free(u);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(a_trace_of_1500_jobs_imports_and_every_job_ends),
       cmocka_unit_test(a_trace_beyond_the_bound_is_refused_at_its_line),
       cmocka_unit_test(a_child_released_late_keeps_its_fifo_place),
+      cmocka_unit_test(a_long_run_keeps_its_host_table_whole_at_a_coarser_period),
   };
   TEST_MAIN(tests);
 }
