@@ -85,7 +85,9 @@ static const char usage_run[] =
     "replaced whole when the run ends; until then, and if the run fails or is\n"
     "interrupted, it stays as it was.  progress.csv and the utilisation tables sample\n"
     "every mrlab.progress.period and mrlab.utilisation.period (1 s; 0s for none,\n"
-    "else at least 10 ms), up to a million rows each (then a warning).\n"
+    "else at least 10 ms), up to a million rows each (then a warning); at\n"
+    "the default period, a utilisation table that would pass a million rows\n"
+    "samples half as often instead, its rows so far merged in pairs.\n"
     "\n"
     "  -o DIR          the run directory (created, with its parents, if missing;\n"
     "                  an existing one must hold nothing but a run's files)\n"
@@ -1140,8 +1142,11 @@ static int cmd_import(int argc, char **argv)
     } else if (strcmp(argv[i], "-n") == 0) {
       errno = 0;
       jobs = strtol(argv[++i], &end, 10);
-      if (!*argv[i] || *end || errno || jobs < 1 || jobs > 1000)
-        return value_error("-n: expected a whole number of jobs from 1 to 1000, got %s", argv[i]);
+      _Static_assert(WORKLOAD_MAX_JOBS == 100000, "-n's message names the bound");
+      if (!*argv[i] || *end || errno || jobs < 1 || jobs > WORKLOAD_MAX_JOBS)
+        return value_error("-n: expected a whole number of jobs from 1 to 100000 (mrlab's bound on a workload), got "
+                           "%s",
+                           argv[i]);
     } else if (strcmp(argv[i], "--scale") == 0) {
       errno = 0;
       scale = strtod(argv[++i], &end);

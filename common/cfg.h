@@ -25,7 +25,7 @@ typedef struct {
 } cfg_file;
 
 /* The largest input file cfg_file_open reads (a workload imported from
- * a trace of 1,000 jobs with each reducer's share stays well within). */
+ * a day's trace of 25,000 jobs stays well within). */
 #define CFG_MAX_BYTES (256L << 20)
 
 /* Reads PATH.  Returns 0, or -1 with F->err set (anything but a regular

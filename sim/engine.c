@@ -316,9 +316,20 @@ void engine_index_maps(engine *e, job *j)
   size_t n_replicas = (size_t)j->input->n_blocks * (size_t)j->input->replication;
   j->splits = xmalloc((n_replicas + 1) * sizeof *j->splits);
   memcpy(j->splits, j->input->replicas, n_replicas * sizeof *j->splits);
-  j->maps_on_worker = xcalloc((size_t)p->n_workers, sizeof *j->maps_on_worker);
-  j->n_on_worker = xcalloc((size_t)p->n_workers, sizeof *j->n_on_worker);
-  j->cur_worker = xcalloc((size_t)p->n_workers, sizeof *j->cur_worker);
+  int *on_worker = xcalloc((size_t)p->n_workers, sizeof *on_worker); /* its blocks, then its holder's index */
+  for (size_t k = 0; k < n_replicas; k++)
+    on_worker[j->input->replicas[k]]++;
+  for (int w = 0; w < p->n_workers; w++)
+    j->n_holders += on_worker[w] > 0;
+  j->holder = xmalloc((size_t)(j->n_holders + 1) * sizeof *j->holder);
+  j->maps_on_holder = xcalloc((size_t)j->n_holders + 1, sizeof *j->maps_on_holder);
+  j->n_on_holder = xcalloc((size_t)j->n_holders + 1, sizeof *j->n_on_holder);
+  j->cur_holder = xcalloc((size_t)j->n_holders + 1, sizeof *j->cur_holder);
+  for (int w = 0, h = 0; w < p->n_workers; w++)
+    if (on_worker[w] > 0) {
+      j->holder[h] = w;
+      on_worker[w] = h++;
+    }
   j->maps_in_rack = xcalloc((size_t)p->n_racks, sizeof *j->maps_in_rack);
   j->n_in_rack = xcalloc((size_t)p->n_racks, sizeof *j->n_in_rack);
   j->cur_rack = xcalloc((size_t)p->n_racks, sizeof *j->cur_rack);
@@ -331,12 +342,12 @@ void engine_index_maps(engine *e, job *j)
   /* two passes: count each list's maps, then fill lists of that size (a
    * list grown map by map costs time quadratic in the maps) */
   for (int pass = 0; pass < 2; pass++) {
-    for (int w = 0; pass && w < p->n_workers; w++) {
-      j->maps_on_worker[w] = xcalloc((size_t)j->n_on_worker[w], sizeof(int));
-      j->n_on_worker[w] = 0;
+    for (int h = 0; pass && h < j->n_holders; h++) {
+      j->maps_on_holder[h] = xmalloc((size_t)j->n_on_holder[h] * sizeof(int));
+      j->n_on_holder[h] = 0;
     }
     for (int r = 0; pass && r < p->n_racks; r++) {
-      j->maps_in_rack[r] = xcalloc((size_t)j->n_in_rack[r], sizeof(int));
+      j->maps_in_rack[r] = j->n_in_rack[r] ? xmalloc((size_t)j->n_in_rack[r] * sizeof(int)) : NULL;
       j->n_in_rack[r] = 0;
     }
     for (int m = 0; m < j->n_maps; m++)
@@ -344,9 +355,10 @@ void engine_index_maps(engine *e, job *j)
         int w = hdfs_replica(j->input, m, k), rack = p->workers[w].rack, in_rack = 0;
         for (int h = 0; h < k && !in_rack; h++) /* a map is listed once a rack */
           in_rack = p->workers[hdfs_replica(j->input, m, h)].rack == rack;
+        int h = on_worker[w];
         if (pass)
-          j->maps_on_worker[w][j->n_on_worker[w]] = m;
-        j->n_on_worker[w]++;
+          j->maps_on_holder[h][j->n_on_holder[h]] = m;
+        j->n_on_holder[h]++;
         if (in_rack)
           continue;
         if (pass)
@@ -354,6 +366,7 @@ void engine_index_maps(engine *e, job *j)
         j->n_in_rack[rack]++;
       }
   }
+  free(on_worker);
 }
 
 /* The initial placement of D's input (its `redistribute`) in J's input:
@@ -545,7 +558,6 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   j->waiting = d->n_after;
   j->block_time = xcalloc((size_t)p->n_classes, sizeof *j->block_time);
   j->block_count = xcalloc((size_t)p->n_classes, sizeof *j->block_count);
-  j->tracker_failures = xcalloc((size_t)p->n_workers, sizeof *j->tracker_failures);
   j->reruns = xmalloc((size_t)(j->n_maps + j->n_reduces + 1) * sizeof *j->reruns); /* a task waits once at most */
   index_splits(j);
   if (d->keys) {
@@ -590,6 +602,56 @@ const attempt *engine_hdfs_output(const task *t)
 int64_t engine_output_bytes(const attempt *a)
 {
   return a->phase_bytes[a->task->job->n_reduces ? PHASE_REDUCE : PHASE_MAP];
+}
+
+/* Orders jobs by their workload submit time, then by index. */
+static int by_submit_time(const void *x, const void *y)
+{
+  const job *a = *(job *const *)x, *b = *(job *const *)y;
+  if (a->desc->submit != b->desc->submit)
+    return a->desc->submit < b->desc->submit ? -1 : 1;
+  return (a->index > b->index) - (a->index < b->index);
+}
+
+/* Builds E's children lists and the submit order its queue joins in. */
+static void index_jobs(engine *e)
+{
+  e->by_submit = xmalloc((size_t)e->n_jobs * sizeof *e->by_submit);
+  e->queue = xmalloc((size_t)e->n_jobs * sizeof *e->queue);
+  for (int i = 0; i < e->n_jobs; i++) {
+    job *child = &e->jobs[i];
+    e->by_submit[i] = child;
+    for (int k = 0; k < child->desc->n_after; k++) {
+      job *parent = &e->jobs[child->desc->after[k]];
+      if (parent->n_children && parent->children[parent->n_children - 1] == child) /* listed once */
+        continue;
+      parent->children = xrealloc(parent->children, (size_t)(parent->n_children + 1) * sizeof *parent->children);
+      parent->children[parent->n_children++] = child;
+    }
+  }
+  qsort(e->by_submit, (size_t)e->n_jobs, sizeof *e->by_submit, by_submit_time);
+}
+
+job **engine_queue(engine *e, double now, int *n)
+{
+  int kept = 0;
+  for (int k = 0; k < e->n_queue; k++)
+    if (!e->queue[k]->finished)
+      e->queue[kept++] = e->queue[k];
+  e->n_queue = kept;
+  for (; e->n_submitted < e->n_jobs && e->by_submit[e->n_submitted]->desc->submit <= now; e->n_submitted++) {
+    job *j = e->by_submit[e->n_submitted];
+    if (j->finished) /* a job it waited for failed */
+      continue;
+    int at = e->n_queue;
+    while (at > 0 && e->queue[at - 1]->index > j->index)
+      at--;
+    memmove(e->queue + at + 1, e->queue + at, (size_t)(e->n_queue - at) * sizeof *e->queue);
+    e->queue[at] = j;
+    e->n_queue++;
+  }
+  *n = e->n_queue;
+  return e->queue;
 }
 
 void engine_submit(engine *e, job *j, double now)
@@ -729,6 +791,7 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
     }
     e->tasks_total += e->jobs[i].n_maps + e->jobs[i].n_reduces;
   }
+  index_jobs(e);
   if (yarn_alloc(e, err, errlen) || lost_alloc(e, err, errlen)) {
     engine_free(e);
     return NULL;
@@ -792,6 +855,7 @@ static void job_free(job *j, const platform *p)
     free(tk->attempts);
   }
   free(j->tracker_failures);
+  free(j->children);
   free(j->reruns);
   free(j->maps);
   free(j->reduces);
@@ -800,15 +864,15 @@ static void job_free(job *j, const platform *p)
   free(j->block_count);
   if (j->mutex)
     sg_mutex_destroy(j->mutex);
-  if (j->maps_on_worker)
-    for (int w = 0; w < p->n_workers; w++)
-      free(j->maps_on_worker[w]);
+  for (int h = 0; h < j->n_holders; h++)
+    free(j->maps_on_holder[h]);
   if (j->maps_in_rack)
     for (int r = 0; r < p->n_racks; r++)
       free(j->maps_in_rack[r]);
-  free(j->maps_on_worker);
-  free(j->n_on_worker);
-  free(j->cur_worker);
+  free(j->holder);
+  free(j->maps_on_holder);
+  free(j->n_on_holder);
+  free(j->cur_holder);
   free(j->maps_in_rack);
   free(j->n_in_rack);
   free(j->cur_rack);
@@ -833,6 +897,8 @@ void engine_free(engine *e)
   free(e->trackers);
   free(e->gateways);
   free(e->jobs);
+  free(e->queue);
+  free(e->by_submit);
   free(e->samples);
   utilisation_free(e);
   yarn_free(e);

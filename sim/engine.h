@@ -151,13 +151,16 @@ struct job {
   int started, finished;
   job_status status;
   int failed_attempts;      /* of its tasks, as the JobTracker learnt of them */
-  int *tracker_failures;    /* per worker: its failed attempts there (mapreduce.job.maxtaskfailures.per.tracker) */
+  int *tracker_failures;    /* per worker: its failed attempts there (mapreduce.job.maxtaskfailures.per.tracker);
+                               NULL until one failed */
   int flaky;                /* workers that reached that count: blacklisted for it (failures.h) */
   task **reruns;            /* tasks whose failed attempt waits to be rerun, oldest first */
   int n_reruns;
   const attempt *fatal;     /* the failed attempt that failed it, if it failed */
   double submit; /* its submit time; in a workflow, when its last parent ended if that was later */
   int waiting;   /* in a workflow: parents not yet ended; held until then */
+  job **children; /* in a workflow: the jobs that wait for it (`after`), in index order, n_children of them */
+  int n_children;
   double start, map_phase_end, end;
   double am_ready; /* YARN mode: when its ApplicationMaster had started (its tasks wait until then); 0 in Hadoop 1 */
   const attempt **finished_maps; /* the successful map attempts in the order the JobTracker learnt of them
@@ -166,8 +169,12 @@ struct job {
   int reexecuted_maps; /* completed maps run again because their output was lost (lost.h) */
   int64_t lost_bytes;  /* and the bytes of map output lost with them, as stored */
   sg_mutex_t mutex; /* with each shuffling reduce attempt's wake */
-  /* scheduler cursors: maps not yet started are found through these */
-  int **maps_on_worker, *n_on_worker, *cur_worker;
+  /* scheduler cursors: maps not yet started are found through these: by
+   * worker, for the N_HOLDERS workers that hold a block of its input
+   * (HOLDER, ascending), so that a job costs its blocks, not the cluster's
+   * size; and by rack (a list is NULL when empty) */
+  int n_holders, *holder;
+  int **maps_on_holder, *n_on_holder, *cur_holder;
   int **maps_in_rack, *n_in_rack, *cur_rack;
   int cur_any, cur_reduce;
   task *wanted[2];      /* per kind: the task the speculator chose for a speculative attempt, until a slot (YARN: a
@@ -261,6 +268,13 @@ typedef struct {
   unsigned long seed;
   int n_jobs;
   job *jobs;
+  /* The jobs submitted (their workload submit time is past) and not
+   * finished, in index order, n_queue of them: what the schedulers and the
+   * progress sampler walk (engine_queue), so that a day's trace costs a
+   * heartbeat the jobs in flight, not all of them.  BY_SUBMIT holds every
+   * job by submit time, then index; the first N_SUBMITTED have joined. */
+  job **queue, **by_submit;
+  int n_queue, n_submitted;
   tracker *trackers;   /* one per worker */
   sg_host_t *gateways; /* per rack: its shuffle gateway (topology.h), NULL when not loaded */
   sg_host_t master;
@@ -309,12 +323,18 @@ void jobtracker_actor(int argc, char **argv);
 void tasktracker_actor(int argc, char **argv);
 void map_attempt_actor(int argc, char **argv);
 void reduce_attempt_actor(int argc, char **argv);
-void speculator_actor(int argc, char **argv);
+void speculators_actor(int argc, char **argv);
 void balancer_actor(int argc, char **argv);
 
 /* Builds job J's scheduler lists (maps by the workers and racks that hold
  * their block) from where its input's replicas are now. */
 void engine_index_maps(engine *e, job *j);
+
+/* The jobs submitted by NOW and not finished, in index order (the
+ * schedulers' FIFO order), their number in *N: the jobs submitted since
+ * the last call join, the finished leave.  A job that can run at NOW
+ * (scheduler_runnable) is among them. */
+job **engine_queue(engine *e, double now, int *n);
 
 /* Submits job J, held until its parents ended (the last at NOW): its
  * input, if a parent's output, is where that parent's tasks wrote it. */

@@ -1,6 +1,7 @@
 /* failures.c - task-level faults and Hadoop's reactions (failures.h). */
 #include "failures.h"
 
+#include "alloc.h"
 #include "prefetch.h"
 
 #include <gsl/gsl_randist.h>
@@ -52,7 +53,7 @@ attempt_status failures_outcome(const attempt *a)
 int failures_blacklisted(const engine *e, const job *j, int w)
 {
   int n = e->platform->n_workers;
-  if (j->tracker_failures[w] < conf_get(&j->desc->conf, CONF_TRACKER_FAILURES))
+  if (!j->tracker_failures || j->tracker_failures[w] < conf_get(&j->desc->conf, CONF_TRACKER_FAILURES))
     return 0;
   return e->rm ? j->flaky * 100 < YARN_IGNORE_PERCENT * n : j->flaky < HADOOP1_BLACKLIST_SHARE * n;
 }
@@ -179,6 +180,8 @@ int failures_attempt_failed(engine *e, attempt *a, double now)
   const char *host = e->platform->workers[a->worker].name;
   t->failures++;
   j->failed_attempts++;
+  if (!j->tracker_failures) /* its first failed attempt */
+    j->tracker_failures = xcalloc((size_t)n, sizeof *j->tracker_failures);
   if (e->rm || j->flaky < HADOOP1_BLACKLIST_SHARE * n) /* Hadoop 1 stops counting once a quarter is flaky */
     if (++j->tracker_failures[a->worker] == limit) {
       j->flaky++;

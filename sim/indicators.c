@@ -377,9 +377,10 @@ void indicators_actor(int argc, char **argv)
       e->stopped[0] = simgrid_get_clock();
       return;
     }
-    for (int i = 0; i < e->n_jobs; i++)
-      if (!e->jobs[i].finished)
-        sample_job(e, &e->jobs[i], simgrid_get_clock());
+    int n;
+    job **queue = engine_queue(e, simgrid_get_clock(), &n); /* a job's reduce phase begins after its submission */
+    for (int i = 0; i < n; i++)
+      sample_job(e, queue[i], simgrid_get_clock());
   }
 }
 

@@ -5,7 +5,8 @@
  * slot gets new work, at the next heartbeat of its tracker.  Each heartbeat
  * is answered with the tasks the scheduler chose; trackers heartbeat every
  * max(interval.min, scaling x trackers / heartbeats.in.second) (engine.c).
- * Each job's speculator (speculator.c) runs beside it on the master.  A
+ * Each job's speculator (speculator.c) runs beside it on the master, from
+ * its submission to its end.  A
  * job ends when the JobTracker learns of its last reduce (of its last map,
  * map-only); the jobs of a workflow that waited for it alone are then
  * submitted; a job fails when one of its tasks failed too often
@@ -58,8 +59,8 @@ static void job_ended(engine *e, job *j, double now)
     rereplicate_shutdown(e);
     engine_work_appeared(e); /* every tracker is to hear it */
   }
-  for (int i = 0; i < e->n_jobs; i++) {
-    job *child = &e->jobs[i];
+  for (int c = 0; c < j->n_children; c++) {
+    job *child = j->children[c];
     for (int k = 0; k < child->desc->n_after && !child->finished; k++) {
       if (child->desc->after[k] != j->index)
         continue;
@@ -199,11 +200,7 @@ void jobtracker_actor(int argc, char **argv)
   (void)argc, (void)argv;
   engine *e = the_engine;
   e->untold = e->platform->n_workers;
-  for (int i = 0; i < e->n_jobs; i++) {
-    sg_actor_t a = sg_actor_init("speculator", e->master);
-    sg_actor_set_data(a, &e->jobs[i]);
-    sg_actor_start(a, speculator_actor, 0, NULL);
-  }
+  sg_actor_create("speculators", e->master, speculators_actor, 0, NULL);
   while (e->untold > 0) {
     tracker *tr = sg_mailbox_get(e->jobtracker);
     double now = simgrid_get_clock();

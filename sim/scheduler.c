@@ -11,7 +11,8 @@
  * Which tasks get a speculative attempt is the speculator's choice
  * (speculator.c); a slot left free once a job's pending tasks are all
  * placed takes it, on a worker where the task is not running already, as
- * Hadoop 1's TaskInProgress.hasRunOnMachine keeps it.  With PSP
+ * Hadoop 1's TaskInProgress.hasRunOnMachine keeps it.  Jobs are walked
+ * in the engine's queue (engine_queue): submitted and not finished.  With PSP
  * (prefetch.h) a map a tracker holds in reserve is taken as a running one
  * is, until a free slot finds nothing else to do and takes it back.
  * A task whose attempt failed is rerun before the tasks not yet started,
@@ -150,11 +151,18 @@ locality scheduler_map_locality(const engine *e, const task *t, int w)
   return best;
 }
 
+static int by_worker(const void *x, const void *y)
+{
+  return (*(const int *)x > *(const int *)y) - (*(const int *)x < *(const int *)y);
+}
+
 /* A node-local, else rack-local, map of J for worker W. */
 static task *local_map(engine *e, job *j, int w)
 {
   int rack = e->platform->workers[w].rack;
-  task *t = next_pending(j, j->maps_on_worker[w], j->n_on_worker[w], &j->cur_worker[w]);
+  const int *at = bsearch(&w, j->holder, (size_t)j->n_holders, sizeof *j->holder, by_worker);
+  int h = at ? (int)(at - j->holder) : -1;
+  task *t = h < 0 ? NULL : next_pending(j, j->maps_on_holder[h], j->n_on_holder[h], &j->cur_holder[h]);
   if (!t)
     t = next_pending(j, j->maps_in_rack[rack], j->n_in_rack[rack], &j->cur_rack[rack]);
   return t;
@@ -249,29 +257,30 @@ static int may_run(const engine *e, const job *j, int w, double now)
 
 static void hadoop1_assign(engine *e, tracker *tr, double now)
 {
-  int w = tr->worker;
+  int w = tr->worker, n;
+  job **queue = engine_queue(e, now, &n);
   /* the load factors of JobQueueTaskScheduler */
   double remaining_maps = 0, remaining_reduces = 0;
-  for (int i = 0; i < e->n_jobs; i++)
-    if (scheduler_runnable(&e->jobs[i], now)) {
-      remaining_maps += e->jobs[i].n_maps - e->jobs[i].maps_done;
-      remaining_reduces += e->jobs[i].n_reduces - e->jobs[i].reduces_done;
+  for (int i = 0; i < n; i++)
+    if (scheduler_runnable(queue[i], now)) {
+      remaining_maps += queue[i]->n_maps - queue[i]->maps_done;
+      remaining_reduces += queue[i]->n_reduces - queue[i]->reduces_done;
     }
   int map_cap = (int)fmin(ceil(remaining_maps / e->map_slots * tr->map_slots), tr->map_slots);
   int reduce_cap = (int)fmin(ceil(remaining_reduces / e->reduce_slots * tr->reduce_slots), tr->reduce_slots);
 
   for (int slot = tr->running_maps; slot < map_cap; slot++) {
     task *t = NULL;
-    for (int i = 0; i < e->n_jobs && !t; i++)
-      if (may_run(e, &e->jobs[i], w, now) && !(t = failures_rerun(e, &e->jobs[i], KIND_MAP, w)))
-        t = local_map(e, &e->jobs[i], w);
+    for (int i = 0; i < n && !t; i++)
+      if (may_run(e, queue[i], w, now) && !(t = failures_rerun(e, queue[i], KIND_MAP, w)))
+        t = local_map(e, queue[i], w);
     if (t) {
       scheduler_give(tr, t, scheduler_map_locality(e, t, w), 0, now);
       continue;
     }
     /* no local work anywhere: one off-rack or speculative map, then stop */
-    for (int i = 0; i < e->n_jobs && !t; i++) {
-      job *j = &e->jobs[i];
+    for (int i = 0; i < n && !t; i++) {
+      job *j = queue[i];
       if (!may_run(e, j, w, now))
         continue;
       while (j->cur_any < j->n_maps && taken(&j->maps[j->cur_any]))
@@ -288,8 +297,8 @@ static void hadoop1_assign(engine *e, tracker *tr, double now)
 
   if (tr->running_reduces >= reduce_cap)
     return;
-  for (int i = 0; i < e->n_jobs; i++) {
-    job *j = &e->jobs[i];
+  for (int i = 0; i < n; i++) {
+    job *j = queue[i];
     if (!may_run(e, j, w, now) || j->maps_done < ceil(conf_get(&j->desc->conf, CONF_SLOWSTART) * j->n_maps))
       continue;
     while (j->cur_reduce < j->n_reduces && j->reduces[j->cur_reduce].n_attempts > 0)

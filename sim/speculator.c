@@ -6,7 +6,7 @@
  * DefaultSpeculator with the default LegacyTaskRuntimeEstimator), whose
  * caps keep a uniformly slow job from speculating most of its tasks, as
  * Hadoop 1's "20% behind the mean progress" rule did.  Each job has a
- * speculator actor.  Every retry-after-no-speculate (1 s), or
+ * speculator actor, from its submission to its end.  Every retry-after-no-speculate (1 s), or
  * retry-after-speculate (15 s) after a round that speculated, it looks at
  * the maps, then the reduces, and picks at most one task of each kind:
  * - only once every task of the kind has a slot or a container (no
@@ -141,16 +141,35 @@ static int speculate(job *j, task_kind kind, double now)
 }
 
 /* Actor: the speculator of one job (its data), from its submission to its end. */
-void speculator_actor(int argc, char **argv)
+static void speculator_actor(int argc, char **argv)
 {
   (void)argc, (void)argv;
   job *j = sg_actor_self_get_data();
   const conf *c = &j->desc->conf;
   sg_actor_daemonize(sg_actor_self()); /* it ends with the run, not the run with it */
-  activities_sleep_until(j->desc->submit);
   while (!j->finished) {
     double now = simgrid_get_clock();
     int n = speculate(j, KIND_MAP, now) + speculate(j, KIND_REDUCE, now);
     activities_sleep_for(conf_get(c, n ? CONF_SPEC_RETRY : CONF_SPEC_RETRY_NONE));
+  }
+}
+
+/* Actor: starts each job's speculator at the job's submit time (by
+ * engine_queue's order), so that only the jobs submitted so far have one,
+ * and a speculator ends with its job. */
+void speculators_actor(int argc, char **argv)
+{
+  (void)argc, (void)argv;
+  engine *e = the_engine;
+  sg_actor_daemonize(sg_actor_self()); /* a job that never ran (its parent failed) may end the run before its time */
+  for (int k = 0; k < e->n_jobs; k++) {
+    job *j = e->by_submit[k];
+    if (simgrid_get_clock() < j->desc->submit)
+      activities_sleep_until(j->desc->submit);
+    if (j->finished)
+      continue;
+    sg_actor_t a = sg_actor_init("speculator", e->master);
+    sg_actor_set_data(a, j);
+    sg_actor_start(a, speculator_actor, 0, NULL);
   }
 }

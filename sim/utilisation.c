@@ -13,9 +13,13 @@
  * excess is carried into the next interval, which keeps every fraction in
  * [0, 1] and the series' integral equal to the run's totals (summary.json).
  * The run takes a last sample when the simulation ends, so the rows cover
- * all of it.  A table stops taking rows at CONF_SAMPLED_ROWS (the host
- * table first, on a large cluster: a row a worker a sample), and the last
- * sample then covers the rest of the run in one row.
+ * all of it.  A table would pass CONF_SAMPLED_ROWS on a long run (the
+ * host table first, on a large cluster: a row a worker a sample).  With
+ * the period left at its default, the table then halves its rows (each
+ * pair of samples becomes one over both intervals) and samples half as
+ * often, as many times as it takes, so a day's tables are whole; a period
+ * the user set is kept, and its table stops taking rows there, the last
+ * sample covering the rest of the run in one row.
  *
  * With the host table, the actor samples every link of the platform: what
  * it carries at that instant (SimGrid's max-min rates of the flows on it,
@@ -40,6 +44,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct {
   double time;
@@ -53,6 +58,8 @@ typedef struct {
   double (*total)[RES_N]; /* per class or worker, at the previous sample: flops, disk seconds, NIC seconds */
   double (*carry)[RES_N]; /* per class or worker, work counted beyond a full interval, for the next */
   int stopped;            /* rows at CONF_SAMPLED_ROWS: the run's last sample only */
+  int stride;             /* it samples at every STRIDE-th wake of the actor (coarsen) */
+  size_t block;           /* rows a sample: the classes with workers, or the workers */
   util_row *rows;
   size_t n_rows, cap_rows;
 } util_series;
@@ -65,6 +72,7 @@ struct utilisation_state {
   double *link_time;      /* per link sample: its time, */
   float *link_used;       /* and each link's usage over its bandwidth (n_links a sample) */
   size_t n_link_samples, cap_link_samples;
+  long wakes; /* of the actor so far */
 };
 
 /* Per worker, the totals so far of each resource into TOTAL: flops, and
@@ -127,7 +135,12 @@ void utilisation_sample(engine *e, double now, int last)
     u->host.carry = xcalloc((size_t)p->n_workers, sizeof *u->host.carry);
     u->n_links = sg_link_count();
     u->links = sg_link_list();
+    u->cls.stride = u->host.stride = 1;
+    for (int c = 0; c < p->n_classes; c++)
+      u->cls.block += u->workers[c] > 0;
+    u->host.block = (size_t)p->n_workers;
   }
+  u->wakes += !last;
   double(*total)[RES_N] = xmalloc((size_t)p->n_workers * sizeof *total);
   double(*sum)[RES_N] = xcalloc((size_t)p->n_classes, sizeof *sum);
   totals(e, total);
@@ -136,7 +149,7 @@ void utilisation_sample(engine *e, double now, int last)
       sum[p->workers[i].cls][k] += total[i][k];
   util_series *s = &u->cls;
   double dt = now - s->last;
-  if (dt > 0 && (!s->stopped || last)) {
+  if (dt > 0 && (last ? 1 : !s->stopped && u->wakes % s->stride == 0)) {
     for (int c = 0; c < p->n_classes; c++) {
       const platform_class *pc = &p->classes[c];
       if (u->workers[c]) /* else a class left out by --workers */
@@ -147,7 +160,7 @@ void utilisation_sample(engine *e, double now, int last)
   }
   s = &u->host;
   dt = now - s->last;
-  if (dt > 0 && (!s->stopped || last)) {
+  if (dt > 0 && (last ? 1 : !s->stopped && u->wakes % s->stride == 0)) {
     for (int i = 0; i < p->n_workers; i++) {
       const platform_class *pc = &p->classes[p->workers[i].cls];
       series_add(s, i, now, total[i], (double[RES_N]){pc->cores * pc->speed * dt, dt, dt});
@@ -159,19 +172,57 @@ void utilisation_sample(engine *e, double now, int last)
   free(sum);
 }
 
+/* Halves the rows of S, whose samples ended at the times of their blocks:
+ * each pair of samples becomes one at the second's time, each row the
+ * mean of the pair's, weighted by their intervals' lengths (what one
+ * sample over both would have given, but for work carried from the second
+ * into the first); an odd last sample stays as it is.  With LINKS (the
+ * host table), U's link samples keep those taken with the samples kept.  S then
+ * samples half as often. */
+static void coarsen(struct utilisation_state *u, util_series *s, int links)
+{
+  size_t n = s->block, blocks = s->n_rows / n, kept = 0;
+  double before = 0; /* the end of the sample before the pair */
+  for (size_t b = 0; b < blocks; b += 2, kept++) {
+    const util_row *x = &s->rows[b * n], *y = b + 1 < blocks ? &s->rows[(b + 1) * n] : NULL;
+    double dx = x->time - before, dy = y ? y->time - x->time : 0;
+    for (size_t i = 0; i < n; i++) {
+      util_row r = y ? y[i] : x[i];
+      for (int k = 0; y && k < RES_N; k++)
+        r.used[k] = dx + dy > 0 ? (dx * x[i].used[k] + dy * y[i].used[k]) / (dx + dy) : y[i].used[k];
+      s->rows[kept * n + i] = r;
+    }
+    before = y ? y->time : x->time;
+    if (links) {
+      size_t from = y ? b + 1 : b;
+      u->link_time[kept] = u->link_time[from];
+      memmove(u->link_used + kept * u->n_links, u->link_used + from * u->n_links, u->n_links * sizeof *u->link_used);
+    }
+  }
+  s->n_rows = kept * n;
+  if (links)
+    u->n_link_samples = kept;
+  s->stride *= 2;
+}
+
 void utilisation_actor(int argc, char **argv)
 {
   (void)argc, (void)argv;
   engine *e = the_engine;
   double period = conf_get(&e->cluster, CONF_UTILISATION_PERIOD);
+  int given = e->cluster.given[CONF_UTILISATION_PERIOD];
   sg_actor_daemonize(sg_actor_self()); /* it ends with the run */
   for (;;) {
     activities_sleep_for(period);
     struct utilisation_state *u = e->util;
-    if (u && !u->cls.stopped && u->cls.n_rows + 2 * (size_t)e->platform->n_classes > CONF_SAMPLED_ROWS)
-      u->cls.stopped = 1, e->stopped[1] = simgrid_get_clock(); /* the run's last sample covers the rest */
-    if (u && !u->host.stopped && u->host.n_rows + 2 * (size_t)e->platform->n_workers > CONF_SAMPLED_ROWS)
-      u->host.stopped = 1, e->stopped[2] = simgrid_get_clock();
+    util_series *s[2] = {u ? &u->cls : NULL, u ? &u->host : NULL};
+    for (int k = 0; u && k < 2; k++)
+      if (!s[k]->stopped && s[k]->n_rows + 2 * s[k]->block > CONF_SAMPLED_ROWS) {
+        if (!given)
+          coarsen(u, s[k], k);
+        else /* the run's last sample covers the rest */
+          s[k]->stopped = 1, e->stopped[1 + k] = simgrid_get_clock();
+      }
     if (u && u->cls.stopped && u->host.stopped)
       return;
     utilisation_sample(e, simgrid_get_clock(), 0);

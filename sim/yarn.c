@@ -401,15 +401,19 @@ static void preempt_reduces(engine *e, job *j, double now)
  * nothing waits for a time to come (a job's submission, its input's
  * redistribution, an AM's start, a preemption's delay), and no job's next
  * container fits any NodeManager.  Then says so, and what holds the
- * containers, in E->stuck. */
-static void stuck(engine *e, double now)
+ * containers, in E->stuck.  QUEUE holds the N jobs submitted and not
+ * finished (engine_queue). */
+static void stuck(engine *e, job **queue, int n, double now)
 {
   struct yarn_rm *rm = e->rm;
   int reduce_mb = 0, am_mb = 0, unfinished = 0;
   const job *holder = NULL; /* a job whose reduces wait for maps */
-  for (int i = 0; i < e->n_jobs; i++) {
-    const job *j = &e->jobs[i];
-    const app *a = &rm->apps[i];
+  for (int k = e->n_submitted; k < e->n_jobs; k++) /* a submission to come, unless it waits for a parent too */
+    if (!e->by_submit[k]->finished && e->by_submit[k]->waiting == 0)
+      return;
+  for (int i = 0; i < n; i++) {
+    const job *j = queue[i];
+    const app *a = &rm->apps[j->index];
     if (j->finished || j->waiting > 0) /* the latter waits for jobs counted here */
       continue;
     if (j->held || j->ready > now || (a->am_placed && now < a->am_ready) || a->running[C_MAP] > 0 ||
@@ -425,10 +429,10 @@ static void stuck(engine *e, double now)
   for (int w = 0; w < e->platform->n_workers; w++)
     if (e->trackers[w].done || e->trackers[w].n_launch)
       return;
-  for (int i = 0; i < e->n_jobs; i++)
+  for (int i = 0; i < n; i++)
     for (int w = 0; w < e->platform->n_workers; w++) {
-      int kind = next_request(e, &e->jobs[i], w, now);
-      if (kind >= 0 && fits(rm->free[w], rm->apps[i].size[kind]))
+      int kind = next_request(e, queue[i], w, now);
+      if (kind >= 0 && fits(rm->free[w], rm->apps[queue[i]->index].size[kind]))
         return;
     }
   char limit[384];
@@ -458,17 +462,19 @@ static void stuck(engine *e, double now)
 
 static void yarn_assign(engine *e, tracker *tr, double now)
 {
-  for (int i = 0; i < e->n_jobs; i++)
-    if (scheduler_runnable(&e->jobs[i], now))
-      preempt_reduces(e, &e->jobs[i], now);
+  int n;
+  job **queue = engine_queue(e, now, &n);
+  for (int i = 0; i < n; i++)
+    if (scheduler_runnable(queue[i], now))
+      preempt_reduces(e, queue[i], now);
   for (int placed = 0;; placed++) {
     job *best = NULL;
     int best_kind = -1;
     double best_rank = 0;
-    for (int i = 0; i < e->n_jobs; i++) {
-      job *j = &e->jobs[i];
+    for (int i = 0; i < n; i++) {
+      job *j = queue[i];
       int kind = next_request(e, j, tr->worker, now);
-      if (kind < 0 || !fits(e->rm->free[tr->worker], e->rm->apps[i].size[kind]))
+      if (kind < 0 || !fits(e->rm->free[tr->worker], e->rm->apps[j->index].size[kind]))
         continue;
       double r = rank(e, j);
       if (!best || r < best_rank) {
@@ -479,7 +485,7 @@ static void yarn_assign(engine *e, tracker *tr, double now)
     }
     if (!best) {
       if (!placed)
-        stuck(e, now);
+        stuck(e, queue, n, now);
       return;
     }
     place(e, tr, best, best_kind, now);

@@ -238,10 +238,7 @@ static void swim_malformed_lines_are_refused(void **state)
   refused("swim", "t.tsv", "a\t1\t1\t10\t10\t10\nb\t1\t1\t1\t1\t1\na\t1\t1\t1\t1\t1\n", "t.tsv:3: expected a job id of "
                                                                                           "its own, got \"a\" as on line 1");
   refused("swim", "t.tsv", "", "t.tsv:1: expected at least one job line");
-  char many[40000] = "";
-  for (int i = 0; i <= 1000; i++)
-    snprintf(many + strlen(many), sizeof many - strlen(many), "j%d\t%d\t1\t1\t0\t1\n", i, i);
-  refused("swim", "t.tsv", many, "t.tsv:1001: expected at most 1000 jobs");
+  /* a trace beyond mrlab's bound on jobs: day_test.c */
 }
 
 static void rumen_jobs_read_back_with_tasks_and_durations(void **state)

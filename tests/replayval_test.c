@@ -338,7 +338,7 @@ static void bad_entries_are_refused(void **state)
   const struct {
     const char *from, *to, *says;
   } cases[] = {
-      {hist, "histories = []; ", "r.cfg:3: replays[0].histories: expected an array of 1 to 1000 strings"},
+      {hist, "histories = []; ", "r.cfg:3: replays[0].histories: expected an array of 1 to 100000 strings"},
       {hist, "", "r.cfg:2: replays[0]: missing \"histories\""},
       {hist, broken, says[0]},
       {hist, missing, says[1]},

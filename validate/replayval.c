@@ -102,7 +102,7 @@ static int read_histories(cfg_file *f, const config_setting_t *g, const char *fo
 {
   const config_setting_t *hs;
   if (!cfg_member(f, g, "histories", 1, "an array of job history files or directories such as [\"histories/done\"]") ||
-      compare_read_strings(f, g, "histories", HISTORY_MAX_JOBS, 4096, &hs))
+      compare_read_strings(f, g, "histories", WORKLOAD_MAX_JOBS, 4096, &hs))
     return -1;
   int n = config_setting_length(hs);
   char(*whole)[8192] = xcalloc((size_t)n, sizeof *whole);

@@ -15,6 +15,7 @@
 #include "infile.h"
 #include "outfile.h"
 #include "rundir.h"
+#include "workload.h"
 
 #include <dirent.h>
 #include <jansson.h>
@@ -422,9 +423,9 @@ history_job **history_read_all(const char *const *paths, int n_paths, int *n, hi
       files[n_files++] = xstrdup(paths[k]);
     }
   }
-  if (!status && n_files > HISTORY_MAX_JOBS)
+  if (!status && n_files > WORKLOAD_MAX_JOBS)
     status = -1, snprintf(err, errlen, "%s: expected at most %d job histories (mrlab's bound on a workload), got %d",
-                          paths[0], HISTORY_MAX_JOBS, n_files);
+                          paths[0], WORKLOAD_MAX_JOBS, n_files);
   history_job **jobs = xcalloc((size_t)n_files + 1, sizeof *jobs);
   *n = 0;
   for (int k = 0; k < n_files && !status; k++) {

@@ -122,8 +122,7 @@ history_job *jhist_read(const char *path, history_skips *skips, char *err, size_
  * Returns the job, or NULL with "PATH:LINE: expected ..." in ERR. */
 history_job *hadoop1_read(const char *path, history_skips *skips, char *err, size_t errlen);
 
-#define HISTORY_MAX_JOBS 1000    /* mrlab's bound on a workload's jobs */
-#define HISTORY_MAX_TASKS 100000 /* and on a job's maps, and its reduces: a task's number is below it */
+#define HISTORY_MAX_TASKS 100000 /* mrlab's bound on a job's maps, and its reduces: a task's number is below it */
 
 /* Reads the N_PATHS files and directories PATHS: each file a job's
  * history (a .jhist, or Hadoop 1's), each directory every history under

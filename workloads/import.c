@@ -12,6 +12,7 @@
 #include "import.h"
 
 #include "alloc.h"
+#include "nameset.h"
 #include "outfile.h"
 
 #include <math.h>
@@ -52,10 +53,11 @@ void import_trace_free(import_trace *t)
   }
   free(t->jobs);
   free(t->startup_note);
+  nameset_free(t->names);
   free(t);
 }
 
-int import_check_name(const import_trace *t, const char *name, const char *path, int line, char *err, size_t errlen)
+int import_check_name(import_trace *t, const char *name, const char *path, int line, char *err, size_t errlen)
 {
   size_t n = strlen(name);
   if (n == 0 || n > 200 || name[0] == '.' || strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -66,12 +68,14 @@ int import_check_name(const import_trace *t, const char *name, const char *path,
              path, line, name);
     return -1;
   }
-  for (int i = 0; i + 1 < t->n_jobs; i++)
-    if (t->jobs[i].name && strcmp(t->jobs[i].name, name) == 0) {
-      snprintf(err, errlen, "%s:%d: expected a job id of its own, got \"%s\" as on line %d", path, line, name,
-               t->jobs[i].line);
-      return -1;
-    }
+  if (!t->names)
+    t->names = nameset_alloc();
+  long i = nameset_add(t->names, name, t->n_jobs - 1);
+  if (i >= 0) {
+    snprintf(err, errlen, "%s:%d: expected a job id of its own, got \"%s\" as on line %d", path, line, name,
+             t->jobs[i].line);
+    return -1;
+  }
   return 0;
 }
 

@@ -39,6 +39,7 @@ typedef struct {
 typedef struct {
   int n_jobs, cap;
   import_job *jobs;          /* in trace order */
+  struct nameset *names;     /* their names, each with its index (import_check_name) */
   const char *calibrated_on; /* the platform its costs were fitted on (calibrate.h), or NULL */
   char *startup_note;        /* with calibrated_on: how mrlab.task.startup was fitted (`calibrate --startup`), */
   double startup;            /* and its value (s), set on every job; NULL: not fitted */
@@ -50,8 +51,9 @@ import_job *import_trace_add(import_trace *t);
 void import_trace_free(import_trace *t);
 
 /* Fails with "PATH:LINE: expected ..." in ERR unless NAME is a plain name
- * no job of T before the last has.  Returns 0 or -1. */
-int import_check_name(const import_trace *t, const char *name, const char *path, int line, char *err, size_t errlen);
+ * no job of T before the last has; else keeps it as the last job's.
+ * Returns 0 or -1. */
+int import_check_name(import_trace *t, const char *name, const char *path, int line, char *err, size_t errlen);
 
 /* Writes T as a workload file (libconfig) to OUT, with a comment naming
  * FORMAT and SOURCE, the trace it came from. */

@@ -238,8 +238,9 @@ import_trace *rumen_read(const char *path, char *err, size_t errlen)
     import_job *j = import_trace_add(t);
     bad = read_job(&where, t, j, o, &submit[t->n_jobs - 1]);
     json_decref(o);
-    if (!bad && t->n_jobs > 1000)
-      bad = -1, snprintf(err, errlen, "%s:%d: expected at most 1000 jobs (mrlab's bound on a workload)", path, line);
+    if (!bad && t->n_jobs > WORKLOAD_MAX_JOBS)
+      bad = -1, snprintf(err, errlen, "%s:%d: expected at most %d jobs (mrlab's bound on a workload)", path, line,
+                         WORKLOAD_MAX_JOBS);
     first = !bad && submit[t->n_jobs - 1] < first ? submit[t->n_jobs - 1] : first;
     for (size_t end = at + (size_t)e.position; at < end; at++)
       line += text[at] == '\n';

@@ -28,7 +28,6 @@
 #define SWIM_BYTES_PER_REDUCE 1073741824.0 /* 1 GiB */
 #define SWIM_MAX_REDUCERS 1000
 #define SWIM_MAX_SUBMIT (30 * 86400.0) /* mrlab's bound on a submit time: 30 days */
-#define SWIM_MAX_JOBS 1000             /* mrlab's bound on a workload's jobs */
 #define SWIM_MAX_FILE (1L << 30)
 
 static const char *const field_names[SWIM_FIELDS] = {"job id",        "submit time",   "inter-job gap",
@@ -124,9 +123,9 @@ import_trace *swim_read(const char *path, int max_jobs, double scale, char *err,
       line[--len] = '\0';
     char *fields[SWIM_FIELDS + 1];
     int k = (size_t)len == strlen(line) ? split(line, fields) : 0;
-    if (t->n_jobs == SWIM_MAX_JOBS) {
+    if (t->n_jobs == WORKLOAD_MAX_JOBS) {
       snprintf(err, errlen, "%s:%d: expected at most %d jobs (mrlab's bound on a workload): keep the first with -n",
-               path, n, SWIM_MAX_JOBS);
+               path, n, WORKLOAD_MAX_JOBS);
       bad = -1;
     } else if (k != SWIM_FIELDS) {
       snprintf(err, errlen,

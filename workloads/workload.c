@@ -24,6 +24,7 @@
 #include "alloc.h"
 #include "cfg.h"
 #include "generator.h"
+#include "nameset.h"
 
 #include <gsl/gsl_rng.h>
 #include <math.h>
@@ -39,7 +40,7 @@
 #define MAX_EXPLICIT 10000000 /* reducers x mrlab.reduce.explicit.groups: 16 bytes each */
 #define MAX_HEARTBEATS 1e7    /* a run's span times its heartbeats a second: about 25,000 a second of wall time */
 #define MAX_DAYS WORKLOAD_MAX_DAYS /* simulated time */
-static const cfg_bound n_jobs = {1, 1000, "the jobs of a workload"};
+static const cfg_bound n_jobs = {1, WORKLOAD_MAX_JOBS, "the jobs of a workload"};
 static const cfg_bound submit_time = {0, MAX_DAYS *DAY, "a job's submit time"};
 static const cfg_bound job_input = {1, 100 * TiB, "a job's input"};
 static const cfg_bound job_files = {1, MAX_MAPS, "a job's input files, each a map at least"};
@@ -884,6 +885,7 @@ int64_t workload_output(const job_desc *d)
 typedef struct {
   int n;
   const char **names; /* NULL-terminated; a job without a plain name is "" here (read_job reports it) */
+  nameset *by_name;   /* each name with the file index of the first job of that name */
   int **after, *n_after, *input_from;
   int *order;
 } workflow;
@@ -893,6 +895,7 @@ static void workflow_free(workflow *wf)
   for (int i = 0; i < wf->n; i++)
     free(wf->after[i]);
   free(wf->names);
+  nameset_free(wf->by_name);
   free(wf->after);
   free(wf->n_after);
   free(wf->input_from);
@@ -902,12 +905,11 @@ static void workflow_free(workflow *wf)
 /* The job other than job I that S names NAME, as a file index, or -1 with F->err set. */
 static int parent_named(cfg_file *f, const config_setting_t *s, const workflow *wf, int i, const char *name)
 {
-  for (int k = 0; k < wf->n; k++)
-    if (strcmp(wf->names[k], name) == 0) {
-      if (k == i)
-        return cfg_fail(f, s, "expected another job than \"%s\" itself", name);
-      return k;
-    }
+  long k = nameset_find(wf->by_name, name);
+  if (k == i)
+    return cfg_fail(f, s, "expected another job than \"%s\" itself", name);
+  if (k >= 0)
+    return (int)k;
   const char *near = cfg_nearest(name, wf->names);
   return cfg_fail(f, s, "expected the name of another job of this file, got \"%s\"%s%s%s", name,
                   near ? "; did you mean \"" : "", near ? near : "", near ? "\"?" : "");
@@ -984,40 +986,73 @@ static int read_workflow(cfg_file *f, const config_setting_t *jobs, workflow *wf
   wf->n_after = xcalloc((size_t)n, sizeof *wf->n_after);
   wf->input_from = xcalloc((size_t)n, sizeof *wf->input_from);
   wf->order = xcalloc((size_t)n, sizeof *wf->order);
-  for (int i = 0; i < n; i++)
+  wf->by_name = nameset_alloc();
+  for (int i = 0; i < n; i++) {
     if (!config_setting_lookup_string(config_setting_get_elem(jobs, (unsigned)i), "name", &wf->names[i]))
       wf->names[i] = "";
+    nameset_add(wf->by_name, wf->names[i], i);
+  }
   for (int i = 0; i < n; i++)
     if (read_parents(f, config_setting_get_elem(jobs, (unsigned)i), wf, i))
       return -1;
-  int *placed = xcalloc((size_t)n, sizeof *placed), bad = 0;
-  for (int k = 0; k < n && !bad; k++) {
-    int ready = -1;
-    for (int i = 0; i < n && ready < 0; i++) {
-      int waits = placed[i];
-      for (int a = 0; a < wf->n_after[i] && !waits; a++)
-        waits = !placed[wf->after[i][a]];
-      if (!waits)
-        ready = i;
-    }
-    if (ready < 0) {
-      for (int i = 0; ready < 0; i++)
-        if (!placed[i])
-          ready = i;
-      bad = fail_cycle(f, jobs, wf, placed, ready);
-    } else {
-      placed[ready] = 1;
-      wf->order[k] = ready;
+  /* each job's children, and its parents not yet placed */
+  int *placed = xcalloc((size_t)n, sizeof *placed), *waits = xmalloc((size_t)n * sizeof *waits), bad = 0;
+  int *n_children = xcalloc((size_t)n, sizeof *n_children), **children = xcalloc((size_t)n, sizeof *children);
+  for (int i = 0; i < n; i++) {
+    waits[i] = wf->n_after[i];
+    for (int a = 0; a < wf->n_after[i]; a++) {
+      int p = wf->after[i][a];
+      children[p] = xrealloc(children[p], (size_t)(n_children[p] + 1) * sizeof **children);
+      children[p][n_children[p]++] = i;
     }
   }
+  /* every job below FROM is placed or waits */
+  for (int k = 0, from = 0; k < n && !bad; k++) {
+    while (from < n && (placed[from] || waits[from]))
+      from++;
+    if (from == n) {
+      int i = 0;
+      while (placed[i])
+        i++;
+      bad = fail_cycle(f, jobs, wf, placed, i);
+    } else {
+      int ready = from;
+      placed[ready] = 1;
+      wf->order[k] = ready;
+      for (int c = 0; c < n_children[ready]; c++)
+        if (--waits[children[ready][c]] == 0 && children[ready][c] < from)
+          from = children[ready][c];
+    }
+  }
+  for (int i = 0; i < n; i++)
+    free(children[i]);
+  free(children);
+  free(n_children);
+  free(waits);
   free(placed);
   return bad;
 }
 
+/* A job's place in the engine's order (order_jobs). */
+typedef struct {
+  double earliest;
+  int depth, index;
+} job_key;
+
+static int by_key(const void *x, const void *y)
+{
+  const job_key *a = x, *b = y;
+  if (a->earliest != b->earliest)
+    return a->earliest < b->earliest ? -1 : 1;
+  if (a->depth != b->depth)
+    return a->depth < b->depth ? -1 : 1;
+  return (a->index > b->index) - (a->index < b->index);
+}
+
 /* Puts W's jobs, read in file order, in the order the engine takes them:
  * by earliest submit time (a job's own, or its parents' if later), then
- * by depth in the workflow, then file order (a stable insertion sort); and
- * gives each its parents by their new indices. */
+ * by depth in the workflow, then file order; and gives each its parents
+ * by their new indices. */
 static void order_jobs(workload *w, const workflow *wf)
 {
   int n = w->n_jobs;
@@ -1032,16 +1067,13 @@ static void order_jobs(workload *w, const workflow *wf)
       depth[i] = depth[i] > depth[wf->after[i][a]] + 1 ? depth[i] : depth[wf->after[i][a]] + 1;
     }
   }
+  job_key *keys = xmalloc((size_t)n * sizeof *keys);
   for (int i = 0; i < n; i++)
-    by[i] = i;
-  for (int i = 1; i < n; i++)
-    for (int k = i; k > 0; k--) {
-      int x = by[k - 1], y = by[k];
-      if (earliest[x] < earliest[y] || (earliest[x] == earliest[y] && depth[x] <= depth[y]))
-        break;
-      by[k - 1] = y;
-      by[k] = x;
-    }
+    keys[i] = (job_key){earliest[i], depth[i], i};
+  qsort(keys, (size_t)n, sizeof *keys, by_key);
+  for (int i = 0; i < n; i++)
+    by[i] = keys[i].index;
+  free(keys);
   job_desc *jobs = xmalloc((size_t)n * sizeof *jobs);
   for (int k = 0; k < n; k++) {
     jobs[k] = w->jobs[by[k]];
@@ -1085,16 +1117,18 @@ workload *workload_read_with(const char *path, const conf *base, const char *con
     /* parents first, so that a child knows its input's size */
     w->n_jobs = wf.n;
     w->jobs = xcalloc((size_t)wf.n, sizeof *w->jobs);
+    nameset *read = nameset_alloc(); /* the names of the jobs read so far, each with its file index */
     for (int k = 0; k < wf.n && !bad; k++) {
       int i = wf.order[k];
       config_setting_t *g = config_setting_get_elem(jobs, (unsigned)i);
       bad = read_job(&f, g, &w->jobs[i], base, sets, n_sets, wf.input_from[i] < 0 ? NULL : &w->jobs[wf.input_from[i]],
                      wf.n_after[i] > 0);
-      for (int h = 0; h < k && !bad; h++)
-        if (strcmp(w->jobs[wf.order[h]].name, w->jobs[i].name) == 0)
-          bad = cfg_fail(&f, config_setting_get_member(g, "name"), "expected a name of its own; job %d is \"%s\" too",
-                         wf.order[h] + 1, w->jobs[i].name);
+      long h = bad ? -1 : nameset_add(read, w->jobs[i].name, i);
+      if (h >= 0)
+        bad = cfg_fail(&f, config_setting_get_member(g, "name"), "expected a name of its own; job %d is \"%s\" too",
+                       (int)h + 1, w->jobs[i].name);
     }
+    nameset_free(read);
   }
   if (bad) {
     snprintf(err, errlen, "%s", f.err);

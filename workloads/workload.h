@@ -22,6 +22,8 @@
 #define WORKLOAD_MAX_RECORD 1e9                     /* bytes of a record */
 #define WORKLOAD_MAX_SPLIT_HOSTS 64                 /* workers named for one map's block (`split_hosts`) */
 #define WORKLOAD_MAX_OUTPUT (100 * 1099511627776.0) /* bytes a job's map or reduce stage writes: 100 TiB */
+#define WORKLOAD_MAX_JOBS 100000 /* jobs of a workload (a workload file, an imported trace or histories): a day of
+                                 * SWIM's FB-2010 trace is 24,442 */
 
 /* How a job's input is placed in HDFS (sim/hdfs.h has the policies). */
 typedef enum {
