@@ -119,16 +119,17 @@ static int has_work(const job *j)
   return 0;
 }
 
-double scheduler_next_work(const engine *e, double now)
+double scheduler_next_work(engine *e, double now)
 {
   if (e->jobs_finished == e->n_jobs)
     return now;
-  double at = INFINITY;
-  for (int i = 0; i < e->n_jobs; i++) {
-    const job *j = &e->jobs[i];
-    if (!j->finished && !j->held && has_work(j))
-      at = fmin(at, fmax(j->ready, now));
-  }
+  int n;
+  job **queue = engine_queue(e, now, &n);
+  /* the next job to be submitted: ready no sooner than its submit time */
+  double at = e->n_submitted < e->n_jobs ? fmax(e->by_submit[e->n_submitted]->desc->submit, now) : INFINITY;
+  for (int k = 0; k < n; k++)
+    if (!queue[k]->held && has_work(queue[k]))
+      at = fmin(at, fmax(queue[k]->ready, now));
   return at;
 }
 

@@ -38,7 +38,7 @@ attempt *scheduler_give(tracker *tr, task *t, locality loc, int speculative, dou
  * tracker is then to hear that the run is over.  Errs early, never late:
  * a heartbeat sent when nothing waits finds nothing, one skipped when
  * something waits would change the run. */
-double scheduler_next_work(const engine *e, double now);
+double scheduler_next_work(engine *e, double now);
 /* Whether J's splits are known, its input in place, and J unfinished at NOW. */
 int scheduler_runnable(const job *j, double now);
 
