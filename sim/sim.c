@@ -240,9 +240,9 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
   int opened = outdir_open(&d, dir, rundir_files, err, errlen) == 0;
   if (opened)
     interrupts_catch(&d);
-  int gateways = 0; /* rack gateways only when a job shuffles by rack */
+  int gateways = 0; /* rack gateways only when a job shuffles by rack or coarsely */
   for (int i = 0; i < w->n_jobs; i++)
-    gateways |= conf_get(&w->jobs[i].conf, CONF_SHUFFLE_BY_RACK) != 0;
+    gateways |= conf_get(&w->jobs[i].conf, CONF_SHUFFLE_BY_RACK) != 0 || conf_get(&w->jobs[i].conf, CONF_SHUFFLE_COARSE) != 0;
   int loaded = opened && topology_load(p, gateways, err, errlen) == 0;
   pthread_sigmask(SIG_SETMASK, &was, NULL);
   if (!opened)
