@@ -58,6 +58,8 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_coarse, mrlab, "the coarse shuffle: each t
 
 typedef struct member member;
 
+enum { NONE, WAITING, TAKEN }; /* a map's output, for one member */
+
 /* The map outputs of one reducer taken by one transfer (the maps, by index). */
 typedef struct batch {
   int id; /* the member's */
@@ -73,11 +75,9 @@ struct member {
   coarse_land_fn *land;
   void *arg;
   int cursor;             /* next entry of the job's finished maps to look at */
-  const attempt **queued; /* per map: the output waiting here, NULL if none */
-  char *taken;            /* per map: a carrier took its output for this member */
+  char *state;            /* per map: NONE, WAITING in a per-rack list, or TAKEN by a carrier */
   int *n_pend, *cap_pend; /* per source rack: the maps waiting there */
   int **pend;
-  const attempt ***pend_out;
   batch *in_head, *in_tail; /* arrived, not yet landed */
   int landed;
   member *next;
@@ -128,25 +128,30 @@ static void group_release(engine *e, group *g)
   }
 }
 
+/* Puts map K's output on the list of the rack it waits in. */
+static void wait_in(engine *e, member *m, int k)
+{
+  const task *t = &m->a->task->job->maps[k];
+  int s = e->platform->workers[t->out_worker].rack;
+  if (m->n_pend[s] == m->cap_pend[s]) {
+    m->cap_pend[s] = m->cap_pend[s] ? 2 * m->cap_pend[s] : 8;
+    m->pend[s] = xrealloc(m->pend[s], (size_t)m->cap_pend[s] * sizeof *m->pend[s]);
+  }
+  m->pend[s][m->n_pend[s]++] = k;
+  m->state[k] = WAITING;
+}
+
 /* Moves the maps that finished since M last looked into its per-rack lists. */
 static void collect(engine *e, member *m)
 {
   job *j = m->a->task->job;
   for (; m->cursor < j->n_finished_maps; m->cursor++) {
-    int k = j->finished_maps[m->cursor]->task->index;
-    const task *t = &j->maps[k];
-    if (m->taken[k] || !t->output || m->queued[k] == t->output)
+    const attempt *out = j->finished_maps[m->cursor];
+    int k = out->task->index;
+    if (m->state[k] != NONE || !j->maps[k].output)
       continue;
-    int s = e->platform->workers[t->out_worker].rack;
-    if (m->n_pend[s] == m->cap_pend[s]) {
-      m->cap_pend[s] = m->cap_pend[s] ? 2 * m->cap_pend[s] : 8;
-      m->pend[s] = xrealloc(m->pend[s], (size_t)m->cap_pend[s] * sizeof *m->pend[s]);
-      m->pend_out[s] = xrealloc(m->pend_out[s], (size_t)m->cap_pend[s] * sizeof *m->pend_out[s]);
-    }
-    m->pend[s][m->n_pend[s]] = k;
-    m->pend_out[s][m->n_pend[s]++] = t->output;
-    m->queued[k] = t->output;
-    m->a->needed = t->output; /* announced in order: the latest so far */
+    wait_in(e, m, k);
+    m->a->needed = out; /* announced in order: the latest so far */
   }
 }
 
@@ -176,10 +181,16 @@ static batch *take(engine *e, group *g, int src, int64_t *wire)
     for (int k = 0; k < m->n_pend[src]; k++) {
       int map = m->pend[src][k];
       const task *t = &g->j->maps[map];
-      if (t->output != m->pend_out[src][k] || m->taken[map])
-        continue; /* run again since: its new output is announced anew */
-      m->queued[map] = NULL;
-      if (lost_output_gone(e, t)) { /* as a fetcher finds it: reported; its rerun is announced anew */
+      if (m->state[map] != WAITING)
+        continue;
+      m->state[map] = NONE; /* unless taken below: lost since, its rerun's output is announced anew */
+      if (!t->output)
+        continue;
+      if (e->platform->workers[t->out_worker].rack != src) { /* run again elsewhere: wait there */
+        wait_in(e, m, map);
+        continue;
+      }
+      if (lost_output_gone(e, t)) { /* as a fetcher finds it: reported */
         lost_fetch_failed(e, m->a, map, simgrid_get_clock());
         continue;
       }
@@ -193,7 +204,7 @@ static batch *take(engine *e, group *g, int src, int64_t *wire)
       if (b->n == b->cap)
         b->maps = xrealloc(b->maps, (size_t)(b->cap = b->cap ? 2 * b->cap : 16) * sizeof *b->maps);
       b->maps[b->n++] = map;
-      m->taken[map] = 1;
+      m->state[map] = TAKEN;
       *wire += t->part_wire[m->a->task->index];
     }
     m->n_pend[src] = 0;
@@ -333,12 +344,10 @@ void coarse_shuffle(attempt *a, coarse_land_fn *land, void *arg)
   m->a = a;
   m->land = land;
   m->arg = arg;
-  m->queued = xcalloc((size_t)j->n_maps, sizeof *m->queued);
-  m->taken = xcalloc((size_t)j->n_maps, 1);
+  m->state = xcalloc((size_t)j->n_maps, 1);
   m->n_pend = xcalloc((size_t)n_racks, sizeof *m->n_pend);
   m->cap_pend = xcalloc((size_t)n_racks, sizeof *m->cap_pend);
   m->pend = xcalloc((size_t)n_racks, sizeof *m->pend);
-  m->pend_out = xcalloc((size_t)n_racks, sizeof *m->pend_out);
   sg_mutex_lock(j->mutex);
   group *g = group_get(e, j, e->platform->workers[a->worker].rack);
   m->id = g->next_id++;
@@ -378,15 +387,11 @@ void coarse_shuffle(attempt *a, coarse_land_fn *land, void *arg)
   sg_cond_destroy(a->wake);
   a->wake = NULL;
   sg_mutex_unlock(j->mutex);
-  for (int s = 0; s < n_racks; s++) {
+  for (int s = 0; s < n_racks; s++)
     free(m->pend[s]);
-    free(m->pend_out[s]);
-  }
   free(m->pend);
-  free(m->pend_out);
   free(m->n_pend);
   free(m->cap_pend);
-  free(m->queued);
-  free(m->taken);
+  free(m->state);
   free(m);
 }

@@ -11,18 +11,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* 2 GB through 6 reducers whose small shuffle buffer (a 200 MB heap) makes
- * them merge in memory and on disk, with compressed map output; SET is one
- * more setting. */
-static const char *job(const char *set)
+/* 2 GB through 6 reducers with compressed map output and the reduce heap
+ * of MEMORY MB (200: a shuffle buffer smaller than a partition, so that
+ * segments also go to disk); SET is one more setting. */
+static const char *job_with(int memory, const char *set)
 {
   static char text[1024];
   snprintf(text, sizeof text,
            "jobs = ( { name = \"small\"; input = \"2GB\"; map_cost = 20.0; map_selectivity = 1.0;"
            " reduce_cost = 20.0; reduce_selectivity = 0.5; reducers = 6;"
-           " set = [\"mapreduce.reduce.memory.mb=200\", \"mapreduce.map.output.compress=true\", \"%s\"]; } );\n",
-           set);
+           " set = [\"mapreduce.reduce.memory.mb=%d\", \"mapreduce.map.output.compress=true\", \"%s\"]; } );\n",
+           memory, set);
   return text;
+}
+
+static const char *job(const char *set)
+{
+  return job_with(200, set);
 }
 
 static const char *const coarse[] = {"--set", "mrlab.shuffle.coarse=true", NULL};
@@ -64,6 +69,20 @@ static void every_byte_of_map_output_reaches_its_reducer(void **state)
   assert_int_equal(reduces, 6);
   assert_true(fetched == map_output); /* each map's output, as stored, once to its reducer */
   assert_true(merged > 0);            /* the segments still filled the buffer and were merged to disk */
+  test_csv_free(t);
+}
+
+/* With a buffer that holds a whole partition, only the in-memory merge
+ * threshold (2 segments) merges: each reducer's segments, landed a batch at
+ * a time, still count toward it. */
+static void segments_in_memory_merge_at_the_threshold(void **state)
+{
+  (void)state;
+  test_csv *t = test_csv_in(test_simulate(hetero16(), job_with(4096, "mapreduce.reduce.merge.inmem.threshold=2"), coarse),
+                            "tasks.csv");
+  for (int row = 1; row < t->n_rows; row++)
+    if (is(t, row, "reduce") && strcmp(test_csv_cell(t, row, "status"), "SUCCEEDED") == 0)
+      assert_true(test_csv_num(t, row, "merged_bytes") > 0);
   test_csv_free(t);
 }
 
@@ -121,6 +140,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(every_byte_of_map_output_reaches_its_reducer),
+      cmocka_unit_test(segments_in_memory_merge_at_the_threshold),
       cmocka_unit_test(the_run_says_it_shuffled_coarsely),
       cmocka_unit_test(a_seed_gives_the_same_run),
       cmocka_unit_test(a_small_terasort_ends_near_the_faithful_one),
