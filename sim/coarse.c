@@ -53,8 +53,9 @@
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_coarse, mrlab, "the coarse shuffle: each transfer of a reducer group");
 
-#define CHUNKS_PER_TRANSFER 4 /* a transfer is cut into this many chunks (more when they would be under a
-                               * mrlab.pipeline.chunk): enough for its reads and its sending to overlap */
+#define CHUNKS_PER_TRANSFER                                                                                            \
+  4 /* a transfer is cut into this many chunks (more when they would be under a                                        \
+     * mrlab.pipeline.chunk): enough for its reads and its sending to overlap */
 
 typedef struct member member;
 
@@ -71,9 +72,7 @@ typedef struct batch {
 
 struct member {
   attempt *a;
-  int id; /* unique in its group: a carrier hands over only to a member still there */
-  coarse_land_fn *land;
-  void *arg;
+  int id;                 /* unique in its group: a carrier hands over only to a member still there */
   int cursor;             /* next entry of the job's finished maps to look at */
   char *state;            /* per map: NONE, WAITING in a per-rack list, or TAKEN by a carrier */
   int *n_pend, *cap_pend; /* per source rack: the maps waiting there */
@@ -254,7 +253,8 @@ static void transfer(engine *e, group *g, int src, batch *b, int64_t wire)
                       .disk_count = disk_read,
                       .scale = read_share};
   st[s++] = (stage){.kind = STAGE_NET, .host = from, .flow = ACT_SHUFFLE, .dst = g->sink, .scale = 1};
-  int64_t chunk = (int64_t)conf_get(&g->j->desc->conf, CONF_CHUNK), each = (wire + CHUNKS_PER_TRANSFER - 1) / CHUNKS_PER_TRANSFER;
+  int64_t chunk = (int64_t)conf_get(&g->j->desc->conf, CONF_CHUNK),
+          each = (wire + CHUNKS_PER_TRANSFER - 1) / CHUNKS_PER_TRANSFER;
   pipe_spec spec = {.total = wire,
                     .chunk = each > chunk ? each : chunk,
                     .depth = (int)conf_get(&g->j->desc->conf, CONF_PIPELINE_DEPTH),
@@ -342,8 +342,6 @@ void coarse_shuffle(attempt *a, coarse_land_fn *land, void *arg)
   int n_racks = e->platform->n_racks;
   member *m = xcalloc(1, sizeof *m);
   m->a = a;
-  m->land = land;
-  m->arg = arg;
   m->state = xcalloc((size_t)j->n_maps, 1);
   m->n_pend = xcalloc((size_t)n_racks, sizeof *m->n_pend);
   m->cap_pend = xcalloc((size_t)n_racks, sizeof *m->cap_pend);

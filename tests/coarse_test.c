@@ -78,8 +78,8 @@ static void every_byte_of_map_output_reaches_its_reducer(void **state)
 static void segments_in_memory_merge_at_the_threshold(void **state)
 {
   (void)state;
-  test_csv *t = test_csv_in(test_simulate(hetero16(), job_with(4096, "mapreduce.reduce.merge.inmem.threshold=2"), coarse),
-                            "tasks.csv");
+  test_csv *t = test_csv_in(
+      test_simulate(hetero16(), job_with(4096, "mapreduce.reduce.merge.inmem.threshold=2"), coarse), "tasks.csv");
   for (int row = 1; row < t->n_rows; row++)
     if (is(t, row, "reduce") && strcmp(test_csv_cell(t, row, "status"), "SUCCEEDED") == 0)
       assert_true(test_csv_num(t, row, "merged_bytes") > 0);
@@ -89,7 +89,8 @@ static void segments_in_memory_merge_at_the_threshold(void **state)
 static void the_run_says_it_shuffled_coarsely(void **state)
 {
   (void)state;
-  const char *summary = test_read_file(test_simulate(hetero16(), job("mapreduce.job.reduces=6"), coarse), "summary.json");
+  const char *summary =
+      test_read_file(test_simulate(hetero16(), job("mapreduce.job.reduces=6"), coarse), "summary.json");
   const char *at = strstr(summary, "\"approximations\": [");
   assert_non_null(at);
   const char *end = strchr(at, ']');
@@ -132,7 +133,6 @@ static void a_small_terasort_ends_near_the_faithful_one(void **state)
   double faithful = makespan(test_simulate(hetero16(), text, NULL));
   snprintf(text, sizeof text, ts, "mrlab.shuffle.coarse=true");
   double coarse_span = makespan(test_simulate(hetero16(), text, NULL));
-  fprintf(stderr, "# ratio %f\n", coarse_span / faithful);
   assert_close(coarse_span / faithful, 1.0, 0.05);
 }
 
