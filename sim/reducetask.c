@@ -30,6 +30,7 @@
  * as a fetched segment, and counts toward the merge thresholds.  A map's
  * fetch then takes only what the attempt did not count from its pushes. */
 #include "alloc.h"
+#include "coarse.h"
 #include "condwait.h"
 #include "engine.h"
 #include "failures.h"
@@ -550,8 +551,68 @@ static void fetcher_actor(int argc, char **argv)
   sg_sem_release(r->fetchers_done);
 }
 
+/* The coarse shuffle's landing (coarse.h): the outputs of the N maps MAPS
+ * for this attempt's partition are in; each goes to memory or to disk by
+ * the rules of fetch() above, those to disk written as one file. */
+static void land(void *arg, const int *maps, int n)
+{
+  reduce_state *r = arg;
+  int64_t wire = 0, to_disk = 0, to_memory = 0;
+  int in_memory = 0;
+  double decompressed = 0;
+  for (int k = 0; k < n; k++) {
+    const task *m = &r->j->maps[maps[k]];
+    int64_t seg = m->part_wire[r->p];
+    double bytes = segment_bytes(m, r->p, seg);
+    wire += seg;
+    if (bytes <= r->single_limit && r->mem_used + decompressed + bytes <= r->buffer) {
+      to_memory += seg;
+      in_memory++;
+      decompressed += bytes;
+    } else {
+      to_disk += seg;
+    }
+  }
+  r->mem_used += decompressed;
+  stage st[2];
+  int s = 0;
+  if (conf_get(r->conf, CONF_COMPRESS) != 0 && to_memory)
+    st[s++] = (stage){.kind = STAGE_CPU,
+                      .host = r->host,
+                      .flops_per_byte = conf_get(r->conf, CONF_DECOMPRESS_COST),
+                      .scale = (double)to_memory / (double)wire};
+  if (to_disk)
+    st[s++] = (stage){.kind = STAGE_WRITE,
+                      .host = r->host,
+                      .disk = r->disk,
+                      .scale = (double)to_disk / (double)wire,
+                      .count2 = &r->e->trackers[r->a->worker].disk_written};
+  pipe_spec spec = {.total = wire,
+                    .chunk = r->chunk,
+                    .depth = r->depth,
+                    .cancel = &r->a->cancel,
+                    .busy = r->a->busy[PHASE_SHUFFLE],
+                    .flops = &r->a->flops};
+  if (s)
+    pipe_run(st, s, &spec);
+  r->a->phase_bytes[PHASE_SHUFFLE] += wire;
+  lost_progress(r->e, wire);
+  r->fetched += n;
+  r->mem_segments += in_memory;
+  if (to_disk) {
+    r->disk_files++;
+    r->disk_bytes += to_disk;
+  }
+  r->a->progress = (double)r->fetched / r->j->n_maps / 3;
+  maybe_merge(r);
+}
+
 static void shuffle(reduce_state *r)
 {
+  if (conf_get(r->conf, CONF_SHUFFLE_COARSE) != 0 && conf_get(r->conf, CONF_SHUFFLE_MODE) != CONF_SHUFFLE_PUSH) {
+    coarse_shuffle(r->a, land, r);
+    return;
+  }
   const platform *p = r->e->platform;
   int n_fetchers = (int)conf_get(r->conf, CONF_PARALLELCOPIES), n = p->n_workers;
   r->by_rack = conf_get(r->conf, CONF_SHUFFLE_BY_RACK) != 0;

@@ -232,13 +232,13 @@ static double makespan(const engine *e)
 
 /* Writes `,\n  "approximations": [...]`: each of the speed approximations
  * (README, "Speed and fidelity at scale") the run used, once: as
- * NAME=VALUE the fetch by rack and a pipeline chunk other than the default
+ * NAME=VALUE the fetch by rack, the coarse shuffle (coarse.h) and a pipeline chunk other than the default
  * when a job set them, and the SimGrid options of IN that change the
  * resource models' accuracy (the ACK traffic, the solver's precision), as
  * given. */
 static void write_approximations(const engine *e, const sim_inputs *in, FILE *f)
 {
-  static const conf_key keys[] = {CONF_SHUFFLE_BY_RACK, CONF_CHUNK};
+  static const conf_key keys[] = {CONF_SHUFFLE_BY_RACK, CONF_SHUFFLE_COARSE, CONF_CHUNK};
   static const char *const models[] = {
       "--cfg=network/crosstraffic", "--cfg=maxmin/",   "--cfg=precision/", "--cfg=network/model",
       "--cfg=network/solver",       "--cfg=cpu/model", "--cfg=host/model"};

@@ -53,11 +53,19 @@ static void write_gateway(FILE *out, const platform *p, int r)
       nic.bandwidth += l->bandwidth;
       nic.latency = fmax(nic.latency, l->latency);
     }
-  char id[80];
+  char id[80], in[88];
   snprintf(id, sizeof id, "nic-%s-shuffle", rack);
+  snprintf(in, sizeof in, "%s-in", id); /* the receiving side, for the coarse shuffle (coarse.h) */
   write_link(out, "    ", id, &nic, "SPLITDUPLEX");
+  write_link(out, "    ", in, &nic, "SPLITDUPLEX");
   fprintf(out, "    <route src=\"%s-shuffle\" dst=\"%s-switch\"><link_ctn id=\"%s\" direction=\"UP\"/></route>\n", rack,
           rack, id);
+  fprintf(out, "    <route src=\"%s-shuffle-in\" dst=\"%s-switch\"><link_ctn id=\"%s\" direction=\"UP\"/></route>\n",
+          rack, rack, in);
+  fprintf(out,
+          "    <route src=\"%s-shuffle\" dst=\"%s-shuffle-in\"><link_ctn id=\"%s\" direction=\"UP\"/>"
+          "<link_ctn id=\"%s\" direction=\"DOWN\"/></route>\n",
+          rack, rack, id, in);
   for (int i = -1; i < p->n_workers; i++) {
     const platform_node *a = rack_node(p, r, i);
     if (a)
@@ -76,8 +84,10 @@ static void write_rack(FILE *out, const platform *p, int r, int gateways)
   for (int i = -1; i < p->n_workers; i++)
     if ((a = rack_node(p, r, i)))
       write_host(out, p, a);
-  if (gateways)
+  if (gateways) {
     fprintf(out, "    <host id=\"%s-shuffle\" speed=\"1f\"/>\n", rack);
+    fprintf(out, "    <host id=\"%s-shuffle-in\" speed=\"1f\"/>\n", rack);
+  }
   fprintf(out, "    <router id=\"%s-switch\"/>\n", rack);
   for (int i = -1; i < p->n_workers; i++)
     if ((a = rack_node(p, r, i))) {

@@ -18,7 +18,9 @@
  * senders of map outputs (mrlab.shuffle.by.rack): its full-duplex link
  * "nic-RACK-shuffle" to the switch has the summed bandwidth of the workers'
  * NICs and their largest latency, and it reaches each host of the rack
- * through that host's NIC. */
+ * through that host's NIC.  A second host "RACK-shuffle-in", with a link
+ * "nic-RACK-shuffle-in" alike, stands for them as receivers in the coarse
+ * shuffle (coarse.h); gateways reach it within the rack through both links. */
 void topology_write_xml(const platform *p, int gateways, FILE *out);
 
 /* Loads P into SimGrid, with GATEWAYS as above (through a temporary XML

@@ -1,0 +1,395 @@
+/* coarse.c - the coarse shuffle: one transfer a reducer group and source rack.
+ *
+ * Why: SimGrid re-shares the network among every flow in flight at each
+ * flow's start and end, and its full update walks every flow at every other
+ * event (disk operations, executions); a run's cost is about its events
+ * times its flows in flight (README, "Speed and fidelity at scale").
+ * Hadoop's shuffle starts a fetch a reducer and host (with
+ * mrlab.shuffle.by.rack, a reducer and rack), five at a time a reducer:
+ * for 1 TiB through 2,000 reducers on 1,000 nodes that is 10^5 flows with
+ * thousands in flight, hours of CPU.  Here the reducers of a job in one
+ * rack form a group, and the group has at most one transfer in flight a
+ * source rack: at most racks^2 flows in flight for a job, whatever its maps
+ * and reducers, and each transfer as large as what waits.
+ *
+ * How: a reduce attempt joins its job's group in its rack and, like a
+ * fetcher, collects the map outputs announced since it last looked into
+ * lists per source rack.  When it has outputs waiting in a source rack that
+ * no carrier of its group serves, it starts one: an actor on the group's
+ * receiving host that takes what waits in that rack for every reducer of
+ * the group, reads what the page cache let go from each map's disk (all the
+ * disks at once) and sends it all from the source rack's gateway
+ * ("RACK-shuffle") to the group's rack's receiving host
+ * ("RACK-shuffle-in"), both with the summed bandwidth of their rack's NICs
+ * (topology.h), cut into a few large chunks; it then hands each reducer
+ * its part and goes on while outputs wait there.  SimGrid shares the
+ * senders' and receivers' summed NICs, the uplinks and the core among all
+ * transfers.  Each reducer lands its part in its own actor by the rules of
+ * one fetch of those outputs (memory or disk, merges: reducetask.c), so
+ * its merges and its memory see the same segments, in fewer, later pieces.
+ * What is lost: contention at each sending and each receiving NIC, the
+ * streaming of a transfer into the reducers' disks (they write once their
+ * part is in), Hadoop's five parallel copies and its random choice among
+ * hosts, and fetch failures of a worker lost during a transfer (an output
+ * already gone when a carrier takes it is reported as a failed fetch, as a
+ * fetcher would).  bench/fidelity measures the price.  A file of its own:
+ * it shares no state with the fetchers but the job's finished maps. */
+#include "coarse.h"
+
+#include "alloc.h"
+#include "lost.h"
+#include "pipe.h"
+
+#include <simgrid/actor.h>
+#include <simgrid/cond.h>
+#include <simgrid/engine.h>
+#include <simgrid/host.h>
+#include <simgrid/mutex.h>
+#include <xbt/asserts.h>
+#include <xbt/log.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_coarse, mrlab, "the coarse shuffle: each transfer of a reducer group");
+
+#define CHUNKS_PER_TRANSFER                                                                                            \
+  4 /* a transfer is cut into this many chunks (more when they would be under a                                        \
+     * mrlab.pipeline.chunk): enough for its reads and its sending to overlap */
+
+typedef struct member member;
+
+enum { NONE, WAITING, TAKEN }; /* a map's output, for one member */
+
+/* The map outputs of one reducer taken by one transfer (the maps, by index). */
+typedef struct batch {
+  int id; /* the member's */
+  attempt *a;
+  int n, cap;
+  int *maps;
+  struct batch *next;
+} batch;
+
+struct member {
+  attempt *a;
+  int id;                 /* unique in its group: a carrier hands over only to a member still there */
+  int cursor;             /* next entry of the job's finished maps to look at */
+  char *state;            /* per map: NONE, WAITING in a per-rack list, or TAKEN by a carrier */
+  int *n_pend, *cap_pend; /* per source rack: the maps waiting there */
+  int **pend;
+  batch *in_head, *in_tail; /* arrived, not yet landed */
+  int landed;
+  member *next;
+};
+
+typedef struct {
+  job *j;
+  int rack, next_id, carriers;
+  sg_host_t sink; /* the rack's receiving host */
+  member *members;
+  char *busy; /* per source rack: a carrier serves it */
+} group;
+
+static group **groups; /* per job and rack, while it has members or carriers */
+static int n_live;
+
+static group *group_get(engine *e, job *j, int rack)
+{
+  int n_racks = e->platform->n_racks;
+  if (!groups)
+    groups = xcalloc((size_t)e->n_jobs * (size_t)n_racks, sizeof *groups);
+  group **g = &groups[(size_t)j->index * (size_t)n_racks + (size_t)rack];
+  if (!*g) {
+    char name[96];
+    snprintf(name, sizeof name, "%s-shuffle-in", e->platform->racks[rack].name);
+    *g = xcalloc(1, sizeof **g);
+    (*g)->j = j;
+    (*g)->rack = rack;
+    (*g)->sink = sg_host_by_name(name);
+    xbt_assert((*g)->sink && e->gateways[rack], "mrlab.shuffle.coarse needs the platform loaded with its gateways");
+    (*g)->busy = xcalloc((size_t)n_racks, 1);
+    n_live++;
+  }
+  return *g;
+}
+
+/* Frees G when nothing uses it any more (the job's mutex held). */
+static void group_release(engine *e, group *g)
+{
+  if (g->members || g->carriers)
+    return;
+  groups[(size_t)g->j->index * (size_t)e->platform->n_racks + (size_t)g->rack] = NULL;
+  free(g->busy);
+  free(g);
+  if (--n_live == 0) {
+    free(groups);
+    groups = NULL;
+  }
+}
+
+/* Puts map K's output on the list of the rack it waits in. */
+static void wait_in(engine *e, member *m, int k)
+{
+  const task *t = &m->a->task->job->maps[k];
+  int s = e->platform->workers[t->out_worker].rack;
+  if (m->n_pend[s] == m->cap_pend[s]) {
+    m->cap_pend[s] = m->cap_pend[s] ? 2 * m->cap_pend[s] : 8;
+    m->pend[s] = xrealloc(m->pend[s], (size_t)m->cap_pend[s] * sizeof *m->pend[s]);
+  }
+  m->pend[s][m->n_pend[s]++] = k;
+  m->state[k] = WAITING;
+}
+
+/* Moves the maps that finished since M last looked into its per-rack lists. */
+static void collect(engine *e, member *m)
+{
+  job *j = m->a->task->job;
+  for (; m->cursor < j->n_finished_maps; m->cursor++) {
+    const attempt *out = j->finished_maps[m->cursor];
+    int k = out->task->index;
+    if (m->state[k] != NONE || !j->maps[k].output)
+      continue;
+    wait_in(e, m, k);
+    m->a->needed = out; /* announced in order: the latest so far */
+  }
+}
+
+typedef struct {
+  group *g;
+  int src;
+} carrier_arg;
+
+/* A pipe's on_chunk: the first bytes of a transfer arrived for each reducer of the batches ARG. */
+static void first_bytes(void *arg, int c)
+{
+  (void)c;
+  for (batch *b = arg; b; b = b->next)
+    if (b->a->first_byte < 0)
+      b->a->first_byte = simgrid_get_clock();
+}
+
+/* Takes what waits in rack SRC for each member of G (the job's mutex held):
+ * a batch a member with outputs there, and the bytes to send. */
+static batch *take(engine *e, group *g, int src, int64_t *wire)
+{
+  batch *head = NULL;
+  *wire = 0;
+  for (member *m = g->members; m; m = m->next) {
+    collect(e, m);
+    batch *b = NULL;
+    for (int k = 0; k < m->n_pend[src]; k++) {
+      int map = m->pend[src][k];
+      const task *t = &g->j->maps[map];
+      if (m->state[map] != WAITING)
+        continue;
+      m->state[map] = NONE; /* unless taken below: lost since, its rerun's output is announced anew */
+      if (!t->output)
+        continue;
+      if (e->platform->workers[t->out_worker].rack != src) { /* run again elsewhere: wait there */
+        wait_in(e, m, map);
+        continue;
+      }
+      if (lost_output_gone(e, t)) { /* as a fetcher finds it: reported */
+        lost_fetch_failed(e, m->a, map, simgrid_get_clock());
+        continue;
+      }
+      if (!b) {
+        b = xcalloc(1, sizeof *b);
+        b->id = m->id;
+        b->a = m->a;
+        b->next = head;
+        head = b;
+      }
+      if (b->n == b->cap)
+        b->maps = xrealloc(b->maps, (size_t)(b->cap = b->cap ? 2 * b->cap : 16) * sizeof *b->maps);
+      b->maps[b->n++] = map;
+      m->state[map] = TAKEN;
+      *wire += t->part_wire[m->a->task->index];
+    }
+    m->n_pend[src] = 0;
+  }
+  return head;
+}
+
+/* Sends WIRE bytes of the batches B from rack SRC's gateway to G's receiving
+ * host, reading from its disks what the page cache let go. */
+static void transfer(engine *e, group *g, int src, batch *b, int64_t wire)
+{
+  int n = 0;
+  for (batch *x = b; x; x = x->next)
+    n += x->n;
+  sg_disk_t *disks = xmalloc((size_t)n * sizeof *disks);
+  double *uncached = xmalloc((size_t)n * sizeof *uncached);
+  int64_t **disk_read = xmalloc((size_t)n * sizeof *disk_read);
+  int n_disks = 0;
+  double read_share = 0;
+  for (batch *x = b; x; x = x->next)
+    for (int k = 0; k < x->n; k++) {
+      const task *m = &g->j->maps[x->maps[k]];
+      tracker *from = &e->trackers[m->out_worker];
+      if ((double)(from->cache_written - m->cache_start) <= from->cache)
+        continue;
+      int d = 0;
+      while (d < n_disks && disks[d] != m->out_disk)
+        d++;
+      if (d == n_disks) {
+        disks[n_disks] = m->out_disk;
+        uncached[n_disks] = 0;
+        disk_read[n_disks++] = &from->disk_read;
+      }
+      double share = (double)m->part_wire[x->a->task->index] / (double)wire;
+      uncached[d] += share;
+      read_share += share;
+    }
+  stage st[2];
+  int s = 0;
+  sg_host_t from = e->gateways[src];
+  if (n_disks)
+    st[s++] = (stage){.kind = STAGE_READ,
+                      .host = from,
+                      .n_disks = n_disks,
+                      .disks = disks,
+                      .disk_scale = uncached,
+                      .disk_count = disk_read,
+                      .scale = read_share};
+  st[s++] = (stage){.kind = STAGE_NET, .host = from, .flow = ACT_SHUFFLE, .dst = g->sink, .scale = 1};
+  int64_t chunk = (int64_t)conf_get(&g->j->desc->conf, CONF_CHUNK),
+          each = (wire + CHUNKS_PER_TRANSFER - 1) / CHUNKS_PER_TRANSFER;
+  pipe_spec spec = {.total = wire,
+                    .chunk = each > chunk ? each : chunk,
+                    .depth = (int)conf_get(&g->j->desc->conf, CONF_PIPELINE_DEPTH),
+                    .on_chunk = first_bytes,
+                    .arg = b};
+  int n_reducers = 0;
+  for (batch *x = b; x; x = x->next)
+    n_reducers++;
+  XBT_INFO("%s: %s sends %lld bytes of %d map outputs to %d reducers in %s", g->j->desc->name,
+           e->platform->racks[src].name, (long long)wire, n, n_reducers, e->platform->racks[g->rack].name);
+  pipe_run(st, s, &spec);
+  for (batch *x = b; x; x = x->next) /* each sender's share of what the gateway sent */
+    for (int k = 0; k < x->n; k++)
+      e->trackers[g->j->maps[x->maps[k]].out_worker].net_sent += g->j->maps[x->maps[k]].part_wire[x->a->task->index];
+  free(disks);
+  free(uncached);
+  free(disk_read);
+}
+
+/* Actor: the carrier of a group and a source rack, on the group's receiving host, while outputs wait there. */
+static void carrier_actor(int argc, char **argv)
+{
+  (void)argc, (void)argv;
+  engine *e = the_engine;
+  carrier_arg *arg = sg_actor_self_get_data();
+  group *g = arg->g;
+  int src = arg->src;
+  free(arg);
+  sg_mutex_lock(g->j->mutex);
+  for (;;) {
+    int64_t wire;
+    batch *b = take(e, g, src, &wire);
+    if (!b)
+      break;
+    sg_mutex_unlock(g->j->mutex);
+    if (wire > 0)
+      transfer(e, g, src, b, wire);
+    sg_mutex_lock(g->j->mutex);
+    while (b) { /* to each reducer still there: the others were killed meanwhile */
+      batch *next = b->next;
+      member *m = g->members;
+      while (m && m->id != b->id)
+        m = m->next;
+      if (m) {
+        b->next = NULL;
+        if (m->in_tail)
+          m->in_tail->next = b;
+        else
+          m->in_head = b;
+        m->in_tail = b;
+        sg_cond_notify_all(m->a->wake);
+      } else {
+        free(b->maps);
+        free(b);
+      }
+      b = next;
+    }
+  }
+  g->busy[src] = 0;
+  g->carriers--;
+  group_release(e, g);
+  sg_mutex_unlock(g->j->mutex);
+}
+
+/* Starts a carrier for each source rack where M has outputs waiting and none serves G (the job's mutex held). */
+static void start_carriers(engine *e, group *g, member *m)
+{
+  for (int s = 0; s < e->platform->n_racks; s++) {
+    if (!m->n_pend[s] || g->busy[s])
+      continue;
+    carrier_arg *arg = xmalloc(sizeof *arg);
+    *arg = (carrier_arg){g, s};
+    g->busy[s] = 1;
+    g->carriers++;
+    sg_actor_t c = sg_actor_init("carrier", g->sink);
+    sg_actor_set_data(c, arg);
+    sg_actor_start(c, carrier_actor, 0, NULL);
+  }
+}
+
+void coarse_shuffle(attempt *a, coarse_land_fn *land, void *arg)
+{
+  engine *e = the_engine;
+  job *j = a->task->job;
+  int n_racks = e->platform->n_racks;
+  member *m = xcalloc(1, sizeof *m);
+  m->a = a;
+  m->state = xcalloc((size_t)j->n_maps, 1);
+  m->n_pend = xcalloc((size_t)n_racks, sizeof *m->n_pend);
+  m->cap_pend = xcalloc((size_t)n_racks, sizeof *m->cap_pend);
+  m->pend = xcalloc((size_t)n_racks, sizeof *m->pend);
+  sg_mutex_lock(j->mutex);
+  group *g = group_get(e, j, e->platform->workers[a->worker].rack);
+  m->id = g->next_id++;
+  m->next = g->members;
+  g->members = m;
+  a->wake = sg_cond_init();
+  for (;;) {
+    collect(e, m);
+    if (m->landed == j->n_maps || a->cancel)
+      break;
+    if (m->in_head) {
+      batch *b = m->in_head;
+      if (!(m->in_head = b->next))
+        m->in_tail = NULL;
+      sg_mutex_unlock(j->mutex);
+      land(arg, b->maps, b->n);
+      sg_mutex_lock(j->mutex);
+      m->landed += b->n;
+      free(b->maps);
+      free(b);
+      continue;
+    }
+    start_carriers(e, g, m);
+    sg_cond_wait(a->wake, j->mutex);
+  }
+  member **p = &g->members;
+  while (*p != m)
+    p = &(*p)->next;
+  *p = m->next;
+  while (m->in_head) {
+    batch *b = m->in_head;
+    m->in_head = b->next;
+    free(b->maps);
+    free(b);
+  }
+  group_release(e, g);
+  sg_cond_destroy(a->wake);
+  a->wake = NULL;
+  sg_mutex_unlock(j->mutex);
+  for (int s = 0; s < n_racks; s++)
+    free(m->pend[s]);
+  free(m->pend);
+  free(m->n_pend);
+  free(m->cap_pend);
+  free(m->state);
+  free(m);
+}

@@ -1,0 +1,23 @@
+/* coarse.h - the coarse shuffle (mrlab.shuffle.coarse): few, large flows for very large jobs.
+ *
+ * A reduce attempt of a job that sets mrlab.shuffle.coarse does not fetch
+ * map by map: the job's reducers in one rack form a group, and one carrier
+ * a group and source rack moves, in one transfer, every map output waiting
+ * in the source rack for any reducer of the group.  coarse.c says why and
+ * what it keeps of Hadoop's shuffle. */
+#ifndef MRLAB_COARSE_H
+#define MRLAB_COARSE_H
+
+#include "engine.h"
+
+/* Called in the reduce attempt's own actor, without the job's mutex, when
+ * the outputs of the N maps MAPS for its partition have arrived together:
+ * it lands them as one fetch of theirs would land (memory or disk, merges). */
+typedef void coarse_land_fn(void *arg, const int *maps, int n);
+
+/* The shuffle of reduce attempt A (its actor): returns when the output of
+ * every map of its job has been handed to LAND (with ARG), or when A is
+ * killed.  The platform must be loaded with its rack gateways (topology.h). */
+void coarse_shuffle(attempt *a, coarse_land_fn *land, void *arg);
+
+#endif

@@ -1,0 +1,149 @@
+/* coarse_test.c - the coarse shuffle (mrlab.shuffle.coarse, sim/coarse.c).
+ *
+ * Runs mrlab as a user would on the two-rack hetero16 cluster: with the
+ * coarse shuffle every attempt ends, each reducer gets exactly its
+ * partition of every map's output and merges it by Hadoop's rules, the run
+ * says in summary.json that it used the approximation, a seed gives the
+ * same bytes twice, and a small TeraSort ends within a stated bound of the
+ * faithful model's makespan. */
+#include "test.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* 2 GB through 6 reducers with compressed map output and the reduce heap
+ * of MEMORY MB (200: a shuffle buffer smaller than a partition, so that
+ * segments also go to disk); SET is one more setting. */
+static const char *job_with(int memory, const char *set)
+{
+  static char text[1024];
+  snprintf(text, sizeof text,
+           "jobs = ( { name = \"small\"; input = \"2GB\"; map_cost = 20.0; map_selectivity = 1.0;"
+           " reduce_cost = 20.0; reduce_selectivity = 0.5; reducers = 6;"
+           " set = [\"mapreduce.reduce.memory.mb=%d\", \"mapreduce.map.output.compress=true\", \"%s\"]; } );\n",
+           memory, set);
+  return text;
+}
+
+static const char *job(const char *set)
+{
+  return job_with(200, set);
+}
+
+static const char *const coarse[] = {"--set", "mrlab.shuffle.coarse=true", NULL};
+
+static const char *hetero16(void)
+{
+  return test_source_path("platforms/hetero16.cfg");
+}
+
+static int is(const test_csv *t, int row, const char *kind)
+{
+  return strcmp(test_csv_cell(t, row, "kind"), kind) == 0;
+}
+
+static void every_byte_of_map_output_reaches_its_reducer(void **state)
+{
+  (void)state;
+  test_csv *t = test_csv_in(test_simulate(hetero16(), job("mapreduce.job.reduce.slowstart.completedmaps=0.05"), coarse),
+                            "tasks.csv");
+  double map_output = 0, fetched = 0, merged = 0;
+  int maps = 0, reduces = 0;
+  for (int row = 1; row < t->n_rows; row++) {
+    const char *status = test_csv_cell(t, row, "status");
+    if (strcmp(status, "SUCCEEDED") && strcmp(status, "KILLED"))
+      fail_msg("attempt %s ended %s", test_csv_cell(t, row, "task"), status);
+    if (strcmp(status, "SUCCEEDED"))
+      continue;
+    if (is(t, row, "map")) {
+      maps++;
+      map_output += test_csv_num(t, row, "merge_bytes");
+    } else {
+      reduces++;
+      fetched += test_csv_num(t, row, "shuffle_bytes");
+      merged += test_csv_num(t, row, "merged_bytes");
+      assert_true(test_csv_num(t, row, "shuffle_end") <= test_csv_num(t, row, "end"));
+    }
+  }
+  assert_int_equal(maps, 15); /* 2 GB / 128 MiB */
+  assert_int_equal(reduces, 6);
+  assert_true(fetched == map_output); /* each map's output, as stored, once to its reducer */
+  assert_true(merged > 0);            /* the segments still filled the buffer and were merged to disk */
+  test_csv_free(t);
+}
+
+/* With a buffer that holds a whole partition, only the in-memory merge
+ * threshold (2 segments) merges: each reducer's segments, landed a batch at
+ * a time, still count toward it. */
+static void segments_in_memory_merge_at_the_threshold(void **state)
+{
+  (void)state;
+  test_csv *t = test_csv_in(
+      test_simulate(hetero16(), job_with(4096, "mapreduce.reduce.merge.inmem.threshold=2"), coarse), "tasks.csv");
+  for (int row = 1; row < t->n_rows; row++)
+    if (is(t, row, "reduce") && strcmp(test_csv_cell(t, row, "status"), "SUCCEEDED") == 0)
+      assert_true(test_csv_num(t, row, "merged_bytes") > 0);
+  test_csv_free(t);
+}
+
+static void the_run_says_it_shuffled_coarsely(void **state)
+{
+  (void)state;
+  const char *summary =
+      test_read_file(test_simulate(hetero16(), job("mapreduce.job.reduces=6"), coarse), "summary.json");
+  const char *at = strstr(summary, "\"approximations\": [");
+  assert_non_null(at);
+  const char *end = strchr(at, ']');
+  const char *says = strstr(at, "\"mrlab.shuffle.coarse=true\"");
+  assert_true(says && says < end);
+  summary = test_read_file(test_simulate(hetero16(), job("mapreduce.job.reduces=6"), NULL), "summary.json");
+  assert_null(strstr(summary, "mrlab.shuffle.coarse"));
+}
+
+static void a_seed_gives_the_same_run(void **state)
+{
+  (void)state;
+  char first[4096];
+  const char *args[] = {"--set", "mrlab.shuffle.coarse=true", "--seed", "3", NULL};
+  snprintf(first, sizeof first, "%s", test_simulate(hetero16(), job("mapreduce.job.reduces=6"), args));
+  const char *second = test_simulate(hetero16(), job("mapreduce.job.reduces=6"), args);
+  const char *files[] = {"tasks.csv", "jobs.csv", "groups.csv"}; /* summary.json names the workload's path */
+  for (int f = 0; f < 3; f++)
+    if (!test_same_file(first, second, files[f]))
+      fail_msg("%s differs between two coarse runs with seed 3", files[f]);
+}
+
+/* The makespan in DIR's summary.json. */
+static double makespan(const char *dir)
+{
+  const char *at = strstr(test_read_file(dir, "summary.json"), "\"makespan\": ");
+  assert_non_null(at);
+  return atof(at + strlen("\"makespan\": "));
+}
+
+/* A TeraSort of 2 GB through 16 reducers: the coarse shuffle ends within
+ * 5% of the faithful makespan (bench/fidelity measures larger cases). */
+static void a_small_terasort_ends_near_the_faithful_one(void **state)
+{
+  (void)state;
+  const char *ts = "jobs = ( { name = \"ts\"; generator = \"terasort\"; input = \"2GB\"; reducers = 16;"
+                   " sample = 10000; output_replication = 1; seed = 1; set = [\"%s\"]; } );\n";
+  char text[512];
+  snprintf(text, sizeof text, ts, "mrlab.shuffle.coarse=false");
+  double faithful = makespan(test_simulate(hetero16(), text, NULL));
+  snprintf(text, sizeof text, ts, "mrlab.shuffle.coarse=true");
+  double coarse_span = makespan(test_simulate(hetero16(), text, NULL));
+  assert_close(coarse_span / faithful, 1.0, 0.05);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(every_byte_of_map_output_reaches_its_reducer),
+      cmocka_unit_test(segments_in_memory_merge_at_the_threshold),
+      cmocka_unit_test(the_run_says_it_shuffled_coarsely),
+      cmocka_unit_test(a_seed_gives_the_same_run),
+      cmocka_unit_test(a_small_terasort_ends_near_the_faithful_one),
+  };
+  TEST_MAIN(tests);
+}
