@@ -93,6 +93,7 @@ typedef struct reduce_state {
   int disk_files;
   int64_t disk_bytes; /* bytes in disk files, as stored */
   sg_sem_t fetchers_done;
+  sg_sem_t wire; /* mrlab.shuffle.flows: a place per fetch on the network at once; NULL: one per fetcher */
   int64_t *rest; /* per map: the bytes (as stored) to fetch */
   /* push mode (push.h), per map: the attempt whose pushes it takes (NULL: none yet), the bytes they
    * brought, and whether the map's output was announced (no more pushes then) */
@@ -264,6 +265,8 @@ static void first_byte(void *arg, int c)
  * fetches from is lost before the end (lost.h): nothing of it counts. */
 static int fetch(reduce_state *r, int src, const int *maps, int n)
 {
+  if (r->wire) /* before anything is decided: the fetch starts when it has a place on the wire */
+    sg_sem_acquire(r->wire);
   engine *e = r->e;
   tracker *here = &e->trackers[r->a->worker];
   int64_t wire = 0, to_disk = 0, to_memory = 0;
@@ -351,6 +354,8 @@ static int fetch(reduce_state *r, int src, const int *maps, int n)
                     .busy = r->a->busy[PHASE_SHUFFLE],
                     .flops = &r->a->flops};
   int done = pipe_run(st, s, &spec) == (wire + r->chunk - 1) / r->chunk;
+  if (r->wire)
+    sg_sem_release(r->wire);
   free(disks);
   free(uncached);
   free(disk_read);
@@ -574,6 +579,8 @@ static void shuffle(reduce_state *r)
   r->have = xcalloc((size_t)r->j->n_maps, 1);
   r->queued = xcalloc((size_t)r->j->n_maps, sizeof *r->queued);
   r->fetchers_done = sg_sem_init(0);
+  int flows = (int)conf_get(r->conf, CONF_SHUFFLE_FLOWS);
+  r->wire = flows > 0 && flows < n_fetchers ? sg_sem_init(flows) : NULL;
   const task *t = r->a->task;
   r->rng = engine_rng_alloc(
       (const uint64_t[]){DRAW_FETCH, (uint64_t)r->j->index, (uint64_t)t->index, (uint64_t)r->a->number}, 4);
@@ -608,6 +615,8 @@ static void shuffle(reduce_state *r)
   free(r->rest);
   gsl_rng_free(r->rng);
   sg_sem_destroy(r->fetchers_done);
+  if (r->wire)
+    sg_sem_destroy(r->wire);
   sg_cond_destroy(r->a->wake);
   r->a->wake = NULL;
   for (int k = 0; k < (r->by_rack ? r->e->platform->n_racks : r->e->platform->n_workers); k++) {

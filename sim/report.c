@@ -232,13 +232,13 @@ static double makespan(const engine *e)
 
 /* Writes `,\n  "approximations": [...]`: each of the speed approximations
  * (README, "Speed and fidelity at scale") the run used, once: as
- * NAME=VALUE the fetch by rack and a pipeline chunk other than the default
- * when a job set them, and the SimGrid options of IN that change the
+ * NAME=VALUE the fetch by rack, a bound on a reducer's fetches on the wire
+ * and a pipeline chunk other than the default when a job set them, and the SimGrid options of IN that change the
  * resource models' accuracy (the ACK traffic, the solver's precision), as
  * given. */
 static void write_approximations(const engine *e, const sim_inputs *in, FILE *f)
 {
-  static const conf_key keys[] = {CONF_SHUFFLE_BY_RACK, CONF_CHUNK};
+  static const conf_key keys[] = {CONF_SHUFFLE_BY_RACK, CONF_SHUFFLE_FLOWS, CONF_CHUNK};
   static const char *const models[] = {
       "--cfg=network/crosstraffic", "--cfg=maxmin/",   "--cfg=precision/", "--cfg=network/model",
       "--cfg=network/solver",       "--cfg=cpu/model", "--cfg=host/model"};
@@ -256,8 +256,9 @@ static void write_approximations(const engine *e, const sim_inputs *in, FILE *f)
   for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
     for (int i = 0; i < e->n_jobs; i++) {
       const conf *c = &e->jobs[i].desc->conf;
-      if (conf_get(c, keys[k]) == conf_get(&faithful, keys[k]))
-        continue;
+      if (conf_get(c, keys[k]) == conf_get(&faithful, keys[k]) ||
+          (keys[k] == CONF_SHUFFLE_FLOWS && conf_get(c, keys[k]) >= conf_get(c, CONF_PARALLELCOPIES)))
+        continue; /* as many places on the wire as fetchers bound nothing */
       char value[64];
       conf_format(c, keys[k], value, sizeof value);
       fprintf(f, "%s\"%s=%s\"", n++ ? ", " : "", conf_name(keys[k]), value);

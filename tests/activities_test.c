@@ -129,11 +129,30 @@ static void test_chunks_multiply_flows(void **state)
   test_csv_free(t);
 }
 
+/* A bound on a reducer's fetches on the wire is an approximation, named in
+ * summary.json; a bound no lower than the fetchers is none. */
+static void test_shuffle_flows_named(void **state)
+{
+  (void)state;
+  const char *one[] = {"--set", "mrlab.shuffle.flows=1", NULL};
+  const char *five[] = {"--set", "mrlab.shuffle.flows=5", NULL};
+  json_t *root;
+  int found;
+  activities(test_simulate(test_source_path("platforms/hetero16.cfg"), sort_job, one), &root);
+  assert_int_equal(approximations(root, "mrlab.shuffle.flows=1", &found), 1);
+  assert_true(found);
+  json_decref(root);
+  activities(test_simulate(test_source_path("platforms/hetero16.cfg"), sort_job, five), &root);
+  assert_int_equal(approximations(root, "mrlab.shuffle.flows=5", &found), 0);
+  json_decref(root);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_counts_match_the_run),
       cmocka_unit_test(test_chunks_multiply_flows),
+      cmocka_unit_test(test_shuffle_flows_named),
   };
   TEST_MAIN(tests);
 }
