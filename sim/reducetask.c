@@ -25,6 +25,12 @@
  * Reduce: the final merge streams into the reduce function, key group by
  * key group for the heaviest groups and in batches for the rest, and the
  * output streams down the HDFS replica pipeline.
+ * mrlab.shuffle.flows=K (0: off) is a speed approximation: at most K of
+ * an attempt's fetches of one chunk or less are on the wire at once, the
+ * other fetchers holding their hosts until a place frees.  The flows in
+ * flight, whose number every SimGrid event costs, then number K, not
+ * parallelcopies, a reducer; a fetch of several chunks, a stream whose
+ * parallel copies keep disks and NICs busy, takes no place.
  * Push mode (push.h): while it shuffles, the attempt also takes pieces
  * that maps push to it; each lands in memory or on disk by the same rules
  * as a fetched segment, and counts toward the merge thresholds.  A map's
@@ -265,7 +271,11 @@ static void first_byte(void *arg, int c)
  * fetches from is lost before the end (lost.h): nothing of it counts. */
 static int fetch(reduce_state *r, int src, const int *maps, int n)
 {
-  if (r->wire) /* before anything is decided: the fetch starts when it has a place on the wire */
+  int64_t size = 0;
+  for (int k = 0; k < n; k++)
+    size += r->rest[maps[k]];
+  int placed = r->wire && size <= r->chunk; /* a stream of several chunks takes no place */
+  if (placed) /* before anything is decided: the fetch starts when it has a place on the wire */
     sg_sem_acquire(r->wire);
   engine *e = r->e;
   tracker *here = &e->trackers[r->a->worker];
@@ -354,7 +364,7 @@ static int fetch(reduce_state *r, int src, const int *maps, int n)
                     .busy = r->a->busy[PHASE_SHUFFLE],
                     .flops = &r->a->flops};
   int done = pipe_run(st, s, &spec) == (wire + r->chunk - 1) / r->chunk;
-  if (r->wire)
+  if (placed)
     sg_sem_release(r->wire);
   free(disks);
   free(uncached);
