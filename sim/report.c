@@ -233,9 +233,9 @@ static double makespan(const engine *e)
 /* Writes `,\n  "approximations": [...]`: each of the speed approximations
  * (README, "Speed and fidelity at scale") the run used, once: as
  * NAME=VALUE the fetch by rack, a bound on a reducer's fetches on the wire
- * and a pipeline chunk other than the default when a job set them, and the SimGrid options of IN that change the
- * resource models' accuracy (the ACK traffic, the solver's precision), as
- * given. */
+ * below its fetchers and a pipeline chunk other than the default when a
+ * job set them, and the SimGrid options of IN that change the resource
+ * models' accuracy (the ACK traffic, the solver's precision), as given. */
 static void write_approximations(const engine *e, const sim_inputs *in, FILE *f)
 {
   static const conf_key keys[] = {CONF_SHUFFLE_BY_RACK, CONF_SHUFFLE_FLOWS, CONF_CHUNK};
