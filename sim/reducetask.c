@@ -25,6 +25,12 @@
  * Reduce: the final merge streams into the reduce function, key group by
  * key group for the heaviest groups and in batches for the rest, and the
  * output streams down the HDFS replica pipeline.
+ * mrlab.shuffle.flows=K (0: off) is a speed approximation: at most K of
+ * an attempt's fetches of one chunk or less are on the wire at once, the
+ * other fetchers holding their hosts until a place frees.  The flows in
+ * flight, whose number every SimGrid event costs, then number K, not
+ * parallelcopies, a reducer; a fetch of several chunks, a stream whose
+ * parallel copies keep disks and NICs busy, takes no place.
  * Push mode (push.h): while it shuffles, the attempt also takes pieces
  * that maps push to it; each lands in memory or on disk by the same rules
  * as a fetched segment, and counts toward the merge thresholds.  A map's
@@ -94,6 +100,7 @@ typedef struct reduce_state {
   int disk_files;
   int64_t disk_bytes; /* bytes in disk files, as stored */
   sg_sem_t fetchers_done;
+  sg_sem_t wire; /* mrlab.shuffle.flows: a place per fetch on the network at once; NULL: one per fetcher */
   int64_t *rest; /* per map: the bytes (as stored) to fetch */
   /* push mode (push.h), per map: the attempt whose pushes it takes (NULL: none yet), the bytes they
    * brought, and whether the map's output was announced (no more pushes then) */
@@ -265,6 +272,12 @@ static void first_byte(void *arg, int c)
  * fetches from is lost before the end (lost.h): nothing of it counts. */
 static int fetch(reduce_state *r, int src, const int *maps, int n)
 {
+  int64_t size = 0;
+  for (int k = 0; k < n; k++)
+    size += r->rest[maps[k]];
+  int placed = r->wire && size <= r->chunk; /* a stream of several chunks takes no place */
+  if (placed) /* before anything is decided: the fetch starts when it has a place on the wire */
+    sg_sem_acquire(r->wire);
   engine *e = r->e;
   tracker *here = &e->trackers[r->a->worker];
   int64_t wire = 0, to_disk = 0, to_memory = 0;
@@ -352,6 +365,8 @@ static int fetch(reduce_state *r, int src, const int *maps, int n)
                     .busy = r->a->busy[PHASE_SHUFFLE],
                     .flops = &r->a->flops};
   int done = pipe_run(st, s, &spec) == (wire + r->chunk - 1) / r->chunk;
+  if (placed)
+    sg_sem_release(r->wire);
   free(disks);
   free(uncached);
   free(disk_read);
@@ -635,6 +650,8 @@ static void shuffle(reduce_state *r)
   r->have = xcalloc((size_t)r->j->n_maps, 1);
   r->queued = xcalloc((size_t)r->j->n_maps, sizeof *r->queued);
   r->fetchers_done = sg_sem_init(0);
+  int flows = (int)conf_get(r->conf, CONF_SHUFFLE_FLOWS);
+  r->wire = flows > 0 && flows < n_fetchers ? sg_sem_init(flows) : NULL;
   const task *t = r->a->task;
   r->rng = engine_rng_alloc(
       (const uint64_t[]){DRAW_FETCH, (uint64_t)r->j->index, (uint64_t)t->index, (uint64_t)r->a->number}, 4);
@@ -669,6 +686,8 @@ static void shuffle(reduce_state *r)
   free(r->rest);
   gsl_rng_free(r->rng);
   sg_sem_destroy(r->fetchers_done);
+  if (r->wire)
+    sg_sem_destroy(r->wire);
   sg_cond_destroy(r->a->wake);
   r->a->wake = NULL;
   for (int k = 0; k < (r->by_rack ? r->e->platform->n_racks : r->e->platform->n_workers); k++) {

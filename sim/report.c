@@ -232,13 +232,15 @@ static double makespan(const engine *e)
 
 /* Writes `,\n  "approximations": [...]`: each of the speed approximations
  * (README, "Speed and fidelity at scale") the run used, once: as
- * NAME=VALUE the fetch by rack, the coarse shuffle (coarse.h) and a pipeline chunk other than the default
- * when a job set them, and the SimGrid options of IN that change the
- * resource models' accuracy (the ACK traffic, the solver's precision), as
- * given. */
+ * NAME=VALUE idle heartbeats skipped (the default, unless the run watches
+ * for lost workers), the fetch by rack, the coarse shuffle (coarse.h), a bound on
+ * a reducer's fetches on the wire below its fetchers and a pipeline chunk
+ * other than the default when a job set them, and the SimGrid options of
+ * IN that change the resource models' accuracy (the ACK traffic, the
+ * solver's precision), as given. */
 static void write_approximations(const engine *e, const sim_inputs *in, FILE *f)
 {
-  static const conf_key keys[] = {CONF_SHUFFLE_BY_RACK, CONF_SHUFFLE_COARSE, CONF_CHUNK};
+  static const conf_key keys[] = {CONF_SHUFFLE_BY_RACK, CONF_SHUFFLE_COARSE, CONF_SHUFFLE_FLOWS, CONF_CHUNK};
   static const char *const models[] = {
       "--cfg=network/crosstraffic", "--cfg=maxmin/",   "--cfg=precision/", "--cfg=network/model",
       "--cfg=network/solver",       "--cfg=cpu/model", "--cfg=host/model"};
@@ -246,6 +248,10 @@ static void write_approximations(const engine *e, const sim_inputs *in, FILE *f)
   conf_init(&faithful);
   fprintf(f, ",\n  \"approximations\": [");
   int n = 0;
+  if (conf_get(&e->cluster, CONF_HEARTBEAT_IDLE) == CONF_IDLE_SKIP && !e->lost) { /* tasktracker.c */
+    fprintf(f, "\"%s=skip\"", conf_name(CONF_HEARTBEAT_IDLE));
+    n++;
+  }
   for (int i = 0; i < in->n_options; i++)
     for (size_t k = 0; k < sizeof models / sizeof *models; k++)
       if (strncmp(in->options[i], models[k], strlen(models[k])) == 0) {
@@ -256,8 +262,9 @@ static void write_approximations(const engine *e, const sim_inputs *in, FILE *f)
   for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
     for (int i = 0; i < e->n_jobs; i++) {
       const conf *c = &e->jobs[i].desc->conf;
-      if (conf_get(c, keys[k]) == conf_get(&faithful, keys[k]))
-        continue;
+      if (conf_get(c, keys[k]) == conf_get(&faithful, keys[k]) ||
+          (keys[k] == CONF_SHUFFLE_FLOWS && conf_get(c, keys[k]) >= conf_get(c, CONF_PARALLELCOPIES)))
+        continue; /* as many places on the wire as fetchers bound nothing */
       char value[64];
       conf_format(c, keys[k], value, sizeof value);
       fprintf(f, "%s\"%s=%s\"", n++ ? ", " : "", conf_name(keys[k]), value);

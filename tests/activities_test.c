@@ -103,12 +103,14 @@ static size_t approximations(json_t *root, const char *wanted, int *found)
 
 /* Smaller chunks are more activities: a remote map's read is one flow a
  * chunk.  summary.json names a chunk other than the default and SimGrid's
- * ACK traffic left out as approximations, and the defaults as none. */
+ * ACK traffic left out as approximations, and of the defaults only idle
+ * heartbeats skipped, none once every heartbeat is sent. */
 static void test_chunks_multiply_flows(void **state)
 {
   (void)state;
   const char *big[] = {"--set", "mrlab.pipeline.chunk=1GiB", "--cfg=network/crosstraffic:0", NULL};
   const char *small[] = {"--set", "mrlab.pipeline.chunk=16MiB", NULL};
+  const char *sent[] = {"--set", "mrlab.heartbeat.idle=send", NULL};
   json_t *root1, *root2;
   const char *out = test_simulate(test_source_path("platforms/hetero16.cfg"), sort_job, big);
   long long read1 = count(activities(out, &root1), "flows", "hdfs_read");
@@ -119,14 +121,36 @@ static void test_chunks_multiply_flows(void **state)
   assert_true(read1 > 0);
   assert_int_equal(read2, 8LL * remote); /* 128 MiB blocks in 16 MiB chunks */
   int found;
-  assert_int_equal(approximations(root1, "mrlab.pipeline.chunk=1073741824B", &found), 2);
+  assert_int_equal(approximations(root1, "mrlab.pipeline.chunk=1073741824B", &found), 3);
   assert_true(found);
   approximations(root1, "--cfg=network/crosstraffic:0", &found);
   assert_true(found);
-  assert_int_equal(approximations(root2, "mrlab.pipeline.chunk=1073741824B", &found), 0);
+  assert_int_equal(approximations(root2, "mrlab.heartbeat.idle=skip", &found), 1);
+  assert_true(found);
   json_decref(root1);
   json_decref(root2);
+  activities(test_simulate(test_source_path("platforms/hetero16.cfg"), sort_job, sent), &root2);
+  assert_int_equal(approximations(root2, "", &found), 0);
+  json_decref(root2);
   test_csv_free(t);
+}
+
+/* A bound on a reducer's fetches on the wire is an approximation, named in
+ * summary.json; a bound no lower than the fetchers is none. */
+static void test_shuffle_flows_named(void **state)
+{
+  (void)state;
+  const char *one[] = {"--set", "mrlab.shuffle.flows=1", NULL};
+  const char *five[] = {"--set", "mrlab.shuffle.flows=5", NULL};
+  json_t *root;
+  int found;
+  activities(test_simulate(test_source_path("platforms/hetero16.cfg"), sort_job, one), &root);
+  assert_int_equal(approximations(root, "mrlab.shuffle.flows=1", &found), 2);
+  assert_true(found);
+  json_decref(root);
+  activities(test_simulate(test_source_path("platforms/hetero16.cfg"), sort_job, five), &root);
+  assert_int_equal(approximations(root, "mrlab.shuffle.flows=5", &found), 1);
+  json_decref(root);
 }
 
 int main(void)
@@ -134,6 +158,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_counts_match_the_run),
       cmocka_unit_test(test_chunks_multiply_flows),
+      cmocka_unit_test(test_shuffle_flows_named),
   };
   TEST_MAIN(tests);
 }

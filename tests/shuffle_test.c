@@ -1,6 +1,9 @@
 /* shuffle_test.c - a fetch reads each map output from the disk it was
  * written to: with no page cache, map outputs on two disks, of one node or
- * of two nodes fetched rack by rack, are read at the speed of both disks. */
+ * of two nodes fetched rack by rack, are read at the speed of both disks;
+ * and mrlab.shuffle.flows bounds a reducer's fetches of one chunk under way
+ * at once: with one, the outputs of two nodes are fetched one after the
+ * other, unless each is a stream of several chunks. */
 #include "test.h"
 
 #include <stdlib.h>
@@ -47,12 +50,17 @@ static const char job[] =
 
 /* The reducer's shuffle time, from the end of its 1 s start-up, of a run of
  * the job on PLATFORM with its input on PLACEMENT, fetched host by host or
- * rack by rack. */
-static double shuffle_time(const char *platform, const char *placement, int by_rack)
+ * rack by rack, at most FLOWS fetches of one chunk at once (0: one per
+ * fetcher), in chunks of CHUNK MiB. */
+static double shuffle_time_flows(const char *platform, const char *placement, int by_rack, int flows, int chunk)
 {
-  char work[2048];
+  char work[2048], bound[64], size[64];
   snprintf(work, sizeof work, job, placement);
-  const char *args[] = {"--set", by_rack ? "mrlab.shuffle.by.rack=true" : "mrlab.shuffle.by.rack=false", NULL};
+  snprintf(bound, sizeof bound, "mrlab.shuffle.flows=%d", flows);
+  snprintf(size, sizeof size, "mrlab.pipeline.chunk=%dMiB", chunk);
+  const char *args[] = {
+      "--set", by_rack ? "mrlab.shuffle.by.rack=true" : "mrlab.shuffle.by.rack=false", "--set", bound, "--set", size,
+      NULL};
   test_csv *t = test_csv_in(test_simulate(platform, work, args), "tasks.csv");
   double time = -1;
   int maps = 0;
@@ -66,6 +74,11 @@ static double shuffle_time(const char *platform, const char *placement, int by_r
   assert_int_equal(test_csv_num(t, t->n_rows - 1, "shuffle_bytes"), 128 * MiB);
   test_csv_free(t);
   return time;
+}
+
+static double shuffle_time(const char *platform, const char *placement, int by_rack)
+{
+  return shuffle_time_flows(platform, placement, by_rack, 0, 16);
 }
 
 /* 128 MiB read at 32 MiB/s from each of DISKS disks, in 16 MiB chunks, the
@@ -92,11 +105,31 @@ static void a_fetch_by_rack_reads_each_hosts_disk(void **state)
   assert_close(two, expected(2), 0.02);
 }
 
+/* Two mappers of one disk each, one map on each, fetched host by host: two
+ * fetches of 64 MiB.  In chunks of 64 MiB each is one chunk, and one flow
+ * fetches them one after the other; in chunks of 16 MiB each is a stream
+ * of four, which the bound leaves alone. */
+static void one_flow_fetches_the_hosts_one_after_the_other(void **state)
+{
+  (void)state;
+  const char *platform = cluster(2, one_disk), *placement = "m-1 = 1.0; m-2 = 1.0;";
+  double whole = 64 / 32.0 + 64 * MiB / (0.97 * 1.25e9); /* one fetch: read, then its one chunk crosses */
+  double five = shuffle_time_flows(platform, placement, 0, 0, 64),
+         two = shuffle_time_flows(platform, placement, 0, 2, 64),
+         one = shuffle_time_flows(platform, placement, 0, 1, 64);
+  assert_close(five, whole + 64 * MiB / (0.97 * 1.25e9), 0.02); /* both chunks cross the reducer's NIC at once */
+  assert_close(two, five, 1e-9);
+  assert_close(one, 2 * whole, 0.02);
+  double streams = shuffle_time_flows(platform, placement, 0, 1, 16);
+  assert_close(streams, expected(2), 0.02);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(a_fetch_reads_each_output_from_its_own_disk),
       cmocka_unit_test(a_fetch_by_rack_reads_each_hosts_disk),
+      cmocka_unit_test(one_flow_fetches_the_hosts_one_after_the_other),
   };
   TEST_MAIN(tests);
 }
