@@ -270,6 +270,21 @@ static void first_byte(void *arg, int c)
  * it to; outputs on several disks are read from all of them at once, one
  * stream per disk, feeding the one transfer.  Returns 0 when the worker it
  * fetches from is lost before the end (lost.h): nothing of it counts. */
+/* Records that N map outputs reached the attempt, IN_MEMORY of them in its
+ * shuffle buffer and TO_DISK bytes on its disk (one file), and merges if
+ * that crossed a threshold. */
+static void landed(reduce_state *r, int n, int in_memory, int64_t to_disk)
+{
+  r->fetched += n;
+  r->mem_segments += in_memory;
+  if (to_disk) {
+    r->disk_files++;
+    r->disk_bytes += to_disk;
+  }
+  r->a->progress = (double)r->fetched / r->j->n_maps / 3;
+  maybe_merge(r);
+}
+
 static int fetch(reduce_state *r, int src, const int *maps, int n)
 {
   int64_t size = 0;
@@ -381,14 +396,7 @@ static int fetch(reduce_state *r, int src, const int *maps, int n)
     lost_progress(e, wire);
   for (int k = 0; r->by_rack && done && k < n; k++) /* each sender's share of what the gateway sent */
     e->trackers[r->j->maps[maps[k]].out_worker].net_sent += r->rest[maps[k]];
-  r->fetched += n;
-  r->mem_segments += in_memory;
-  if (to_disk) {
-    r->disk_files++;
-    r->disk_bytes += to_disk;
-  }
-  r->a->progress = (double)r->fetched / r->j->n_maps / 3;
-  maybe_merge(r);
+  landed(r, n, in_memory, to_disk);
   return 1;
 }
 
@@ -612,14 +620,7 @@ static void land(void *arg, const int *maps, int n)
     pipe_run(st, s, &spec);
   r->a->phase_bytes[PHASE_SHUFFLE] += wire;
   lost_progress(r->e, wire);
-  r->fetched += n;
-  r->mem_segments += in_memory;
-  if (to_disk) {
-    r->disk_files++;
-    r->disk_bytes += to_disk;
-  }
-  r->a->progress = (double)r->fetched / r->j->n_maps / 3;
-  maybe_merge(r);
+  landed(r, n, in_memory, to_disk);
 }
 
 static void shuffle(reduce_state *r)
