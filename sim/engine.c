@@ -727,6 +727,13 @@ int engine_output_stages(attempt *a, int64_t output, double scale, stage *st)
   return s;
 }
 
+/* qsort's order of trackers by their key, drawn from the seed and the worker's name. */
+static int by_key(const void *a, const void *b)
+{
+  uint64_t x = (*(tracker *const *)a)->key, y = (*(tracker *const *)b)->key;
+  return (x > y) - (x < y);
+}
+
 engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, char *err, size_t errlen)
 {
   engine *e = xcalloc(1, sizeof *e);
@@ -775,6 +782,10 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
     sg_host_get_disks(tr->host, &tr->n_disks, &tr->disks);
     sg_host_set_data(tr->host, tr);
   }
+  e->by_key = xmalloc((size_t)p->n_workers * sizeof *e->by_key);
+  for (int i = 0; i < p->n_workers; i++)
+    e->by_key[i] = &e->trackers[i];
+  qsort(e->by_key, (size_t)p->n_workers, sizeof *e->by_key, by_key);
   e->gateways = xcalloc((size_t)p->n_racks, sizeof *e->gateways);
   for (int r = 0; r < p->n_racks; r++) {
     char name[96];
@@ -895,6 +906,7 @@ void engine_free(engine *e)
     free(e->trackers[i].maps);
   }
   free(e->trackers);
+  free(e->by_key);
   free(e->gateways);
   free(e->jobs);
   free(e->queue);

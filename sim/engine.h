@@ -276,6 +276,7 @@ typedef struct {
   job **queue, **by_submit;
   int n_queue, n_submitted;
   tracker *trackers;   /* one per worker */
+  tracker **by_key;    /* the trackers by key: the order in which engine_work_appeared wakes them */
   sg_host_t *gateways; /* per rack: its shuffle gateway (topology.h), NULL when not loaded */
   sg_host_t master;
   sg_mailbox_t jobtracker;

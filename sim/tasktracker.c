@@ -112,8 +112,8 @@ void engine_attempt_ended(attempt *a)
 
 void engine_work_appeared(engine *e)
 {
-  for (int w = 0; w < e->platform->n_workers; w++)
-    rouse(&e->trackers[w]);
+  for (int w = 0; w < e->platform->n_workers; w++) /* by key: trackers roused at once act in no file order */
+    rouse(e->by_key[w]);
 }
 
 /* Whether TR may skip heartbeats: it has nothing to report and holds no
