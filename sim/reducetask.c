@@ -270,6 +270,29 @@ static void first_byte(void *arg, int c)
  * it to; outputs on several disks are read from all of them at once, one
  * stream per disk, feeding the one transfer.  Returns 0 when the worker it
  * fetches from is lost before the end (lost.h): nothing of it counts. */
+/* Where the segments of one fetch (or coarse landing) go: counted as
+ * place_segment decides. */
+typedef struct {
+  int64_t to_memory, to_disk; /* bytes on the wire */
+  int in_memory;              /* segments */
+  double decompressed;        /* bytes the segments in memory take there */
+} landing;
+
+/* Sends a segment of SEG bytes on the wire, BYTES once decompressed, to
+ * the shuffle buffer if it is under the single-segment limit and fits
+ * beside what the buffer holds and what L already put there, else to
+ * disk; counts it in L. */
+static void place_segment(const reduce_state *r, int64_t seg, double bytes, landing *l)
+{
+  if (bytes <= r->single_limit && r->mem_used + l->decompressed + bytes <= r->buffer) {
+    l->to_memory += seg;
+    l->in_memory++;
+    l->decompressed += bytes;
+  } else {
+    l->to_disk += seg;
+  }
+}
+
 /* Records that N map outputs reached the attempt, IN_MEMORY of them in its
  * shuffle buffer and TO_DISK bytes on its disk (one file), and merges if
  * that crossed a threshold. */
@@ -295,9 +318,9 @@ static int fetch(reduce_state *r, int src, const int *maps, int n)
     sg_sem_acquire(r->wire);
   engine *e = r->e;
   tracker *here = &e->trackers[r->a->worker];
-  int64_t wire = 0, to_disk = 0, to_memory = 0;
-  int in_memory = 0, n_disks = 0;
-  double decompressed = 0;
+  int64_t wire = 0;
+  int n_disks = 0;
+  landing l = {0};
   sg_disk_t *disks = xmalloc((size_t)n * sizeof *disks);
   double *uncached = xmalloc((size_t)n * sizeof *uncached);
   int64_t **disk_read = xmalloc((size_t)n * sizeof *disk_read);
@@ -318,15 +341,11 @@ static int fetch(reduce_state *r, int src, const int *maps, int n)
       }
       uncached[d] += (double)seg;
     }
-    if (bytes <= r->single_limit && r->mem_used + decompressed + bytes <= r->buffer) {
-      to_memory += seg;
-      in_memory++;
-      decompressed += bytes;
-    } else {
-      to_disk += seg;
-    }
+    place_segment(r, seg, bytes, &l);
   }
-  r->mem_used += decompressed; /* reserved as the fetch starts, as MergeManager.reserve does */
+  int64_t to_memory = l.to_memory, to_disk = l.to_disk;
+  int in_memory = l.in_memory;
+  r->mem_used += l.decompressed; /* reserved as the fetch starts, as MergeManager.reserve does */
   if (XBT_LOG_ISENABLED(mrlab_reduce, xbt_log_priority_info)) {
     char list[MAX_MAPS_PER_FETCH * 8 + 8] = "";
     size_t used = 0;
@@ -386,7 +405,7 @@ static int fetch(reduce_state *r, int src, const int *maps, int n)
   free(uncached);
   free(disk_read);
   if (!done && !r->a->cancel) { /* its source was lost */
-    r->mem_used -= decompressed;
+    r->mem_used -= l.decompressed;
     return 0;
   }
   r->a->phase_bytes[PHASE_SHUFFLE] += moved;
@@ -580,23 +599,18 @@ static void fetcher_actor(int argc, char **argv)
 static void land(void *arg, const int *maps, int n)
 {
   reduce_state *r = arg;
-  int64_t wire = 0, to_disk = 0, to_memory = 0;
-  int in_memory = 0;
-  double decompressed = 0;
+  int64_t wire = 0;
+  landing l = {0};
   for (int k = 0; k < n; k++) {
     const task *m = &r->j->maps[maps[k]];
     int64_t seg = m->part_wire[r->p];
     double bytes = segment_bytes(m, r->p, seg);
     wire += seg;
-    if (bytes <= r->single_limit && r->mem_used + decompressed + bytes <= r->buffer) {
-      to_memory += seg;
-      in_memory++;
-      decompressed += bytes;
-    } else {
-      to_disk += seg;
-    }
+    place_segment(r, seg, bytes, &l);
   }
-  r->mem_used += decompressed;
+  int64_t to_memory = l.to_memory, to_disk = l.to_disk;
+  int in_memory = l.in_memory;
+  r->mem_used += l.decompressed;
   stage st[2];
   int s = 0;
   if (conf_get(r->conf, CONF_COMPRESS) != 0 && to_memory)
