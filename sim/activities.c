@@ -9,7 +9,17 @@
  * end, over every flow then in flight, so the count seen by those changes,
  * averaged over them, is what a run's solver time follows; it is kept
  * too, and can be far above the time-weighted mean when most flows start
- * and end while many are in flight. */
+ * and end while many are in flight.
+ *
+ * Where a run's time goes changes from phase to phase, so the log category
+ * mrlab.activities (at info) also tells it second by second of simulated
+ * time: the disk operations, executions and flows in flight, the instants
+ * at which activities ended (each is a step of SimGrid's engine, at which
+ * every model not updated lazily walks all its actions: the disk model
+ * always, the network under mrlab's Full default), by the kinds that
+ * ended there, and the actions so walked.  Each line carries the process's
+ * monotonic clock, the one `perf record -k CLOCK_MONOTONIC` stamps its
+ * samples with, so that a profile can be cut at a phase's seconds. */
 #include "activities.h"
 
 #include <simgrid/actor.h>
@@ -17,6 +27,13 @@
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <xbt/asserts.h>
+#include <xbt/log.h>
+
+#include <math.h>
+#include <time.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_activities, mrlab,
+                                "each simulated second: activities in flight, engine steps by what ended, actions walked");
 
 static const char *const kind_names[ACT_N] = {
     "",        "hdfs_read",  "shuffle",     "hdfs_write", "balancer", "rereplication",
@@ -35,10 +52,25 @@ typedef struct {
   int64_t changes;
 } gauge;
 
+/* What ends an engine step: a disk operation, an execution, a flow. */
+typedef enum { ENDED_DISK, ENDED_EXEC, ENDED_FLOW, ENDED_N } ended_kind;
+
+/* One simulated second, for the log (the file's head). */
+typedef struct {
+  long second;           /* floor of the simulated time it covers */
+  double instant;        /* the last simulated time an activity began or ended at */
+  int ended_here;        /* the ended_kinds seen at INSTANT, as bits */
+  int64_t steps;         /* instants at which an activity ended */
+  int64_t by[ENDED_N];   /* of them, those at which one of each kind ended */
+  int64_t walked;        /* disk operations and flows in flight at those instants */
+  int64_t now[ENDED_N];  /* in flight now */
+} second_log;
+
 typedef struct {
   int64_t started[ACT_N];
   int64_t heartbeats, pipes, pipe_actors;
   gauge flows, all; /* network flows; activities of every kind but sleeps */
+  second_log log;
 } activity_counts;
 
 static activity_counts counts;
@@ -46,6 +78,56 @@ static activity_counts counts;
 void activities_reset(void)
 {
   counts = (activity_counts){0};
+  counts.log.instant = -1;
+}
+
+static ended_kind ended_of(activity_kind k)
+{
+  return k == ACT_DISK_READ || k == ACT_DISK_WRITE ? ENDED_DISK : k == ACT_EXEC ? ENDED_EXEC : ENDED_FLOW;
+}
+
+/* Logs the second that ends before NOW, if any, and starts NOW's. */
+static void log_second(double now)
+{
+  second_log *l = &counts.log;
+  if ((long)floor(now) == l->second)
+    return;
+  if (XBT_LOG_ISENABLED(mrlab_activities, xbt_log_priority_info)) {
+    struct timespec wall;
+    clock_gettime(CLOCK_MONOTONIC, &wall);
+    XBT_INFO("second %ld wall %.3f: in flight disk %lld exec %lld flows %lld; steps %lld, ended disk %lld exec %lld "
+             "flow %lld; walked %lld",
+             l->second, (double)wall.tv_sec + (double)wall.tv_nsec * 1e-9, (long long)l->now[ENDED_DISK],
+             (long long)l->now[ENDED_EXEC], (long long)l->now[ENDED_FLOW], (long long)l->steps,
+             (long long)l->by[ENDED_DISK], (long long)l->by[ENDED_EXEC], (long long)l->by[ENDED_FLOW],
+             (long long)l->walked);
+  }
+  l->second = (long)floor(now);
+  l->steps = l->walked = 0;
+  for (int e = 0; e < ENDED_N; e++)
+    l->by[e] = 0;
+}
+
+/* Activity K begins (DELTA 1) or ends (-1) now, for the log. */
+static void log_change(activity_kind k, int delta)
+{
+  second_log *l = &counts.log;
+  double now = simgrid_get_clock();
+  log_second(now);
+  if (now != l->instant) {
+    l->instant = now;
+    l->ended_here = 0;
+  }
+  ended_kind e = ended_of(k);
+  if (delta < 0 && !(l->ended_here & (1 << e))) {
+    if (!l->ended_here) {
+      l->steps++;
+      l->walked += l->now[ENDED_DISK] + l->now[ENDED_FLOW];
+    }
+    l->ended_here |= 1 << e;
+    l->by[e]++;
+  }
+  l->now[e] += delta;
 }
 
 static void gauge_add(gauge *g, int delta)
@@ -74,6 +156,7 @@ void activities_begin(activity_kind k)
   gauge_add(&counts.all, 1);
   if (is_flow(k))
     gauge_add(&counts.flows, 1);
+  log_change(k, 1);
 }
 
 void activities_end(activity_kind k)
@@ -82,6 +165,7 @@ void activities_end(activity_kind k)
   gauge_add(&counts.all, -1);
   if (is_flow(k))
     gauge_add(&counts.flows, -1);
+  log_change(k, -1);
 }
 
 void activities_sendto(activity_kind k, sg_host_t from, sg_host_t to, double bytes)
@@ -159,6 +243,7 @@ static double gauge_mean(const gauge *g, double end)
 
 void activities_write_json(FILE *f, double end, int faults)
 {
+  log_second(floor(end) + 1); /* the run's last second */
   fprintf(f, "\"activities\": {\"flows\": {\"total\": %lld", (long long)flows_started());
   for (int k = ACT_FIRST_FLOW; k <= ACT_LAST_FLOW; k++)
     if (listed(k, faults))

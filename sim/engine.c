@@ -18,6 +18,7 @@
 
 #include "activities.h"
 #include "alloc.h"
+#include "disks.h"
 #include "indicators.h"
 #include "lost.h"
 #include "prefetch.h"
@@ -780,6 +781,7 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
     tr->cache = fmax(0, c->memory - 1048576.0 * (c->map_slots * conf_get(cc, CONF_MAP_SLOT_MB) +
                                                  c->reduce_slots * conf_get(cc, CONF_REDUCE_SLOT_MB)));
     sg_host_get_disks(tr->host, &tr->n_disks, &tr->disks);
+    disks_queue(tr->disks, (int)tr->n_disks, (int)conf_get(cc, CONF_DISK_OPS));
     sg_host_set_data(tr->host, tr);
   }
   e->by_key = xmalloc((size_t)p->n_workers * sizeof *e->by_key);
@@ -901,6 +903,7 @@ void engine_free(engine *e)
     sg_sem_destroy(e->trackers[i].wake);
     sg_sem_destroy(e->trackers[i].rouse);
     sg_sem_destroy(e->trackers[i].loads);
+    disks_unqueue(e->trackers[i].disks, (int)e->trackers[i].n_disks);
     free(e->trackers[i].disks);
     free(e->trackers[i].launch);
     free(e->trackers[i].maps);

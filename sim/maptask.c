@@ -22,6 +22,7 @@
  * down the HDFS replica pipeline (engine_output_stages), in the same pipe as
  * the read and the map function. */
 #include "alloc.h"
+#include "disks.h"
 #include "engine.h"
 #include "failures.h"
 #include "pipe.h"
@@ -149,7 +150,7 @@ int engine_split_stages(const task *t, int src, int dst, int64_t *count, stage *
     activities_sendto(ACT_CONTROL, here->host, e->master, RPC_BYTES);
     activities_sleep_for(conf_get(&e->cluster, CONF_NAMENODE_RPC));
     activities_sendto(ACT_CONTROL, e->master, here->host, RPC_BYTES);
-    activities_disk_read(disk, llround(conf_get(&e->cluster, CONF_DISK_SEEK) * sg_disk_read_bandwidth(disk)));
+    disks_read_one(disk, llround(conf_get(&e->cluster, CONF_DISK_SEEK) * sg_disk_read_bandwidth(disk)));
   }
   int n = 0;
   st[n++] = (stage){

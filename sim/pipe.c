@@ -79,8 +79,8 @@ static void work(const pipe_state *ps, const stage *s, int c, int64_t bytes)
     if (ps->spec->flops)
       *ps->spec->flops += (double)bytes * s->flops_per_byte + flops;
     break;
-  case STAGE_READ: activities_disk_read(s->disk, bytes); break;
-  case STAGE_WRITE: activities_disk_write(s->disk, bytes); break;
+  case STAGE_READ: disks_read_one(s->disk, bytes); break;
+  case STAGE_WRITE: disks_write(s->disk, bytes); break;
   case STAGE_NET:
     if (s->host != s->dst)
       activities_sendto(s->flow, s->host, s->dst, (double)bytes);

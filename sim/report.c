@@ -233,7 +233,7 @@ static double makespan(const engine *e)
 /* Writes `,\n  "approximations": [...]`: each of the speed approximations
  * (README, "Speed and fidelity at scale") the run used, once: as
  * NAME=VALUE idle heartbeats skipped (the default, unless the run watches
- * for lost workers), the fetch by rack, the coarse shuffle (coarse.h), a bound on
+ * for lost workers), each disk's queue (disks.h), the fetch by rack, the coarse shuffle (coarse.h), a bound on
  * a reducer's fetches on the wire below its fetchers and a pipeline chunk
  * other than the default when a job set them, and the SimGrid options of
  * IN that change the resource models' accuracy (the ACK traffic, the
@@ -251,6 +251,11 @@ static void write_approximations(const engine *e, const sim_inputs *in, FILE *f)
   if (conf_get(&e->cluster, CONF_HEARTBEAT_IDLE) == CONF_IDLE_SKIP && !e->lost) { /* tasktracker.c */
     fprintf(f, "\"%s=skip\"", conf_name(CONF_HEARTBEAT_IDLE));
     n++;
+  }
+  if (conf_get(&e->cluster, CONF_DISK_OPS) > 0) { /* disks.h */
+    char value[64];
+    conf_format(&e->cluster, CONF_DISK_OPS, value, sizeof value);
+    fprintf(f, "%s\"%s=%s\"", n++ ? ", " : "", conf_name(CONF_DISK_OPS), value);
   }
   for (int i = 0; i < in->n_options; i++)
     for (size_t k = 0; k < sizeof models / sizeof *models; k++)

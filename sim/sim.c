@@ -55,7 +55,7 @@ XBT_LOG_NEW_CATEGORY(mrlab, "mrlab's simulator: what its daemons and tasks decid
 /* The subcategories of mrlab, each declared in its module as mrlab_NAME. */
 static const char *const log_categories[] = {"jobtracker", "tasktracker", "map",  "reduce",      "coarse",
                                              "speculator", "yarn",        "hdfs", "balancer",    "failures",
-                                             "lost",       "rereplicate"};
+                                             "lost",       "rereplicate", "activities"};
 #define N_LOG_CATEGORIES (sizeof log_categories / sizeof *log_categories)
 
 /* The --log= option OPT with each setting of a mrlab category spelt

@@ -4,7 +4,8 @@
  * the run's tasks.csv says must have happened (a map reading a remote
  * replica is one flow a chunk, a heartbeat is a message and its answer),
  * so that a counter dropped at one place is noticed.  summary.json also
- * names the speed approximations a run used. */
+ * names the speed approximations a run used, and the log category
+ * mrlab.activities tells the same second by second. */
 #include "test.h"
 
 #include <jansson.h>
@@ -153,12 +154,63 @@ static void test_shuffle_flows_named(void **state)
   json_decref(root);
 }
 
+/* The log of mrlab.activities: one line a simulated second from 0 to the
+ * run's end; the activities it says ended add up to no more than started,
+ * a step is an instant at which one of them ended, the actions walked at a
+ * step are no more than were ever in flight at once, and the log changes
+ * no output. */
+static void test_log_by_second(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir();
+  const char *work = test_write_file(dir, "workload.cfg", sort_job);
+  const char *plat = test_source_path("platforms/hetero16.cfg");
+  test_run r;
+  char quiet[4096], logged[4096];
+  snprintf(quiet, sizeof quiet, "%s/quiet", dir);
+  snprintf(logged, sizeof logged, "%s/logged", dir);
+  test_run_mrlab(&r, dir, (const char *[]){"run", plat, work, "-o", quiet, NULL});
+  assert_int_equal(r.status, 0);
+  test_run_mrlab(&r, dir,
+                 (const char *[]){"run", plat, work, "-o", logged, "--log=mrlab.activities.thres:info", NULL});
+  assert_int_equal(r.status, 0);
+  assert_string_equal(test_read_file(quiet, "tasks.csv"), test_read_file(logged, "tasks.csv"));
+  json_t *root, *a = activities(logged, &root);
+  long long max = count(a, "activities_in_flight", "max");
+  long long sum[3] = {0}, seconds = 0, all_steps = 0;
+  for (const char *line = strstr(r.err, "] second "); line; line = strstr(line + 1, "] second ")) {
+    long long second, disk, exec, flows, steps, ended[3], walked;
+    double wall;
+    assert_int_equal(sscanf(line,
+                            "] second %lld wall %lf: in flight disk %lld exec %lld flows %lld; steps %lld, ended "
+                            "disk %lld exec %lld flow %lld; walked %lld",
+                            &second, &wall, &disk, &exec, &flows, &steps, &ended[0], &ended[1], &ended[2], &walked),
+                     10);
+    assert_int_equal(second, seconds++);
+    assert_true(disk + exec + flows <= max);
+    for (int k = 0; k < 3; k++) {
+      assert_true(ended[k] <= steps);
+      sum[k] += ended[k];
+    }
+    assert_true(steps <= ended[0] + ended[1] + ended[2]);
+    assert_true(walked >= 0 && walked <= steps * max);
+    all_steps += steps;
+  }
+  assert_true(seconds > 10);
+  assert_true(all_steps > 0);
+  assert_true(sum[0] > 0 && sum[0] <= count(a, NULL, "disk_reads") + count(a, NULL, "disk_writes"));
+  assert_true(sum[1] > 0 && sum[1] <= count(a, NULL, "executions"));
+  assert_true(sum[2] > 0 && sum[2] <= count(a, "flows", "total"));
+  json_decref(root);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_counts_match_the_run),
       cmocka_unit_test(test_chunks_multiply_flows),
       cmocka_unit_test(test_shuffle_flows_named),
+      cmocka_unit_test(test_log_by_second),
   };
   TEST_MAIN(tests);
 }
