@@ -282,17 +282,18 @@ static void carrier_actor(int argc, char **argv)
   carrier_arg *arg = sg_actor_self_get_data();
   group *g = arg->g;
   int src = arg->src;
+  sg_mutex_t mutex = g->j->mutex; /* G may be freed as this carrier ends */
   free(arg);
-  sg_mutex_lock(g->j->mutex);
+  sg_mutex_lock(mutex);
   for (;;) {
     int64_t wire;
     batch *b = take(e, g, src, &wire);
     if (!b)
       break;
-    sg_mutex_unlock(g->j->mutex);
+    sg_mutex_unlock(mutex);
     if (wire > 0)
       transfer(e, g, src, b, wire);
-    sg_mutex_lock(g->j->mutex);
+    sg_mutex_lock(mutex);
     while (b) { /* to each reducer still there: the others were killed meanwhile */
       batch *next = b->next;
       member *m = g->members;
@@ -316,7 +317,7 @@ static void carrier_actor(int argc, char **argv)
   g->busy[src] = 0;
   g->carriers--;
   group_release(e, g);
-  sg_mutex_unlock(g->j->mutex);
+  sg_mutex_unlock(mutex);
 }
 
 /* Starts a carrier for each source rack where M has outputs waiting and none serves G (the job's mutex held). */
