@@ -8,7 +8,9 @@
  * its reduces, and the time its splits are known (one NameNode RPC a file
  * after its submit), and every map's output per partition is fixed (whole
  * bytes, split by largest remainders, so that bytes add up exactly from map
- * input to reduce output).  Then the JobTracker, the TaskTrackers and a
+ * input to reduce output): one table of partitions a split size, or the
+ * key data's records, so that a job keeps no table of maps times reducers.
+ * Then the JobTracker, the TaskTrackers and a
  * balancer per job to redistribute are started and SimGrid runs until the
  * last actor ends.  A job that waits for others (a workflow) is held until
  * its last parent ends (engine_submit); if it reads a parent's output, its

@@ -34,7 +34,13 @@
  * Push mode (push.h): while it shuffles, the attempt also takes pieces
  * that maps push to it; each lands in memory or on disk by the same rules
  * as a fetched segment, and counts toward the merge thresholds.  A map's
- * fetch then takes only what the attempt did not count from its pushes. */
+ * fetch then takes only what the attempt did not count from its pushes.
+ * Memory: an attempt keeps a cursor into its job's map completion events
+ * and, per source, where its pending outputs start on that source's chain
+ * of events, so that it grows with the sources and its fetches in flight,
+ * not with the job's maps (collect_finished); only after a map runs again
+ * or an output cannot be fetched, and in push mode, does it keep a byte and
+ * a pointer a map. */
 #include "alloc.h"
 #include "coarse.h"
 #include "condwait.h"
