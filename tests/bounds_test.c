@@ -133,8 +133,6 @@ static void workloads_beyond_bounds_are_refused(void **state)
       {"maps", "input = \"100TiB\"; " SIZED, NULL, "jobs[0].input: at most 100000 maps (mrlab's bound on a job's maps"},
       {"a generator's maps times reducers", "generator = \"sort\"; input = \"2TiB\"; reducers = 10000;", NULL,
        "jobs[0].input: at most 150000000 maps times reducers with generator \"sort\""},
-      {"files times reducers", "input = \"100GB\"; files = 1000; reducers = 60000; " SIZED, NULL,
-       "jobs[0].input: at most 50000000 input files times reducers"},
       {"chunks", "input = \"1TiB\"; " SIZED, "mrlab.pipeline.chunk=64KiB", "jobs[0].input: at most 10000000 pipeline"},
       {"explicit groups", "input = \"1GB\"; reducers = 5000; set = [\"mrlab.reduce.explicit.groups=10000\"]; " SIZED,
        NULL, "jobs[0].input: at most 10000000 key groups simulated one by one"},

@@ -1,5 +1,6 @@
 /* memory_test.c - a job's memory grows with its maps plus its reducers,
- * not with their product: a workload of production size is accepted, and
+ * not with their product: a workload of production size is accepted (and
+ * the tables that remain per split size are bounded), and
  * a run whose reducers all shuffle at once from a job of many maps fits
  * in an address space that a byte a map and reducer would overflow.  One
  * file because the bound is the engine's and the workload reader's
@@ -93,10 +94,32 @@ static void a_production_sized_job_is_accepted(void **state)
   workload_free(w);
 }
 
+/* The tables that remain, one of bytes a partition for each split size,
+ * are bounded: 600 files of distinct sizes (each its own last block) and
+ * 100,000 reducers are refused, naming the input. */
+static void many_split_sizes_times_reducers_are_refused(void **state)
+{
+  (void)state;
+  static char text[16384];
+  size_t used = (size_t)snprintf(text, sizeof text, "jobs = ( { name = \"a\"; reducers = 100000; file_sizes = (");
+  for (int k = 1; k <= 600; k++)
+    used += (size_t)snprintf(text + used, sizeof text - used, "%s\"%dkB\"", k > 1 ? ", " : "", k);
+  snprintf(text + used, sizeof text - used,
+           ");\n  map_cost = 1.0; map_selectivity = 1.0; reduce_cost = 1.0; reduce_selectivity = 1.0; } );\n");
+  test_run r;
+  test_run_beside(&r, "w.cfg", text,
+                  (const char *const[]){"run", test_source_path("platforms/toy4.cfg"), "w.cfg", "-o", "out", NULL});
+  assert_int_equal(r.status, 2);
+  if (!strstr(r.err, "w.cfg:1: jobs[0].file_sizes: at most 50000000 split sizes times reducers") ||
+      !strstr(r.err, "got 601 sizes"))
+    fail_msg("stderr: %s", r.err);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(a_production_sized_job_is_accepted),
+      cmocka_unit_test(many_split_sizes_times_reducers_are_refused),
       cmocka_unit_test(reducers_of_many_maps_shuffle_in_bounded_memory),
   };
   TEST_MAIN(tests);

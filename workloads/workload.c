@@ -510,6 +510,37 @@ static int read_sizes(cfg_file *f, const config_setting_t *g, job_desc *j)
   return 0;
 }
 
+/* File K's blocks, K < D->files. */
+static int64_t file_blocks(const job_desc *d, int64_t k)
+{
+  int64_t block = (int64_t)conf_get(&d->conf, CONF_BLOCKSIZE);
+  return (d->file_bytes[k] + block - 1) / block;
+}
+
+static int compare_int64(const void *a, const void *b)
+{
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* The distinct sizes of J's splits: full blocks and each file's last
+ * block (the engine keeps a table of partitions for each). */
+static int split_sizes(const job_desc *j)
+{
+  if (!j->files)
+    return 2;
+  int64_t block = (int64_t)conf_get(&j->conf, CONF_BLOCKSIZE), *size = xmalloc(((size_t)j->files + 1) * sizeof *size);
+  size[0] = block;
+  for (int k = 0; k < j->files; k++)
+    size[k + 1] = j->file_bytes[k] - (file_blocks(j, k) - 1) * block;
+  qsort(size, (size_t)j->files + 1, sizeof *size, compare_int64);
+  int n = 1;
+  for (int k = 1; k <= j->files; k++)
+    n += size[k] != size[k - 1];
+  free(size);
+  return n;
+}
+
 /* Bounds on job J, made by generator GEN or NULL, that depend on several
  * of its settings (G: its group). */
 static int check_job(cfg_file *f, const config_setting_t *g, const job_desc *j, const generator *gen)
@@ -529,12 +560,12 @@ static int check_job(cfg_file *f, const config_setting_t *g, const job_desc *j, 
                     "at most %d maps times reducers with generator \"%s\" (mrlab's bound on the key data it keeps per "
                     "map and partition), got %.0f maps times %d reducers",
                     MAX_KEYED, gen->name, maps, j->reduces);
-  double sizes = j->files ? j->files + 1.0 : 2; /* distinct split sizes: each file's last block, and full blocks */
-  if (sizes * j->reduces > MAX_TABLES)
+  int sizes = split_sizes(j);
+  if ((double)sizes * j->reduces > MAX_TABLES)
     return cfg_fail(f, input,
-                    "at most %d input files times reducers (mrlab's bound on the tables it keeps per split size and "
-                    "partition), got %d files times %d reducers",
-                    MAX_TABLES, j->files, j->reduces);
+                    "at most %d split sizes times reducers (mrlab's bound on the tables it keeps per split size and "
+                    "partition), got %d sizes (full blocks and the last block of each file) times %d reducers",
+                    MAX_TABLES, sizes, j->reduces);
   double explicit = conf_get(&j->conf, CONF_EXPLICIT_GROUPS) * j->reduces;
   if (explicit > MAX_EXPLICIT)
     return cfg_fail(f, input,
@@ -563,13 +594,6 @@ static int read_input(cfg_file *f, const config_setting_t *g, const job_desc *pa
   if (*out < job_input.min)
     return cfg_fail(f, s, "expected a parent that writes some output, got job %s writing 0 bytes", parent->name);
   return cfg_check_bound(f, s, UNITS_SIZE, &job_input, *out);
-}
-
-/* File K's blocks, K < D->files. */
-static int64_t file_blocks(const job_desc *d, int64_t k)
-{
-  int64_t block = (int64_t)conf_get(&d->conf, CONF_BLOCKSIZE);
-  return (d->file_bytes[k] + block - 1) / block;
 }
 
 /* The input files of job G into J: `files = N` (N equal files, the first
