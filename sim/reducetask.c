@@ -654,10 +654,12 @@ static void fetcher_actor(int argc, char **argv)
     if (w >= 0) {
       while ((n + n_dead) < r->per_fetch && pending_live(r, w)) {
         int m = take(r, w);
-        if (lost_output_gone(r->e, &j->maps[m]))
+        if (lost_output_gone(r->e, &j->maps[m])) {
           dead[n_dead++] = m;
-        else
-          maps[r->n_taken[f] = ++n, n - 1] = m;
+        } else {
+          maps[n++] = m;
+          r->n_taken[f] = n; /* held: make_explicit counts it as not here yet */
+        }
       }
       r->busy[w] = 1;
       r->assigned += n + n_dead;
