@@ -70,7 +70,7 @@ static int phase_flows(const engine *e, const attempt *a, int phase, int (*flows
     char *seen = xcalloc((size_t)e->platform->n_workers, 1);
     for (int m = 0; m < j->n_maps; m++) {
       int from = j->maps[m].out_worker;
-      if (j->maps[m].done && j->maps[m].part_wire[a->task->index] > 0 && from != a->worker && !seen[from]) {
+      if (j->maps[m].done && engine_part_wire(&j->maps[m], a->task->index) > 0 && from != a->worker && !seen[from]) {
         seen[from] = 1;
         flows[n][0] = from, flows[n++][1] = a->worker;
       }

@@ -204,7 +204,7 @@ static batch *take(engine *e, group *g, int src, int64_t *wire)
         b->maps = xrealloc(b->maps, (size_t)(b->cap = b->cap ? 2 * b->cap : 16) * sizeof *b->maps);
       b->maps[b->n++] = map;
       m->state[map] = TAKEN;
-      *wire += t->part_wire[m->a->task->index];
+      *wire += engine_part_wire(t, m->a->task->index);
     }
     m->n_pend[src] = 0;
   }
@@ -237,7 +237,7 @@ static void transfer(engine *e, group *g, int src, batch *b, int64_t wire)
         uncached[n_disks] = 0;
         disk_read[n_disks++] = &from->disk_read;
       }
-      double share = (double)m->part_wire[x->a->task->index] / (double)wire;
+      double share = (double)engine_part_wire(m, x->a->task->index) / (double)wire;
       uncached[d] += share;
       read_share += share;
     }
@@ -268,7 +268,7 @@ static void transfer(engine *e, group *g, int src, batch *b, int64_t wire)
   pipe_run(st, s, &spec);
   for (batch *x = b; x; x = x->next) /* each sender's share of what the gateway sent */
     for (int k = 0; k < x->n; k++)
-      e->trackers[g->j->maps[x->maps[k]].out_worker].net_sent += g->j->maps[x->maps[k]].part_wire[x->a->task->index];
+      e->trackers[g->j->maps[x->maps[k]].out_worker].net_sent += engine_part_wire(&g->j->maps[x->maps[k]], x->a->task->index);
   free(disks);
   free(uncached);
   free(disk_read);

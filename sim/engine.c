@@ -8,7 +8,9 @@
  * its reduces, and the time its splits are known (one NameNode RPC a file
  * after its submit), and every map's output per partition is fixed (whole
  * bytes, split by largest remainders, so that bytes add up exactly from map
- * input to reduce output).  Then the JobTracker, the TaskTrackers and a
+ * input to reduce output): one table of partitions a split size, or the
+ * key data's records, so that a job keeps no table of maps times reducers.
+ * Then the JobTracker, the TaskTrackers and a
  * balancer per job to redistribute are started and SimGrid runs until the
  * last actor ends.  A job that waits for others (a workflow) is held until
  * its last parent ends (engine_submit); if it reads a parent's output, its
@@ -208,18 +210,48 @@ static int map_table(job *j, int m)
   return k;
 }
 
-/* The partition tables of every map of D, from its key data: map by map,
- * whole records of the key data's record size. */
-static void keyed_output(const job_desc *d, int64_t **bytes, int64_t **wire)
+int64_t engine_part_bytes(const task *m, int p)
 {
-  const keys_data *k = d->keys;
-  size_t n = (size_t)k->n_maps * (size_t)k->reduces;
-  *bytes = xmalloc(n * sizeof **bytes);
-  *wire = xmalloc(n * sizeof **wire);
-  for (size_t i = 0; i < n; i++) {
-    (*bytes)[i] = k->records[i] * k->record_bytes;
-    (*wire)[i] = stored(d, (*bytes)[i]);
+  const job *j = m->job;
+  const keys_data *k = j->desc->keys;
+  return k ? *keys_map_records(k, m->index, p) * k->record_bytes : j->parts[m->parts][0][p];
+}
+
+int64_t engine_part_wire(const task *m, int p)
+{
+  const job *j = m->job;
+  return j->desc->keys ? stored(j->desc, engine_part_bytes(m, p)) : j->parts[m->parts][1][p];
+}
+
+int engine_fetch_source(const job *j, int w)
+{
+  return conf_get(&j->desc->conf, CONF_SHUFFLE_BY_RACK) != 0 ? the_engine->platform->workers[w].rack : w;
+}
+
+int engine_fetch_sources(const job *j)
+{
+  const platform *p = the_engine->platform;
+  return conf_get(&j->desc->conf, CONF_SHUFFLE_BY_RACK) != 0 ? p->n_racks : p->n_workers;
+}
+
+/* Each partition's reduce input into J->part_input: with key data, map by
+ * map; else each split size's table times the maps of that size. */
+static void part_inputs(job *j)
+{
+  j->part_input = xcalloc((size_t)j->n_reduces + 1, sizeof *j->part_input);
+  if (j->desc->keys) {
+    for (int m = 0; m < j->n_maps; m++)
+      for (int p = 0; p < j->n_reduces; p++)
+        j->part_input[p] += engine_part_bytes(&j->maps[m], p);
+    return;
   }
+  int64_t *maps = xcalloc((size_t)j->n_parts + 1, sizeof *maps);
+  for (int m = 0; m < j->n_maps; m++)
+    maps[j->maps[m].parts]++;
+  for (int k = 0; k < j->n_parts; k++)
+    for (int p = 0; maps[k] && p < j->n_reduces; p++)
+      j->part_input[p] += maps[k] * j->parts[k][0][p];
+  free(maps);
 }
 
 /* The worker named NAME in P, or -1. */
@@ -551,6 +583,7 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   j->reduces = xcalloc((size_t)j->n_reduces, sizeof *j->reduces);
   j->cap_finished_maps = j->n_maps + 1;
   j->finished_maps = xmalloc((size_t)j->cap_finished_maps * sizeof *j->finished_maps);
+  j->next_event = xmalloc((size_t)j->cap_finished_maps * sizeof *j->next_event);
   j->view = indicators_view_alloc();
   j->mutex = sg_mutex_init();
   /* the client lists the input and asks the NameNode for each file's blocks before it submits */
@@ -561,21 +594,13 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   j->block_count = xcalloc((size_t)p->n_classes, sizeof *j->block_count);
   j->reruns = xmalloc((size_t)(j->n_maps + j->n_reduces + 1) * sizeof *j->reruns); /* a task waits once at most */
   index_splits(j);
-  if (d->keys) {
-    xbt_assert(d->keys->n_maps == j->n_maps, "job %s: key data for %d maps, %d blocks", d->name, d->keys->n_maps,
-               j->n_maps);
-    keyed_output(d, &j->parts[0][0], &j->parts[0][1]);
-  }
+  xbt_assert(!d->keys || d->keys->n_maps == j->n_maps, "job %s: key data for %d maps, %d blocks", d->name,
+             d->keys ? d->keys->n_maps : 0, j->n_maps);
   for (int m = 0; m < j->n_maps; m++) {
-    size_t row = (size_t)m * (size_t)j->n_reduces;
     int k = d->keys || !j->n_reduces ? 0 : map_table(j, m); /* a map-only job's maps have no partitions */
-    j->maps[m] = (task){.job = j,
-                        .kind = KIND_MAP,
-                        .index = m,
-                        .block = m,
-                        .part_bytes = d->keys ? j->parts[0][0] + row : j->parts[k][0],
-                        .part_wire = d->keys ? j->parts[0][1] + row : j->parts[k][1]};
+    j->maps[m] = (task){.job = j, .kind = KIND_MAP, .index = m, .block = m, .parts = k};
   }
+  part_inputs(j);
   for (int r = 0; r < j->n_reduces; r++)
     j->reduces[r] = (task){.job = j, .kind = KIND_REDUCE, .index = r};
   if (d->from && plan_redistribution(e, j, d, err, errlen))
@@ -853,6 +878,7 @@ static void job_free(job *j, const platform *p)
   }
   free(j->parts);
   free(j->split_sizes);
+  free(j->part_input);
   for (int t = 0; t < j->n_maps + j->n_reduces; t++) {
     task *tk = t < j->n_maps ? &j->maps[t] : &j->reduces[t - j->n_maps];
     prefetch_free(tk->prefetch);
@@ -873,6 +899,8 @@ static void job_free(job *j, const platform *p)
   free(j->maps);
   free(j->reduces);
   free(j->finished_maps);
+  free(j->next_event);
+  free(j->last_event);
   free(j->block_time);
   free(j->block_count);
   if (j->mutex)

@@ -126,9 +126,8 @@ struct task {
   int out_worker;
   sg_disk_t out_disk;
   int64_t cache_start; /* of the successful attempt */
-  int64_t *part_bytes; /* per partition, after the combiner: what a reducer merges */
-  int64_t *part_wire;  /* per partition, as stored and fetched (compressed if so set) */
-  /* (both point into their job's tables: maps of one split size share them) */
+  int parts;     /* the job's table of parts this map uses (one a split size; engine_part_bytes) */
+  int announced; /* map: 1 + the index of its first event in its job's finished_maps, 0 before */
   int reserved;              /* map, PSP: held by a tracker as its next map, so no heartbeat hands it out */
   struct prefetch *prefetch; /* map, PSP: the load of its block into its tracker's memory, or NULL */
 };
@@ -164,8 +163,10 @@ struct job {
   double start, map_phase_end, end;
   double am_ready; /* YARN mode: when its ApplicationMaster had started (its tasks wait until then); 0 in Hadoop 1 */
   const attempt **finished_maps; /* the successful map attempts in the order the JobTracker learnt of them
-                                  * (a map run again, lost.h, is there twice) */
+                                  * (a map run again, lost.h, is there twice): Hadoop's map completion events */
   int n_finished_maps, cap_finished_maps;
+  int *next_event; /* per event: the next one whose output is on the same source (engine_fetch_source), -1 */
+  int *last_event; /* per source, while the job runs: its latest event, -1 if none; NULL before the first */
   int reexecuted_maps; /* completed maps run again because their output was lost (lost.h) */
   int64_t lost_bytes;  /* and the bytes of map output lost with them, as stored */
   sg_mutex_t mutex; /* with each shuffling reduce attempt's wake */
@@ -180,10 +181,11 @@ struct job {
   task *wanted[2];      /* per kind: the task the speculator chose for a speculative attempt, until a slot (YARN: a
                            container) takes it */
   double wanted_at[2];  /* and when it chose it */
-  int64_t *(*parts)[2]; /* part_bytes and part_wire for each split size (engine.c), or with key data, for every
-                           map in [0], map by map */
+  int64_t *(*parts)[2]; /* a map's bytes and wire per partition for each split size (engine.c); none with key
+                           data, whose records give them */
   int64_t *split_sizes; /* n_parts of them, ascending: the split size of each parts[k] */
   int n_parts;
+  int64_t *part_input; /* per partition: the bytes its reducer merges, every map's part summed */
   /* redistribution (balancer.c): the block moves planned at setup, run from
    * the job's submission; while HELD, the scheduler gives it no task */
   hdfs_move *moves;
@@ -343,6 +345,18 @@ void engine_submit(engine *e, job *j, double now);
 
 /* The replicas of job J's output: its own output_replication, or its dfs.replication. */
 int engine_output_replication(const job *j);
+
+/* Map M's output for partition P: after the combiner, what a reducer
+ * merges (engine_part_bytes), and as stored and fetched, compressed if so
+ * set (engine_part_wire).  Computed from the job's description on demand,
+ * so that a job keeps no table of maps times partitions. */
+int64_t engine_part_bytes(const task *m, int p);
+int64_t engine_part_wire(const task *m, int p);
+
+/* Where J's reducers fetch the output of a map that ran on worker W: W, or
+ * its rack with mrlab.shuffle.by.rack; engine_fetch_sources counts them. */
+int engine_fetch_source(const job *j, int w);
+int engine_fetch_sources(const job *j);
 
 /* The successful attempt of task T whose output is a file in HDFS (a
  * reduce's, or a map-only job's map's: its targets hold the replicas), or

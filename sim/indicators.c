@@ -108,8 +108,7 @@ static void view_merge_profile(job_view *v, job *j, const conf *cluster)
   v->rest = xcalloc((size_t)n_r, sizeof *v->rest);
   v->n_rest = xcalloc((size_t)n_r, sizeof *v->n_rest);
   for (int p = 0; p < n_r; p++) {
-    for (int m = 0; m < j->n_maps; m++)
-      v->input[p] += (double)j->maps[m].part_bytes[p];
+    v->input[p] = (double)j->part_input[p];
     v->first[p + 1] = v->first[p] + reduce_explicit_groups(j, p, llround(v->input[p]), NULL);
   }
   int n_keys = v->first[n_r];
@@ -129,7 +128,7 @@ static void view_merge_profile(job_view *v, job *j, const conf *cluster)
     for (int p = 0; p < n_r; p++) /* the map's share of each group: its share of the partition */
       for (int k = v->first[p]; v->input[p] > 0 && k < v->first[p + 1]; k++)
         spacesaving_add(sk, ((uint64_t)p << 32) | (uint64_t)(k - v->first[p]),
-                        (double)v->group_bytes[k] * (double)m->part_bytes[p] / v->input[p]);
+                        (double)v->group_bytes[k] * (double)engine_part_bytes(m, p) / v->input[p]);
   }
   free(seen);
   xbt_assert(distinct == j->n_maps, "a reduce function ran before every map was reported");

@@ -47,6 +47,8 @@ static void job_ended(engine *e, job *j, double now)
 {
   j->end = now;
   j->finished = 1;
+  free(j->last_event); /* no map completion event follows */
+  j->last_event = NULL;
   e->jobs_finished++;
   if (j->status == JOB_SUCCEEDED)
     XBT_INFO("job %s ended: %d maps, %d reduces, %.3f s after its submission", j->desc->name, j->n_maps,
@@ -73,6 +75,32 @@ static void job_ended(engine *e, job *j, double now)
       }
     }
   }
+}
+
+/* Appends the success of map attempt A to J's map completion events,
+ * chained to the latest event of the same source, so that a reducer walks
+ * a source's outputs without a list of its own (reducetask.c). */
+static void announce(job *j, const attempt *a)
+{
+  if (j->n_finished_maps == j->cap_finished_maps) { /* a map run again is learnt of again */
+    j->cap_finished_maps *= 2;
+    j->finished_maps = xrealloc(j->finished_maps, (size_t)j->cap_finished_maps * sizeof *j->finished_maps);
+    j->next_event = xrealloc(j->next_event, (size_t)j->cap_finished_maps * sizeof *j->next_event);
+  }
+  if (!j->last_event) { /* freed when the job ends: a day's jobs do not each keep one */
+    int n = engine_fetch_sources(j);
+    j->last_event = xmalloc((size_t)n * sizeof *j->last_event);
+    for (int s = 0; s < n; s++)
+      j->last_event[s] = -1;
+  }
+  int i = j->n_finished_maps++, s = engine_fetch_source(j, a->worker);
+  j->finished_maps[i] = a;
+  j->next_event[i] = -1;
+  if (j->last_event[s] >= 0)
+    j->next_event[j->last_event[s]] = i;
+  j->last_event[s] = i;
+  if (!a->task->announced)
+    a->task->announced = i + 1;
 }
 
 /* Records the end of attempt A, reported by its tracker at time NOW. */
@@ -120,9 +148,7 @@ static void attempt_reported(engine *e, attempt *a, double now)
     int c = e->platform->workers[a->worker].cls; /* for PSP's prediction (prefetch.c) */
     j->block_time[c] += a->end - a->start;
     j->block_count[c]++;
-    if (j->n_finished_maps == j->cap_finished_maps) /* a map run again is learnt of again */
-      j->finished_maps = xrealloc(j->finished_maps, (size_t)(j->cap_finished_maps *= 2) * sizeof *j->finished_maps);
-    j->finished_maps[j->n_finished_maps++] = a;
+    announce(j, a);
     lost_progress(e, 0);
     if (++j->maps_done == j->n_maps)
       j->map_phase_end = now;
@@ -158,7 +184,7 @@ void jobtracker_lose_output(engine *e, task *t, attempt_cause cause, double now)
   attempt *a = (attempt *)t->output;
   int64_t bytes = 0;
   for (int p = 0; p < j->n_reduces; p++)
-    bytes += t->part_wire[p];
+    bytes += engine_part_wire(t, p);
   XBT_INFO("%s m%06d's output on %s is lost (%s): the map runs again", j->desc->name, t->index,
            e->platform->workers[a->worker].name,
            cause == CAUSE_LOST ? "its worker was lost" : "too many fetch failures");

@@ -150,7 +150,7 @@ int lost_alloc(engine *e, char *err, size_t errlen)
     s->maps_total += j->n_maps;
     for (int m = 0; m < j->n_maps; m++)
       for (int p = 0; p < j->n_reduces; p++)
-        s->map_output += j->maps[m].part_wire[p];
+        s->map_output += engine_part_wire(&j->maps[m], p);
   }
   s->nobody.worker = -1;
   s->rng = xcalloc((size_t)e->platform->n_workers, sizeof *s->rng);

@@ -358,8 +358,8 @@ void map_attempt_actor(int argc, char **argv)
 
   int64_t spilled = 0, combined = 0;
   for (int p = 0; p < t->job->n_reduces; p++) {
-    spilled += t->part_wire[p];
-    combined += t->part_bytes[p];
+    spilled += engine_part_wire(t, p);
+    combined += engine_part_bytes(t, p);
   }
   if (push) { /* the last spill's pushes; then only the pieces no reducer took are merged */
     sg_sem_acquire(feed.done);

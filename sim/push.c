@@ -55,7 +55,7 @@ void push_actor(int argc, char **argv)
     int n = 0;
     for (int p = 0; p < j->n_reduces && !a->cancel; p++) {
       task *t = &j->reduces[p];
-      int64_t wire = piece_bytes(f, a->task->part_wire[p], k);
+      int64_t wire = piece_bytes(f, engine_part_wire(a->task, p), k);
       int taken = 0;
       for (int i = 0; wire > 0 && i < t->n_attempts; i++) {
         attempt *r = t->attempts[i];

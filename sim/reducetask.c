@@ -34,7 +34,13 @@
  * Push mode (push.h): while it shuffles, the attempt also takes pieces
  * that maps push to it; each lands in memory or on disk by the same rules
  * as a fetched segment, and counts toward the merge thresholds.  A map's
- * fetch then takes only what the attempt did not count from its pushes. */
+ * fetch then takes only what the attempt did not count from its pushes.
+ * Memory: an attempt keeps a cursor into its job's map completion events
+ * and, per source, where its pending outputs start on that source's chain
+ * of events, so that it grows with the sources and its fetches in flight,
+ * not with the job's maps (collect_finished); only after a map runs again
+ * or an output cannot be fetched, and in push mode, does it keep a byte and
+ * a pointer a map. */
 #include "alloc.h"
 #include "coarse.h"
 #include "condwait.h"
@@ -85,14 +91,18 @@ typedef struct reduce_state {
   /* shuffle bookkeeping, per source: a worker, or a rack with mrlab.shuffle.by.rack */
   int by_rack, per_fetch;     /* per_fetch: most map outputs one fetch takes */
   int cursor;                 /* next entry of j->finished_maps to look at */
-  pending *pend;              /* per source: the map outputs announced there and not yet fetched */
+  int *head, *n_pend;         /* per source: its first event not yet taken, and how many up to the cursor */
+  pending *pend;              /* explicit: per source, the map outputs announced there and not yet fetched */
   int *busy;                  /* per source: a fetcher is on it */
   int *queue, q_head, q_tail; /* sources with pending maps and no fetcher */
   int q_cap;
   gsl_rng *rng;               /* which of them a fetcher takes (the attempt's own draws) */
   int assigned, fetched;      /* maps given to fetchers (less those whose fetch failed), maps fetched */
-  char *have;                 /* per map: its output is here (fetched, or pushed whole) */
-  const attempt **queued;     /* per map: the attempt whose output is pending here, NULL if none */
+  int n_fetchers, started;    /* fetchers, and those that took their index in TAKEN so far */
+  int **taken, *n_taken;      /* per fetcher: the maps it took and has not fetched yet */
+  int explicit;               /* the per-map state below is kept (push mode, or since an irregular event) */
+  char *have;                 /* explicit, per map: its output is here (fetched, or pushed whole) */
+  const attempt **queued;     /* explicit, per map: the attempt whose output is pending here, NULL if none */
   int *host_failures;         /* per source: fetches from it that failed (the penalty grows with them) */
   double buffer, single_limit, merge_at;
   double mem_used; /* bytes in memory, decompressed */
@@ -101,7 +111,7 @@ typedef struct reduce_state {
   int64_t disk_bytes; /* bytes in disk files, as stored */
   sg_sem_t fetchers_done;
   sg_sem_t wire; /* mrlab.shuffle.flows: a place per fetch on the network at once; NULL: one per fetcher */
-  int64_t *rest; /* per map: the bytes (as stored) to fetch */
+  int64_t *rest; /* push mode, per map: the bytes (as stored) to fetch */
   /* push mode (push.h), per map: the attempt whose pushes it takes (NULL: none yet), the bytes they
    * brought, and whether the map's output was announced (no more pushes then) */
   int open, in_flight; /* taking pushes; pushes under way */
@@ -130,11 +140,11 @@ static void enqueue(reduce_state *r, int w)
 /* The source of outputs on worker W: W, or its rack with mrlab.shuffle.by.rack. */
 static int source(const reduce_state *r, int w)
 {
-  return r->by_rack ? r->e->platform->workers[w].rack : w;
+  return engine_fetch_source(r->j, w);
 }
 
-/* Adds map M's output, written by OUT, to source W's pending list. */
-static void pend(reduce_state *r, int w, int m, const attempt *out)
+/* Appends map M's output, written by OUT, to source W's explicit pending list. */
+static void append(reduce_state *r, int w, int m, const attempt *out)
 {
   pending *q = &r->pend[w];
   if (q->n == q->cap) {
@@ -145,13 +155,51 @@ static void pend(reduce_state *r, int w, int m, const attempt *out)
   q->map[q->n] = m;
   q->out[q->n++] = out;
   r->queued[m] = out;
-  if (q->n - q->first == 1 && !r->busy[w])
+}
+
+/* Adds map M's output, written by OUT, to source W's pending list. */
+static void pend(reduce_state *r, int w, int m, const attempt *out)
+{
+  append(r, w, m, out);
+  if (r->pend[w].n - r->pend[w].first == 1 && !r->busy[w])
     enqueue(r, w);
+}
+
+/* Turns the compact state into the explicit one, the same state told map
+ * by map: every map announced before the cursor is here, unless it waits
+ * on a source's chain of events or a fetcher holds it. */
+static void make_explicit(reduce_state *r)
+{
+  const job *j = r->j;
+  int n_src = engine_fetch_sources(j);
+  r->have = xcalloc((size_t)j->n_maps, 1);
+  r->queued = xcalloc((size_t)j->n_maps, sizeof *r->queued);
+  r->pend = xcalloc((size_t)n_src, sizeof *r->pend);
+  for (int i = 0; i < r->cursor; i++)
+    r->have[j->finished_maps[i]->task->index] = 1;
+  for (int f = 0; f < r->n_fetchers; f++)
+    for (int k = 0; k < r->n_taken[f]; k++)
+      r->have[r->taken[f][k]] = 0;
+  for (int w = 0; w < n_src; w++)
+    for (int k = 0, i = r->head[w]; k < r->n_pend[w]; k++, i = j->next_event[i]) {
+      const attempt *out = j->finished_maps[i];
+      r->have[out->task->index] = 0;
+      append(r, w, out->task->index, out);
+    }
+  r->explicit = 1;
 }
 
 /* Whether source W has an entry whose output can still be fetched; drops the stale ones before it. */
 static int pending_live(reduce_state *r, int w)
 {
+  if (!r->explicit) {
+    if (r->n_pend[w] == 0)
+      return 0;
+    const task *t = r->j->finished_maps[r->head[w]]->task;
+    if (t->output == r->j->finished_maps[r->head[w]] && !lost_output_gone(r->e, t))
+      return 1;
+    make_explicit(r); /* a stale entry, or one that cannot be fetched */
+  }
   pending *q = &r->pend[w];
   for (; q->first < q->n; q->first++) {
     int m = q->map[q->first];
@@ -164,18 +212,62 @@ static int pending_live(reduce_state *r, int w)
   return 0;
 }
 
-/* Moves maps finished since the last look into the per-source pending lists. */
+/* Takes the next entry of source W, whose pending_live said it is live: its map. */
+static int take(reduce_state *r, int w)
+{
+  if (r->explicit) {
+    pending *q = &r->pend[w];
+    r->queued[q->map[q->first]] = NULL;
+    return q->map[q->first++];
+  }
+  int i = r->head[w];
+  r->head[w] = r->j->next_event[i];
+  r->n_pend[w]--;
+  return r->j->finished_maps[i]->task->index;
+}
+
+/* Whether source W has entries left, stale ones included. */
+static int pending_any(const reduce_state *r, int w)
+{
+  return r->explicit ? r->pend[w].first < r->pend[w].n : r->n_pend[w] > 0;
+}
+
+/* The bytes of map M's output (as stored) this attempt fetches. */
+static int64_t to_fetch(const reduce_state *r, int m)
+{
+  return r->rest ? r->rest[m] : engine_part_wire(&r->j->maps[m], r->p);
+}
+
+/* Moves maps finished since the last look into the per-source pending
+ * lists.  Each reducer keeps a cursor into its job's map completion events,
+ * as Hadoop's reducers poll getMapCompletionEvents: while every event it
+ * meets is a map's first, whose output stands (the compact state), a
+ * source's pending outputs are a run of its chain of events (next_event)
+ * and the attempt keeps no state per map; a map run again, an output that
+ * cannot be fetched or push mode makes the state explicit, map by map. */
 static void collect_finished(reduce_state *r)
 {
   job *j = r->j;
   for (; r->cursor < j->n_finished_maps; r->cursor++) {
-    int m = j->finished_maps[r->cursor]->task->index;
+    const attempt *ev = j->finished_maps[r->cursor];
+    int m = ev->task->index;
     const task *t = &j->maps[m];
+    if (!r->explicit && (t->output != ev || t->announced != r->cursor + 1))
+      make_explicit(r);
+    if (!r->explicit) {
+      int w = source(r, ev->worker);
+      r->a->needed = ev;
+      if (r->n_pend[w]++ == 0)
+        r->head[w] = r->cursor;
+      if (r->n_pend[w] == 1 && !r->busy[w])
+        enqueue(r, w);
+      continue;
+    }
     if (r->have[m] || !t->output || r->queued[m] == t->output) /* fetched, lost again since, or pending already */
       continue;
     int w = source(r, t->out_worker);
-    r->rest[m] = t->part_wire[r->p];
     if (r->owner) { /* count what its attempt pushed if that attempt succeeded (push.h) */
+      r->rest[m] = engine_part_wire(t, r->p);
       r->closed[m] = 1;
       if (r->owner[m] && r->owner[m]->status == STATUS_SUCCEEDED) {
         r->rest[m] -= r->got[m];
@@ -253,7 +345,9 @@ static void maybe_merge(reduce_state *r)
 /* The bytes a reducer merges (decompressed) for WIRE of map M's stored bytes of partition P. */
 static double segment_bytes(const task *m, int p, int64_t wire)
 {
-  return wire == m->part_wire[p] ? (double)m->part_bytes[p] : (double)m->part_bytes[p] * wire / m->part_wire[p];
+  int64_t whole = engine_part_wire(m, p);
+  double bytes = (double)engine_part_bytes(m, p);
+  return wire == whole ? bytes : bytes * (double)wire / (double)whole;
 }
 
 /* A pipe's on_chunk for shuffled bytes: the reduce attempt ARG's first byte has arrived. */
@@ -308,11 +402,13 @@ static void landed(reduce_state *r, int n, int in_memory, int64_t to_disk)
   maybe_merge(r);
 }
 
-static int fetch(reduce_state *r, int src, const int *maps, int n)
+static int fetch(reduce_state *r, int src, int f)
 {
+  const int *maps = r->taken[f];
+  int n = r->n_taken[f];
   int64_t size = 0;
   for (int k = 0; k < n; k++)
-    size += r->rest[maps[k]];
+    size += to_fetch(r, maps[k]);
   int placed = r->wire && size <= r->chunk; /* a stream of several chunks takes no place */
   if (placed) /* before anything is decided: the fetch starts when it has a place on the wire */
     sg_sem_acquire(r->wire);
@@ -327,7 +423,7 @@ static int fetch(reduce_state *r, int src, const int *maps, int n)
   for (int k = 0; k < n; k++) {
     const task *m = &r->j->maps[maps[k]];
     tracker *from = &e->trackers[m->out_worker];
-    int64_t seg = r->rest[maps[k]];
+    int64_t seg = to_fetch(r, maps[k]);
     double bytes = segment_bytes(m, r->p, seg);
     wire += seg;
     if ((double)(from->cache_written - m->cache_start) > from->cache) {
@@ -409,12 +505,13 @@ static int fetch(reduce_state *r, int src, const int *maps, int n)
     return 0;
   }
   r->a->phase_bytes[PHASE_SHUFFLE] += moved;
-  for (int k = 0; k < n; k++)
+  for (int k = 0; r->explicit && k < n; k++)
     r->have[maps[k]] = 1;
+  r->n_taken[f] = 0;
   if (done)
     lost_progress(e, wire);
   for (int k = 0; r->by_rack && done && k < n; k++) /* each sender's share of what the gateway sent */
-    e->trackers[r->j->maps[maps[k]].out_worker].net_sent += r->rest[maps[k]];
+    e->trackers[r->j->maps[maps[k]].out_worker].net_sent += to_fetch(r, maps[k]);
   landed(r, n, in_memory, to_disk);
   return 1;
 }
@@ -535,7 +632,7 @@ static void fetcher_actor(int argc, char **argv)
   (void)argc, (void)argv;
   reduce_state *r = sg_actor_self_get_data();
   job *j = r->j;
-  int *maps = xmalloc((size_t)r->per_fetch * sizeof *maps), *dead = xmalloc((size_t)r->per_fetch * sizeof *dead);
+  int f = r->started++, *maps = r->taken[f], *dead = xmalloc((size_t)r->per_fetch * sizeof *dead);
   for (;;) {
     int w = -1, n = 0, n_dead = 0;
     sg_mutex_lock(j->mutex);
@@ -555,14 +652,14 @@ static void fetcher_actor(int argc, char **argv)
       sg_cond_wait(r->a->wake, j->mutex);
     }
     if (w >= 0) {
-      pending *q = &r->pend[w];
-      for (; (n + n_dead) < r->per_fetch && pending_live(r, w); q->first++) {
-        int m = q->map[q->first];
-        r->queued[m] = NULL;
-        if (lost_output_gone(r->e, &j->maps[m]))
+      while ((n + n_dead) < r->per_fetch && pending_live(r, w)) {
+        int m = take(r, w);
+        if (lost_output_gone(r->e, &j->maps[m])) {
           dead[n_dead++] = m;
-        else
+        } else {
           maps[n++] = m;
+          r->n_taken[f] = n; /* held: make_explicit counts it as not here yet */
+        }
       }
       r->busy[w] = 1;
       r->assigned += n + n_dead;
@@ -575,20 +672,23 @@ static void fetcher_actor(int argc, char **argv)
     sg_mutex_unlock(j->mutex);
     if (w < 0)
       break;
-    if (n && !fetch(r, w, maps, n))
+    if (n && !fetch(r, w, f))
       for (int k = 0; k < n; k++)
         dead[n_dead++] = maps[k];
     sg_mutex_lock(j->mutex);
-    if (n_dead)
+    if (n_dead) {
+      if (!r->explicit)
+        make_explicit(r);
+      r->n_taken[f] = 0;
       fetch_failed(r, w, dead, n_dead);
+    }
     r->busy[w] = 0;
-    if (r->pend[w].first < r->pend[w].n) {
+    if (pending_any(r, w)) {
       enqueue(r, w);
       sg_cond_notify_one(r->a->wake);
     }
     sg_mutex_unlock(j->mutex);
   }
-  free(maps);
   free(dead);
   sg_sem_release(r->fetchers_done);
 }
@@ -603,7 +703,7 @@ static void land(void *arg, const int *maps, int n)
   landing l = {0};
   for (int k = 0; k < n; k++) {
     const task *m = &r->j->maps[maps[k]];
-    int64_t seg = m->part_wire[r->p];
+    int64_t seg = engine_part_wire(m, r->p);
     double bytes = segment_bytes(m, r->p, seg);
     wire += seg;
     place_segment(r, seg, bytes, &l);
@@ -656,14 +756,17 @@ static void shuffle(reduce_state *r)
     }
     r->per_fetch *= most;
   }
-  r->pend = xcalloc((size_t)n, sizeof *r->pend);
+  r->head = xcalloc((size_t)n, sizeof *r->head);
+  r->n_pend = xcalloc((size_t)n, sizeof *r->n_pend);
   r->busy = xcalloc((size_t)n, sizeof *r->busy);
   r->host_failures = xcalloc((size_t)n, sizeof *r->host_failures);
   r->q_cap = n + 1;
   r->queue = xmalloc((size_t)r->q_cap * sizeof *r->queue);
-  r->rest = xmalloc((size_t)r->j->n_maps * sizeof *r->rest);
-  r->have = xcalloc((size_t)r->j->n_maps, 1);
-  r->queued = xcalloc((size_t)r->j->n_maps, sizeof *r->queued);
+  r->n_fetchers = n_fetchers;
+  r->taken = xmalloc((size_t)n_fetchers * sizeof *r->taken);
+  r->n_taken = xcalloc((size_t)n_fetchers, sizeof *r->n_taken);
+  for (int f = 0; f < n_fetchers; f++)
+    r->taken[f] = xmalloc((size_t)r->per_fetch * sizeof *r->taken[f]);
   r->fetchers_done = sg_sem_init(0);
   int flows = (int)conf_get(r->conf, CONF_SHUFFLE_FLOWS);
   r->wire = flows > 0 && flows < n_fetchers ? sg_sem_init(flows) : NULL;
@@ -671,7 +774,9 @@ static void shuffle(reduce_state *r)
   r->rng = engine_rng_alloc(
       (const uint64_t[]){DRAW_FETCH, (uint64_t)r->j->index, (uint64_t)t->index, (uint64_t)r->a->number}, 4);
   r->a->wake = sg_cond_init();
-  if (conf_get(r->conf, CONF_SHUFFLE_MODE) == CONF_SHUFFLE_PUSH) {
+  if (conf_get(r->conf, CONF_SHUFFLE_MODE) == CONF_SHUFFLE_PUSH) { /* pushes come map by map */
+    make_explicit(r);
+    r->rest = xmalloc((size_t)r->j->n_maps * sizeof *r->rest);
     r->owner = xcalloc((size_t)r->j->n_maps, sizeof *r->owner);
     r->got = xcalloc((size_t)r->j->n_maps, sizeof *r->got);
     r->closed = xcalloc((size_t)r->j->n_maps, sizeof *r->closed);
@@ -705,11 +810,17 @@ static void shuffle(reduce_state *r)
     sg_sem_destroy(r->wire);
   sg_cond_destroy(r->a->wake);
   r->a->wake = NULL;
-  for (int k = 0; k < (r->by_rack ? r->e->platform->n_racks : r->e->platform->n_workers); k++) {
+  for (int k = 0; r->explicit && k < n; k++) {
     free(r->pend[k].map);
     free(r->pend[k].out);
   }
+  for (int f = 0; f < n_fetchers; f++)
+    free(r->taken[f]);
+  free(r->taken);
+  free(r->n_taken);
   free(r->pend);
+  free(r->head);
+  free(r->n_pend);
   free(r->busy);
   free(r->host_failures);
   free(r->queue);
@@ -900,8 +1011,7 @@ void reduce_attempt_actor(int argc, char **argv)
   shuffle(&r);
   a->phase_end[PHASE_SHUFFLE] = simgrid_get_clock();
   a->phase_bytes[PHASE_SHUFFLE] += a->pushed_bytes;
-  for (int m = 0; m < j->n_maps; m++)
-    r.input += j->maps[m].part_bytes[r.p];
+  r.input = j->part_input[r.p];
   a->phase_records[PHASE_SHUFFLE] = a->phase_records[PHASE_SORT] = llround((double)r.input / r.d->map_record_size);
   if (!a->cancel)
     sort(&r);

@@ -42,8 +42,8 @@ static void partitions_are_fetched_and_merged_whole(void **state)
   for (int p = 0; p < j->n_reduces; p++) {
     int64_t wire = 0, bytes = 0;
     for (int m = 0; m < j->n_maps; m++) {
-      wire += j->maps[m].part_wire[p];
-      bytes += j->maps[m].part_bytes[p];
+      wire += engine_part_wire(&j->maps[m], p);
+      bytes += engine_part_bytes(&j->maps[m], p);
     }
     all += bytes;
     const task *r = &j->reduces[p];

@@ -8,8 +8,9 @@
  *
  * Every size, count and time is bounded (the table below, and conf.c for
  * properties), so that an accepted job fits in memory and simulates in
- * reasonable time: what the engine allocates grows with maps times
- * reducers, and its events with maps, chunks and simulated time.  A bound
+ * reasonable time: what the engine allocates grows with maps plus
+ * reducers (a generator's key data and the tables of a job of many files
+ * with their product), and its events with maps, chunks and simulated time.  A bound
  * that depends on two settings (input and dfs.blocksize) is checked once
  * both are known and names the input's line.
  *
@@ -35,7 +36,8 @@
 #define DAY 86400.0
 #define TiB 1099511627776.0
 #define MAX_MAPS 100000       /* 12 TiB in 128 MiB blocks; a terabyte is 8,192 maps */
-#define MAX_CELLS 50000000    /* maps x reducers: the engine keeps 24 bytes per map and partition */
+#define MAX_KEYED 150000000   /* a generator's maps x reducers: its key data keeps 8 bytes per map and partition */
+#define MAX_TABLES 50000000   /* split sizes x reducers: the engine keeps 16 bytes per split size and partition */
 #define MAX_CHUNKS 10000000   /* bytes piped / mrlab.pipeline.chunk: every chunk is several simulated events */
 #define MAX_EXPLICIT 10000000 /* reducers x mrlab.reduce.explicit.groups: 16 bytes each */
 #define MAX_HEARTBEATS 1e7    /* a run's span times its heartbeats a second: about 25,000 a second of wall time */
@@ -508,8 +510,40 @@ static int read_sizes(cfg_file *f, const config_setting_t *g, job_desc *j)
   return 0;
 }
 
-/* Bounds on job J that depend on several of its settings (G: its group). */
-static int check_job(cfg_file *f, const config_setting_t *g, const job_desc *j)
+/* File K's blocks, K < D->files. */
+static int64_t file_blocks(const job_desc *d, int64_t k)
+{
+  int64_t block = (int64_t)conf_get(&d->conf, CONF_BLOCKSIZE);
+  return (d->file_bytes[k] + block - 1) / block;
+}
+
+static int compare_int64(const void *a, const void *b)
+{
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* The distinct sizes of J's splits: full blocks and each file's last
+ * block (the engine keeps a table of partitions for each). */
+static int split_sizes(const job_desc *j)
+{
+  if (!j->files)
+    return 2;
+  int64_t block = (int64_t)conf_get(&j->conf, CONF_BLOCKSIZE), *size = xmalloc(((size_t)j->files + 1) * sizeof *size);
+  size[0] = block;
+  for (int k = 0; k < j->files; k++)
+    size[k + 1] = j->file_bytes[k] - (file_blocks(j, k) - 1) * block;
+  qsort(size, (size_t)j->files + 1, sizeof *size, compare_int64);
+  int n = 1;
+  for (int k = 1; k <= j->files; k++)
+    n += size[k] != size[k - 1];
+  free(size);
+  return n;
+}
+
+/* Bounds on job J, made by generator GEN or NULL, that depend on several
+ * of its settings (G: its group). */
+static int check_job(cfg_file *f, const config_setting_t *g, const job_desc *j, const generator *gen)
 {
   config_setting_t *input = config_setting_get_member(g, "input");
   if (!input)
@@ -521,11 +555,17 @@ static int check_job(cfg_file *f, const config_setting_t *g, const job_desc *j)
                     "at most %d maps (mrlab's bound on a job's maps: its input over dfs.blocksize), got %.0f "
                     "(blocks of %.0f bytes)",
                     MAX_MAPS, maps, block);
-  if (maps * j->reduces > MAX_CELLS)
+  if (gen && maps * j->reduces > MAX_KEYED)
     return cfg_fail(f, input,
-                    "at most %d maps times reducers (mrlab's bound on what a job keeps per map and partition), got "
-                    "%.0f maps times %d reducers",
-                    MAX_CELLS, maps, j->reduces);
+                    "at most %d maps times reducers with generator \"%s\" (mrlab's bound on the key data it keeps per "
+                    "map and partition), got %.0f maps times %d reducers",
+                    MAX_KEYED, gen->name, maps, j->reduces);
+  int sizes = split_sizes(j);
+  if ((double)sizes * j->reduces > MAX_TABLES)
+    return cfg_fail(f, input,
+                    "at most %d split sizes times reducers (mrlab's bound on the tables it keeps per split size and "
+                    "partition), got %d sizes (full blocks and the last block of each file) times %d reducers",
+                    MAX_TABLES, sizes, j->reduces);
   double explicit = conf_get(&j->conf, CONF_EXPLICIT_GROUPS) * j->reduces;
   if (explicit > MAX_EXPLICIT)
     return cfg_fail(f, input,
@@ -554,13 +594,6 @@ static int read_input(cfg_file *f, const config_setting_t *g, const job_desc *pa
   if (*out < job_input.min)
     return cfg_fail(f, s, "expected a parent that writes some output, got job %s writing 0 bytes", parent->name);
   return cfg_check_bound(f, s, UNITS_SIZE, &job_input, *out);
-}
-
-/* File K's blocks, K < D->files. */
-static int64_t file_blocks(const job_desc *d, int64_t k)
-{
-  int64_t block = (int64_t)conf_get(&d->conf, CONF_BLOCKSIZE);
-  return (d->file_bytes[k] + block - 1) / block;
 }
 
 /* The input files of job G into J: `files = N` (N equal files, the first
@@ -768,7 +801,7 @@ static int read_job(cfg_file *f, const config_setting_t *g, job_desc *j, const c
                     gen->name);
   }
   index_files(j);
-  if (check_job(f, g, j) || read_split_hosts(f, g, j, parent))
+  if (check_job(f, g, j, gen) || read_split_hosts(f, g, j, parent))
     return -1;
   j->share = xcalloc((size_t)j->reduces, sizeof *j->share);
   j->groups = xcalloc((size_t)j->reduces, sizeof *j->groups);
