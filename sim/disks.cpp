@@ -41,24 +41,25 @@ extern "C" void disks_unqueue(const sg_disk_t *disks, int n)
     }
 }
 
-extern "C" void disks_read_one(sg_disk_t disk, int64_t bytes)
+/* Runs OP (a read or a write of BYTES on DISK) after waiting for a place in DISK's queue, if it has one. */
+static void queued(sg_disk_t disk, int64_t bytes, void (*op)(sg_disk_t, int64_t))
 {
   disk_queue *q = queue_of(disk);
   if (q)
     sg_sem_acquire(q->places);
-  activities_disk_read(disk, bytes);
+  op(disk, bytes);
   if (q)
     sg_sem_release(q->places);
 }
 
+extern "C" void disks_read_one(sg_disk_t disk, int64_t bytes)
+{
+  queued(disk, bytes, activities_disk_read);
+}
+
 extern "C" void disks_write(sg_disk_t disk, int64_t bytes)
 {
-  disk_queue *q = queue_of(disk);
-  if (q)
-    sg_sem_acquire(q->places);
-  activities_disk_write(disk, bytes);
-  if (q)
-    sg_sem_release(q->places);
+  queued(disk, bytes, activities_disk_write);
 }
 
 extern "C" void disks_read(const sg_disk_t *disks, const int64_t *bytes, int n)
