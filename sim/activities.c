@@ -111,6 +111,8 @@ static void log_second(double now)
 /* Activity K begins (DELTA 1) or ends (-1) now, for the log. */
 static void log_change(activity_kind k, int delta)
 {
+  if (!XBT_LOG_ISENABLED(mrlab_activities, xbt_log_priority_info)) /* off the hot path unless logged */
+    return;
   second_log *l = &counts.log;
   double now = simgrid_get_clock();
   log_second(now);
