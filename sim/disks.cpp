@@ -6,16 +6,15 @@
 
 #include <simgrid/disk.h>
 #include <simgrid/s4u/Disk.hpp>
+#include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Io.hpp>
 #include <simgrid/semaphore.h>
 
-#include <algorithm>
 #include <vector>
 
 namespace {
 struct disk_queue {
   sg_sem_t places;
-  int rank; /* the disk's place among its host's disks */
 };
 
 disk_queue *queue_of(sg_disk_t disk)
@@ -27,7 +26,7 @@ disk_queue *queue_of(sg_disk_t disk)
 extern "C" void disks_queue(const sg_disk_t *disks, int n, int ops)
 {
   for (int k = 0; ops > 0 && k < n; k++) {
-    sg_disk_set_data(disks[k], new disk_queue{sg_sem_init(ops), k});
+    sg_disk_set_data(disks[k], new disk_queue{sg_sem_init(ops)});
   }
 }
 
@@ -62,27 +61,58 @@ extern "C" void disks_write(sg_disk_t disk, int64_t bytes)
   queued(disk, bytes, activities_disk_write);
 }
 
+/* Reads BYTES from DISK in its turn, on DISK's host, then counts DONE up:
+ * a read of disks_read that had to wait for its disk's queue. */
+static void queued_read(sg_disk_t disk, int64_t bytes, sg_sem_t done)
+{
+  simgrid::s4u::Actor::create("disk-read", disk->get_host(), [disk, bytes, done] {
+    disks_read_one(disk, bytes);
+    sg_sem_release(done);
+  });
+}
+
 extern "C" void disks_read(const sg_disk_t *disks, const int64_t *bytes, int n)
 {
-  std::vector<int> order;
-  for (int k = 0; k < n; k++)
-    if (bytes[k] > 0)
-      order.push_back(k);
-  std::stable_sort(order.begin(), order.end(), [disks](int a, int b) {
-    const disk_queue *qa = queue_of(disks[a]), *qb = queue_of(disks[b]);
-    return qa && qb && qa->rank < qb->rank;
-  });
+  /* Each read starts at once unless its disk's queue is full; such a read
+   * waits in its own disk's queue, in an actor of its own, so that a read
+   * of many disks never holds one disk while it waits for another. */
   std::vector<simgrid::s4u::IoPtr> reads;
-  for (int k : order) {
-    if (disk_queue *q = queue_of(disks[k]))
-      sg_sem_acquire(q->places);
+  std::vector<disk_queue *> held; /* the queue place each read holds, or NULL */
+  sg_sem_t done = nullptr;
+  int waiting = 0, queued = 0;
+  for (int k = 0; k < n; k++) {
+    if (bytes[k] <= 0)
+      continue;
+    disk_queue *q = queue_of(disks[k]);
+    if (q && sg_sem_would_block(q->places)) {
+      if (!done)
+        done = sg_sem_init(0);
+      queued_read(disks[k], bytes[k], done);
+      waiting++;
+      continue;
+    }
+    if (q)
+      sg_sem_acquire(q->places), queued++;
     activities_begin(ACT_DISK_READ);
     reads.push_back(disks[k]->read_async(static_cast<sg_size_t>(bytes[k])));
+    held.push_back(q);
   }
-  for (size_t i = 0; i < reads.size(); i++) {
-    reads[i]->wait();
-    activities_end(ACT_DISK_READ);
-    if (disk_queue *q = queue_of(disks[order[i]]))
-      sg_sem_release(q->places);
-  }
+  if (!queued) /* unqueued disks: the reads end in any order, the caller waits for the last */
+    for (const auto &read : reads) {
+      read->wait();
+      activities_end(ACT_DISK_READ);
+    }
+  else /* each read gives its disk's place back as it ends */
+    while (!reads.empty()) {
+      ssize_t i = simgrid::s4u::Io::wait_any(reads);
+      activities_end(ACT_DISK_READ);
+      if (held[i])
+        sg_sem_release(held[i]->places);
+      reads.erase(reads.begin() + i);
+      held.erase(held.begin() + i);
+    }
+  for (int k = 0; k < waiting; k++)
+    sg_sem_acquire(done);
+  if (done)
+    sg_sem_destroy(done);
 }

@@ -5,7 +5,8 @@
  * its own disk, all at the same time.  SimGrid's C API reads a disk only
  * synchronously, and an actor per disk would cost a stack per disk per
  * fetch (tens of thousands at 1,000 nodes); S4U's asynchronous reads let one
- * actor keep every disk busy, so this is written in C++.
+ * actor keep every disk busy, so this is written in C++.  Only a read that
+ * must wait for a queued disk (below) waits in an actor of its own.
  *
  * By default SimGrid shares a disk among every operation on it.  Its disk
  * model (S19, SimGrid 3.32 and later alike) has no lazy update: at each
@@ -38,8 +39,10 @@ void disks_write(sg_disk_t disk, int64_t bytes);
 
 /* Reads BYTES[k] from DISKS[k] for k < N, all at once (SimGrid shares each
  * disk with whatever else uses it), and returns when every read has ended.
- * The disks are one host's; queued ones are entered in the host's order, so
- * that two such reads never wait for each other's places. */
+ * The disks may be any hosts'.  Each read enters its own disk's queue at
+ * once and gives its place back when it ends: a read of several disks
+ * never holds one while it waits for another (which would leave that disk
+ * idle, and could deadlock two reads that take the same disks in turn). */
 void disks_read(const sg_disk_t *disks, const int64_t *bytes, int n);
 
 #ifdef __cplusplus

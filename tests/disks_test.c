@@ -1,13 +1,24 @@
 /* disks_test.c - mrlab.disk.ops queues each disk's operations: at most
  * that many in flight on a disk, the others waiting their turn; the run
  * moves the same bytes, names the queue among its approximations, and
- * without it SimGrid shares a disk among every operation on it. */
+ * without it SimGrid shares a disk among every operation on it.  A read of
+ * several disks (a coarse shuffle's carrier reads a whole rack's) waits in
+ * each disk's queue on its own: it never holds a disk idle while it waits
+ * for another, nor deadlocks with a read of the same disks. */
+#include "disks.h"
 #include "test.h"
 
 #include <jansson.h>
+#include <math.h>
+#include <simgrid/actor.h>
+#include <simgrid/disk.h>
+#include <simgrid/engine.h>
+#include <simgrid/host.h>
+#include <xbt/log.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char sort_job[] = "jobs = ( { name = \"sort\"; input = \"4GiB\"; map_cost = 20.0; map_selectivity = 1.0;"
                                " reduce_cost = 20.0; reduce_selectivity = 1.0; reducers = 8;"
@@ -91,10 +102,97 @@ static void test_queue_bounds_each_disk(void **state)
   assert_null(strstr(test_read_file(one_out, "tasks.csv"), "FAILED"));
 }
 
-int main(void)
+/* The in-process scene below (hetero16's disks read at 200 MB/s and
+ * written at 180 MB/s, one operation each at once): disk0 of fast-N. */
+static sg_disk_t disk0(int n)
 {
+  char name[32];
+  snprintf(name, sizeof name, "fast-%d", n);
+  unsigned count;
+  sg_disk_t *disks;
+  sg_host_get_disks(sg_host_by_name(name), &count, &disks);
+  sg_disk_t d = disks[0];
+  free(disks);
+  return d;
+}
+
+static double ended[5]; /* when each reader of the scene returned */
+
+/* Actor: writes 1.8 GB on fast-ARGV[1]'s disk0 from 0 s (10 s). */
+static void writer(int argc, char **argv)
+{
+  (void)argc;
+  disks_write(disk0(atoi(argv[1])), 1800000000);
+}
+
+/* Actor: reader ARGV[1] reads 200 MB (1 s) from each of the disks fast-ARGV[3..] after sleeping ARGV[2] s. */
+static void reader(int argc, char **argv)
+{
+  sg_disk_t disks[2];
+  int64_t bytes[2] = {200000000, 200000000};
+  int n = argc - 3;
+  for (int k = 0; k < n; k++)
+    disks[k] = disk0(atoi(argv[3 + k]));
+  sg_actor_sleep_for(atof(argv[2]));
+  if (n == 1)
+    disks_read_one(disks[0], bytes[0]);
+  else
+    disks_read(disks, bytes, n);
+  ended[atoi(argv[1])] = simgrid_get_clock();
+}
+
+/* A read of fast-1's and fast-2's disks from 0.5 s, while fast-2's is
+ * written until 10 s: its fast-1 read ends at 1.5 s, and another read of
+ * fast-1's from 1 s follows it (1.5 to 2.5 s) rather than wait for the
+ * whole read (11 s).  Two reads of fast-3's and fast-4's disks, in
+ * opposite orders, while both are written until 10 s: each disk serves
+ * one then the other, and both end by 12 s. */
+static void test_reads_of_several_disks_wait_on_each(void **state)
+{
+  (void)state;
+  assert_true(fabs(ended[0] - 11) < 1e-9);
+  assert_true(fabs(ended[1] - 2.5) < 1e-9);
+  assert_true(fmin(ended[2], ended[3]) > 11 - 1e-9);
+  assert_true(fabs(fmax(ended[2], ended[3]) - 12) < 1e-9);
+}
+
+int main(int argc, char **argv)
+{
+  test_run r;
+  test_run_mrlab(&r, NULL, (const char *[]){"platform", test_source_path("platforms/hetero16.cfg"), "--xml", NULL});
+  char xml[] = "/tmp/mrlab-test-XXXXXX.xml";
+  FILE *f = fdopen(mkstemps(xml, 4), "w");
+  fputs(r.out, f);
+  fclose(f);
+  simgrid_init(&argc, argv);
+  xbt_log_control_set("root.thres:warning");
+  simgrid_load_platform(xml);
+  unlink(xml);
+  for (int n = 1; n <= 4; n++) {
+    sg_disk_t d = disk0(n);
+    disks_queue(&d, 1, 1);
+  }
+  static char *const scene[][6] = {{"w", "2"},
+                                   {"w", "3"},
+                                   {"w", "4"},
+                                   {"r", "0", "0.5", "1", "2"},
+                                   {"r", "1", "1", "1"},
+                                   {"r", "2", "0.5", "3", "4"},
+                                   {"r", "3", "0.5", "4", "3"}};
+  for (size_t k = 0; k < sizeof scene / sizeof *scene; k++) {
+    int args = 0;
+    while (args < 6 && scene[k][args])
+      args++;
+    sg_actor_create(scene[k][0], sg_host_by_name("fast-1"), scene[k][0][0] == 'w' ? writer : reader, args, scene[k]);
+  }
+  simgrid_run();
+  for (int n = 1; n <= 4; n++) {
+    sg_disk_t d = disk0(n);
+    disks_unqueue(&d, 1);
+  }
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_queue_bounds_each_disk),
+      cmocka_unit_test(test_reads_of_several_disks_wait_on_each),
   };
   TEST_MAIN(tests);
 }
