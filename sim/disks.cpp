@@ -15,6 +15,7 @@
 namespace {
 struct disk_queue {
   sg_sem_t places;
+  int64_t piece; /* the most bytes an operation takes in one turn */
 };
 
 disk_queue *queue_of(sg_disk_t disk)
@@ -23,10 +24,10 @@ disk_queue *queue_of(sg_disk_t disk)
 }
 } // namespace
 
-extern "C" void disks_queue(const sg_disk_t *disks, int n, int ops)
+extern "C" void disks_queue(const sg_disk_t *disks, int n, int ops, int64_t piece)
 {
   for (int k = 0; ops > 0 && k < n; k++) {
-    sg_disk_set_data(disks[k], new disk_queue{sg_sem_init(ops)});
+    sg_disk_set_data(disks[k], new disk_queue{sg_sem_init(ops), piece});
   }
 }
 
@@ -40,15 +41,23 @@ extern "C" void disks_unqueue(const sg_disk_t *disks, int n)
     }
 }
 
-/* Runs OP (a read or a write of BYTES on DISK) after waiting for a place in DISK's queue, if it has one. */
+/* Runs OP (a read or a write of BYTES on DISK); on a queued disk, in turns
+ * of at most a piece, each after waiting for a place in the queue. */
 static void queued(sg_disk_t disk, int64_t bytes, void (*op)(sg_disk_t, int64_t))
 {
   disk_queue *q = queue_of(disk);
-  if (q)
+  if (!q) {
+    op(disk, bytes);
+    return;
+  }
+  int64_t left = bytes;
+  do {
+    int64_t turn = left < q->piece ? left : q->piece;
     sg_sem_acquire(q->places);
-  op(disk, bytes);
-  if (q)
+    op(disk, turn);
     sg_sem_release(q->places);
+    left -= turn;
+  } while (left > 0);
 }
 
 extern "C" void disks_read_one(sg_disk_t disk, int64_t bytes)
@@ -84,7 +93,7 @@ extern "C" void disks_read(const sg_disk_t *disks, const int64_t *bytes, int n)
     if (bytes[k] <= 0)
       continue;
     disk_queue *q = queue_of(disks[k]);
-    if (q && sg_sem_would_block(q->places)) {
+    if (q && (sg_sem_would_block(q->places) || bytes[k] > q->piece)) {
       if (!done)
         done = sg_sem_init(0);
       queued_read(disks[k], bytes[k], done);

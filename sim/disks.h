@@ -15,8 +15,13 @@
  * of a run's time.  mrlab.disk.ops=N (a speed approximation) queues each
  * disk's operations: at most N in flight on it, the others waiting their
  * turn in the order they came (a SimGrid semaphore a disk), so that SimGrid
- * shares the disk among N operations at a time, chunk by chunk, as a disk's
- * I/O scheduler takes requests in turn. */
+ * shares the disk among N operations at a time, as a disk's I/O scheduler
+ * takes requests in turn.  A turn is at most one pipeline chunk
+ * (mrlab.pipeline.chunk): a larger operation gives its place back after
+ * each chunk and waits its turn again, so that an operation of gigabytes
+ * (a pipe's chunk is counted on the bytes entering it: a map of selectivity
+ * 300 writes 300 chunks' worth at once) does not keep every other from the
+ * disk while it lasts, as the disk's sharing would not either. */
 #ifndef MRLAB_DISKS_H
 #define MRLAB_DISKS_H
 
@@ -27,13 +32,14 @@
 extern "C" {
 #endif
 
-/* Gives each of the N disks DISKS (one host's, in its order) a queue of
- * OPS places; OPS 0 leaves them unqueued.  disks_unqueue frees them. */
-void disks_queue(const sg_disk_t *disks, int n, int ops);
+/* Gives each of the N disks DISKS a queue of OPS places, an operation
+ * taking at most PIECE bytes a turn; OPS 0 leaves them unqueued.
+ * disks_unqueue frees them. */
+void disks_queue(const sg_disk_t *disks, int n, int ops, int64_t piece);
 void disks_unqueue(const sg_disk_t *disks, int n);
 
 /* Reads (writes) BYTES on DISK, after waiting for a place in its queue if
- * it has one, and returns when the operation has ended. */
+ * it has one (a turn at a time), and returns when the operation has ended. */
 void disks_read_one(sg_disk_t disk, int64_t bytes);
 void disks_write(sg_disk_t disk, int64_t bytes);
 

@@ -4,7 +4,9 @@
  * without it SimGrid shares a disk among every operation on it.  A read of
  * several disks (a coarse shuffle's carrier reads a whole rack's) waits in
  * each disk's queue on its own: it never holds a disk idle while it waits
- * for another, nor deadlocks with a read of the same disks. */
+ * for another, nor deadlocks with a read of the same disks; and an
+ * operation takes turns of one chunk, so that one of gigabytes does not
+ * hold the disk from every other while it lasts. */
 #include "disks.h"
 #include "test.h"
 
@@ -102,58 +104,65 @@ static void test_queue_bounds_each_disk(void **state)
   assert_null(strstr(test_read_file(one_out, "tasks.csv"), "FAILED"));
 }
 
-/* The in-process scene below (hetero16's disks read at 200 MB/s and
- * written at 180 MB/s, one operation each at once): disk0 of fast-N. */
-static sg_disk_t disk0(int n)
+/* The scene's disk N: disk0 of hetero16's fast-N for N <= 4, else disk1 of fast-(N - 4). */
+static sg_disk_t disk_of(int n)
 {
   char name[32];
-  snprintf(name, sizeof name, "fast-%d", n);
+  snprintf(name, sizeof name, "fast-%d", n <= 4 ? n : n - 4);
   unsigned count;
   sg_disk_t *disks;
   sg_host_get_disks(sg_host_by_name(name), &count, &disks);
-  sg_disk_t d = disks[0];
+  sg_disk_t d = disks[n <= 4 ? 0 : 1];
   free(disks);
   return d;
 }
 
-static double ended[5]; /* when each reader of the scene returned */
+static double ended[11]; /* when each operation of the scene returned */
 
-/* Actor: writes 1.8 GB on fast-ARGV[1]'s disk0 from 0 s (10 s). */
-static void writer(int argc, char **argv)
-{
-  (void)argc;
-  disks_write(disk0(atoi(argv[1])), 1800000000);
-}
-
-/* Actor: reader ARGV[1] reads 200 MB (1 s) from each of the disks fast-ARGV[3..] after sleeping ARGV[2] s. */
-static void reader(int argc, char **argv)
+/* Actor: operation ARGV[1] of the scene after sleeping ARGV[2] s: ARGV[3]
+ * bytes written on (ARGV[0] "w"), read from ("r"), or read by disks_read
+ * from ("m") each of the scene's disks ARGV[4..]. */
+static void operation(int argc, char **argv)
 {
   sg_disk_t disks[2];
-  int64_t bytes[2] = {200000000, 200000000};
-  int n = argc - 3;
+  int64_t bytes[2];
+  int n = argc - 4;
   for (int k = 0; k < n; k++)
-    disks[k] = disk0(atoi(argv[3 + k]));
+    disks[k] = disk_of(atoi(argv[4 + k])), bytes[k] = atoll(argv[3]);
   sg_actor_sleep_for(atof(argv[2]));
-  if (n == 1)
+  if (argv[0][0] == 'w')
+    disks_write(disks[0], bytes[0]);
+  else if (argv[0][0] == 'r')
     disks_read_one(disks[0], bytes[0]);
   else
     disks_read(disks, bytes, n);
   ended[atoi(argv[1])] = simgrid_get_clock();
 }
 
-/* A read of fast-1's and fast-2's disks from 0.5 s, while fast-2's is
- * written until 10 s: its fast-1 read ends at 1.5 s, and another read of
- * fast-1's from 1 s follows it (1.5 to 2.5 s) rather than wait for the
- * whole read (11 s).  Two reads of fast-3's and fast-4's disks, in
- * opposite orders, while both are written until 10 s: each disk serves
- * one then the other, and both end by 12 s. */
-static void test_reads_of_several_disks_wait_on_each(void **state)
+/* The scene of main, one operation at once a disk, reads at 200 MB/s and
+ * writes at 180 MB/s.  Whole operations on fast-1 to fast-4: a read of
+ * fast-1's and fast-2's disks from 0.5 s, while fast-2's is written until
+ * 10 s: its fast-1 read ends at 1.5 s, and another read of fast-1's from
+ * 1 s follows it (1.5 to 2.5 s) rather than wait for the whole read (11
+ * s).  Two reads of fast-3's and fast-4's disks, in opposite orders, while
+ * both are written until 10 s: each disk serves one then the other, and
+ * both end by 12 s.  Turns of 100 MB on the disk1 of fast-1 and fast-2
+ * (disks 5 and 6): a 200 MB read
+ * from 1 s takes turns with a 1.8 GB write begun at 0 s, and ends at 2.67
+ * s (3 turns of writing, 2 of reading), the write at 11 s; an 18 MB write
+ * from 0.2 s waits for the first turn of a 500 MB read begun at 0 s, not
+ * for all of it (0.5 to 0.6 s), and the read ends at 2.6 s. */
+static void test_queued_operations_take_turns(void **state)
 {
-  (void)state;
-  assert_true(fabs(ended[0] - 11) < 1e-9);
-  assert_true(fabs(ended[1] - 2.5) < 1e-9);
-  assert_true(fmin(ended[2], ended[3]) > 11 - 1e-9);
-  assert_true(fabs(fmax(ended[2], ended[3]) - 12) < 1e-9);
+  (void)state; /* to 1e-6 s: SimGrid rounds each end by up to its precision, 1e-9 s */
+  assert_true(fabs(ended[0] - 11) < 1e-6);
+  assert_true(fabs(ended[1] - 2.5) < 1e-6);
+  assert_true(fmin(ended[2], ended[3]) > 11 - 1e-6);
+  assert_true(fabs(fmax(ended[2], ended[3]) - 12) < 1e-6);
+  assert_true(fabs(ended[8] - (3 / 1.8 + 1)) < 1e-6);
+  assert_true(fabs(ended[7] - 11) < 1e-6);
+  assert_true(fabs(ended[10] - 0.6) < 1e-6);
+  assert_true(fabs(ended[9] - 2.6) < 1e-6);
 }
 
 int main(int argc, char **argv)
@@ -168,31 +177,30 @@ int main(int argc, char **argv)
   xbt_log_control_set("root.thres:warning");
   simgrid_load_platform(xml);
   unlink(xml);
-  for (int n = 1; n <= 4; n++) {
-    sg_disk_t d = disk0(n);
-    disks_queue(&d, 1, 1);
+  for (int n = 1; n <= 6; n++) {
+    sg_disk_t d = disk_of(n);
+    disks_queue(&d, 1, 1, n <= 4 ? 1000000000000 : 100000000);
   }
-  static char *const scene[][6] = {{"w", "2"},
-                                   {"w", "3"},
-                                   {"w", "4"},
-                                   {"r", "0", "0.5", "1", "2"},
-                                   {"r", "1", "1", "1"},
-                                   {"r", "2", "0.5", "3", "4"},
-                                   {"r", "3", "0.5", "4", "3"}};
+  static char *const scene[][7] = {{"w", "4", "0", "1800000000", "2"},       {"w", "5", "0", "1800000000", "3"},
+                                   {"w", "6", "0", "1800000000", "4"},       {"m", "0", "0.5", "200000000", "1", "2"},
+                                   {"r", "1", "1", "200000000", "1"},        {"m", "2", "0.5", "200000000", "3", "4"},
+                                   {"m", "3", "0.5", "200000000", "4", "3"}, {"w", "7", "0", "1800000000", "5"},
+                                   {"r", "8", "1", "200000000", "5"},        {"m", "9", "0", "500000000", "6"},
+                                   {"w", "10", "0.2", "18000000", "6"}};
   for (size_t k = 0; k < sizeof scene / sizeof *scene; k++) {
     int args = 0;
-    while (args < 6 && scene[k][args])
+    while (args < 7 && scene[k][args])
       args++;
-    sg_actor_create(scene[k][0], sg_host_by_name("fast-1"), scene[k][0][0] == 'w' ? writer : reader, args, scene[k]);
+    sg_actor_create(scene[k][0], sg_host_by_name("fast-1"), operation, args, scene[k]);
   }
   simgrid_run();
-  for (int n = 1; n <= 4; n++) {
-    sg_disk_t d = disk0(n);
+  for (int n = 1; n <= 6; n++) {
+    sg_disk_t d = disk_of(n);
     disks_unqueue(&d, 1);
   }
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_queue_bounds_each_disk),
-      cmocka_unit_test(test_reads_of_several_disks_wait_on_each),
+      cmocka_unit_test(test_queued_operations_take_turns),
   };
   TEST_MAIN(tests);
 }
