@@ -25,6 +25,7 @@
 #include "lost.h"
 #include "prefetch.h"
 #include "rereplicate.h"
+#include "retire.h"
 #include "scheduler.h"
 #include "topology.h"
 #include "utilisation.h"
@@ -819,6 +820,7 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
     snprintf(name, sizeof name, "%s-shuffle", p->racks[r].name);
     e->gateways[r] = sg_host_by_name(name);
   }
+  e->input_blocks = xcalloc((size_t)p->n_workers, sizeof *e->input_blocks);
   e->n_jobs = w->n_jobs;
   e->jobs = xcalloc((size_t)w->n_jobs, sizeof *e->jobs);
   for (int i = 0; i < w->n_jobs; i++) {
@@ -866,20 +868,26 @@ void engine_run(engine *e)
     utilisation_sample(e, simgrid_get_clock(), 1); /* the rest of the run since the last sample */
 }
 
-static void job_free(job *j, const platform *p)
+void engine_retire_job(engine *e, job *j)
 {
+  const platform *p = e->platform;
   indicators_view_free(j->view, j->n_reduces);
+  j->view = NULL;
   hdfs_file_free(j->input);
+  j->input = NULL;
   free(j->splits);
-  free(j->moves);
+  j->splits = NULL;
   for (int k = 0; j->parts && k < j->n_parts + 1; k++) {
     free(j->parts[k][0]);
     free(j->parts[k][1]);
   }
   free(j->parts);
+  j->parts = NULL;
   free(j->split_sizes);
+  j->split_sizes = NULL;
   free(j->part_input);
-  for (int t = 0; t < j->n_maps + j->n_reduces; t++) {
+  j->part_input = NULL;
+  for (int t = 0; !j->retired && t < j->n_maps + j->n_reduces; t++) {
     task *tk = t < j->n_maps ? &j->maps[t] : &j->reduces[t - j->n_maps];
     prefetch_free(tk->prefetch);
     for (int k = 0; k < tk->n_attempts; k++) {
@@ -893,19 +901,26 @@ static void job_free(job *j, const platform *p)
     }
     free(tk->attempts);
   }
+  j->retired = 1;
   free(j->tracker_failures);
-  free(j->children);
+  j->tracker_failures = NULL;
   free(j->reruns);
+  j->reruns = NULL;
   free(j->maps);
+  j->maps = NULL;
   free(j->reduces);
+  j->reduces = NULL;
   free(j->finished_maps);
+  j->finished_maps = NULL;
   free(j->next_event);
+  j->next_event = NULL;
   free(j->last_event);
+  j->last_event = NULL;
   free(j->block_time);
+  j->block_time = NULL;
   free(j->block_count);
-  if (j->mutex)
-    sg_mutex_destroy(j->mutex);
-  for (int h = 0; h < j->n_holders; h++)
+  j->block_count = NULL;
+  for (int h = 0; j->maps_on_holder && h < j->n_holders; h++)
     free(j->maps_on_holder[h]);
   if (j->maps_in_rack)
     for (int r = 0; r < p->n_racks; r++)
@@ -917,6 +932,21 @@ static void job_free(job *j, const platform *p)
   free(j->maps_in_rack);
   free(j->n_in_rack);
   free(j->cur_rack);
+  j->holder = NULL;
+  j->maps_on_holder = NULL;
+  j->n_on_holder = j->cur_holder = NULL;
+  j->maps_in_rack = NULL;
+  j->n_in_rack = j->cur_rack = NULL;
+  j->n_holders = 0;
+}
+
+static void job_free(engine *e, job *j)
+{
+  engine_retire_job(e, j);
+  free(j->moves);
+  free(j->children);
+  if (j->mutex)
+    sg_mutex_destroy(j->mutex);
 }
 
 void engine_free(engine *e)
@@ -924,7 +954,8 @@ void engine_free(engine *e)
   if (!e)
     return;
   for (int i = 0; i < e->n_jobs; i++)
-    job_free(&e->jobs[i], e->platform);
+    job_free(e, &e->jobs[i]);
+  retire_free(e);
   rereplicate_free(e);
   lost_free(e);
   for (int i = 0; i < e->platform->n_workers; i++) {
@@ -935,7 +966,9 @@ void engine_free(engine *e)
     free(e->trackers[i].disks);
     free(e->trackers[i].launch);
     free(e->trackers[i].maps);
+    free(e->trackers[i].uses);
   }
+  free(e->input_blocks);
   free(e->trackers);
   free(e->by_key);
   free(e->gateways);
