@@ -205,6 +205,7 @@ struct job {
    * once its outputs' pieces are written (RECORDED), what the end-of-run
    * outputs read of its tasks, kept here; RETIRED once its tasks are freed */
   int unreported, loading;
+  int made; /* its tasks are there: from its submission (engine_job_make) until it is retired */
   int recorded, retired;
   int killed;                                  /* its attempts that were killed */
   int64_t map_output, shuffled, output;        /* of its successful attempts, as jobs.csv sums them */
@@ -341,6 +342,13 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
  * YARN mode, E->stuck says why none can (a deadlock of containers). */
 void engine_run(engine *e);
 void engine_free(engine *e);
+
+/* Makes job J's tasks, its input's placement and the scheduler's lists,
+ * as its setup made them, unless they are there: at its submission, so
+ * that memory grows with the jobs in flight (engine_alloc makes every job
+ * to check it, then frees all but those of a run with faults, which walk
+ * every job, and those whose input is redistributed). */
+void engine_job_make(engine *e, job *j);
 
 /* Frees what job J holds that the run no longer needs once it is recorded
  * (retire.h): its tasks and attempts, its input's placement, its tables

@@ -94,6 +94,7 @@ void retire_finished(engine *e, job *j)
 static void record(engine *e, job *j)
 {
   struct retire_state *s = e->retire;
+  engine_job_make(e, j); /* a job that never ran: a job it waited for failed */
   long *at[RETIRE_N];
   for (int k = 0; k < RETIRE_N; k++) {
     at[k] = s->piece[j->index][k];
