@@ -121,7 +121,7 @@ static int reachable(const engine *e, const job *j)
   for (int c = 0; c < j->n_children; c++)
     if (j->children[c]->desc->input_from == j->index && j->children[c]->waiting > 0 && !j->children[c]->finished)
       return 1;
-  if (conf_get(&j->desc->conf, CONF_PREFETCH) != 0)
+  if (conf_get(&j->desc->conf, CONF_PREFETCH) != 0 && j->made) /* a job that never ran was never made */
     for (int m = 0; m < j->n_maps; m++)
       if (j->maps[m].reserved)
         return 1;
