@@ -85,41 +85,52 @@ static int phase_flows(const engine *e, const attempt *a, int phase, int (*flows
   return n;
 }
 
-/* The host a flow from worker FROM leaves by: its own, or in a job that
- * shuffles by rack its rack's gateway (the shuffle's sender, reducetask.c). */
-static sg_host_t sender(const engine *e, const attempt *a, int phase, int from)
+/* The host a flow from worker FROM leaves by: its own, or, BY_RACK (a
+ * reduce's shuffle in a job that shuffles by rack), its rack's gateway
+ * (the shuffle's sender, reducetask.c). */
+static sg_host_t sender(const engine *e, int by_rack, int from)
 {
-  int by_rack = a->task->kind == KIND_REDUCE && phase == PHASE_SHUFFLE &&
-                conf_get(&a->task->job->desc->conf, CONF_SHUFFLE_BY_RACK) != 0;
   return by_rack ? e->gateways[e->platform->workers[from].rack] : e->trackers[from].host;
 }
 
-void bottleneck_stage(const engine *e, const attempt *a, int what, double start, double end, bottleneck *out)
+void bottleneck_plan_stage(const engine *e, const attempt *a, int what, bottleneck_plan *plan)
 {
-  out->kind = -1;
-  out->resource[0] = '\0';
-  out->used = -1;
+  *plan = (bottleneck_plan){.kind = -1, .worker = a->worker};
   int phase = charged_phase(a, what);
   if (phase < 0)
     return;
   const double *busy = a->busy[phase];
   for (int k = 0; k < LIMIT_N; k++)
-    if (busy[k] > 0 && (out->kind < 0 || busy[k] > busy[out->kind]))
-      out->kind = k;
+    if (busy[k] > 0 && (plan->kind < 0 || busy[k] > busy[plan->kind]))
+      plan->kind = k;
+  if (plan->kind < 0 || plan->kind == LIMIT_CPU)
+    return;
+  plan->by_rack = a->task->kind == KIND_REDUCE && phase == PHASE_SHUFFLE &&
+                  conf_get(&a->task->job->desc->conf, CONF_SHUFFLE_BY_RACK) != 0;
+  plan->flows =
+      xmalloc((size_t)(e->platform->n_workers + engine_output_replication(a->task->job) + 1) * sizeof *plan->flows);
+  plan->n = phase_flows(e, a, phase, plan->flows);
+}
+
+void bottleneck_resolve(const engine *e, const bottleneck_plan *plan, double start, double end, bottleneck *out)
+{
+  out->kind = plan->kind;
+  out->resource[0] = '\0';
+  out->used = -1;
   if (out->kind < 0)
     return;
   const platform *p = e->platform;
-  const char *here = p->workers[a->worker].name;
+  const char *here = p->workers[plan->worker].name;
   if (out->kind == LIMIT_CPU) {
     snprintf(out->resource, sizeof out->resource, "cores of %s", here);
-    out->used = utilisation_host_mean(e, a->worker, RES_CPU, start, end);
+    out->used = utilisation_host_mean(e, plan->worker, RES_CPU, start, end);
     return;
   }
-  int(*flows)[2] = xmalloc((size_t)(p->n_workers + engine_output_replication(a->task->job) + 1) * sizeof *flows);
-  int n = phase_flows(e, a, phase, flows);
+  int n = plan->n;
+  int(*flows)[2] = plan->flows;
   if (out->kind == LIMIT_DISK) { /* its own host's disks, and those of the hosts the flows touch; a tie to its own */
-    double best = utilisation_host_mean(e, a->worker, RES_DISK, start, end);
-    int at = a->worker;
+    double best = utilisation_host_mean(e, plan->worker, RES_DISK, start, end);
+    int at = plan->worker;
     for (int f = 0; f < n; f++)
       for (int side = 0; side < 2; side++) {
         double used = utilisation_host_mean(e, flows[f][side], RES_DISK, start, end);
@@ -135,7 +146,7 @@ void bottleneck_stage(const engine *e, const attempt *a, int what, double start,
     double best = -1;
     for (int f = 0; f < n; f++) {
       xbt_dynar_reset(route);
-      sg_host_get_route(sender(e, a, phase, flows[f][0]), e->trackers[flows[f][1]].host, route);
+      sg_host_get_route(sender(e, plan->by_rack, flows[f][0]), e->trackers[flows[f][1]].host, route);
       unsigned i;
       sg_link_t l;
       xbt_dynar_foreach (route, i, l) {
@@ -151,5 +162,12 @@ void bottleneck_stage(const engine *e, const attempt *a, int what, double start,
       snprintf(out->resource, sizeof out->resource, "network of %s", here);
     out->used = best;
   }
-  free(flows);
+}
+
+void bottleneck_stage(const engine *e, const attempt *a, int what, double start, double end, bottleneck *out)
+{
+  bottleneck_plan plan;
+  bottleneck_plan_stage(e, a, what, &plan);
+  bottleneck_resolve(e, &plan, start, end, out);
+  free(plan.flows);
 }

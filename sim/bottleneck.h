@@ -13,6 +13,23 @@ typedef struct {
   double used;        /* that resource's mean utilisation while the stage ran, 0 to 1; -1 if not sampled */
 } bottleneck;
 
+/* What stage WHAT (CRIT_*) of attempt A used, as far as its attempt tells:
+ * the kind of resource that set its pace (-1: none), its worker, and the
+ * flows of its phase as pairs of workers (sender, receiver); the sender is
+ * its rack's gateway when BY_RACK.  The rest of the question, which
+ * resource of that kind was most used, the utilisation samples answer
+ * (bottleneck_resolve): once the run is over, as they may be coarsened
+ * until then (utilisation.c). */
+typedef struct {
+  int kind, worker, by_rack, n;
+  int (*flows)[2]; /* n of them, NULL if none; the caller frees it */
+} bottleneck_plan;
+
+void bottleneck_plan_stage(const engine *e, const attempt *a, int what, bottleneck_plan *plan);
+
+/* What limited a stage of plan PLAN over [START, END]: into *OUT. */
+void bottleneck_resolve(const engine *e, const bottleneck_plan *plan, double start, double end, bottleneck *out);
+
 /* What limited stage WHAT (CRIT_*) of attempt A over [START, END]: into *OUT. */
 void bottleneck_stage(const engine *e, const attempt *a, int what, double start, double end, bottleneck *out);
 

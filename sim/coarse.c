@@ -113,6 +113,14 @@ static group *group_get(engine *e, job *j, int rack)
   return *g;
 }
 
+int coarse_holds(const engine *e, const job *j)
+{
+  for (int r = 0; groups && r < e->platform->n_racks; r++)
+    if (groups[(size_t)j->index * (size_t)e->platform->n_racks + (size_t)r])
+      return 1;
+  return 0;
+}
+
 /* Frees G when nothing uses it any more (the job's mutex held). */
 static void group_release(engine *e, group *g)
 {

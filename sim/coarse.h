@@ -20,4 +20,8 @@ typedef void coarse_land_fn(void *arg, const int *maps, int n);
  * killed.  The platform must be loaded with its rack gateways (topology.h). */
 void coarse_shuffle(attempt *a, coarse_land_fn *land, void *arg);
 
+/* Whether a group of job J's reducers is still there (a member, or a
+ * carrier still moving map outputs): it reads J's maps and attempts. */
+int coarse_holds(const engine *e, const job *j);
+
 #endif

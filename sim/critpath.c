@@ -31,13 +31,17 @@
  *   never ran (one it waited for failed) has no path.
  *
  * It reads only what the engine recorded of each attempt (assignment,
- * launch, phase ends, end, report), so it runs after the simulation, as
- * the reports do; it is a file of its own because it is one question,
- * asked of the whole run. */
+ * launch, phase ends, end, report), so it runs once a job is over, as the
+ * job is retired (retire.h), or at the end of the run for the jobs kept:
+ * each segment is recorded with what its attempt tells of its bottleneck,
+ * and the bottleneck is judged by the utilisation samples when explain.csv
+ * is written, once they are all taken.  It is a file of its own because it
+ * is one question, asked of the whole run. */
 #include "critpath.h"
 
 #include "alloc.h"
 #include "bottleneck.h"
+#include "retire.h"
 #include "rundir.h"
 
 #include <math.h>
@@ -49,8 +53,6 @@
 typedef struct {
   const engine *e;
   const job *j;
-  const attempt ***on;   /* per worker, every attempt of the run that ran there, */
-  int *n_on;             /* and how many */
   crit_segment *s;       /* the segments found, latest first */
   int n, cap;
   double t, lo;          /* the cursor, and the job's submit time */
@@ -104,26 +106,61 @@ static int assignment_wait(const walk *w, double from, double to)
   return to - from > w->e->heartbeat + SLACK ? CRIT_SLOT : CRIT_HEARTBEAT;
 }
 
-/* The attempt whose slot (YARN: container) on A's worker freed last in
- * (FROM, A's assignment], or NULL: a Hadoop 1 slot of A's kind frees when
- * the attempt ends, a container when the ResourceManager learns of it. */
-static const attempt *slot_holder(const walk *w, const attempt *a, double from)
+/* Use U of a slot with what the walk reads of it (its attempt's, while its job is kept). */
+static slot_use slot_use_of(const slot_use *u)
 {
-  int yarn = w->e->rm != NULL;
-  const attempt *best = NULL;
+  const attempt *x = u->a;
+  if (!x)
+    return *u;
+  return (slot_use){.a = x,
+                    .start = x->start,
+                    .end = x->end,
+                    .reported = x->reported,
+                    .job = x->task->job->index,
+                    .kind = x->task->kind,
+                    .index = x->task->index,
+                    .number = x->number};
+}
+
+/* Whether use X comes before Y in the order of the run's attempts: by job, maps first, task, attempt. */
+static int listed_before(const slot_use *x, const slot_use *y)
+{
+  if (x->job != y->job)
+    return x->job < y->job;
+  if (x->kind != y->kind)
+    return x->kind < y->kind;
+  if (x->index != y->index)
+    return x->index < y->index;
+  return x->number < y->number;
+}
+
+/* The use of the slot (YARN: container) on A's worker that freed last in
+ * (FROM, A's assignment], into *BEST; 0 if none: a Hadoop 1 slot of A's
+ * kind frees when the attempt ends, a container when the ResourceManager
+ * learns of it.  Of those that freed at once, one of A's job, else the
+ * first in the order of the run's attempts.  Retired jobs' attempts are
+ * among the tracker's uses as copies (retire.c), so the walk does not
+ * depend on which jobs were retired. */
+static int slot_holder(const walk *w, const attempt *a, double from, slot_use *best)
+{
+  int yarn = w->e->rm != NULL, found = 0, best_own = 0;
   double best_freed = from;
-  for (int i = 0; i < w->n_on[a->worker]; i++) {
-    const attempt *x = w->on[a->worker][i];
-    double freed = yarn ? x->reported : x->end;
-    if (x == a || (!yarn && x->task->kind != a->task->kind) || x->start >= a->start || freed > a->start ||
-        freed <= from)
+  const tracker *tr = &w->e->trackers[a->worker];
+  for (int i = 0; i < tr->n_uses; i++) {
+    slot_use x = slot_use_of(&tr->uses[i]);
+    double freed = yarn ? x.reported : x.end;
+    if (x.a == a || (!yarn && x.kind != (int)a->task->kind) || x.start >= a->start || freed > a->start || freed <= from)
       continue;
-    if (!best || freed > best_freed || (freed == best_freed && x->task->job == w->j && best->task->job != w->j)) {
-      best = x;
+    int own = x.job == w->j->index;
+    if (!found || freed > best_freed ||
+        (freed == best_freed && (own > best_own || (own == best_own && listed_before(&x, best))))) {
+      *best = x;
       best_freed = freed;
+      best_own = own;
+      found = 1;
     }
   }
-  return best;
+  return found;
 }
 
 /* Walks back from A's assignment (the cursor there): returns the attempt
@@ -154,13 +191,13 @@ static const attempt *assigned(walk *w, const attempt *a)
     if (m && m->reported > free_at)
       why = SLOWSTART, via = m, free_at = m->reported;
   }
-  const attempt *b = slot_holder(w, a, free_at);
-  if (b) { /* the slot freed as B ended, and was filled at a heartbeat */
-    int walk_on = b->task->job == j && b->status == STATUS_SUCCEEDED;
+  slot_use b = {0};
+  if (slot_holder(w, a, free_at, &b)) { /* the slot freed as B ended, and was filled at a heartbeat */
+    int walk_on = b.job == j->index && b.a->status == STATUS_SUCCEEDED;
     /* (in YARN mode B's container freed when it was reported, which may be after A could first run) */
-    push(w, CRIT_HEARTBEAT, walk_on ? b : a, walk_on ? b->end : fmax(b->end, free_at));
+    push(w, CRIT_HEARTBEAT, walk_on ? b.a : a, walk_on ? b.end : fmax(b.end, free_at));
     if (walk_on)
-      return b;
+      return b.a;
     push(w, CRIT_SLOT, a, free_at);
   } else if (why != SLOWSTART) {
     push(w, assignment_wait(w, free_at, a->start), a, free_at);
@@ -228,10 +265,10 @@ static void job_start(walk *w)
   push(w, redistributed > j->ready ? CRIT_REDISTRIBUTION : CRIT_SUBMISSION, NULL, j->submit);
 }
 
-/* The walk over job J, with the attempts of each worker listed in ON and N_ON. */
-static int walk_job(const engine *e, const job *j, const attempt ***on, int *n_on, crit_segment **segs)
+/* The walk over job J. */
+static int walk_job(const engine *e, const job *j, crit_segment **segs)
 {
-  walk w = {.e = e, .j = j, .on = on, .n_on = n_on, .t = j->end, .lo = j->submit};
+  walk w = {.e = e, .j = j, .t = j->end, .lo = j->submit};
   if (j->status == JOB_DEPENDENT_FAILED) { /* it never ran: no time to account for */
     *segs = xmalloc(sizeof **segs);
     return 0;
@@ -271,79 +308,79 @@ static int walk_job(const engine *e, const job *j, const attempt ***on, int *n_o
   return n;
 }
 
-/* Lists every attempt of E by its worker into *ON and *N_ON (the caller frees both and each list). */
-static void attempts_by_worker(const engine *e, const attempt ****on, int **n_on)
-{
-  int n_workers = e->platform->n_workers;
-  const attempt ***lists = xcalloc((size_t)n_workers, sizeof *lists);
-  int *n = xcalloc((size_t)n_workers, sizeof *n), *cap = xcalloc((size_t)n_workers, sizeof *cap);
-  for (int i = 0; i < e->n_jobs; i++) {
-    const job *j = &e->jobs[i];
-    for (int k = 0; k < j->n_maps + j->n_reduces; k++) {
-      const task *t = k < j->n_maps ? &j->maps[k] : &j->reduces[k - j->n_maps];
-      for (int x = 0; x < t->n_attempts; x++) {
-        int wk = t->attempts[x]->worker;
-        if (n[wk] == cap[wk]) {
-          cap[wk] = cap[wk] ? 2 * cap[wk] : 8;
-          lists[wk] = xrealloc(lists[wk], (size_t)cap[wk] * sizeof *lists[wk]);
-        }
-        lists[wk][n[wk]++] = t->attempts[x];
-      }
-    }
-  }
-  free(cap);
-  *on = lists;
-  *n_on = n;
-}
-
-static void free_lists(const engine *e, const attempt ***on, int *n_on)
-{
-  for (int i = 0; i < e->platform->n_workers; i++)
-    free(on[i]);
-  free(on);
-  free(n_on);
-}
-
 int critpath_job(const engine *e, const job *j, crit_segment **segs)
 {
-  const attempt ***on;
-  int *n_on;
-  attempts_by_worker(e, &on, &n_on);
-  int n = walk_job(e, j, on, n_on, segs);
-  free_lists(e, on, n_on);
-  return n;
+  return walk_job(e, j, segs);
+}
+
+/* One row of explain.csv as recorded (critpath_record), followed by its
+ * plan's flows, N_FLOWS pairs of ints. */
+typedef struct {
+  int what, kind, index, number, worker; /* its attempt's identity; index -1 without one */
+  double start, end;
+  int limit, by_rack, n_flows; /* its bottleneck_plan */
+} explain_record;
+
+void critpath_record(const engine *e, const job *j, FILE *f)
+{
+  crit_segment *s;
+  int n = walk_job(e, j, &s);
+  for (int k = 0; k < n; k++) {
+    const attempt *a = s[k].a;
+    bottleneck_plan plan = {.kind = -1};
+    if (a && s[k].what < CRIT_N_STAGES)
+      bottleneck_plan_stage(e, a, s[k].what, &plan);
+    explain_record r = {.what = s[k].what,
+                        .kind = a ? (int)a->task->kind : 0,
+                        .index = a ? a->task->index : -1,
+                        .number = a ? a->number : 0,
+                        .worker = a ? a->worker : 0,
+                        .start = s[k].start,
+                        .end = s[k].end,
+                        .limit = plan.kind,
+                        .by_rack = plan.by_rack,
+                        .n_flows = plan.n};
+    fwrite(&r, sizeof r, 1, f);
+    if (plan.n)
+      fwrite(plan.flows, sizeof *plan.flows, (size_t)plan.n, f);
+    free(plan.flows);
+  }
+  free(s);
 }
 
 void critpath_write(const engine *e, FILE *f)
 {
-  const attempt ***on;
-  int *n_on;
-  attempts_by_worker(e, &on, &n_on);
   for (int i = 0; i < e->n_jobs; i++) {
     const job *j = &e->jobs[i];
-    crit_segment *s;
-    int n = walk_job(e, j, on, n_on, &s);
-    for (int k = 0; k < n; k++) {
+    long len;
+    FILE *in = retire_piece(e, RETIRE_EXPLAIN, j, &len);
+    for (int k = 0; len > 0; k++) {
+      explain_record r;
+      xbt_assert(fread(&r, sizeof r, 1, in) == 1, "explain.csv: a temporary file cannot be read");
+      bottleneck_plan plan = {.kind = r.limit, .worker = r.worker, .by_rack = r.by_rack, .n = r.n_flows};
+      if (plan.n) {
+        plan.flows = xmalloc((size_t)plan.n * sizeof *plan.flows);
+        xbt_assert(fread(plan.flows, sizeof *plan.flows, (size_t)plan.n, in) == (size_t)plan.n,
+                   "explain.csv: a temporary file cannot be read");
+      }
+      len -= (long)(sizeof r + (size_t)plan.n * sizeof *plan.flows);
       fprintf(f, "%s,%d,%s,%s,", j->desc->name, k + 1,
-              s[k].what < CRIT_N_STAGES ? RUNDIR_EXPLAIN_STAGE : RUNDIR_EXPLAIN_WAIT, rundir_explain_what[s[k].what]);
-      const attempt *a = s[k].a;
-      if (a)
-        fprintf(f, "%c%06d,%d,%s", a->task->kind == KIND_MAP ? 'm' : 'r', a->task->index, a->number,
-                e->platform->workers[a->worker].name);
+              r.what < CRIT_N_STAGES ? RUNDIR_EXPLAIN_STAGE : RUNDIR_EXPLAIN_WAIT, rundir_explain_what[r.what]);
+      if (r.index >= 0)
+        fprintf(f, "%c%06d,%d,%s", r.kind == KIND_MAP ? 'm' : 'r', r.index, r.number,
+                e->platform->workers[r.worker].name);
       else
-        fprintf(f, "%s,,", s[k].what == CRIT_AM_STARTUP ? "am" : "");
-      fprintf(f, ",%.9f,%.9f,%.9f,", s[k].start, s[k].end, s[k].end - s[k].start);
-      bottleneck l = {.kind = -1};
-      if (a && s[k].what < CRIT_N_STAGES)
-        bottleneck_stage(e, a, s[k].what, s[k].start, s[k].end, &l);
+        fprintf(f, "%s,,", r.what == CRIT_AM_STARTUP ? "am" : "");
+      fprintf(f, ",%.9f,%.9f,%.9f,", r.start, r.end, r.end - r.start);
+      bottleneck l;
+      bottleneck_resolve(e, &plan, r.start, r.end, &l);
       if (l.kind >= 0 && l.used >= 0)
         fprintf(f, "%s,%s,%.3f\n", rundir_explain_limits[l.kind], l.resource, l.used);
       else if (l.kind >= 0)
         fprintf(f, "%s,%s,\n", rundir_explain_limits[l.kind], l.resource);
       else
         fprintf(f, ",,\n");
+      free(plan.flows);
     }
-    free(s);
   }
-  free_lists(e, on, n_on);
 }

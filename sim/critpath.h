@@ -26,7 +26,14 @@ typedef struct {
  * returns the number of segments.  Segments of no length are left out. */
 int critpath_job(const engine *e, const job *j, crit_segment **segs);
 
-/* Writes explain.csv, the critical path of every job of E, to F. */
+/* Writes job J's critical path to F as records (retire.h): each segment
+ * and what its attempt tells of its bottleneck (bottleneck_plan), judged
+ * by the utilisation samples only at the end (critpath_write).  J's
+ * tasks must be there, and those of every job that ran on its workers
+ * while it ran, or their copies (slot_use). */
+void critpath_record(const engine *e, const job *j, FILE *f);
+
+/* Writes explain.csv's rows (not its header), every job of E's recorded critical path, to F. */
 void critpath_write(const engine *e, FILE *f);
 
 #endif

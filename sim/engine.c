@@ -10,6 +10,11 @@
  * bytes, split by largest remainders, so that bytes add up exactly from map
  * input to reduce output): one table of partitions a split size, or the
  * key data's records, so that a job keeps no table of maps times reducers.
+ * Each job is made at setup, so that a workload that cannot run is refused
+ * then; unless the run has faults (lost.c walks every job's tasks) or the
+ * job's input is redistributed, its tasks and input are freed again and
+ * made anew, the same (its draws are its own), as it is submitted
+ * (engine_job_make), so that memory grows with the jobs in flight.
  * Then the JobTracker, the TaskTrackers and a
  * balancer per job to redistribute are started and SimGrid runs until the
  * last actor ends.  A job that waits for others (a workflow) is held until
@@ -25,6 +30,7 @@
 #include "lost.h"
 #include "prefetch.h"
 #include "rereplicate.h"
+#include "retire.h"
 #include "scheduler.h"
 #include "topology.h"
 #include "utilisation.h"
@@ -543,13 +549,15 @@ static void place_split_hosts(const platform *p, job *j, const job_desc *d)
   free(named);
 }
 
-/* Builds job J: its input in HDFS, its tasks and the scheduler's lists. */
-static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errlen)
+/* Makes what job J holds of its tasks: its input in HDFS, its tasks and
+ * the scheduler's lists.  Its draws are its own (DRAW_PLACEMENT and
+ * DRAW_REDISTRIBUTION with its index), so it makes the same job whenever
+ * it is called, at setup or at the job's submission (engine_job_make). */
+static int job_make(engine *e, job *j, int index, char *err, size_t errlen)
 {
   const platform *p = e->platform;
-  j->desc = d;
-  if (workload_check_fits(d, p, e->heartbeat, err, errlen))
-    return -1;
+  const job_desc *d = j->desc;
+  j->made = 1;
   hdfs_policy *policy =
       input_policy(p, d, &d->placement, d->placement.property ? "mrlab.placement" : "placement", err, errlen);
   if (!policy)
@@ -585,11 +593,6 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
   j->finished_maps = xmalloc((size_t)j->cap_finished_maps * sizeof *j->finished_maps);
   j->next_event = xmalloc((size_t)j->cap_finished_maps * sizeof *j->next_event);
   j->view = indicators_view_alloc();
-  j->mutex = sg_mutex_init();
-  /* the client lists the input and asks the NameNode for each file's blocks before it submits */
-  j->submit = d->submit;
-  j->ready = d->submit + (double)d->files * conf_get(&e->cluster, CONF_NAMENODE_RPC);
-  j->waiting = d->n_after;
   j->block_time = xcalloc((size_t)p->n_classes, sizeof *j->block_time);
   j->block_count = xcalloc((size_t)p->n_classes, sizeof *j->block_count);
   j->reruns = xmalloc((size_t)(j->n_maps + j->n_reduces + 1) * sizeof *j->reruns); /* a task waits once at most */
@@ -605,10 +608,34 @@ static int job_init(engine *e, job *j, const job_desc *d, char *err, size_t errl
     j->reduces[r] = (task){.job = j, .kind = KIND_REDUCE, .index = r};
   if (d->from && plan_redistribution(e, j, d, err, errlen))
     return -1;
-  j->held |= j->waiting > 0;
-  if (!j->held)
+  j->held |= d->n_after > 0; /* until engine_submit, when its last parent ends */
+  if (!j->held && index)
     engine_index_maps(e, j);
   return 0;
+}
+
+/* Sets up job J of description D: checks that it fits the platform, its
+ * submission, and its tasks (job_make), with the scheduler's lists if it
+ * keeps them (INDEX). */
+static int job_init(engine *e, job *j, const job_desc *d, int index, char *err, size_t errlen)
+{
+  j->desc = d;
+  if (workload_check_fits(d, e->platform, e->heartbeat, err, errlen))
+    return -1;
+  j->mutex = sg_mutex_init();
+  /* the client lists the input and asks the NameNode for each file's blocks before it submits */
+  j->submit = d->submit;
+  j->ready = d->submit + (double)d->files * conf_get(&e->cluster, CONF_NAMENODE_RPC);
+  j->waiting = d->n_after;
+  return job_make(e, j, index, err, errlen);
+}
+
+void engine_job_make(engine *e, job *j)
+{
+  if (j->made)
+    return;
+  char err[1024];
+  xbt_assert(job_make(e, j, 1, err, sizeof err) == 0, "job %s: %s", j->desc->name, err); /* as it was at setup */
 }
 
 int engine_output_replication(const job *j)
@@ -669,6 +696,7 @@ job **engine_queue(engine *e, double now, int *n)
     job *j = e->by_submit[e->n_submitted];
     if (j->finished) /* a job it waited for failed */
       continue;
+    engine_job_make(e, j);
     int at = e->n_queue;
     while (at > 0 && e->queue[at - 1]->index > j->index)
       at--;
@@ -683,6 +711,7 @@ job **engine_queue(engine *e, double now, int *n)
 void engine_submit(engine *e, job *j, double now)
 {
   const job_desc *d = j->desc;
+  engine_job_make(e, j);
   j->submit = fmax(d->submit, now);
   j->ready = j->submit + (double)d->files * conf_get(&e->cluster, CONF_NAMENODE_RPC);
   if (d->input_from >= 0) { /* the parent's output files, each one block where its task's pipeline wrote it */
@@ -753,6 +782,8 @@ int engine_output_stages(attempt *a, int64_t output, double scale, stage *st)
   return s;
 }
 
+static void job_unmake(engine *e, job *j);
+
 /* qsort's order of trackers by their key, drawn from the seed and the worker's name. */
 static int by_key(const void *a, const void *b)
 {
@@ -819,15 +850,21 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
     snprintf(name, sizeof name, "%s-shuffle", p->racks[r].name);
     e->gateways[r] = sg_host_by_name(name);
   }
+  e->input_blocks = xcalloc((size_t)p->n_workers, sizeof *e->input_blocks);
   e->n_jobs = w->n_jobs;
   e->jobs = xcalloc((size_t)w->n_jobs, sizeof *e->jobs);
+  int faults = lost_configured(e); /* the losses walk every job's tasks (lost.c): all made now */
   for (int i = 0; i < w->n_jobs; i++) {
-    e->jobs[i].index = i;
-    if (job_init(e, &e->jobs[i], &w->jobs[i], err, errlen)) {
+    job *j = &e->jobs[i];
+    int keep = faults || w->jobs[i].from; /* else made again as it is submitted; a redistribution runs from then */
+    j->index = i;
+    if (job_init(e, j, &w->jobs[i], keep, err, errlen)) {
       engine_free(e);
       return NULL;
     }
-    e->tasks_total += e->jobs[i].n_maps + e->jobs[i].n_reduces;
+    e->tasks_total += j->n_maps + j->n_reduces;
+    if (!keep)
+      job_unmake(e, j);
   }
   index_jobs(e);
   if (yarn_alloc(e, err, errlen) || lost_alloc(e, err, errlen)) {
@@ -866,19 +903,29 @@ void engine_run(engine *e)
     utilisation_sample(e, simgrid_get_clock(), 1); /* the rest of the run since the last sample */
 }
 
-static void job_free(job *j, const platform *p)
+/* Frees what job_make made of J, which it may make again (engine_job_make). */
+static void job_unmake(engine *e, job *j)
 {
+  const platform *p = e->platform;
+  if (!j->made)
+    return;
+  j->made = 0;
   indicators_view_free(j->view, j->n_reduces);
+  j->view = NULL;
   hdfs_file_free(j->input);
+  j->input = NULL;
   free(j->splits);
-  free(j->moves);
+  j->splits = NULL;
   for (int k = 0; j->parts && k < j->n_parts + 1; k++) {
     free(j->parts[k][0]);
     free(j->parts[k][1]);
   }
   free(j->parts);
+  j->parts = NULL;
   free(j->split_sizes);
+  j->split_sizes = NULL;
   free(j->part_input);
+  j->part_input = NULL;
   for (int t = 0; t < j->n_maps + j->n_reduces; t++) {
     task *tk = t < j->n_maps ? &j->maps[t] : &j->reduces[t - j->n_maps];
     prefetch_free(tk->prefetch);
@@ -894,18 +941,24 @@ static void job_free(job *j, const platform *p)
     free(tk->attempts);
   }
   free(j->tracker_failures);
-  free(j->children);
+  j->tracker_failures = NULL;
   free(j->reruns);
+  j->reruns = NULL;
   free(j->maps);
+  j->maps = NULL;
   free(j->reduces);
+  j->reduces = NULL;
   free(j->finished_maps);
+  j->finished_maps = NULL;
   free(j->next_event);
+  j->next_event = NULL;
   free(j->last_event);
+  j->last_event = NULL;
   free(j->block_time);
+  j->block_time = NULL;
   free(j->block_count);
-  if (j->mutex)
-    sg_mutex_destroy(j->mutex);
-  for (int h = 0; h < j->n_holders; h++)
+  j->block_count = NULL;
+  for (int h = 0; j->maps_on_holder && h < j->n_holders; h++)
     free(j->maps_on_holder[h]);
   if (j->maps_in_rack)
     for (int r = 0; r < p->n_racks; r++)
@@ -917,6 +970,28 @@ static void job_free(job *j, const platform *p)
   free(j->maps_in_rack);
   free(j->n_in_rack);
   free(j->cur_rack);
+  j->holder = NULL;
+  j->maps_on_holder = NULL;
+  j->n_on_holder = j->cur_holder = NULL;
+  j->maps_in_rack = NULL;
+  j->n_in_rack = j->cur_rack = NULL;
+  j->n_holders = j->n_parts = j->foreign_hosts = 0;
+  j->held = 0;
+}
+
+void engine_retire_job(engine *e, job *j)
+{
+  job_unmake(e, j);
+  j->retired = 1;
+}
+
+static void job_free(engine *e, job *j)
+{
+  job_unmake(e, j);
+  free(j->moves);
+  free(j->children);
+  if (j->mutex)
+    sg_mutex_destroy(j->mutex);
 }
 
 void engine_free(engine *e)
@@ -924,7 +999,8 @@ void engine_free(engine *e)
   if (!e)
     return;
   for (int i = 0; i < e->n_jobs; i++)
-    job_free(&e->jobs[i], e->platform);
+    job_free(e, &e->jobs[i]);
+  retire_free(e);
   rereplicate_free(e);
   lost_free(e);
   for (int i = 0; i < e->platform->n_workers; i++) {
@@ -935,7 +1011,9 @@ void engine_free(engine *e)
     free(e->trackers[i].disks);
     free(e->trackers[i].launch);
     free(e->trackers[i].maps);
+    free(e->trackers[i].uses);
   }
+  free(e->input_blocks);
   free(e->trackers);
   free(e->by_key);
   free(e->gateways);

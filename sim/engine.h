@@ -108,6 +108,7 @@ struct attempt {
   int pushes;                 /* map: pieces it pushed; reduce: pieces it received */
   double first_byte;          /* reduce: when its first shuffled byte arrived, -1 before */
   struct prefetch *prefetch;  /* map: the prefetch (prefetch.h) its split was read from, or NULL */
+  int used_at;                /* its entry in its tracker's slot_uses (critpath.c reads them) */
 };
 
 struct task {
@@ -199,7 +200,27 @@ struct job {
   job_view *view;
   int sketch_keys, sketch_missed;
   double sketch_error;
+  /* retirement (retire.h): attempts made and not yet learnt of by the
+   * JobTracker, prefetch actors (prefetch.c) still running for its maps;
+   * once its outputs' pieces are written (RECORDED), what the end-of-run
+   * outputs read of its tasks, kept here; RETIRED once its tasks are freed */
+  int unreported, loading;
+  int made; /* its tasks are there: from its submission (engine_job_make) until it is retired */
+  int recorded, retired;
+  int killed;                                  /* its attempts that were killed */
+  int64_t map_output, shuffled, output;        /* of its successful attempts, as jobs.csv sums them */
+  double reduce_phase_start, reduce_phase_end; /* indicators_phase's, taken while its tasks were there */
 };
+
+/* An attempt's use of a slot (YARN: a container) on its worker, as the
+ * critical path (critpath.c) asks of the attempts of every job: while its
+ * job keeps its tasks, the attempt itself (A); once the job is retired, a
+ * copy of what critpath.c reads (A NULL). */
+typedef struct {
+  const attempt *a;
+  double start, end, reported;
+  int job, kind, index, number;
+} slot_use;
 
 /* How long a heartbeat may take to reach the JobTracker, as far as idle
  * trackers that skip heartbeats assume (tasktracker.c): far above what one
@@ -257,6 +278,8 @@ typedef struct {
   int disks_checked;       /* Hadoop 1: of them, those its TaskTracker's last disk check found */
   double disk_check;       /* Hadoop 1: when it last checked its local directories */
   int reinit;              /* Hadoop 1: it re-initialised itself, and has not heartbeated since */
+  slot_use *uses;          /* the attempts that ran here and may yet be on a critical path (retire.h) */
+  int n_uses, cap_uses;
 } tracker;
 
 /* One estimate of a job's reduce phase by one indicator (indicators.h). */
@@ -300,6 +323,8 @@ typedef struct {
   int untold;                     /* trackers the JobTracker has yet to tell that the run is over */
   statusline line;                /* the progress line on stderr, updated at heartbeats (jobtracker.c) */
   char stuck[1024];               /* YARN mode: why the run can never end (yarn.h), "" while it can */
+  struct retire_state *retire;    /* the finished jobs' outputs so far, and the jobs to retire (retire.h) */
+  int64_t *input_blocks;          /* per worker: input replicas of the recorded jobs placed there (summary.json) */
 } engine;
 
 /* Starts SimGrid for a run: its own command-line options (--cfg=, --log=)
@@ -317,6 +342,18 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
  * YARN mode, E->stuck says why none can (a deadlock of containers). */
 void engine_run(engine *e);
 void engine_free(engine *e);
+
+/* Makes job J's tasks, its input's placement and the scheduler's lists,
+ * as its setup made them, unless they are there: at its submission, so
+ * that memory grows with the jobs in flight (engine_alloc makes every job
+ * to check it, then frees all but those of a run with faults, which walk
+ * every job, and those whose input is redistributed). */
+void engine_job_make(engine *e, job *j);
+
+/* Frees what job J holds that the run no longer needs once it is recorded
+ * (retire.h): its tasks and attempts, its input's placement, its tables
+ * and the scheduler's lists; what stays is the job itself. */
+void engine_retire_job(engine *e, job *j);
 
 /* The run under way (SimGrid's engine is a per-process singleton, and so is this). */
 extern engine *the_engine;

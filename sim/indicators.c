@@ -243,6 +243,10 @@ static const attempt *task_leader(const task *t)
 
 void indicators_phase(const job *j, double *start, double *end)
 {
+  if (j->recorded) { /* its tasks may be gone (retire.h) */
+    *start = j->reduce_phase_start, *end = j->reduce_phase_end;
+    return;
+  }
   *start = INFINITY, *end = -INFINITY;
   for (int p = 0; p < j->n_reduces; p++)
     for (int k = 0; k < j->reduces[p].n_attempts; k++) {

@@ -22,6 +22,7 @@
 #include "failures.h"
 #include "lost.h"
 #include "rereplicate.h"
+#include "retire.h"
 #include "scheduler.h"
 
 #include <simgrid/actor.h>
@@ -47,6 +48,7 @@ static void job_ended(engine *e, job *j, double now)
 {
   j->end = now;
   j->finished = 1;
+  retire_finished(e, j);
   free(j->last_event); /* no map completion event follows */
   j->last_event = NULL;
   e->jobs_finished++;
@@ -109,6 +111,7 @@ static void attempt_reported(engine *e, attempt *a, double now)
   task *t = a->task;
   job *j = t->job;
   a->reported = now;
+  j->unreported--;
   if (a->status == STATUS_SUCCEEDED && (t->done || j->finished)) { /* Hadoop would have killed it */
     a->status = STATUS_KILLED;
     a->cause = t->done ? CAUSE_TWIN : CAUSE_JOB_FAILED;
@@ -244,6 +247,8 @@ void jobtracker_actor(int argc, char **argv)
     tr->done = NULL;
     for (attempt *a = in_order; a; a = a->next_done)
       jobtracker_learn(e, a, now);
+    if (in_order) /* the jobs whose last attempts these were may go (retire.h) */
+      retire_sweep(e);
     if (e->jobs_finished == e->n_jobs) {
       tr->shutdown = 1;
       e->untold--;

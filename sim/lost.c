@@ -121,10 +121,15 @@ static int resolve(engine *e, lost_state *s, const fault_spec *spec, int k, char
   return added;
 }
 
+int lost_configured(const engine *e)
+{
+  return conf_text(&e->cluster, CONF_FAULTS)[0] || conf_get(&e->cluster, CONF_NODE_MTBF) > 0;
+}
+
 int lost_alloc(engine *e, char *err, size_t errlen)
 {
   const char *text = conf_text(&e->cluster, CONF_FAULTS);
-  if (!text[0] && conf_get(&e->cluster, CONF_NODE_MTBF) <= 0)
+  if (!lost_configured(e))
     return 0;
   fault_spec *specs = xmalloc(MAX_FAULTS * sizeof *specs);
   char why[256];

@@ -60,6 +60,9 @@
  * processes.  Returns 0 (E->lost stays NULL when the run has no fault), or
  * -1 with ERR naming an entry whose target is no worker, rack or class. */
 int lost_alloc(engine *e, char *err, size_t errlen);
+
+/* Whether E's run has faults (mrlab.faults, or a node MTBF): lost_alloc's E->lost. */
+int lost_configured(const engine *e);
 void lost_free(engine *e);
 
 /* Starts the actors that strike and the expiry monitor (none without faults). */

@@ -88,11 +88,14 @@ static void prefetch_actor(int argc, char **argv)
   int64_t bytes = hdfs_block_bytes(t->job->input, t->block);
   if (p->due > simgrid_get_clock())
     activities_sleep_until(p->due);
-  if (p->dropped)
+  if (p->dropped) {
+    t->job->loading--;
     return;
+  }
   sg_sem_acquire(here->loads); /* after the load before it, if that still runs */
   if (p->dropped) {
     sg_sem_release(here->loads);
+    t->job->loading--;
     return;
   }
   p->started = 1;
@@ -107,6 +110,7 @@ static void prefetch_actor(int argc, char **argv)
   sg_sem_release(here->loads);
   p->done = 1;
   sg_sem_release(p->loaded);
+  t->job->loading--;
 }
 
 void prefetch_plan(attempt *a)
@@ -135,6 +139,7 @@ void prefetch_plan(attempt *a)
   p->loaded = sg_sem_init(0);
   next->prefetch = p;
   j->prefetches_issued++;
+  j->loading++; /* its tasks stay until the actor ends (retire.h) */
   sg_actor_t actor = sg_actor_init("prefetch", tr->host);
   sg_actor_set_data(actor, p);
   sg_actor_start(actor, prefetch_actor, 0, NULL);

@@ -5,7 +5,12 @@
  * depend on its kind (map: read, map, spill, merge; reduce: shuffle, sort,
  * reduce, write), and tasks.csv has a column group for each of the eight,
  * left empty where they do not apply (a map of a map-only job fills the
- * write phase's), then the preshuffle columns (rundir.h). */
+ * write phase's), then the preshuffle columns (rundir.h).
+ *
+ * What a file holds of a job's tasks (tasks.csv's, groups.csv's rows, the
+ * lines report_print prints, jobs.csv's and summary.json's sums) is
+ * recorded as the job is retired (report_record, retire.h), its tasks
+ * freed then; the files copy those pieces in job order at the end. */
 #include "report.h"
 
 #include "activities.h"
@@ -17,6 +22,7 @@
 #include "prefetch.h"
 #include "progress.h"
 #include "rereplicate.h"
+#include "retire.h"
 #include "rundir.h"
 #include "trace.h"
 #include "utilisation.h"
@@ -71,57 +77,75 @@ static void write_header(FILE *f, const char *const *cols, int n, int extra)
   fputc('\n', f);
 }
 
-static void write_tasks(const engine *e, FILE *f)
+/* Job J's rows of tasks.csv. */
+static void task_rows(const engine *e, const job *j, FILE *f)
 {
-  write_header(f, rundir_tasks_columns, TASKS_N_COLUMNS, 0);
-  for (int i = 0; i < e->n_jobs; i++) {
-    const job *j = &e->jobs[i];
-    for (int t = 0; t < j->n_maps + j->n_reduces; t++) {
-      const task *tk = t < j->n_maps ? &j->maps[t] : &j->reduces[t - j->n_maps];
-      for (int k = 0; k < tk->n_attempts; k++) {
-        const attempt *a = tk->attempts[k];
-        const platform_node *n = &e->platform->workers[a->worker];
-        fprintf(f, "%s,%c%06d,%s,%d,%s,%s,%s,%d,%s,%.9f,%.9f", j->desc->name, tk->kind == KIND_MAP ? 'm' : 'r',
-                tk->index, tk->kind == KIND_MAP ? RUNDIR_KIND_MAP : RUNDIR_KIND_REDUCE, a->number, n->name,
-                e->platform->racks[n->rack].name, locality_names[a->locality], a->speculative, status_names[a->status],
-                a->start, a->end);
-        for (int kind = 0; kind < 2; kind++)
-          for (int ph = 0; ph < N_PHASES; ph++) {
-            if (kind == KIND_REDUCE && ph == PHASE_WRITE && !j->n_reduces) /* a map-only job's map writes to HDFS */
-              fprintf(f, ",%.9f,%lld,%lld", a->write_end, (long long)a->write_disk_bytes,
-                      (long long)a->phase_records[PHASE_MAP]);
-            else if ((int)tk->kind != kind)
-              fprintf(f, ",,,");
-            else
-              fprintf(f, ",%.9f,%lld,%lld", a->phase_end[ph], (long long)a->phase_bytes[ph],
-                      (long long)a->phase_records[ph]);
-          }
-        fprintf(f, ",%lld", (long long)a->pushed_bytes);
-        if (tk->kind == KIND_MAP)
-          fprintf(f, ",,%d,", a->pushes);
-        else if (a->first_byte < 0)
-          fprintf(f, ",%lld,%d,", (long long)(a->phase_bytes[PHASE_SHUFFLE] - a->pushed_bytes), a->pushes);
-        else
-          fprintf(f, ",%lld,%d,%.9f", (long long)(a->phase_bytes[PHASE_SHUFFLE] - a->pushed_bytes), a->pushes,
-                  a->first_byte);
-        const prefetch *p = a->prefetch;
-        if (p)
-          fprintf(f, ",%.9f,%.9f,%.9f,%.9f", p->issued, p->due, p->start, p->end);
-        else
-          fprintf(f, ",,,,");
-        fprintf(f, ",%s,%.9f,", a->status == STATUS_SUCCEEDED ? "" : cause_names[a->cause],
-                a->flops / platform_node_class(e->platform, n)->speed);
-        for (int r = 0; tk->kind == KIND_MAP && r < j->input->replication; r++)
-          fprintf(f, "%s%s", r ? " " : "",
-                  e->platform->workers[j->splits[(size_t)tk->block * (size_t)j->input->replication + (size_t)r]].name);
-        if (tk->kind == KIND_REDUCE)
-          fprintf(f, ",%lld", (long long)a->merged_bytes);
-        else
-          fputc(',', f);
-        fputc('\n', f);
-      }
+  for (int t = 0; t < j->n_maps + j->n_reduces; t++) {
+    const task *tk = t < j->n_maps ? &j->maps[t] : &j->reduces[t - j->n_maps];
+    for (int k = 0; k < tk->n_attempts; k++) {
+      const attempt *a = tk->attempts[k];
+      const platform_node *n = &e->platform->workers[a->worker];
+      fprintf(f, "%s,%c%06d,%s,%d,%s,%s,%s,%d,%s,%.9f,%.9f", j->desc->name, tk->kind == KIND_MAP ? 'm' : 'r', tk->index,
+              tk->kind == KIND_MAP ? RUNDIR_KIND_MAP : RUNDIR_KIND_REDUCE, a->number, n->name,
+              e->platform->racks[n->rack].name, locality_names[a->locality], a->speculative, status_names[a->status],
+              a->start, a->end);
+      for (int kind = 0; kind < 2; kind++)
+        for (int ph = 0; ph < N_PHASES; ph++) {
+          if (kind == KIND_REDUCE && ph == PHASE_WRITE && !j->n_reduces) /* a map-only job's map writes to HDFS */
+            fprintf(f, ",%.9f,%lld,%lld", a->write_end, (long long)a->write_disk_bytes,
+                    (long long)a->phase_records[PHASE_MAP]);
+          else if ((int)tk->kind != kind)
+            fprintf(f, ",,,");
+          else
+            fprintf(f, ",%.9f,%lld,%lld", a->phase_end[ph], (long long)a->phase_bytes[ph],
+                    (long long)a->phase_records[ph]);
+        }
+      fprintf(f, ",%lld", (long long)a->pushed_bytes);
+      if (tk->kind == KIND_MAP)
+        fprintf(f, ",,%d,", a->pushes);
+      else if (a->first_byte < 0)
+        fprintf(f, ",%lld,%d,", (long long)(a->phase_bytes[PHASE_SHUFFLE] - a->pushed_bytes), a->pushes);
+      else
+        fprintf(f, ",%lld,%d,%.9f", (long long)(a->phase_bytes[PHASE_SHUFFLE] - a->pushed_bytes), a->pushes,
+                a->first_byte);
+      const prefetch *p = a->prefetch;
+      if (p)
+        fprintf(f, ",%.9f,%.9f,%.9f,%.9f", p->issued, p->due, p->start, p->end);
+      else
+        fprintf(f, ",,,,");
+      fprintf(f, ",%s,%.9f,", a->status == STATUS_SUCCEEDED ? "" : cause_names[a->cause],
+              a->flops / platform_node_class(e->platform, n)->speed);
+      for (int r = 0; tk->kind == KIND_MAP && r < j->input->replication; r++)
+        fprintf(f, "%s%s", r ? " " : "",
+                e->platform->workers[j->splits[(size_t)tk->block * (size_t)j->input->replication + (size_t)r]].name);
+      if (tk->kind == KIND_REDUCE)
+        fprintf(f, ",%lld", (long long)a->merged_bytes);
+      else
+        fputc(',', f);
+      fputc('\n', f);
     }
   }
+}
+
+/* J's sums over its successful attempts, into J (jobs.csv's): map output, shuffled bytes, output. */
+static void job_sums(job *j)
+{
+  int64_t map_out = 0, shuffled = 0, output = 0;
+  for (int t = 0; t < j->n_maps + j->n_reduces; t++) {
+    const task *tk = t < j->n_maps ? &j->maps[t] : &j->reduces[t - j->n_maps];
+    for (int k = 0; k < tk->n_attempts; k++)
+      if (tk->attempts[k]->status == STATUS_SUCCEEDED) {
+        map_out += tk->kind == KIND_MAP ? tk->attempts[k]->phase_bytes[PHASE_MAP] : 0;
+        shuffled += tk->kind == KIND_REDUCE ? tk->attempts[k]->phase_bytes[PHASE_SHUFFLE] : 0;
+        /* a map-only job's output is its maps' */
+        output += tk->kind == KIND_REDUCE || !j->n_reduces
+                      ? tk->attempts[k]->phase_bytes[tk->kind == KIND_REDUCE ? PHASE_REDUCE : PHASE_MAP]
+                      : 0;
+      }
+  }
+  j->map_output = map_out;
+  j->shuffled = shuffled;
+  j->output = output;
 }
 
 static void write_jobs(const engine *e, FILE *f)
@@ -129,23 +153,10 @@ static void write_jobs(const engine *e, FILE *f)
   write_header(f, rundir_jobs_columns, JOBS_N_COLUMNS, 1);
   for (int i = 0; i < e->n_jobs; i++) {
     const job *j = &e->jobs[i];
-    long long map_out = 0, shuffled = 0, output = 0;
-    for (int t = 0; t < j->n_maps + j->n_reduces; t++) {
-      const task *tk = t < j->n_maps ? &j->maps[t] : &j->reduces[t - j->n_maps];
-      for (int k = 0; k < tk->n_attempts; k++)
-        if (tk->attempts[k]->status == STATUS_SUCCEEDED) {
-          map_out += tk->kind == KIND_MAP ? tk->attempts[k]->phase_bytes[PHASE_MAP] : 0;
-          shuffled += tk->kind == KIND_REDUCE ? tk->attempts[k]->phase_bytes[PHASE_SHUFFLE] : 0;
-          /* a map-only job's output is its maps' */
-          output += tk->kind == KIND_REDUCE || !j->n_reduces
-                        ? tk->attempts[k]->phase_bytes[tk->kind == KIND_REDUCE ? PHASE_REDUCE : PHASE_MAP]
-                        : 0;
-        }
-    }
     fprintf(f, "%s,%.9f,%.9f,%.9f,%.9f,%d,%d,%d,%d,%d,%lld,%lld,%lld,%lld,%lld,%.9f", j->desc->name, j->submit,
-            j->start, j->map_phase_end, j->end, j->n_maps, j->n_reduces, e->map_slots, e->reduce_slots,
-            killed_attempts(j), (long long)j->desc->input, map_out, shuffled, output, (long long)j->redistributed_bytes,
-            j->redistribution_time);
+            j->start, j->map_phase_end, j->end, j->n_maps, j->n_reduces, e->map_slots, e->reduce_slots, j->killed,
+            (long long)j->desc->input, (long long)j->map_output, (long long)j->shuffled, (long long)j->output,
+            (long long)j->redistributed_bytes, j->redistribution_time);
     double start, end;
     indicators_phase(j, &start, &end);
     if (isfinite(start) && isfinite(end))
@@ -166,19 +177,16 @@ static void write_jobs(const engine *e, FILE *f)
   }
 }
 
-static void write_groups(const engine *e, FILE *f)
+/* Job J's rows of groups.csv. */
+static void group_rows(const job *j, FILE *f)
 {
-  write_header(f, rundir_groups_columns, GROUPS_N_COLUMNS, 0);
-  for (int i = 0; i < e->n_jobs; i++) {
-    const job *j = &e->jobs[i];
-    for (int r = 0; r < j->n_reduces; r++)
-      for (int k = 0; k < j->reduces[r].n_attempts; k++) {
-        const attempt *a = j->reduces[r].attempts[k];
-        for (int g = 0; g < a->n_groups; g++)
-          fprintf(f, "%s,r%06d,%d,%d,%lld,%.9f\n", j->desc->name, r, a->number, g, (long long)a->group_bytes[g],
-                  a->group_end[g]);
-      }
-  }
+  for (int r = 0; r < j->n_reduces; r++)
+    for (int k = 0; k < j->reduces[r].n_attempts; k++) {
+      const attempt *a = j->reduces[r].attempts[k];
+      for (int g = 0; g < a->n_groups; g++)
+        fprintf(f, "%s,r%06d,%d,%d,%lld,%.9f\n", j->desc->name, r, a->number, g, (long long)a->group_bytes[g],
+                a->group_end[g]);
+    }
 }
 
 static void write_progress(const engine *e, FILE *f)
@@ -300,15 +308,11 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
             "\"reduces\": %d, \"prefetches_issued\": %d, \"prefetches_used\": %d, \"killed_attempts\": %d, "
             "\"failed_attempts\": %d, \"reexecuted_maps\": %d, \"lost_bytes\": %lld, \"status\": \"%s\"}",
             j->submit, j->start, j->map_phase_end, j->end, j->n_maps, j->n_reduces, j->prefetches_issued,
-            j->prefetches_used, killed_attempts(j), j->failed_attempts, j->reexecuted_maps, (long long)j->lost_bytes,
+            j->prefetches_used, j->killed, j->failed_attempts, j->reexecuted_maps, (long long)j->lost_bytes,
             job_status_names[j->status]);
   }
   fprintf(f, "\n  ],\n  \"hosts\": [");
-  int64_t *blocks = xcalloc((size_t)e->platform->n_workers, sizeof *blocks); /* input replicas placed on each */
-  for (int k = 0; k < e->n_jobs; k++)
-    for (int64_t b = 0; b < e->jobs[k].input->n_blocks; b++)
-      for (int r = 0; r < e->jobs[k].input->replication; r++)
-        blocks[hdfs_replica(e->jobs[k].input, b, r)]++;
+  const int64_t *blocks = e->input_blocks; /* input replicas placed on each, counted as each job was recorded */
   for (int i = 0; i < e->platform->n_workers; i++) {
     const tracker *tr = &e->trackers[i];
     const platform_class *c = platform_node_class(e->platform, &e->platform->workers[i]);
@@ -323,7 +327,6 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
             span > 0 ? cpu / span : 0, span > 0 ? disk_time / span : 0, span > 0 ? nic_time / span : 0,
             (long long)tr->disk_read, (long long)tr->disk_written, (long long)tr->net_sent, (long long)blocks[i]);
   }
-  free(blocks);
   fprintf(f, "\n  ]");
   if (e->lost)
     lost_write_json(e, f);
@@ -343,9 +346,17 @@ int report_write(const engine *e, const sim_inputs *in, const char *dir, char *e
     if (outfile_open(&o, dir, names[i], err, errlen))
       return -1;
     switch (i) {
-    case 0: write_tasks(e, o.f); break;
+    case 0:
+      write_header(o.f, rundir_tasks_columns, TASKS_N_COLUMNS, 0);
+      for (int k = 0; k < e->n_jobs; k++)
+        retire_copy(e, RETIRE_TASKS, &e->jobs[k], o.f);
+      break;
     case 1: write_jobs(e, o.f); break;
-    case 2: write_groups(e, o.f); break;
+    case 2:
+      write_header(o.f, rundir_groups_columns, GROUPS_N_COLUMNS, 0);
+      for (int k = 0; k < e->n_jobs; k++)
+        retire_copy(e, RETIRE_GROUPS, &e->jobs[k], o.f);
+      break;
     case 3: write_summary(e, in, o.f); break;
     case 4: write_progress(e, o.f); break;
     case 5:
@@ -439,40 +450,54 @@ static void print_pushed(const job *j, FILE *out)
           shuffled ? 100.0 * (double)pushed / (double)shuffled : 0.0, first);
 }
 
+/* Job J's lines of report_print. */
+static void print_job(const engine *e, const job *j, FILE *out)
+{
+  double startup = conf_get(&j->desc->conf, CONF_TASK_STARTUP), m[N_PHASES + 1], r[N_PHASES + 1];
+  int loc[3] = {0, 0, 0}, none[3];
+  mean_phases(j->maps, j->n_maps, startup, m, loc);
+  mean_phases(j->reduces, j->n_reduces, startup, r, none);
+  fprintf(out, "job %s: submitted at %.2f s, maps done at %.2f s, ended at %.2f s (%.2f s)\n", j->desc->name, j->submit,
+          j->map_phase_end, j->end, j->end - j->submit);
+  if (j->desc->recorded > 0)
+    fprintf(out, "  replay: recorded %.2f s, simulated %.2f s (simulated/recorded %.3f)\n", j->desc->recorded,
+            j->end - j->submit, (j->end - j->submit) / j->desc->recorded);
+  if (j->foreign_hosts > 0)
+    fprintf(out, "  split_hosts: %d of the hosts named %s of %s; HDFS's policy placed those replicas\n",
+            j->foreign_hosts, j->foreign_hosts > 1 ? "are not workers" : "is not a worker", e->platform->name);
+  if (j->desc->from)
+    fprintf(out, "  redistribution: %lld bytes moved in %.2f s before the maps\n", (long long)j->redistributed_bytes,
+            j->redistribution_time);
+  fprintf(out, "  %5d maps, mean s:    start-up %6.2f  read %6.2f  map %6.2f  spill %6.2f  merge %6.2f\n", j->n_maps,
+          m[0], m[1], m[2], m[3], m[4]);
+  if (j->n_reduces)
+    fprintf(out, "  %5d reduces, mean s: start-up %6.2f  shuffle %6.2f  sort %6.2f  reduce %6.2f  write %6.2f\n",
+            j->n_reduces, r[0], r[1], r[2], r[3], r[4]);
+  else
+    fprintf(out, "  no reduces: the maps wrote the output to HDFS\n");
+  fprintf(out, "  maps node-local %d, rack-local %d, off-rack %d; killed attempts %d, failed attempts %d\n", loc[0],
+          loc[1], loc[2], j->killed, j->failed_attempts);
+  if (j->status != JOB_SUCCEEDED)
+    fprintf(out, "  %s\n", job_status_names[j->status]);
+  if (conf_get(&j->desc->conf, CONF_SHUFFLE_MODE) == CONF_SHUFFLE_PUSH)
+    print_pushed(j, out);
+  print_progress(e, j, out);
+}
+
+void report_record(const engine *e, job *j, FILE *tasks, FILE *groups, FILE *print)
+{
+  j->killed = killed_attempts(j);
+  job_sums(j);
+  indicators_phase(j, &j->reduce_phase_start, &j->reduce_phase_end);
+  task_rows(e, j, tasks);
+  group_rows(j, groups);
+  print_job(e, j, print);
+}
+
 void report_print(const engine *e, FILE *out)
 {
-  for (int i = 0; i < e->n_jobs; i++) {
-    const job *j = &e->jobs[i];
-    double startup = conf_get(&j->desc->conf, CONF_TASK_STARTUP), m[N_PHASES + 1], r[N_PHASES + 1];
-    int loc[3] = {0, 0, 0}, none[3];
-    mean_phases(j->maps, j->n_maps, startup, m, loc);
-    mean_phases(j->reduces, j->n_reduces, startup, r, none);
-    fprintf(out, "job %s: submitted at %.2f s, maps done at %.2f s, ended at %.2f s (%.2f s)\n", j->desc->name,
-            j->submit, j->map_phase_end, j->end, j->end - j->submit);
-    if (j->desc->recorded > 0)
-      fprintf(out, "  replay: recorded %.2f s, simulated %.2f s (simulated/recorded %.3f)\n", j->desc->recorded,
-              j->end - j->submit, (j->end - j->submit) / j->desc->recorded);
-    if (j->foreign_hosts > 0)
-      fprintf(out, "  split_hosts: %d of the hosts named %s of %s; HDFS's policy placed those replicas\n",
-              j->foreign_hosts, j->foreign_hosts > 1 ? "are not workers" : "is not a worker", e->platform->name);
-    if (j->desc->from)
-      fprintf(out, "  redistribution: %lld bytes moved in %.2f s before the maps\n", (long long)j->redistributed_bytes,
-              j->redistribution_time);
-    fprintf(out, "  %5d maps, mean s:    start-up %6.2f  read %6.2f  map %6.2f  spill %6.2f  merge %6.2f\n", j->n_maps,
-            m[0], m[1], m[2], m[3], m[4]);
-    if (j->n_reduces)
-      fprintf(out, "  %5d reduces, mean s: start-up %6.2f  shuffle %6.2f  sort %6.2f  reduce %6.2f  write %6.2f\n",
-              j->n_reduces, r[0], r[1], r[2], r[3], r[4]);
-    else
-      fprintf(out, "  no reduces: the maps wrote the output to HDFS\n");
-    fprintf(out, "  maps node-local %d, rack-local %d, off-rack %d; killed attempts %d, failed attempts %d\n", loc[0],
-            loc[1], loc[2], killed_attempts(j), j->failed_attempts);
-    if (j->status != JOB_SUCCEEDED)
-      fprintf(out, "  %s\n", job_status_names[j->status]);
-    if (conf_get(&j->desc->conf, CONF_SHUFFLE_MODE) == CONF_SHUFFLE_PUSH)
-      print_pushed(j, out);
-    print_progress(e, j, out);
-  }
+  for (int i = 0; i < e->n_jobs; i++)
+    retire_copy(e, RETIRE_PRINT, &e->jobs[i], out);
   rereplicate_print(e, out);
   activities_print(out, simgrid_get_clock(), e->lost != NULL);
   fprintf(out, "makespan %.2f s\n", makespan(e));

@@ -27,4 +27,9 @@ int report_write(const engine *e, const sim_inputs *in, const char *dir, char *e
  * submit to end, and their ratio. */
 void report_print(const engine *e, FILE *out);
 
+/* Records what the outputs need of job J's tasks (retire.h): its sums
+ * into J, its rows of tasks.csv to TASKS and of groups.csv to GROUPS, its
+ * lines of report_print to PRINT. */
+void report_record(const engine *e, job *j, FILE *tasks, FILE *groups, FILE *print);
+
 #endif

@@ -24,6 +24,7 @@
 #include "alloc.h"
 #include "failures.h"
 #include "prefetch.h"
+#include "retire.h"
 
 #include <xbt/log.h>
 
@@ -53,6 +54,8 @@ static attempt *new_attempt(tracker *tr, task *t, locality loc, int speculative,
   t->attempts = xrealloc(t->attempts, (size_t)(t->n_attempts + 1) * sizeof *t->attempts);
   t->attempts[t->n_attempts++] = a;
   t->running++;
+  t->job->unreported++;
+  retire_slot_use(the_engine, a);
   if (t->kind == KIND_MAP) {
     tr->maps = xrealloc(tr->maps, (size_t)(tr->running_maps + 1) * sizeof *tr->maps);
     tr->maps[tr->running_maps++] = a;

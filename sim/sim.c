@@ -32,6 +32,7 @@
 #include "engine.h"
 #include "outfile.h"
 #include "report.h"
+#include "retire.h"
 #include "rundir.h"
 #include "topology.h"
 
@@ -251,9 +252,12 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
     return 2;
   engine *e = NULL;
   int status = 2;
-  if (loaded && (e = engine_alloc(p, w, in->seed, err, errlen))) {
+  if (loaded && (e = engine_alloc(p, w, in->seed, err, errlen)) &&
+      retire_alloc(e, in->trace || e->lost, err, errlen) == 0) { /* what keeps every job's tasks: retire.h */
     statusline_start(&e->line, in->progress_after, 0.5);
     engine_run(e);
+    if (!e->stuck[0])
+      retire_rest(e);
     /* a run long enough to show the line leaves what it cost: CPU, a simulated hour's, and memory at most */
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);

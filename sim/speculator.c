@@ -168,6 +168,7 @@ void speculators_actor(int argc, char **argv)
       activities_sleep_until(j->desc->submit);
     if (j->finished)
       continue;
+    engine_job_make(e, j); /* if the JobTracker has not seen it yet */
     sg_actor_t a = sg_actor_init("speculator", e->master);
     sg_actor_set_data(a, j);
     sg_actor_start(a, speculator_actor, 0, NULL);
