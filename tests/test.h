@@ -50,6 +50,12 @@ typedef struct {
  * current one), capturing stdout and stderr. */
 void test_run_mrlab(test_run *r, const char *cwd, const char *const *args);
 
+/* Runs mrlab as test_run_mrlab does, within BYTES of address space
+ * (RLIMIT_AS, which it inherits), and returns 0; or returns -1 without
+ * running it in a build with AddressSanitizer, which reserves terabytes of
+ * address space (the caller then passes, saying so). */
+int test_run_mrlab_within(test_run *r, const char *cwd, const char *const *args, long bytes);
+
 /* Writes TEXT as NAME into a fresh directory and runs mrlab there with the
  * NULL-terminated ARGS (which name NAME where they need it), into R;
  * returns the directory (static buffer). */
