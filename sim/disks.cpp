@@ -70,8 +70,8 @@ extern "C" void disks_write(sg_disk_t disk, int64_t bytes)
   queued(disk, bytes, activities_disk_write);
 }
 
-/* Reads BYTES from DISK in its turn, on DISK's host, then counts DONE up:
- * a read of disks_read that had to wait for its disk's queue. */
+/* Reads BYTES from DISK in its turns, on DISK's host, then counts DONE up:
+ * a read of disks_read that waits in its disk's queue. */
 static void queued_read(sg_disk_t disk, int64_t bytes, sg_sem_t done)
 {
   simgrid::s4u::Actor::create("disk-read", disk->get_host(), [disk, bytes, done] {
@@ -82,9 +82,10 @@ static void queued_read(sg_disk_t disk, int64_t bytes, sg_sem_t done)
 
 extern "C" void disks_read(const sg_disk_t *disks, const int64_t *bytes, int n)
 {
-  /* Each read starts at once unless its disk's queue is full; such a read
-   * waits in its own disk's queue, in an actor of its own, so that a read
-   * of many disks never holds one disk while it waits for another. */
+  /* Each read starts at once unless its disk's queue is full or it takes
+   * more than one turn there; such a read waits in its own disk's queue, in
+   * an actor of its own, so that a read of many disks never holds one disk
+   * while it waits for another. */
   std::vector<simgrid::s4u::IoPtr> reads;
   std::vector<disk_queue *> held; /* the queue place each read holds, or NULL */
   sg_sem_t done = nullptr;

@@ -6,7 +6,7 @@
  * synchronously, and an actor per disk would cost a stack per disk per
  * fetch (tens of thousands at 1,000 nodes); S4U's asynchronous reads let one
  * actor keep every disk busy, so this is written in C++.  Only a read that
- * must wait for a queued disk (below) waits in an actor of its own.
+ * must wait in a queued disk's queue (below) waits in an actor of its own.
  *
  * By default SimGrid shares a disk among every operation on it.  Its disk
  * model (S19, SimGrid 3.32 and later alike) has no lazy update: at each
