@@ -163,11 +163,3 @@ void bottleneck_resolve(const engine *e, const bottleneck_plan *plan, double sta
     out->used = best;
   }
 }
-
-void bottleneck_stage(const engine *e, const attempt *a, int what, double start, double end, bottleneck *out)
-{
-  bottleneck_plan plan;
-  bottleneck_plan_stage(e, a, what, &plan);
-  bottleneck_resolve(e, &plan, start, end, out);
-  free(plan.flows);
-}

@@ -30,7 +30,4 @@ void bottleneck_plan_stage(const engine *e, const attempt *a, int what, bottlene
 /* What limited a stage of plan PLAN over [START, END]: into *OUT. */
 void bottleneck_resolve(const engine *e, const bottleneck_plan *plan, double start, double end, bottleneck *out);
 
-/* What limited stage WHAT (CRIT_*) of attempt A over [START, END]: into *OUT. */
-void bottleneck_stage(const engine *e, const attempt *a, int what, double start, double end, bottleneck *out);
-
 #endif

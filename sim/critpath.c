@@ -48,6 +48,12 @@
 #include <stdlib.h>
 #include <xbt/asserts.h>
 
+typedef struct {
+  int what;          /* CRIT_* (rundir.h): a stage or a wait */
+  const attempt *a;  /* the attempt of a stage, or the one a wait follows; NULL for the job's own */
+  double start, end; /* start <= end; each segment's end is the next one's start */
+} crit_segment;
+
 #define SLACK 1e-6 /* s: how far a recorded time may stray from the order the walk expects (rounding) */
 
 typedef struct {
@@ -265,7 +271,8 @@ static void job_start(walk *w)
   push(w, redistributed > j->ready ? CRIT_REDISTRIBUTION : CRIT_SUBMISSION, NULL, j->submit);
 }
 
-/* The walk over job J. */
+/* Job J's critical path in time order into *SEGS (the caller frees it);
+ * returns the number of segments.  Segments of no length are left out. */
 static int walk_job(const engine *e, const job *j, crit_segment **segs)
 {
   walk w = {.e = e, .j = j, .t = j->end, .lo = j->submit};
@@ -306,11 +313,6 @@ static int walk_job(const engine *e, const job *j, crit_segment **segs)
   free(w.s);
   *segs = s;
   return n;
-}
-
-int critpath_job(const engine *e, const job *j, crit_segment **segs)
-{
-  return walk_job(e, j, segs);
 }
 
 /* One row of explain.csv as recorded (critpath_record), followed by its

@@ -16,16 +16,6 @@
 
 #include <stdio.h>
 
-typedef struct {
-  int what;          /* CRIT_* (rundir.h): a stage or a wait */
-  const attempt *a;  /* the attempt of a stage, or the one a wait follows; NULL for the job's own */
-  double start, end; /* start <= end; each segment's end is the next one's start */
-} crit_segment;
-
-/* Job J's critical path in time order into *SEGS (the caller frees it);
- * returns the number of segments.  Segments of no length are left out. */
-int critpath_job(const engine *e, const job *j, crit_segment **segs);
-
 /* Writes job J's critical path to F as records (retire.h): each segment
  * and what its attempt tells of its bottleneck (bottleneck_plan), judged
  * by the utilisation samples only at the end (critpath_write).  J's

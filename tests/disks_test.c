@@ -78,7 +78,7 @@ static double column_sum(const char *out, const char *name)
   test_csv *t = test_csv_in(out, "tasks.csv");
   double sum = 0;
   for (int row = 1; row < t->n_rows; row++)
-    sum += strtod(test_csv_cell(t, row, name), NULL);
+    sum += test_csv_num(t, row, name);
   test_csv_free(t);
   return sum;
 }
