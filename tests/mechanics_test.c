@@ -342,6 +342,29 @@ static void a_map_only_output_streams_down_its_replicas(void **state)
   test_csv_free(t);
 }
 
+/* Likewise a reducer of 1 MiB that writes 10,000 times as much: its
+ * output streams down the replica pipeline in chunks of output. */
+static void a_reduce_output_streams_down_its_replicas(void **state)
+{
+  (void)state;
+  test_run r;
+  const char *dir = test_run_beside(
+      &r, "w.cfg",
+      "jobs = ( { name = \"fan\"; input = \"1MiB\"; map_cost = 1.0; map_selectivity = 1.0; reduce_cost = 1.0; "
+      "reduce_selectivity = 10000.0; reducers = 1; } );\n",
+      (const char *const[]){"run", test_source_path("platforms/hetero16.cfg"), "w.cfg", "-o", "out", NULL});
+  assert_int_equal(r.status, 0);
+  char out[4096];
+  snprintf(out, sizeof out, "%s/out", dir);
+  test_csv *t = test_csv_in(out, "tasks.csv");
+  assert_int_equal(t->n_rows, 3);
+  int red = strcmp(test_csv_cell(t, 1, "kind"), "reduce") == 0 ? 1 : 2;
+  assert_string_equal(test_csv_cell(t, red, "kind"), "reduce");
+  double took = atof(test_csv_cell(t, red, "end")) - atof(test_csv_cell(t, red, "start"));
+  assert_true(took < 1.1 * 10485760000.0 / 90e6 + 4);
+  test_csv_free(t);
+}
+
 static void the_reduce_function_costs_cpu(void **state)
 {
   (void)state;
@@ -484,6 +507,7 @@ int main(void)
       cmocka_unit_test(a_map_with_several_spills_merges_them),
       cmocka_unit_test(the_spill_sort_and_the_combiner_cost_cpu),
       cmocka_unit_test(a_map_only_output_streams_down_its_replicas),
+      cmocka_unit_test(a_reduce_output_streams_down_its_replicas),
       cmocka_unit_test(the_reduce_function_costs_cpu),
       cmocka_unit_test(one_fetch_takes_up_to_twenty_outputs_of_a_host),
       cmocka_unit_test(an_out_of_band_heartbeat_starts_the_next_task_at_once),
