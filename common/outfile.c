@@ -79,6 +79,29 @@ void outfile_discard(outfile *o)
   remove(o->tmp);
 }
 
+const char *outfile_tmpdir(void)
+{
+  const char *dir = getenv("TMPDIR");
+  return dir && *dir ? dir : "/tmp";
+}
+
+FILE *outfile_scratch(void)
+{
+  char path[4096];
+  snprintf(path, sizeof path, "%s/mrlab-scratch-XXXXXX", outfile_tmpdir());
+  int fd = mkstemp(path);
+  if (fd < 0)
+    return NULL;
+  unlink(path);
+  FILE *f = fdopen(fd, "w+");
+  if (!f) {
+    int saved = errno;
+    close(fd);
+    errno = saved;
+  }
+  return f;
+}
+
 int outfile_make_dirs(const char *dir, char *err, size_t errlen)
 {
   char path[4096];

@@ -47,6 +47,14 @@ int outfile_close(outfile *o, char *err, size_t errlen);
 /* Closes O and removes it: for an output left incomplete by an error. */
 void outfile_discard(outfile *o);
 
+/* The directory for temporary files: $TMPDIR when set and not empty, else /tmp. */
+const char *outfile_tmpdir(void);
+
+/* A temporary file in outfile_tmpdir() (tmpfile(3) ignores TMPDIR), open
+ * for reading and writing and already unlinked, so that it goes when it is
+ * closed.  Returns NULL with errno set on failure. */
+FILE *outfile_scratch(void);
+
 /* mkdir -p DIR.  Returns 0, or -1 with "DIR: cannot create ...: reason" in ERR. */
 int outfile_make_dirs(const char *dir, char *err, size_t errlen);
 

@@ -1,6 +1,6 @@
 /* retire.c - finished jobs written out and freed while the run goes on (retire.h).
  *
- * Each output's pieces go to a temporary file of their own (tmpfile), and
+ * Each output's pieces go to a temporary file of their own (outfile_scratch: in TMPDIR), and
  * each job keeps where its piece of each starts and how long it is; the
  * reports copy them in job order.  A job waits in the list of ended jobs
  * until nothing can reach its tasks any more: an attempt of it not yet
@@ -22,6 +22,7 @@
 #include "alloc.h"
 #include "coarse.h"
 #include "critpath.h"
+#include "outfile.h"
 #include "report.h"
 
 #include <simgrid/engine.h>
@@ -47,7 +48,7 @@ int retire_alloc(engine *e, int keep, char *err, size_t errlen)
   e->retire = s;
   s->keep = keep;
   for (int k = 0; k < RETIRE_N; k++)
-    if (!(s->stream[k] = tmpfile())) {
+    if (!(s->stream[k] = outfile_scratch())) {
       snprintf(err, errlen, "cannot make a temporary file for the outputs: %s", strerror(errno));
       return -1;
     }

@@ -9,6 +9,8 @@
  * reads back exactly the doubles platform_read parsed. */
 #include "topology.h"
 
+#include "outfile.h"
+
 #include <simgrid/engine.h>
 
 #include <errno.h>
@@ -143,7 +145,7 @@ void topology_write_xml(const platform *p, int gateways, FILE *out)
 
 int topology_load(const platform *p, int gateways, char *err, size_t errlen)
 {
-  const char *dir = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+  const char *dir = outfile_tmpdir();
   char path[4096];
   snprintf(path, sizeof path, "%s/mrlab-platform-XXXXXX.xml", dir);
   int fd = mkstemps(path, 4);

@@ -7,6 +7,7 @@
 #include "outfile.h"
 #include "test.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -184,6 +185,36 @@ static void output_files_never_replace_what_is_not_an_output(void **state)
   assert_int_equal(test_count_files(sub), 0);
 }
 
+/* Scratch files go to TMPDIR (tmpfile(3) would put them in /tmp), and are
+ * gone from it as soon as they are open. */
+static void scratch_files_go_to_tmpdir(void **state)
+{
+  (void)state;
+  const char *dir = test_tmpdir(), *was = getenv("TMPDIR");
+  char *saved = was ? strdup(was) : NULL;
+  setenv("TMPDIR", dir, 1);
+  FILE *f = outfile_scratch();
+  assert_non_null(f);
+  char fd[64], path[4096];
+  snprintf(fd, sizeof fd, "/proc/self/fd/%d", fileno(f));
+  ssize_t n = readlink(fd, path, sizeof path - 1);
+  assert_true(n > 0);
+  path[n] = 0;
+  assert_int_equal(strncmp(path, dir, strlen(dir)), 0);
+  assert_int_equal(test_count_files(dir), 0);
+  assert_int_equal(fputs("kept while open\n", f) >= 0, 1);
+  rewind(f);
+  char line[64];
+  assert_non_null(fgets(line, sizeof line, f));
+  assert_string_equal(line, "kept while open\n");
+  fclose(f);
+  if (saved)
+    setenv("TMPDIR", saved, 1);
+  else
+    unsetenv("TMPDIR");
+  free(saved);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -193,6 +224,7 @@ int main(void)
       cmocka_unit_test(a_folder_of_the_users_is_never_replaced),
       cmocka_unit_test(what_is_not_a_directory_name_is_refused),
       cmocka_unit_test(output_files_never_replace_what_is_not_an_output),
+      cmocka_unit_test(scratch_files_go_to_tmpdir),
   };
   TEST_MAIN(tests);
 }

@@ -533,7 +533,7 @@ static int run_tasks(const char *dir, const char *tmp, run_info *info, char *err
   FILE *f = NULL, *inc = NULL;
   int status = open_data(tmp, "gantt.dat", &f, err, errlen) || open_data(tmp, "gantt.inc", &inc, err, errlen) ? 1 : 0;
   for (int g = 0; g < SEG_N && !status; g++)
-    if (!(sink.blocks[g] = tmpfile()))
+    if (!(sink.blocks[g] = outfile_scratch()))
       status = (snprintf(err, errlen, "cannot create a temporary file: %s", strerror(errno)), 1);
   for (int k = 0; k < m && !status; k++) {
     span *a = &s[k];

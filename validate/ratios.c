@@ -103,8 +103,7 @@ int ratios_measure(const char *platform_path, const char *workload_path, const c
   /* a folder in TMPDIR, made and removed whole by outdir */
   outdir tmp;
   char tmp_name[4096];
-  snprintf(tmp_name, sizeof tmp_name, "%s/mrlab-ratios-%ld", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
-           (long)getpid());
+  snprintf(tmp_name, sizeof tmp_name, "%s/mrlab-ratios-%ld", outfile_tmpdir(), (long)getpid());
   static const char *const none[] = {NULL};
   if (!status && outdir_open(&tmp, tmp_name, none, err, errlen))
     status = 1;

@@ -381,8 +381,7 @@ int report_dir(const char *dir, const char *out, const char *self, FILE *report,
   int status = run ? run_html(dir, body, &after, err, errlen) : 0;
   char tmp[4096], *paths = NULL;
   size_t len = 0;
-  const char *tmpdir = getenv("TMPDIR");
-  snprintf(tmp, sizeof tmp, "%s/mrlab-report-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+  snprintf(tmp, sizeof tmp, "%s/mrlab-report-XXXXXX", outfile_tmpdir());
   int made = !status && mkdtemp(tmp) != NULL;
   if (!status && !made)
     status = (snprintf(err, errlen, "%s: cannot create a temporary directory", tmp), 1);

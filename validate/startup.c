@@ -112,7 +112,7 @@ int startup_fit(import_trace *t, history_job *const *jobs, int n, const char *pl
     return snprintf(err, errlen, "--startup: no successful map attempt recorded its start and end"), 2;
   if (!realpath(platform_path, platform))
     return snprintf(err, errlen, "%s: cannot find its full path", platform_path), 2;
-  snprintf(dir, sizeof dir, "%s/mrlab-startup-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+  snprintf(dir, sizeof dir, "%s/mrlab-startup-XXXXXX", outfile_tmpdir());
   if (!mkdtemp(dir))
     return snprintf(err, errlen, "%s: cannot create", dir), 1;
   f.dir = dir;

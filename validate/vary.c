@@ -243,7 +243,7 @@ static int vary_build(const vary_request *r, comparison *c, char *err, size_t er
     status = make_variants(c, l, r->n_vary, platform_path, r->vary, err, errlen);
   }
   char scratch[4096];
-  snprintf(scratch, sizeof scratch, "%s/mrlab-compare-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+  snprintf(scratch, sizeof scratch, "%s/mrlab-compare-XXXXXX", outfile_tmpdir());
   if (!status && !mkdtemp(scratch))
     status = (snprintf(err, errlen, "%s: cannot create: %s", scratch, strerror(errno)), -1);
   else if (!status) {
