@@ -319,8 +319,9 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
   return status;
 }
 
-/* Prints what SimGrid itself holds once the platform is loaded. */
-static void print_loaded(FILE *out)
+/* Prints what SimGrid itself holds once the platform is loaded; with
+ * DISK_HOSTS (mrlab.disk.lazy), a host a disk too, counted apart. */
+static void print_loaded(FILE *out, int disk_hosts)
 {
   size_t n_hosts = sg_host_count(), n_disks = 0;
   sg_host_t *hosts = sg_host_list();
@@ -334,8 +335,13 @@ static void print_loaded(FILE *out)
     flops += sg_host_get_speed(hosts[i]) * sg_host_core_count(hosts[i]);
   }
   free(hosts);
-  fprintf(out, "\nSimGrid loaded it: %zu hosts, %zu disks, %zu links, %.6g Gf in all (master included).\n", n_hosts,
+  if (disk_hosts) {
+    n_hosts -= n_disks;
+    flops -= (double)n_disks * TOPOLOGY_DISK_SPEED;
+  }
+  fprintf(out, "\nSimGrid loaded it: %zu hosts, %zu disks, %zu links, %.6g Gf in all (master included)", n_hosts,
           n_disks, sg_link_count(), flops / 1e9);
+  fprintf(out, disk_hosts ? "; and a host for each disk (mrlab.disk.lazy).\n" : ".\n");
 }
 
 int sim_platform(const platform *p, const char *const *options, int n_options, int xml, FILE *out, char *err,
@@ -351,6 +357,6 @@ int sim_platform(const platform *p, const char *const *options, int n_options, i
   if (topology_load(p, 0, lazy, err, errlen) != 0)
     return 1;
   platform_print_summary(p, out);
-  print_loaded(out);
+  print_loaded(out, lazy);
   return 0;
 }
