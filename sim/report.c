@@ -241,10 +241,12 @@ static double makespan(const engine *e)
 /* Writes `,\n  "approximations": [...]`: each of the speed approximations
  * (README, "Speed and fidelity at scale") the run used, once: as
  * NAME=VALUE idle heartbeats skipped (the default, unless the run watches
- * for lost workers), each disk's queue and its time-sharing (disks.h), the fetch by rack, the coarse shuffle
- * (coarse.h), a bound on a reducer's fetches on the wire below its fetchers and a pipeline chunk other than the default
- * when a job set them, and the SimGrid options of IN that change the resource models' accuracy (the ACK traffic, the
- * solver's precision), as given. */
+ * for lost workers), each disk's queue and its time-sharing (disks.h), the
+ * fetch by rack, the coarse shuffle (coarse.h), a bound on a reducer's
+ * fetches on the wire below its fetchers and a pipeline chunk other than
+ * the default when a job set them, and the SimGrid options of IN that
+ * change the resource models' accuracy (the ACK traffic, the solver's
+ * precision), as given. */
 static void write_approximations(const engine *e, const sim_inputs *in, FILE *f)
 {
   static const conf_key keys[] = {CONF_SHUFFLE_BY_RACK, CONF_SHUFFLE_COARSE, CONF_SHUFFLE_FLOWS, CONF_CHUNK};
