@@ -126,6 +126,10 @@ int main(int argc, char **argv)
     fprintf(stderr, "%s\n", err);
     return 1;
   }
+  if ((conf_get(&e->cluster, CONF_DISK_LAZY) != 0) != lazy) {
+    fprintf(stderr, "mrlab.disk.lazy is not %d in the run\n", lazy);
+    return 1;
+  }
   engine_run(e);
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(splits_are_the_map_input),
