@@ -43,7 +43,10 @@
  * write at W / (r + w), and the disk moves (r R + w W) / (r + w) bytes/s,
  * less than max(R, W) when R differs from W.  A read and a write at once with R = 200 MB/s and W
  * = 180 MB/s: S19 100 MB/s each (200 in all), time-sharing 100 and 90 MB/s
- * (190).  With R = W, or operations of one kind only, the two agree. */
+ * (190).  With R = W, or operations of one kind only, the two agree; and
+ * with mrlab.disk.ops=1, which never has two operations on a disk at once,
+ * they agree but for rounding (which may order simultaneous events
+ * otherwise), so that there the time-sharing only saves CPU. */
 #ifndef MRLAB_DISKS_H
 #define MRLAB_DISKS_H
 
