@@ -22,7 +22,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
   int n = 1;
   engine_init_simgrid(&n, args);
   if (!(toy4 = platform_read(MRLAB_SOURCE_DIR "/platforms/toy4.cfg", err, sizeof err)) ||
-      topology_load(toy4, 1, err, sizeof err)) {
+      topology_load(toy4, 1, 0, err, sizeof err)) {
     fprintf(stderr, "fuzz: %s\n", err);
     exit(2);
   }

@@ -837,7 +837,8 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
     tr->cache = fmax(0, c->memory - 1048576.0 * (c->map_slots * conf_get(cc, CONF_MAP_SLOT_MB) +
                                                  c->reduce_slots * conf_get(cc, CONF_REDUCE_SLOT_MB)));
     sg_host_get_disks(tr->host, &tr->n_disks, &tr->disks);
-    disks_queue(tr->disks, (int)tr->n_disks, (int)conf_get(cc, CONF_DISK_OPS), (int64_t)conf_get(cc, CONF_CHUNK));
+    disks_setup(tr->disks, (int)tr->n_disks, (int)conf_get(cc, CONF_DISK_OPS), (int64_t)conf_get(cc, CONF_CHUNK),
+                conf_get(cc, CONF_DISK_LAZY) != 0);
     sg_host_set_data(tr->host, tr);
   }
   e->by_key = xmalloc((size_t)p->n_workers * sizeof *e->by_key);
@@ -1007,7 +1008,7 @@ void engine_free(engine *e)
     sg_sem_destroy(e->trackers[i].wake);
     sg_sem_destroy(e->trackers[i].rouse);
     sg_sem_destroy(e->trackers[i].loads);
-    disks_unqueue(e->trackers[i].disks, (int)e->trackers[i].n_disks);
+    disks_free(e->trackers[i].disks, (int)e->trackers[i].n_disks);
     free(e->trackers[i].disks);
     free(e->trackers[i].launch);
     free(e->trackers[i].maps);

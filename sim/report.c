@@ -241,11 +241,12 @@ static double makespan(const engine *e)
 /* Writes `,\n  "approximations": [...]`: each of the speed approximations
  * (README, "Speed and fidelity at scale") the run used, once: as
  * NAME=VALUE idle heartbeats skipped (the default, unless the run watches
- * for lost workers), each disk's queue (disks.h), the fetch by rack, the coarse shuffle (coarse.h), a bound on
- * a reducer's fetches on the wire below its fetchers and a pipeline chunk
- * other than the default when a job set them, and the SimGrid options of
- * IN that change the resource models' accuracy (the ACK traffic, the
- * solver's precision), as given. */
+ * for lost workers), each disk's queue and its time-sharing (disks.h), the
+ * fetch by rack, the coarse shuffle (coarse.h), a bound on a reducer's
+ * fetches on the wire below its fetchers and a pipeline chunk other than
+ * the default when a job set them, and the SimGrid options of IN that
+ * change the resource models' accuracy (the ACK traffic, the solver's
+ * precision), as given. */
 static void write_approximations(const engine *e, const sim_inputs *in, FILE *f)
 {
   static const conf_key keys[] = {CONF_SHUFFLE_BY_RACK, CONF_SHUFFLE_COARSE, CONF_SHUFFLE_FLOWS, CONF_CHUNK};
@@ -265,6 +266,8 @@ static void write_approximations(const engine *e, const sim_inputs *in, FILE *f)
     conf_format(&e->cluster, CONF_DISK_OPS, value, sizeof value);
     fprintf(f, "%s\"%s=%s\"", n++ ? ", " : "", conf_name(CONF_DISK_OPS), value);
   }
+  if (conf_get(&e->cluster, CONF_DISK_LAZY) != 0) /* disks.h */
+    fprintf(f, "%s\"%s=true\"", n++ ? ", " : "", conf_name(CONF_DISK_LAZY));
   for (int i = 0; i < in->n_options; i++)
     for (size_t k = 0; k < sizeof models / sizeof *models; k++)
       if (strncmp(in->options[i], models[k], strlen(models[k])) == 0) {

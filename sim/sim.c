@@ -225,6 +225,20 @@ static void interrupts_catch(const outdir *d)
   sigaction(SIGHUP, &act, NULL);
 }
 
+/* Whether the run's cluster properties, the platform's settings and then
+ * the command line's (as engine_alloc applies them), set mrlab.disk.lazy:
+ * the platform then holds a host a disk (topology.h). */
+static int disk_hosts(const platform *p, const workload *w)
+{
+  conf c = p->settings;
+  for (int i = 0; i < w->n_cluster_sets; i++) {
+    char why[512];
+    if (conf_set(&c, CONF_CLUSTER, w->cluster_sets[i], why, sizeof why) != 0)
+      return 0; /* checked when read: engine_alloc says so */
+  }
+  return conf_get(&c, CONF_DISK_LAZY) != 0;
+}
+
 int sim_run(const platform *p, const workload *w, const sim_inputs *in, const char *dir, FILE *out, char *err,
             size_t errlen)
 {
@@ -246,7 +260,7 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
   for (int i = 0; i < w->n_jobs; i++)
     gateways |=
         conf_get(&w->jobs[i].conf, CONF_SHUFFLE_BY_RACK) != 0 || conf_get(&w->jobs[i].conf, CONF_SHUFFLE_COARSE) != 0;
-  int loaded = opened && topology_load(p, gateways, err, errlen) == 0;
+  int loaded = opened && topology_load(p, gateways, disk_hosts(p, w), err, errlen) == 0;
   pthread_sigmask(SIG_SETMASK, &was, NULL);
   if (!opened)
     return 2;
@@ -305,8 +319,9 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
   return status;
 }
 
-/* Prints what SimGrid itself holds once the platform is loaded. */
-static void print_loaded(FILE *out)
+/* Prints what SimGrid itself holds once the platform is loaded; with
+ * DISK_HOSTS (mrlab.disk.lazy), a host a disk too, counted apart. */
+static void print_loaded(FILE *out, int disk_hosts)
 {
   size_t n_hosts = sg_host_count(), n_disks = 0;
   sg_host_t *hosts = sg_host_list();
@@ -320,8 +335,13 @@ static void print_loaded(FILE *out)
     flops += sg_host_get_speed(hosts[i]) * sg_host_core_count(hosts[i]);
   }
   free(hosts);
-  fprintf(out, "\nSimGrid loaded it: %zu hosts, %zu disks, %zu links, %.6g Gf in all (master included).\n", n_hosts,
+  if (disk_hosts) {
+    n_hosts -= n_disks;
+    flops -= (double)n_disks * TOPOLOGY_DISK_SPEED;
+  }
+  fprintf(out, "\nSimGrid loaded it: %zu hosts, %zu disks, %zu links, %.6g Gf in all (master included)", n_hosts,
           n_disks, sg_link_count(), flops / 1e9);
+  fprintf(out, disk_hosts ? "; and a host for each disk (mrlab.disk.lazy).\n" : ".\n");
 }
 
 int sim_platform(const platform *p, const char *const *options, int n_options, int xml, FILE *out, char *err,
@@ -329,13 +349,14 @@ int sim_platform(const platform *p, const char *const *options, int n_options, i
 {
   if (simgrid_start(options, n_options, err, errlen))
     return 2;
+  int lazy = conf_get(&p->settings, CONF_DISK_LAZY) != 0; /* a disk a host, as the platform's runs load it */
   if (xml) {
-    topology_write_xml(p, 0, out);
+    topology_write_xml(p, 0, lazy, out);
     return 0;
   }
-  if (topology_load(p, 0, err, errlen) != 0)
+  if (topology_load(p, 0, lazy, err, errlen) != 0)
     return 1;
   platform_print_summary(p, out);
-  print_loaded(out);
+  print_loaded(out, lazy);
   return 0;
 }

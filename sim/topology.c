@@ -78,7 +78,16 @@ static void write_gateway(FILE *out, const platform *p, int r)
   }
 }
 
-static void write_rack(FILE *out, const platform *p, int r, int gateways)
+/* mrlab.disk.lazy (disks.h): each disk of node N as a host "N/diskK" of
+ * one core and TOPOLOGY_DISK_SPEED, with no route: it never communicates,
+ * it only runs its disk's operations as executions. */
+static void write_disk_hosts(FILE *out, const platform *p, const platform_node *n)
+{
+  for (int d = 0; d < platform_node_class(p, n)->n_disks; d++)
+    fprintf(out, "    <host id=\"%s/disk%d\" speed=\"%.17gf\" core=\"1\"/>\n", n->name, d, TOPOLOGY_DISK_SPEED);
+}
+
+static void write_rack(FILE *out, const platform *p, int r, int gateways, int disk_hosts)
 {
   const char *rack = p->racks[r].name;
   const platform_node *a, *b;
@@ -86,6 +95,9 @@ static void write_rack(FILE *out, const platform *p, int r, int gateways)
   for (int i = -1; i < p->n_workers; i++)
     if ((a = rack_node(p, r, i)))
       write_host(out, p, a);
+  for (int i = -1; disk_hosts && i < p->n_workers; i++)
+    if ((a = rack_node(p, r, i)))
+      write_disk_hosts(out, p, a);
   if (gateways) {
     fprintf(out, "    <host id=\"%s-shuffle\" speed=\"1f\"/>\n", rack);
     fprintf(out, "    <host id=\"%s-shuffle-in\" speed=\"1f\"/>\n", rack);
@@ -114,7 +126,7 @@ static void write_rack(FILE *out, const platform *p, int r, int gateways)
   fprintf(out, "  </zone>\n");
 }
 
-void topology_write_xml(const platform *p, int gateways, FILE *out)
+void topology_write_xml(const platform *p, int gateways, int disk_hosts, FILE *out)
 {
   fprintf(out,
           "<?xml version='1.0'?>\n"
@@ -124,7 +136,7 @@ void topology_write_xml(const platform *p, int gateways, FILE *out)
           p->name);
   fprintf(out, "<zone id=\"%s\" routing=\"Full\">\n", p->name);
   for (int r = 0; r < p->n_racks; r++)
-    write_rack(out, p, r, gateways);
+    write_rack(out, p, r, gateways, disk_hosts);
   write_link(out, "  ", "core", &p->core, "SHARED");
   for (int r = 0; r < p->n_racks; r++) {
     char id[80];
@@ -143,7 +155,7 @@ void topology_write_xml(const platform *p, int gateways, FILE *out)
   fprintf(out, "</zone>\n</platform>\n");
 }
 
-int topology_load(const platform *p, int gateways, char *err, size_t errlen)
+int topology_load(const platform *p, int gateways, int disk_hosts, char *err, size_t errlen)
 {
   const char *dir = outfile_tmpdir();
   char path[4096];
@@ -156,7 +168,7 @@ int topology_load(const platform *p, int gateways, char *err, size_t errlen)
       close(fd);
     return -1;
   }
-  topology_write_xml(p, gateways, out);
+  topology_write_xml(p, gateways, disk_hosts, out);
   int bad = ferror(out);
   bad |= fclose(out) != 0;
   if (bad) {

@@ -13,6 +13,9 @@
 
 #include <stdio.h>
 
+/* The speed of a disk's host (DISK_HOSTS below), flops/s. */
+#define TOPOLOGY_DISK_SPEED 1e9
+
 /* Writes P as a SimGrid platform XML document to OUT.  With GATEWAYS, each
  * rack also gets a host "RACK-shuffle" that stands for all its workers as
  * senders of map outputs (mrlab.shuffle.by.rack): its full-duplex link
@@ -20,12 +23,17 @@
  * NICs and their largest latency, and it reaches each host of the rack
  * through that host's NIC.  A second host "RACK-shuffle-in", with a link
  * "nic-RACK-shuffle-in" alike, stands for them as receivers in the coarse
- * shuffle (coarse.h); gateways reach it within the rack through both links. */
-void topology_write_xml(const platform *p, int gateways, FILE *out);
+ * shuffle (coarse.h); gateways reach it within the rack through both links.
+ * With DISK_HOSTS (mrlab.disk.lazy, disks.h), each disk K of each node N
+ * is also a host "N/diskK" of its rack's zone, of one core of
+ * TOPOLOGY_DISK_SPEED flops/s (a flop a nanosecond of the disk's time) and
+ * with no route: its executions are the disk's operations. */
+void topology_write_xml(const platform *p, int gateways, int disk_hosts, FILE *out);
 
-/* Loads P into SimGrid, with GATEWAYS as above (through a temporary XML
- * file, removed afterwards).  simgrid_init must have been called.  Returns
- * 0, or -1 with ERR set when the temporary file cannot be written. */
-int topology_load(const platform *p, int gateways, char *err, size_t errlen);
+/* Loads P into SimGrid, with GATEWAYS and DISK_HOSTS as above (through a
+ * temporary XML file, removed afterwards).  simgrid_init must have been
+ * called.  Returns 0, or -1 with ERR set when the temporary file cannot be
+ * written. */
+int topology_load(const platform *p, int gateways, int disk_hosts, char *err, size_t errlen);
 
 #endif

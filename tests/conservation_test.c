@@ -7,7 +7,8 @@
  * outputs are what its reducer fetched and then merged, and the reduce
  * output times the replication is what the write pipeline put on disks.
  * A map-only job beside it writes its maps' output, input times the map
- * selectivity, straight down the write pipeline. */
+ * selectivity, straight down the write pipeline.  Built a second time as
+ * conservation_lazy, the same run under mrlab.disk.lazy (disks.h). */
 #include "engine.h"
 #include "test.h"
 #include "topology.h"
@@ -108,14 +109,25 @@ int main(int argc, char **argv)
                                      "  { name = \"filter\"; input = \"1GB\"; map_cost = 2.0; map_selectivity = 0.25; "
                                      "reducers = 0; set = [\"dfs.replication=2\"]; } );\n");
   platform *p = platform_read(test_source_path("platforms/hetero16.cfg"), err, sizeof err);
+#ifdef CONSERVATION_LAZY /* conservation_lazy: the same with each disk time-shared as a host (disks.h) */
+  const char *sets[] = {"mrlab.disk.lazy=true"};
+  workload *w = workload_read(path, sets, 1, err, sizeof err);
+  int lazy = 1;
+#else
   workload *w = workload_read(path, NULL, 0, err, sizeof err);
+  int lazy = 0;
+#endif
   if (!p || !w) {
     fprintf(stderr, "%s\n", err);
     return 1;
   }
   engine_init_simgrid(&argc, argv);
-  if (topology_load(p, 0, err, sizeof err) || !(e = engine_alloc(p, w, 3, err, sizeof err))) {
+  if (topology_load(p, 0, lazy, err, sizeof err) || !(e = engine_alloc(p, w, 3, err, sizeof err))) {
     fprintf(stderr, "%s\n", err);
+    return 1;
+  }
+  if ((conf_get(&e->cluster, CONF_DISK_LAZY) != 0) != lazy) {
+    fprintf(stderr, "mrlab.disk.lazy is not %d in the run\n", lazy);
     return 1;
   }
   engine_run(e);

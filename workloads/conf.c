@@ -110,6 +110,7 @@ static const property table[CONF_N_KEYS] = {
     [CONF_NAMENODE_RPC] = {"mrlab.namenode.rpc", T_TIME, "2ms", 0, 10, CLUSTER},
     [CONF_DISK_SEEK] = {"mrlab.disk.seek", T_TIME, "12.7ms", 0, 10, CLUSTER},
     [CONF_DISK_OPS] = {"mrlab.disk.ops", T_INT, "0", 0, 1e4, CLUSTER},
+    [CONF_DISK_LAZY] = {"mrlab.disk.lazy", T_BOOL, "false", 0, 1, CLUSTER},
     [CONF_PROGRESS_PERIOD] = {"mrlab.progress.period", T_TIME, "1s", 0, 1e6, CLUSTER},
     [CONF_PROGRESS_DELTA] = {"mrlab.progress.delta", T_SIZE, "1KiB", 0, GiB, CLUSTER},
     [CONF_PROGRESS_SKETCH] = {"mrlab.progress.sketch", T_INT, "0", 0, 1e8, CLUSTER},
