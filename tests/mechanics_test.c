@@ -319,6 +319,29 @@ static void the_spill_sort_and_the_combiner_cost_cpu(void **state)
   }
 }
 
+/* Runs JOB (a workload's job line) on hetero16 and returns how long its
+ * one task of KIND ("map" or "reduce") took. */
+static double task_time_on_hetero16(const char *job, const char *kind)
+{
+  test_run r;
+  char workload[512];
+  snprintf(workload, sizeof workload, "jobs = ( %s );\n", job);
+  const char *dir = test_run_beside(
+      &r, "w.cfg", workload,
+      (const char *const[]){"run", test_source_path("platforms/hetero16.cfg"), "w.cfg", "-o", "out", NULL});
+  assert_int_equal(r.status, 0);
+  char out[4096];
+  snprintf(out, sizeof out, "%s/out", dir);
+  test_csv *t = test_csv_in(out, "tasks.csv");
+  int row = 0;
+  for (int i = 1; i <= t->n_rows && !row; i++)
+    row = strcmp(test_csv_cell(t, i, "kind"), kind) == 0 ? i : 0;
+  assert_true(row > 0);
+  double took = atof(test_csv_cell(t, row, "end")) - atof(test_csv_cell(t, row, "start"));
+  test_csv_free(t);
+  return took;
+}
+
 /* A map-only map of 1 MiB that writes 10,000 times as much (10,485,760,000
  * bytes, three replicas on hetero16): HDFS's pipeline streams the replicas
  * one behind the other, so the write takes about what the slowest disk of
@@ -327,19 +350,9 @@ static void the_spill_sort_and_the_combiner_cost_cpu(void **state)
 static void a_map_only_output_streams_down_its_replicas(void **state)
 {
   (void)state;
-  test_run r;
-  const char *dir = test_run_beside(
-      &r, "w.cfg",
-      "jobs = ( { name = \"fan\"; input = \"1MiB\"; map_cost = 1.0; map_selectivity = 10000.0; reducers = 0; } );\n",
-      (const char *const[]){"run", test_source_path("platforms/hetero16.cfg"), "w.cfg", "-o", "out", NULL});
-  assert_int_equal(r.status, 0);
-  char out[4096];
-  snprintf(out, sizeof out, "%s/out", dir);
-  test_csv *t = test_csv_in(out, "tasks.csv");
-  assert_int_equal(t->n_rows, 2);
-  double took = atof(test_csv_cell(t, 1, "end")) - atof(test_csv_cell(t, 1, "start"));
+  double took = task_time_on_hetero16(
+      "{ name = \"fan\"; input = \"1MiB\"; map_cost = 1.0; map_selectivity = 10000.0; reducers = 0; }", "map");
   assert_true(took < 1.1 * 10485760000.0 / 90e6 + 2);
-  test_csv_free(t);
 }
 
 /* Likewise a reducer of 1 MiB that writes 10,000 times as much: its
@@ -347,22 +360,10 @@ static void a_map_only_output_streams_down_its_replicas(void **state)
 static void a_reduce_output_streams_down_its_replicas(void **state)
 {
   (void)state;
-  test_run r;
-  const char *dir = test_run_beside(
-      &r, "w.cfg",
-      "jobs = ( { name = \"fan\"; input = \"1MiB\"; map_cost = 1.0; map_selectivity = 1.0; reduce_cost = 1.0; "
-      "reduce_selectivity = 10000.0; reducers = 1; } );\n",
-      (const char *const[]){"run", test_source_path("platforms/hetero16.cfg"), "w.cfg", "-o", "out", NULL});
-  assert_int_equal(r.status, 0);
-  char out[4096];
-  snprintf(out, sizeof out, "%s/out", dir);
-  test_csv *t = test_csv_in(out, "tasks.csv");
-  assert_int_equal(t->n_rows, 3);
-  int red = strcmp(test_csv_cell(t, 1, "kind"), "reduce") == 0 ? 1 : 2;
-  assert_string_equal(test_csv_cell(t, red, "kind"), "reduce");
-  double took = atof(test_csv_cell(t, red, "end")) - atof(test_csv_cell(t, red, "start"));
+  double took = task_time_on_hetero16("{ name = \"fan\"; input = \"1MiB\"; map_cost = 1.0; map_selectivity = 1.0; "
+                                      "reduce_cost = 1.0; reduce_selectivity = 10000.0; reducers = 1; }",
+                                      "reduce");
   assert_true(took < 1.1 * 10485760000.0 / 90e6 + 4);
-  test_csv_free(t);
 }
 
 static void the_reduce_function_costs_cpu(void **state)
