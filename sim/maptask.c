@@ -48,6 +48,7 @@ typedef struct {
   sg_host_t host;
   sg_disk_t disk;       /* local disk for spills and output */
   int64_t split, chunk; /* input bytes, pipe chunk */
+  int read_batch;       /* chunks its split is read in at once (pipe.h's batch) */
   int64_t offset;       /* bytes of the split read before the current read (a lost replica's, lost.h) */
   int64_t output;       /* map output bytes, before the combiner */
   int64_t spill_size;   /* map output bytes per full buffer */
@@ -241,6 +242,8 @@ static void read_and_map(engine *e, map_state *m)
                : e->platform->workers[src].rack == e->platform->workers[a->worker].rack ? ", in its rack"
                                                                                         : ", in another rack");
       n = engine_split_stages(t, src, a->worker, &a->phase_bytes[PHASE_READ], st);
+      for (int k = 0; k < n; k++)
+        st[k].batch = m->read_batch;
       a->read_from = src;
     }
     int cpu = n;
@@ -330,7 +333,11 @@ void map_attempt_actor(int argc, char **argv)
   if (direct && m.output > m.split) /* chunks of output, so that its replicas stream one behind the other as HDFS's
                                      * pipeline streams its packets, rather than each taking a chunk of input's
                                      * output whole before the next (a map of 47 KB writing 214 GB) */
+  {
+    int64_t input_chunk = m.chunk;
     m.chunk = (int64_t)fmax(1, floor((double)m.chunk * (double)m.split / (double)m.output));
+    m.read_batch = (int)((input_chunk + m.chunk - 1) / m.chunk); /* its input still read a chunk of input at once */
+  }
   m.spill_size = workload_spill_buffer(d);
   m.n_spills = direct ? 0 : m.output > m.spill_size ? (int)((m.output + m.spill_size - 1) / m.spill_size) : 1;
   m.ready = sg_sem_init(0);

@@ -21,6 +21,7 @@
 #include <simgrid/semaphore.h>
 #include <xbt/asserts.h>
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -44,10 +45,10 @@ static int cancelled(const pipe_state *ps)
   return (ps->spec->cancel && *ps->spec->cancel) || (ps->spec->gone && *ps->spec->gone);
 }
 
-/* The bytes of chunk C at SCALE bytes a byte entering the pipe. */
-static int64_t scaled_bytes(const pipe_state *ps, double scale, int c)
+/* The bytes of chunks C to C + N - 1 at SCALE bytes a byte entering the pipe. */
+static int64_t scaled_bytes(const pipe_state *ps, double scale, int c, int n)
 {
-  return llround(scale * (double)ps->cum[c + 1]) - llround(scale * (double)ps->cum[c]);
+  return llround(scale * (double)ps->cum[c + n]) - llround(scale * (double)ps->cum[c]);
 }
 
 /* Stage S's reads of chunk C from each of its disks, all at once. */
@@ -55,7 +56,7 @@ static void read_disks(const pipe_state *ps, const stage *s, int c)
 {
   int64_t *bytes = xmalloc((size_t)s->n_disks * sizeof *bytes);
   for (int k = 0; k < s->n_disks; k++)
-    bytes[k] = scaled_bytes(ps, s->disk_scale[k], c);
+    bytes[k] = scaled_bytes(ps, s->disk_scale[k], c, 1);
   disks_read(s->disks, bytes, s->n_disks);
   for (int k = 0; k < s->n_disks; k++)
     if (s->disk_count && s->disk_count[k])
@@ -88,16 +89,19 @@ static void work(const pipe_state *ps, const stage *s, int c, int64_t bytes)
   }
 }
 
-/* Runs stage I of PS: takes chunks from upstream and passes them on. */
+/* Runs stage I of PS: takes chunks from upstream, a batch of them at a
+ * time (one unless s->batch), and passes them on one by one. */
 static void run_stage(pipe_state *ps, int i)
 {
   stage *s = &ps->stages[i];
-  for (int c = 0; c < ps->n_chunks; c++) {
-    if (i > 0)
+  int batch = s->batch > 1 ? s->batch : 1;
+  for (int c = 0; c < ps->n_chunks; c += batch) {
+    int n = ps->n_chunks - c < batch ? ps->n_chunks - c : batch;
+    for (int k = 0; i > 0 && k < n && (k == 0 || !cancelled(ps)); k++) /* a cancelled pipe wakes us once */
       sg_sem_acquire(ps->full[i - 1]);
     if (cancelled(ps))
       break;
-    int64_t bytes = scaled_bytes(ps, s->scale, c);
+    int64_t bytes = scaled_bytes(ps, s->scale, c, n);
     double began = simgrid_get_clock();
     if ((s->gone[0] && *s->gone[0]) || (s->gone[1] && *s->gone[1]))
       bytes = 0; /* the stage's worker is lost: nothing done, nothing counted */
@@ -106,19 +110,21 @@ static void run_stage(pipe_state *ps, int i)
     if (ps->spec->busy)
       ps->spec->busy[s->kind == STAGE_CPU ? LIMIT_CPU : s->kind == STAGE_NET ? LIMIT_NETWORK : LIMIT_DISK] +=
           simgrid_get_clock() - began;
-    if (ps->spec->on_chunk && s == (ps->spec->timed ? ps->spec->timed : &ps->stages[ps->n - 1]))
-      ps->spec->on_chunk(ps->spec->arg, c);
+    for (int k = 0; k < n && ps->spec->on_chunk && s == (ps->spec->timed ? ps->spec->timed : &ps->stages[ps->n - 1]);
+         k++)
+      ps->spec->on_chunk(ps->spec->arg, c + k);
     if (s->count)
       *s->count += bytes;
     if (s->count2)
       *s->count2 += bytes;
-    if (i > 0)
+    for (int k = 0; i > 0 && k < n; k++)
       sg_sem_release(ps->empty[i - 1]);
-    if (i < ps->n - 1) {
+    if (i == ps->n - 1)
+      ps->completed += n;
+    for (int k = 0; i < ps->n - 1 && k < n && (k == 0 || !cancelled(ps)); k++) {
       sg_sem_acquire(ps->empty[i]);
       sg_sem_release(ps->full[i]);
-    } else
-      ps->completed++;
+    }
   }
   s->end = simgrid_get_clock();
   if (cancelled(ps)) { /* wake both neighbours so that they see the flag */
@@ -157,10 +163,16 @@ int pipe_run(stage *stages, int n, const pipe_spec *spec)
   }
   ps.full = xmalloc((size_t)n * sizeof *ps.full);
   ps.empty = xmalloc((size_t)n * sizeof *ps.empty);
-  for (int i = 0; i + 1 < n; i++) {
+  for (int i = 0; i + 1 < n; i++) { /* the buffer before a stage holds `depth` of what it takes at once */
     ps.full[i] = sg_sem_init(0);
-    ps.empty[i] = sg_sem_init(spec->depth);
+    int64_t batch = stages[i + 1].batch > 1 ? stages[i + 1].batch : 1;
+    int64_t places = (int64_t)spec->depth * (batch < ps.n_chunks ? batch : ps.n_chunks);
+    ps.empty[i] = sg_sem_init(places > spec->depth ? (int)fmin((double)places, INT_MAX) : spec->depth);
   }
+  for (int i = 0; i < n; i++)
+    xbt_assert(stages[i].batch <= 1 || (stages[i].kind == STAGE_READ && stages[i].n_disks == 0) ||
+                   stages[i].kind == STAGE_NET,
+               "only a read of one disk or a transfer takes several chunks at once");
   ps.done = sg_sem_init(0);
   xbt_assert(stages[n - 1].kind != STAGE_CPU || stages[n - 1].host == sg_host_self(),
              "the last stage of a pipe runs in its caller, so a computing one must be on the caller's host");

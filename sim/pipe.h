@@ -47,6 +47,12 @@ typedef struct {
   const sg_disk_t *disks;
   const double *disk_scale;
   int64_t *const *disk_count;
+  /* If above 1, a STAGE_READ of one disk or a STAGE_NET takes this many
+   * chunks at once, in one operation, and the buffer before it holds
+   * `depth` such batches: a map that writes far more than it reads cuts
+   * its pipe in chunks of output, and reads its input in batches of them
+   * (maptask.c), as a client reads ahead whole packets of input. */
+  int batch;
 } stage;
 
 typedef struct {
