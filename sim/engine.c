@@ -801,11 +801,7 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
   e->master = sg_host_by_name(p->master.name);
   e->jobtracker = sg_mailbox_by_name("jobtracker");
   e->scheduler = &scheduler_hadoop1;
-  e->cluster = p->settings;
-  for (int i = 0; i < w->n_cluster_sets; i++) {
-    char why[512];
-    xbt_assert(conf_set(&e->cluster, CONF_CLUSTER, w->cluster_sets[i], why, sizeof why) == 0, "%s", why);
-  }
+  e->cluster = workload_cluster(w, &p->settings);
   const conf *cc = &e->cluster;
   /* JobTracker.getNextHeartbeatInterval of Hadoop 1 */
   e->heartbeat = fmax(conf_get(cc, CONF_HEARTBEAT_MIN),

@@ -331,13 +331,11 @@ void map_attempt_actor(int argc, char **argv)
   /* a map-only job's maps have no sort buffer: their output goes straight to HDFS (read_and_map) */
   int direct = !t->job->n_reduces, push = !direct && conf_get(m.conf, CONF_SHUFFLE_MODE) == CONF_SHUFFLE_PUSH;
   /* A map-only map that writes more than it reads streams in chunks of
-   * output, so that its replicas stream one behind the other as HDFS's
-   * pipeline streams its packets, rather than each taking a chunk of
-   * input's output whole before the next (a map of 47 KB writing 214 GB);
-   * its input is still read a chunk of input at once, in batches. */
+   * output (pipe_chunk); its input is still read a chunk of input at once,
+   * in batches. */
   if (direct && m.output > m.split) {
     int64_t input_chunk = m.chunk;
-    m.chunk = (int64_t)fmax(1, floor((double)m.chunk * (double)m.split / (double)m.output));
+    m.chunk = pipe_chunk(m.chunk, m.split, m.output);
     m.read_batch = (int)((input_chunk + m.chunk - 1) / m.chunk);
   }
   m.spill_size = workload_spill_buffer(d);

@@ -145,6 +145,11 @@ static void stage_actor(int argc, char **argv)
   free(arg);
 }
 
+int64_t pipe_chunk(int64_t chunk, int64_t in, int64_t out)
+{
+  return out > in ? (int64_t)fmax(1, floor((double)chunk * (double)in / (double)out)) : chunk;
+}
+
 int pipe_run(stage *stages, int n, const pipe_spec *spec)
 {
   xbt_assert(n >= 1 && spec->depth >= 1, "a pipe needs a stage and a buffer");

@@ -71,6 +71,13 @@ typedef struct {
   double *flops;      /* if set, gets the flops its STAGE_CPU stages executed (an attempt's CPU time) */
 } pipe_spec;
 
+/* The chunk, in bytes entering a pipe, of a stream whose IN bytes become
+ * OUT at its largest stage: CHUNK, or less when OUT > IN, so that that
+ * stage too takes at most about CHUNK at once and its chunks stream down
+ * the stages after it one behind the other (HDFS's replica pipeline), not
+ * each whole before the next (a map of 47 KB writing 214 GB). */
+int64_t pipe_chunk(int64_t chunk, int64_t in, int64_t out);
+
 /* Runs N stages over the chunks of SPEC and returns when all stages have
  * ended; returns how many chunks went all the way through.  The caller runs
  * the last stage, so a last STAGE_CPU must be on the caller's host. */

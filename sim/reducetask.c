@@ -963,9 +963,7 @@ static void reduce_and_write(reduce_state *r)
   int cpu = s - 1;
   if (output > 0)
     s += engine_output_stages(a, output, selectivity, st + s);
-  if (output > r->input) /* chunks of output, as a map-only map's (maptask.c): the replicas stream one behind
-                          * the other rather than each taking a chunk of input's output whole before the next */
-    r->chunk = (int64_t)fmax(1, floor((double)r->chunk * (double)r->input / (double)output));
+  r->chunk = pipe_chunk(r->chunk, r->input, output); /* chunks of output when it writes more than it reads */
   double *flops;
   reduce_chunks(r, &flops);
   XBT_INFO("%s r%06d attempt %d: final merge of %d disk files (%lld bytes) and %.0f bytes in memory into the reduce "

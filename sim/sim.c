@@ -225,20 +225,6 @@ static void interrupts_catch(const outdir *d)
   sigaction(SIGHUP, &act, NULL);
 }
 
-/* Whether the run's cluster properties, the platform's settings and then
- * the command line's (as engine_alloc applies them), set mrlab.disk.lazy:
- * the platform then holds a host a disk (topology.h). */
-static int disk_hosts(const platform *p, const workload *w)
-{
-  conf c = p->settings;
-  for (int i = 0; i < w->n_cluster_sets; i++) {
-    char why[512];
-    if (conf_set(&c, CONF_CLUSTER, w->cluster_sets[i], why, sizeof why) != 0)
-      return 0; /* checked when read: engine_alloc says so */
-  }
-  return conf_get(&c, CONF_DISK_LAZY) != 0;
-}
-
 int sim_run(const platform *p, const workload *w, const sim_inputs *in, const char *dir, FILE *out, char *err,
             size_t errlen)
 {
@@ -260,7 +246,8 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
   for (int i = 0; i < w->n_jobs; i++)
     gateways |=
         conf_get(&w->jobs[i].conf, CONF_SHUFFLE_BY_RACK) != 0 || conf_get(&w->jobs[i].conf, CONF_SHUFFLE_COARSE) != 0;
-  int loaded = opened && topology_load(p, gateways, disk_hosts(p, w), err, errlen) == 0;
+  conf cluster = workload_cluster(w, &p->settings); /* mrlab.disk.lazy: a host a disk (topology.h) */
+  int loaded = opened && topology_load(p, gateways, conf_get(&cluster, CONF_DISK_LAZY) != 0, err, errlen) == 0;
   pthread_sigmask(SIG_SETMASK, &was, NULL);
   if (!opened)
     return 2;

@@ -831,6 +831,16 @@ int64_t workload_split_bytes(const job_desc *d, int64_t m)
   return b < per - 1 ? block : d->file_bytes[lo] - (per - 1) * block;
 }
 
+conf workload_cluster(const workload *w, const conf *settings)
+{
+  conf c = *settings;
+  for (int i = 0; i < w->n_cluster_sets; i++) {
+    char why[512];
+    conf_set(&c, CONF_CLUSTER, w->cluster_sets[i], why, sizeof why); /* checked when read (read_cluster_sets) */
+  }
+  return c;
+}
+
 /* Keeps the command line's settings of cluster properties in W, checked. */
 static int read_cluster_sets(workload *w, const char *const *sets, int n_sets, char *err, size_t errlen)
 {

@@ -113,6 +113,10 @@ typedef struct {
                           apply over the platform's settings */
 } workload;
 
+/* The cluster properties of a run of W on a platform whose settings are
+ * SETTINGS: those, with W's cluster_sets over them. */
+conf workload_cluster(const workload *w, const conf *settings);
+
 /* Reads the workload file PATH, then applies the N_SETS "name=value"
  * settings SETS (from the command line) to every job, or, for cluster
  * properties, keeps them in cluster_sets.  Returns the workload, or NULL
