@@ -23,7 +23,6 @@
 #include "activities.h"
 
 #include <simgrid/actor.h>
-#include <simgrid/disk.h>
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <xbt/asserts.h>
@@ -183,20 +182,6 @@ void activities_execute(double flops)
   activities_begin(ACT_EXEC);
   sg_actor_execute(flops);
   activities_end(ACT_EXEC);
-}
-
-void activities_disk_read(sg_disk_t d, int64_t bytes)
-{
-  activities_begin(ACT_DISK_READ);
-  sg_disk_read(d, (sg_size_t)bytes);
-  activities_end(ACT_DISK_READ);
-}
-
-void activities_disk_write(sg_disk_t d, int64_t bytes)
-{
-  activities_begin(ACT_DISK_WRITE);
-  sg_disk_write(d, (sg_size_t)bytes);
-  activities_end(ACT_DISK_WRITE);
 }
 
 void activities_sleep_for(double duration)

@@ -50,12 +50,10 @@ void activities_begin(activity_kind k);
 void activities_end(activity_kind k);
 
 /* SimGrid's blocking calls, counted: sg_host_sendto for a flow of kind K,
- * sg_actor_execute, sg_disk_read and sg_disk_write, sg_actor_sleep_for and
- * sg_actor_sleep_until. */
+ * sg_actor_execute, sg_actor_sleep_for and sg_actor_sleep_until (disk
+ * operations: disks.h). */
 void activities_sendto(activity_kind k, sg_host_t from, sg_host_t to, double bytes);
 void activities_execute(double flops);
-void activities_disk_read(sg_disk_t d, int64_t bytes);
-void activities_disk_write(sg_disk_t d, int64_t bytes);
 void activities_sleep_for(double duration);
 void activities_sleep_until(double time);
 

@@ -49,11 +49,6 @@ simgrid::s4u::ActivityPtr start(sg_disk_t disk, int64_t bytes, int write)
 /* Reads (WRITE: writes) BYTES on DISK, counted, and returns when it ended. */
 void operate(sg_disk_t disk, int64_t bytes, int write)
 {
-  const disk_data *d = data_of(disk);
-  if (!d || !d->host) {
-    (write ? activities_disk_write : activities_disk_read)(disk, bytes);
-    return;
-  }
   activity_kind k = write ? ACT_DISK_WRITE : ACT_DISK_READ;
   activities_begin(k);
   start(disk, bytes, write)->wait();
