@@ -53,8 +53,8 @@ hdfs_policy *hdfs_policy_weighted_alloc(const platform *p, const double *weights
 /* Makes POLICY's rack-aware choices (of the rack-aware policy, and of the
  * weighted one beyond its weights) pass over the workers whose EXCLUDED[w]
  * is set, as the NameNode never chooses a dead datanode, unless no other
- * worker is left for a replica; NULL: none.  EXCLUDED must live as long as
- * the policy is used. */
+ * worker is left for a replica; NULL: none.  EXCLUDED must live, and
+ * keep its values, as long as the policy is used. */
 void hdfs_policy_exclude(hdfs_policy *policy, const unsigned char *excluded);
 
 void hdfs_policy_free(hdfs_policy *policy);

@@ -1,7 +1,7 @@
 /* hdfs_test.c - blocks and replica placement: counts, the rack rule,
  * balance, determinism for a seed, placement by weight (every replica, ties
  * drawn from the seed, one quota for a directory of files), impossible
- * requests. */
+ * requests, and the rule's draws against the rule's candidates listed. */
 #include "hdfs.h"
 #include "platform.h"
 #include "test.h"
@@ -147,6 +147,98 @@ static void same_seed_same_placement(void **state)
   platform_free(p);
 }
 
+/* Hadoop's rule as its words say it, every candidate listed and one drawn
+ * uniformly: the oracle that hdfs.c's drawing by counting must equal, draw
+ * for draw.  A worker with EXCLUDED[w] (if set) is a candidate only in the
+ * last fallback. */
+static int oracle_draw(const platform *p, gsl_rng *rng, const int *chosen, int n, int in_rack, int not_rack, int cap,
+                       const unsigned char *excluded)
+{
+  int *cand = malloc((size_t)p->n_workers * sizeof *cand), n_cand = 0;
+  for (int w = 0; w < p->n_workers; w++) {
+    int rack = p->workers[w].rack, taken = 0, same = 0;
+    for (int k = 0; k < n; k++) {
+      taken |= chosen[k] == w;
+      same += p->workers[chosen[k]].rack == rack;
+    }
+    if ((in_rack < 0 || rack == in_rack) && rack != not_rack && !(excluded && excluded[w]) && !taken && same < cap)
+      cand[n_cand++] = w;
+  }
+  int w = n_cand ? cand[gsl_rng_uniform_int(rng, (unsigned long)n_cand)] : -1;
+  free(cand);
+  return w;
+}
+
+static void oracle_place(const platform *p, int writer, int replication, gsl_rng *rng, const unsigned char *excluded,
+                         int *out)
+{
+  int cap = replication;
+  if (p->n_racks > 1 && replication > 1) {
+    cap = (replication - 1) / p->n_racks + 2;
+    cap -= cap == replication;
+  }
+  for (int k = 0; k < replication; k++) {
+    int in_rack = -1, not_rack = -1, rack0 = k ? p->workers[out[0]].rack : -1;
+    if (k == 0 && writer >= 0) {
+      out[0] = writer;
+      continue;
+    }
+    if (k == 1 || (k == 2 && p->workers[out[1]].rack == rack0))
+      not_rack = rack0;
+    else if (k == 2)
+      in_rack = p->workers[out[1]].rack;
+    int w = oracle_draw(p, rng, out, k, in_rack, not_rack, cap, excluded);
+    if (w < 0)
+      w = oracle_draw(p, rng, out, k, -1, -1, cap, excluded);
+    if (w < 0)
+      w = oracle_draw(p, rng, out, k, -1, -1, k + 1, excluded);
+    if (w < 0)
+      w = oracle_draw(p, rng, out, k, -1, -1, k + 1, NULL);
+    out[k] = w;
+  }
+}
+
+/* The rack-aware policy draws exactly what the listed rule draws, on
+ * platforms of one rack to 25, for 1 to 7 replicas, with and without a
+ * writer, and with none, a few or all but one worker excluded (the
+ * fallbacks: another rack, over the cap, an excluded worker). */
+static void rack_rule_draws_as_listed(void **state)
+{
+  (void)state;
+  const char *names[] = {"toy4", "hetero16", "racks16", "scale1000"};
+  for (int i = 0; i < 4; i++) {
+    platform *p = test_read_platform(names[i]);
+    unsigned char *excluded = calloc((size_t)p->n_workers, 1);
+    for (int rep = 1; rep <= 7 && rep <= p->n_workers; rep++)
+      for (int ex = 0; ex < 3; ex++) {
+        for (int w = 0; w < p->n_workers; w++) /* none; every third; all but the last */
+          excluded[w] = (unsigned char)(ex == 1 ? w % 3 == 1 : ex == 2 && w < p->n_workers - 1);
+        for (int writer = -1; writer < 1; writer++) {
+          unsigned long seed = (unsigned long)(100 * i + 10 * rep + 3 * ex + writer + 2);
+          gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+          gsl_rng_set(rng, seed);
+          hdfs_policy *policy = hdfs_policy_rack_aware_alloc();
+          if (ex)
+            hdfs_policy_exclude(policy, excluded);
+          char err[256];
+          hdfs_file *f = hdfs_file_place(p, 40 * 128 * MiB, 128 * MiB, rep, writer, policy, rng, err, sizeof err);
+          assert_non_null(f);
+          gsl_rng_set(rng, seed);
+          int out[7];
+          for (int64_t b = 0; b < f->n_blocks; b++) {
+            oracle_place(p, writer, rep, rng, ex ? excluded : NULL, out);
+            assert_memory_equal(f->replicas + b * rep, out, (size_t)rep * sizeof *out);
+          }
+          hdfs_file_free(f);
+          hdfs_policy_free(policy);
+          gsl_rng_free(rng);
+        }
+      }
+    free(excluded);
+    platform_free(p);
+  }
+}
+
 static void replication_above_the_nodes_is_refused(void **state)
 {
   (void)state;
@@ -276,6 +368,7 @@ int main(void)
       cmocka_unit_test(same_seed_same_placement),      cmocka_unit_test(replication_above_the_nodes_is_refused),
       cmocka_unit_test(weights_place_by_share),        cmocka_unit_test(ties_are_drawn_from_the_seed),
       cmocka_unit_test(a_directory_shares_one_quota),  cmocka_unit_test(impossible_weights_are_refused),
+      cmocka_unit_test(rack_rule_draws_as_listed),
   };
   TEST_MAIN(tests);
 }
