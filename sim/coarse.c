@@ -58,6 +58,7 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_coarse, mrlab, "the coarse shuffle: each t
      * mrlab.pipeline.chunk): enough for its reads and its sending to overlap */
 
 typedef struct member member;
+typedef struct group group;
 
 enum { NONE, WAITING, TAKEN }; /* a map's output, for one member */
 
@@ -72,6 +73,7 @@ typedef struct batch {
 
 struct member {
   attempt *a;
+  group *g;
   int id;                 /* unique in its group: a carrier hands over only to a member still there */
   int cursor;             /* next entry of the job's finished maps to look at */
   char *state;            /* per map: NONE, WAITING in a per-rack list, or TAKEN by a carrier */
@@ -79,16 +81,18 @@ struct member {
   int **pend;
   batch *in_head, *in_tail; /* arrived, not yet landed */
   int landed;
+  int waiting; /* on its attempt's wake, not yet woken */
+  int n_idle;  /* source racks where outputs wait for it and no carrier of its group serves */
   member *next;
 };
 
-typedef struct {
+struct group {
   job *j;
   int rack, next_id, carriers;
   sg_host_t sink; /* the rack's receiving host */
   member *members;
   char *busy; /* per source rack: a carrier serves it */
-} group;
+};
 
 static group **groups; /* per job and rack, while it has members or carriers */
 static int n_live;
@@ -111,6 +115,12 @@ static group *group_get(engine *e, job *j, int rack)
     n_live++;
   }
   return *g;
+}
+
+int coarse_job(const job *j)
+{
+  const conf *c = &j->desc->conf;
+  return conf_get(c, CONF_SHUFFLE_COARSE) != 0 && conf_get(c, CONF_SHUFFLE_MODE) != CONF_SHUFFLE_PUSH;
 }
 
 int coarse_holds(const engine *e, const job *j)
@@ -144,8 +154,19 @@ static void wait_in(engine *e, member *m, int k)
     m->cap_pend[s] = m->cap_pend[s] ? 2 * m->cap_pend[s] : 8;
     m->pend[s] = xrealloc(m->pend[s], (size_t)m->cap_pend[s] * sizeof *m->pend[s]);
   }
+  if (!m->n_pend[s] && !m->g->busy[s])
+    m->n_idle++;
   m->pend[s][m->n_pend[s]++] = k;
   m->state[k] = WAITING;
+}
+
+/* Marks whether a carrier of G serves source rack S. */
+static void group_serve(group *g, int s, int busy)
+{
+  g->busy[s] = (char)busy;
+  for (member *m = g->members; m; m = m->next)
+    if (m->n_pend[s])
+      m->n_idle += busy ? -1 : 1;
 }
 
 /* Moves the maps that finished since M last looked into its per-rack lists. */
@@ -184,7 +205,7 @@ static batch *take(engine *e, group *g, int src, int64_t *wire)
   *wire = 0;
   for (member *m = g->members; m; m = m->next) {
     collect(e, m);
-    batch *b = NULL;
+    batch *b = NULL; /* G serves SRC: its outputs waiting there were not idle */
     for (int k = 0; k < m->n_pend[src]; k++) {
       int map = m->pend[src][k];
       const task *t = &g->j->maps[map];
@@ -314,6 +335,7 @@ static void carrier_actor(int argc, char **argv)
         else
           m->in_head = b;
         m->in_tail = b;
+        m->waiting = 0;
         sg_cond_notify_all(m->a->wake);
       } else {
         free(b->maps);
@@ -322,7 +344,7 @@ static void carrier_actor(int argc, char **argv)
       b = next;
     }
   }
-  g->busy[src] = 0;
+  group_serve(g, src, 0);
   g->carriers--;
   group_release(e, g);
   sg_mutex_unlock(mutex);
@@ -336,12 +358,83 @@ static void start_carriers(engine *e, group *g, member *m)
       continue;
     carrier_arg *arg = xmalloc(sizeof *arg);
     *arg = (carrier_arg){g, s};
-    g->busy[s] = 1;
+    group_serve(g, s, 1);
     g->carriers++;
     sg_actor_t c = sg_actor_init("carrier", g->sink);
     sg_actor_set_data(c, arg);
     sg_actor_start(c, carrier_actor, 0, NULL);
   }
+}
+
+/* Orders members as the JobTracker's loop over reduce tasks reaches their attempts. */
+static int by_task_then_attempt(const void *pa, const void *pb)
+{
+  const attempt *a = (*(member *const *)pa)->a, *b = (*(member *const *)pb)->a;
+  if (a->task->index != b->task->index)
+    return a->task->index < b->task->index ? -1 : 1;
+  return (a->number > b->number) - (a->number < b->number);
+}
+
+/* Whether member M, woken now, would start a carrier for a source rack of
+ * none of the N racks STARTED: outputs wait for it in another rack that no
+ * carrier of its group serves. */
+static int would_start(const member *m, const int *started, int n)
+{
+  int covered = 0;
+  for (int k = 0; k < n; k++)
+    covered += m->n_pend[started[k]] > 0;
+  return m->n_idle > covered;
+}
+
+/* Adds M to the N members of WAKE, grown as needed. */
+static void wake_add(member ***wake, int *n, int *cap, member *m)
+{
+  if (*n == *cap)
+    *wake = xrealloc(*wake, (size_t)(*cap = *cap ? 2 * *cap : 16) * sizeof **wake);
+  (*wake)[(*n)++] = m;
+}
+
+void coarse_map_announced(engine *e, job *j)
+{
+  int n_racks = e->platform->n_racks, n_wake = 0, cap_wake = 0;
+  member **wake = NULL;
+  int *started = xmalloc((size_t)n_racks * sizeof *started);
+  for (int r = 0; groups && r < n_racks; r++) {
+    group *g = groups[(size_t)j->index * (size_t)n_racks + (size_t)r];
+    if (!g)
+      continue;
+    for (member *m = g->members; m; m = m->next)
+      if (m->waiting) {
+        collect(e, m);    /* what it would do first, woken */
+        if (m->a->cancel) /* it would leave */
+          wake_add(&wake, &n_wake, &cap_wake, m);
+      }
+    /* in order, each member that would start a carrier no earlier one started */
+    for (int n_started = 0;;) {
+      member *low = NULL;
+      for (member *m = g->members; m; m = m->next)
+        if (m->waiting && !m->a->cancel && would_start(m, started, n_started) &&
+            (!low || by_task_then_attempt(&m, &low) < 0))
+          low = m;
+      if (!low)
+        break;
+      for (int s = 0; s < n_racks; s++) {
+        int k = 0;
+        while (k < n_started && started[k] != s)
+          k++;
+        if (low->n_pend[s] && !g->busy[s] && k == n_started)
+          started[n_started++] = s;
+      }
+      wake_add(&wake, &n_wake, &cap_wake, low);
+    }
+  }
+  qsort(wake, (size_t)n_wake, sizeof *wake, by_task_then_attempt);
+  for (int k = 0; k < n_wake; k++) {
+    wake[k]->waiting = 0;
+    sg_cond_notify_one(wake[k]->a->wake);
+  }
+  free(wake);
+  free(started);
 }
 
 void coarse_shuffle(attempt *a, coarse_land_fn *land, void *arg)
@@ -357,6 +450,7 @@ void coarse_shuffle(attempt *a, coarse_land_fn *land, void *arg)
   m->pend = xcalloc((size_t)n_racks, sizeof *m->pend);
   sg_mutex_lock(j->mutex);
   group *g = group_get(e, j, e->platform->workers[a->worker].rack);
+  m->g = g;
   m->id = g->next_id++;
   m->next = g->members;
   g->members = m;
@@ -378,7 +472,9 @@ void coarse_shuffle(attempt *a, coarse_land_fn *land, void *arg)
       continue;
     }
     start_carriers(e, g, m);
+    m->waiting = 1;
     sg_cond_wait(a->wake, j->mutex);
+    m->waiting = 0;
   }
   member **p = &g->members;
   while (*p != m)

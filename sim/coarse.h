@@ -10,6 +10,10 @@
 
 #include "engine.h"
 
+/* Whether job J's reducers shuffle coarsely: it sets mrlab.shuffle.coarse
+ * and does not push. */
+int coarse_job(const job *j);
+
 /* Called in the reduce attempt's own actor, without the job's mutex, when
  * the outputs of the N maps MAPS for its partition have arrived together:
  * it lands them as one fetch of theirs would land (memory or disk, merges). */
@@ -19,6 +23,15 @@ typedef void coarse_land_fn(void *arg, const int *maps, int n);
  * every map of its job has been handed to LAND (with ARG), or when A is
  * killed.  The platform must be loaded with its rack gateways (topology.h). */
 void coarse_shuffle(attempt *a, coarse_land_fn *land, void *arg);
+
+/* A map output of coarse job J was announced (the job's mutex held).  A
+ * reducer waiting for outputs would wake, collect it and start a carrier
+ * for each source rack where outputs wait and no carrier of its group
+ * serves; the JobTracker woke them all.  This collects for each waiting
+ * reducer and wakes only those that would start a carrier (or leave,
+ * killed), in the order the JobTracker's wake-ups would have reached
+ * them, so that the run is the same at a fraction of the context switches. */
+void coarse_map_announced(engine *e, job *j);
 
 /* Whether a group of job J's reducers is still there (a member, or a
  * carrier still moving map outputs): it reads J's maps and attempts. */

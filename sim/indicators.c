@@ -117,7 +117,7 @@ static void view_merge_profile(job_view *v, job *j, const conf *cluster)
   for (int p = 0; p < n_r; p++)
     reduce_explicit_groups(j, p, llround(v->input[p]), v->group_bytes + v->first[p]);
   size_t capacity = (size_t)conf_get(cluster, CONF_PROGRESS_SKETCH);
-  spacesaving *sk = spacesaving_alloc(capacity ? capacity : (size_t)n_keys + 1);
+  spacesaving *sk = capacity ? spacesaving_alloc(capacity) : NULL; /* 0: exact, a sum a key in EST */
   char *seen = xcalloc((size_t)j->n_maps, 1); /* a map run again (lost.h) is learnt of again: count it once */
   int distinct = 0;
   for (int i = 0; i < j->n_finished_maps; i++) {
@@ -125,10 +125,16 @@ static void view_merge_profile(job_view *v, job *j, const conf *cluster)
       continue;
     distinct++;
     const task *m = j->finished_maps[i]->task;
-    for (int p = 0; p < n_r; p++) /* the map's share of each group: its share of the partition */
-      for (int k = v->first[p]; v->input[p] > 0 && k < v->first[p + 1]; k++)
-        spacesaving_add(sk, ((uint64_t)p << 32) | (uint64_t)(k - v->first[p]),
-                        (double)v->group_bytes[k] * (double)engine_part_bytes(m, p) / v->input[p]);
+    for (int p = 0; p < n_r; p++) { /* the map's share of each group: its share of the partition */
+      double share = v->first[p] < v->first[p + 1] && v->input[p] > 0 ? (double)engine_part_bytes(m, p) : 0;
+      for (int k = v->first[p]; share > 0 && k < v->first[p + 1]; k++) {
+        double w = (double)v->group_bytes[k] * share / v->input[p];
+        if (sk)
+          spacesaving_add(sk, ((uint64_t)p << 32) | (uint64_t)(k - v->first[p]), w);
+        else
+          v->est[k] += w;
+      }
+    }
   }
   free(seen);
   xbt_assert(distinct == j->n_maps, "a reduce function ran before every map was reported");
@@ -137,7 +143,9 @@ static void view_merge_profile(job_view *v, job *j, const conf *cluster)
     v->implicit[p] = v->input[p];
     for (int k = v->first[p]; k < v->first[p + 1]; k++) {
       spacesaving_counter c;
-      if (spacesaving_get(sk, ((uint64_t)p << 32) | (uint64_t)(k - v->first[p]), &c))
+      if (!sk) /* exact: a key no map reported is missed, as the sketch would miss it */
+        j->sketch_missed += v->est[k] == 0;
+      else if (spacesaving_get(sk, ((uint64_t)p << 32) | (uint64_t)(k - v->first[p]), &c))
         v->est[k] = fmax(0, c.count - c.error);
       else
         j->sketch_missed++;

@@ -19,6 +19,7 @@
  * terminal sees during a long run. */
 #include "engine.h"
 #include "alloc.h"
+#include "coarse.h"
 #include "failures.h"
 #include "lost.h"
 #include "rereplicate.h"
@@ -162,12 +163,16 @@ static void attempt_reported(engine *e, attempt *a, double now)
     }
     if (j->maps_done == j->n_maps && !j->n_reduces) /* a map-only job ends with its last map */
       job_ended(e, j, now);
-    /* one idle fetcher per shuffling reducer: it wakes another if there is more to fetch */
+    /* one idle fetcher per shuffling reducer (it wakes another if there is
+     * more to fetch); coarsely, one reducer a group that must start a carrier */
     sg_mutex_lock(j->mutex);
-    for (int p = 0; p < j->n_reduces; p++)
-      for (int k = 0; k < j->reduces[p].n_attempts; k++)
-        if (j->reduces[p].attempts[k]->wake)
-          sg_cond_notify_one(j->reduces[p].attempts[k]->wake);
+    if (coarse_job(j))
+      coarse_map_announced(e, j);
+    else
+      for (int p = 0; p < j->n_reduces; p++)
+        for (int k = 0; k < j->reduces[p].n_attempts; k++)
+          if (j->reduces[p].attempts[k]->wake)
+            sg_cond_notify_one(j->reduces[p].attempts[k]->wake);
     sg_mutex_unlock(j->mutex);
   } else if (++j->reduces_done == j->n_reduces) {
     job_ended(e, j, now);

@@ -739,7 +739,7 @@ static void land(void *arg, const int *maps, int n)
 
 static void shuffle(reduce_state *r)
 {
-  if (conf_get(r->conf, CONF_SHUFFLE_COARSE) != 0 && conf_get(r->conf, CONF_SHUFFLE_MODE) != CONF_SHUFFLE_PUSH) {
+  if (coarse_job(r->j)) {
     coarse_shuffle(r->a, land, r);
     return;
   }
