@@ -22,7 +22,12 @@
  * ("RACK-shuffle") to the group's rack's receiving host
  * ("RACK-shuffle-in"), both with the summed bandwidth of their rack's NICs
  * (topology.h), cut into a few large chunks; it then hands each reducer
- * its part and goes on while outputs wait there.  SimGrid shares the
+ * its part and goes on while outputs wait there, taking at most once a
+ * second while the job's maps run: a reducer learns of finished maps once
+ * a second (Hadoop's EventFetcher), and at the wave of map ends a carrier
+ * taking as each output is announced made thousands of small transfers a
+ * second, each a SimGrid flow re-sharing every flow in flight.  Once the
+ * last map has ended, what waits goes at once.  SimGrid shares the
  * senders' and receivers' summed NICs, the uplinks and the core among all
  * transfers.  Each reducer lands its part in its own actor by the rules of
  * one fetch of those outputs (memory or disk, merges: reducetask.c), so
@@ -37,6 +42,7 @@
 #include "coarse.h"
 
 #include "alloc.h"
+#include "condwait.h"
 #include "lost.h"
 #include "pipe.h"
 
@@ -56,6 +62,10 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_coarse, mrlab, "the coarse shuffle: each t
 #define CHUNKS_PER_TRANSFER                                                                                            \
   4 /* a transfer is cut into this many chunks (more when they would be under a                                        \
      * mrlab.pipeline.chunk): enough for its reads and its sending to overlap */
+
+#define EVENT_POLL                                                                                                     \
+  1.0 /* s: a reducer learns of finished maps once a second (EventFetcher's SLEEP_TIME, 1000 ms, in                    \
+       * Hadoop 2 and 1), so a carrier takes at most once a second while maps run */
 
 typedef struct member member;
 typedef struct group group;
@@ -91,7 +101,8 @@ struct group {
   int rack, next_id, carriers;
   sg_host_t sink; /* the rack's receiving host */
   member *members;
-  char *busy; /* per source rack: a carrier serves it */
+  char *busy;     /* per source rack: a carrier serves it */
+  sg_cond_t poll; /* its carriers wait there for their next poll */
 };
 
 static group **groups; /* per job and rack, while it has members or carriers */
@@ -112,6 +123,7 @@ static group *group_get(engine *e, job *j, int rack)
     (*g)->sink = sg_host_by_name(name);
     xbt_assert((*g)->sink && e->gateways[rack], "mrlab.shuffle.coarse needs the platform loaded with its gateways");
     (*g)->busy = xcalloc((size_t)n_racks, 1);
+    (*g)->poll = sg_cond_init();
     n_live++;
   }
   return *g;
@@ -138,6 +150,7 @@ static void group_release(engine *e, group *g)
     return;
   groups[(size_t)g->j->index * (size_t)e->platform->n_racks + (size_t)g->rack] = NULL;
   free(g->busy);
+  sg_cond_destroy(g->poll);
   free(g);
   if (--n_live == 0) {
     free(groups);
@@ -319,6 +332,7 @@ static void carrier_actor(int argc, char **argv)
     batch *b = take(e, g, src, &wire);
     if (!b)
       break;
+    double taken = simgrid_get_clock();
     sg_mutex_unlock(mutex);
     if (wire > 0)
       transfer(e, g, src, b, wire);
@@ -343,6 +357,9 @@ static void carrier_actor(int argc, char **argv)
       }
       b = next;
     }
+    /* what waits now is taken at the next poll, or at once when the last map has ended */
+    while (g->j->maps_done < g->j->n_maps && simgrid_get_clock() < taken + EVENT_POLL)
+      condwait_for(g->poll, mutex, taken + EVENT_POLL - simgrid_get_clock());
   }
   group_serve(g, src, 0);
   g->carriers--;
@@ -403,6 +420,8 @@ void coarse_map_announced(engine *e, job *j)
     group *g = groups[(size_t)j->index * (size_t)n_racks + (size_t)r];
     if (!g)
       continue;
+    if (j->maps_done == j->n_maps) /* the last map: carriers waiting for their poll take at once */
+      sg_cond_notify_all(g->poll);
     for (member *m = g->members; m; m = m->next)
       if (m->waiting) {
         collect(e, m);    /* what it would do first, woken */

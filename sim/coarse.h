@@ -30,7 +30,8 @@ void coarse_shuffle(attempt *a, coarse_land_fn *land, void *arg);
  * serves; the JobTracker woke them all.  This collects for each waiting
  * reducer and wakes only those that would start a carrier (or leave,
  * killed), in the order the JobTracker's wake-ups would have reached
- * them, so that the run is the same at a fraction of the context switches. */
+ * them, so that the run is the same at a fraction of the context switches.
+ * At the job's last map, carriers waiting for their next poll take at once. */
 void coarse_map_announced(engine *e, job *j);
 
 /* Whether a group of job J's reducers is still there (a member, or a

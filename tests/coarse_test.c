@@ -8,6 +8,7 @@
  * faithful model's makespan. */
 #include "test.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -136,6 +137,58 @@ static void a_small_terasort_ends_near_the_faithful_one(void **state)
   assert_close(coarse_span / faithful, 1.0, 0.05);
 }
 
+/* A carrier takes what waits at most once a second while maps run, as a
+ * reducer learns of finished maps at its event poll: its transfers begin a
+ * second apart at least (the job's maps end over many seconds, so carriers
+ * go round), but for the first after the last map, which goes at once. */
+static void a_carrier_takes_once_a_second(void **state)
+{
+  (void)state;
+  test_run r;
+  char dir[4096], out[4160], workload[4160];
+  snprintf(dir, sizeof dir, "%s", test_tmpdir());
+  snprintf(out, sizeof out, "%s/out", dir);
+  snprintf(workload, sizeof workload, "%s/poll.cfg", dir);
+  const char *text = "jobs = ( { name = \"ts\"; generator = \"terasort\"; input = \"4GB\"; reducers = 16;"
+                     " sample = 10000; output_replication = 1; seed = 1;"
+                     " set = [\"mrlab.shuffle.coarse=true\"]; } );\n";
+  test_write_file(dir, "poll.cfg", text);
+  test_run_mrlab(&r, NULL,
+                 (const char *const[]){"run", hetero16(), workload, "--log=mrlab_coarse.thres:info", "-o", out, NULL});
+  if (r.status)
+    fail_msg("status %d: %s", r.status, r.err);
+  test_csv *jobs = test_csv_in(out, "jobs.csv");
+  double maps_end = test_csv_num(jobs, 1, "map_phase_end");
+  test_csv_free(jobs);
+  enum { MAX_CARRIERS = 4096 };
+  static double last[MAX_CARRIERS];
+  for (int k = 0; k < MAX_CARRIERS; k++)
+    last[k] = -1;
+  int again = 0, sends = 0, soon = 0;
+  for (const char *line = r.err; *line; line = strchr(line, '\n') + 1) { /* [HOST:carrier:(PID) TIME] ... */
+    int pid;
+    double when;
+    if (sscanf(line, "[%*[^:]:carrier:(%d) %lf] [mrlab_coarse/INFO]", &pid, &when) == 2 && strstr(line, " sends ") &&
+        strstr(line, " sends ") < strchr(line, '\n')) {
+      assert_in_range(pid, 0, MAX_CARRIERS - 1);
+      sends++;
+      if (last[pid] >= 0 && when < maps_end - 1e-5) { /* the log has microseconds */
+        again++;
+        if (when < last[pid] + 1 - 1e-9)
+          fail_msg("carrier %d took at %.6f s, %.6f s after its last take", pid, when, when - last[pid]);
+      } else if (last[pid] >= 0 && fabs(when - maps_end) < 1e-5 && when < last[pid] + 1 - 1e-9)
+        soon++; /* it waited for its poll: the last map woke it */
+      last[pid] = when;
+    }
+    if (!strchr(line, '\n'))
+      break;
+  }
+  if (again < 3)
+    fail_msg("%d transfers, %d by a carrier that sent before: too few to see its rounds", sends, again);
+  if (!soon)
+    fail_msg("no carrier waiting for its poll took at the maps' end (%.6f s)", maps_end);
+}
+
 /* A group's last carrier may end after its last reducer left (a reduce
  * attempt killed while its part was on the way): the carrier frees the
  * group then, and must not touch it again.  The shipped four-job mix on
@@ -174,6 +227,7 @@ int main(void)
       cmocka_unit_test(a_seed_gives_the_same_run),
       cmocka_unit_test(a_small_terasort_ends_near_the_faithful_one),
       cmocka_unit_test(a_group_outlived_by_its_carrier_is_left_alone),
+      cmocka_unit_test(a_carrier_takes_once_a_second),
   };
   TEST_MAIN(tests);
 }
