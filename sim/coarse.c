@@ -26,8 +26,10 @@
  * second while the job's maps run: a reducer learns of finished maps once
  * a second (Hadoop's EventFetcher), and at the wave of map ends a carrier
  * taking as each output is announced made thousands of small transfers a
- * second, each a SimGrid flow re-sharing every flow in flight.  Once the
- * last map has ended, what waits goes at once.  SimGrid shares the
+ * second, each a SimGrid flow re-sharing every flow in flight.  What fills
+ * a transfer (CHUNKS_PER_TRANSFER chunks) goes at once, so that a busy
+ * rack's link does not idle until the poll, and so does what waits once
+ * the last map has ended.  SimGrid shares the
  * senders' and receivers' summed NICs, the uplinks and the core among all
  * transfers.  Each reducer lands its part in its own actor by the rules of
  * one fetch of those outputs (memory or disk, merges: reducetask.c), so
@@ -101,8 +103,9 @@ struct group {
   int rack, next_id, carriers;
   sg_host_t sink; /* the rack's receiving host */
   member *members;
-  char *busy;     /* per source rack: a carrier serves it */
-  sg_cond_t poll; /* its carriers wait there for their next poll */
+  char *busy;      /* per source rack: a carrier serves it */
+  int64_t *queued; /* per source rack: bytes announced there for its members since its carrier took */
+  sg_cond_t poll;  /* its carriers wait there for their next poll */
 };
 
 static group **groups; /* per job and rack, while it has members or carriers */
@@ -123,6 +126,7 @@ static group *group_get(engine *e, job *j, int rack)
     (*g)->sink = sg_host_by_name(name);
     xbt_assert((*g)->sink && e->gateways[rack], "mrlab.shuffle.coarse needs the platform loaded with its gateways");
     (*g)->busy = xcalloc((size_t)n_racks, 1);
+    (*g)->queued = xcalloc((size_t)n_racks, sizeof *(*g)->queued);
     (*g)->poll = sg_cond_init();
     n_live++;
   }
@@ -150,6 +154,7 @@ static void group_release(engine *e, group *g)
     return;
   groups[(size_t)g->j->index * (size_t)e->platform->n_racks + (size_t)g->rack] = NULL;
   free(g->busy);
+  free(g->queued);
   sg_cond_destroy(g->poll);
   free(g);
   if (--n_live == 0) {
@@ -210,12 +215,19 @@ static void first_bytes(void *arg, int c)
       b->a->first_byte = simgrid_get_clock();
 }
 
+/* The bytes that fill a transfer of job J: its chunks, each a pipeline chunk. */
+static int64_t full(const job *j)
+{
+  return CHUNKS_PER_TRANSFER * (int64_t)conf_get(&j->desc->conf, CONF_CHUNK);
+}
+
 /* Takes what waits in rack SRC for each member of G (the job's mutex held):
  * a batch a member with outputs there, and the bytes to send. */
 static batch *take(engine *e, group *g, int src, int64_t *wire)
 {
   batch *head = NULL;
   *wire = 0;
+  g->queued[src] = 0;
   for (member *m = g->members; m; m = m->next) {
     collect(e, m);
     batch *b = NULL; /* G serves SRC: its outputs waiting there were not idle */
@@ -357,8 +369,8 @@ static void carrier_actor(int argc, char **argv)
       }
       b = next;
     }
-    /* what waits now is taken at the next poll, or at once when the last map has ended */
-    while (g->j->maps_done < g->j->n_maps && simgrid_get_clock() < taken + EVENT_POLL)
+    /* what waits now is taken at the next poll, or at once when it fills a transfer or the last map has ended */
+    while (g->j->maps_done < g->j->n_maps && simgrid_get_clock() < taken + EVENT_POLL && g->queued[src] < full(g->j))
       condwait_for(g->poll, mutex, taken + EVENT_POLL - simgrid_get_clock());
   }
   group_serve(g, src, 0);
@@ -411,16 +423,18 @@ static void wake_add(member ***wake, int *n, int *cap, member *m)
   (*wake)[(*n)++] = m;
 }
 
-void coarse_map_announced(engine *e, job *j)
+void coarse_map_announced(engine *e, job *j, const task *t)
 {
-  int n_racks = e->platform->n_racks, n_wake = 0, cap_wake = 0;
+  int n_racks = e->platform->n_racks, n_wake = 0, cap_wake = 0, src = e->platform->workers[t->out_worker].rack;
   member **wake = NULL;
   int *started = xmalloc((size_t)n_racks * sizeof *started);
   for (int r = 0; groups && r < n_racks; r++) {
     group *g = groups[(size_t)j->index * (size_t)n_racks + (size_t)r];
     if (!g)
       continue;
-    if (j->maps_done == j->n_maps) /* the last map: carriers waiting for their poll take at once */
+    for (const member *m = g->members; m; m = m->next)
+      g->queued[src] += engine_part_wire(t, m->a->task->index);
+    if (j->maps_done == j->n_maps || (g->busy[src] && g->queued[src] >= full(j))) /* no need to wait for the poll */
       sg_cond_notify_all(g->poll);
     for (member *m = g->members; m; m = m->next)
       if (m->waiting) {
@@ -474,6 +488,13 @@ void coarse_shuffle(attempt *a, coarse_land_fn *land, void *arg)
   m->next = g->members;
   g->members = m;
   a->wake = sg_cond_init();
+  collect(e, m); /* what was announced before it came: its carriers have that to take too */
+  for (int s = 0; s < n_racks; s++) {
+    for (int k = 0; k < m->n_pend[s]; k++)
+      g->queued[s] += engine_part_wire(&j->maps[m->pend[s][k]], a->task->index);
+    if (g->busy[s] && g->queued[s] >= full(j))
+      sg_cond_notify_all(g->poll);
+  }
   for (;;) {
     collect(e, m);
     if (m->landed == j->n_maps || a->cancel)

@@ -24,15 +24,16 @@ typedef void coarse_land_fn(void *arg, const int *maps, int n);
  * killed.  The platform must be loaded with its rack gateways (topology.h). */
 void coarse_shuffle(attempt *a, coarse_land_fn *land, void *arg);
 
-/* A map output of coarse job J was announced (the job's mutex held).  A
+/* Map T's output of coarse job J was announced (the job's mutex held).  A
  * reducer waiting for outputs would wake, collect it and start a carrier
  * for each source rack where outputs wait and no carrier of its group
  * serves; the JobTracker woke them all.  This collects for each waiting
  * reducer and wakes only those that would start a carrier (or leave,
  * killed), in the order the JobTracker's wake-ups would have reached
  * them, so that the run is the same at a fraction of the context switches.
- * At the job's last map, carriers waiting for their next poll take at once. */
-void coarse_map_announced(engine *e, job *j);
+ * Carriers waiting for their next poll take at once at the job's last map,
+ * or when what was announced for their group in their rack fills a transfer. */
+void coarse_map_announced(engine *e, job *j, const task *t);
 
 /* Whether a group of job J's reducers is still there (a member, or a
  * carrier still moving map outputs): it reads J's maps and attempts. */

@@ -167,7 +167,7 @@ static void attempt_reported(engine *e, attempt *a, double now)
      * more to fetch); coarsely, one reducer a group that must start a carrier */
     sg_mutex_lock(j->mutex);
     if (coarse_job(j))
-      coarse_map_announced(e, j);
+      coarse_map_announced(e, j, t);
     else
       for (int p = 0; p < j->n_reduces; p++)
         for (int k = 0; k < j->reduces[p].n_attempts; k++)
