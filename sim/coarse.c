@@ -104,7 +104,8 @@ struct group {
   sg_host_t sink; /* the rack's receiving host */
   member *members;
   char *busy;      /* per source rack: a carrier serves it */
-  int64_t *queued; /* per source rack: bytes announced there for its members since its carrier took */
+  int64_t *queued; /* per source rack: bytes there announced for its members, or waiting for one that joined,
+                    * since its carrier last took */
   sg_cond_t poll;  /* its carriers wait there for their next poll */
 };
 
@@ -230,7 +231,7 @@ static batch *take(engine *e, group *g, int src, int64_t *wire)
   g->queued[src] = 0;
   for (member *m = g->members; m; m = m->next) {
     collect(e, m);
-    batch *b = NULL; /* G serves SRC: its outputs waiting there were not idle */
+    batch *b = NULL;
     for (int k = 0; k < m->n_pend[src]; k++) {
       int map = m->pend[src][k];
       const task *t = &g->j->maps[map];
@@ -260,7 +261,7 @@ static batch *take(engine *e, group *g, int src, int64_t *wire)
       m->state[map] = TAKEN;
       *wire += engine_part_wire(t, m->a->task->index);
     }
-    m->n_pend[src] = 0;
+    m->n_pend[src] = 0; /* G serves SRC: they were not idle (n_idle) */
   }
   return head;
 }

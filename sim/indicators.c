@@ -126,9 +126,9 @@ static void view_merge_profile(job_view *v, job *j, const conf *cluster)
     distinct++;
     const task *m = j->finished_maps[i]->task;
     for (int p = 0; p < n_r; p++) { /* the map's share of each group: its share of the partition */
-      double share = v->first[p] < v->first[p + 1] && v->input[p] > 0 ? (double)engine_part_bytes(m, p) : 0;
-      for (int k = v->first[p]; share > 0 && k < v->first[p + 1]; k++) {
-        double w = (double)v->group_bytes[k] * share / v->input[p];
+      double part = v->first[p] < v->first[p + 1] && v->input[p] > 0 ? (double)engine_part_bytes(m, p) : 0;
+      for (int k = v->first[p]; part > 0 && k < v->first[p + 1]; k++) {
+        double w = (double)v->group_bytes[k] * part / v->input[p];
         if (sk)
           spacesaving_add(sk, ((uint64_t)p << 32) | (uint64_t)(k - v->first[p]), w);
         else

@@ -164,7 +164,7 @@ static void attempt_reported(engine *e, attempt *a, double now)
     if (j->maps_done == j->n_maps && !j->n_reduces) /* a map-only job ends with its last map */
       job_ended(e, j, now);
     /* one idle fetcher per shuffling reducer (it wakes another if there is
-     * more to fetch); coarsely, one reducer a group that must start a carrier */
+     * more to fetch); coarsely, see coarse_map_announced */
     sg_mutex_lock(j->mutex);
     if (coarse_job(j))
       coarse_map_announced(e, j, t);
