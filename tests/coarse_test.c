@@ -137,26 +137,30 @@ static void a_small_terasort_ends_near_the_faithful_one(void **state)
   assert_close(coarse_span / faithful, 1.0, 0.05);
 }
 
-/* A carrier takes what waits at most once a second while maps run, as a
- * reducer learns of finished maps at its event poll: its transfers begin a
- * second apart at least (the job's maps end over many seconds, so carriers
- * go round), but for one that fills a transfer (four chunks of 16 MiB) and
- * for the first after the last map, which go at once. */
-#define FULL (4LL << 24)
-static void a_carrier_takes_once_a_second(void **state)
+#define FULL (4LL << 24) /* a transfer's four chunks of 16 MiB */
+
+/* What a coarse run's carriers did, from their log lines: takes by a
+ * carrier that took before (AGAIN), those of them within a second of its
+ * last take (EARLY), before the maps' end; and takes within a second of
+ * the carrier's last at the maps' end (SOON). */
+typedef struct {
+  int sends, again, early, soon;
+} rounds;
+
+/* Runs job TEXT (named "j") on hetero16 with the coarse shuffle and counts
+ * its carriers' rounds; fails if a take before the maps' end follows the
+ * carrier's last within a second without filling a transfer. */
+static rounds carrier_rounds(const char *text)
 {
-  (void)state;
   test_run r;
   char dir[4096], out[4160], workload[4160];
   snprintf(dir, sizeof dir, "%s", test_tmpdir());
   snprintf(out, sizeof out, "%s/out", dir);
   snprintf(workload, sizeof workload, "%s/poll.cfg", dir);
-  const char *text = "jobs = ( { name = \"ts\"; generator = \"terasort\"; input = \"4GB\"; reducers = 16;"
-                     " sample = 10000; output_replication = 1; seed = 1;"
-                     " set = [\"mrlab.shuffle.coarse=true\"]; } );\n";
   test_write_file(dir, "poll.cfg", text);
   test_run_mrlab(&r, NULL,
-                 (const char *const[]){"run", hetero16(), workload, "--log=mrlab_coarse.thres:info", "-o", out, NULL});
+                 (const char *const[]){"run", hetero16(), workload, "--set", "mrlab.shuffle.coarse=true",
+                                       "--log=mrlab_coarse.thres:info", "-o", out, NULL});
   if (r.status)
     fail_msg("status %d: %s", r.status, r.err);
   test_csv *jobs = test_csv_in(out, "jobs.csv");
@@ -166,34 +170,57 @@ static void a_carrier_takes_once_a_second(void **state)
   static double last[MAX_CARRIERS];
   for (int k = 0; k < MAX_CARRIERS; k++)
     last[k] = -1;
-  int again = 0, sends = 0, soon = 0, early = 0;
+  rounds n = {0};
   for (const char *line = r.err; *line; line = strchr(line, '\n') + 1) { /* [HOST:carrier:(PID) TIME] ... */
     int pid;
     double when;
     long long bytes;
-    if (sscanf(line, "[%*[^:]:carrier:(%d) %lf] [mrlab_coarse/INFO] ts: %*s sends %lld bytes", &pid, &when, &bytes) ==
+    if (sscanf(line, "[%*[^:]:carrier:(%d) %lf] [mrlab_coarse/INFO] j: %*s sends %lld bytes", &pid, &when, &bytes) ==
         3) {
       assert_in_range(pid, 0, MAX_CARRIERS - 1);
-      sends++;
+      n.sends++;
+      int within = last[pid] >= 0 && when < last[pid] + 1 - 1e-9;
       if (last[pid] >= 0 && when < maps_end - 1e-5) { /* the log has microseconds */
-        again++;
-        if (when < last[pid] + 1 - 1e-9 && bytes < FULL)
+        n.again++;
+        if (within && bytes < FULL)
           fail_msg("carrier %d took %lld bytes at %.6f s, %.6f s after its last take", pid, bytes, when,
                    when - last[pid]);
-        early += when < last[pid] + 1 - 1e-9;
-      } else if (last[pid] >= 0 && fabs(when - maps_end) < 1e-5 && when < last[pid] + 1 - 1e-9)
-        soon++; /* it waited for its poll: the last map woke it */
+        n.early += within;
+      } else if (within && fabs(when - maps_end) < 1e-5)
+        n.soon++;
       last[pid] = when;
     }
     if (!strchr(line, '\n'))
       break;
   }
-  if (again < 3)
-    fail_msg("%d transfers, %d by a carrier that sent before: too few to see its rounds", sends, again);
-  if (!soon)
-    fail_msg("no carrier waiting for its poll took at the maps' end (%.6f s)", maps_end);
-  if (!early)
+  if (n.again < 3)
+    fail_msg("%d transfers, %d by a carrier that sent before: too few to see its rounds", n.sends, n.again);
+  return n;
+}
+
+/* A carrier takes what waits at most once a second while maps run, as a
+ * reducer learns of finished maps at its event poll: its transfers begin a
+ * second apart at least (the job's maps end over many seconds, so carriers
+ * go round), but for one that fills a transfer, which goes at once: a
+ * TeraSort's map outputs fill one in a few maps. */
+static void a_carrier_takes_once_a_second(void **state)
+{
+  (void)state;
+  rounds n = carrier_rounds("jobs = ( { name = \"j\"; generator = \"terasort\"; input = \"4GB\"; reducers = 16;"
+                            " sample = 10000; output_replication = 1; seed = 1; } );\n");
+  if (!n.early)
     fail_msg("no carrier took a full transfer before its poll");
+}
+
+/* When the last map ends, a carrier waiting for its poll takes at once:
+ * outputs of a tenth of their input seldom fill a transfer before. */
+static void the_last_map_ends_the_poll(void **state)
+{
+  (void)state;
+  rounds n = carrier_rounds("jobs = ( { name = \"j\"; input = \"4GB\"; map_cost = 20.0; map_selectivity = 0.1;"
+                            " reduce_cost = 20.0; reduce_selectivity = 1.0; reducers = 16; } );\n");
+  if (!n.soon)
+    fail_msg("no carrier waiting for its poll took at the maps' end");
 }
 
 /* A group's last carrier may end after its last reducer left (a reduce
@@ -235,6 +262,7 @@ int main(void)
       cmocka_unit_test(a_small_terasort_ends_near_the_faithful_one),
       cmocka_unit_test(a_group_outlived_by_its_carrier_is_left_alone),
       cmocka_unit_test(a_carrier_takes_once_a_second),
+      cmocka_unit_test(the_last_map_ends_the_poll),
   };
   TEST_MAIN(tests);
 }
