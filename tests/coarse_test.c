@@ -4,8 +4,9 @@
  * coarse shuffle every attempt ends, each reducer gets exactly its
  * partition of every map's output and merges it by Hadoop's rules, the run
  * says in summary.json that it used the approximation, a seed gives the
- * same bytes twice, and a small TeraSort ends within a stated bound of the
- * faithful model's makespan. */
+ * same bytes twice, a small TeraSort ends within a stated bound of the
+ * faithful model's makespan, and carriers keep to their poll (once a
+ * second while maps run, but for a full transfer or the last map). */
 #include "test.h"
 
 #include <math.h>
