@@ -462,7 +462,8 @@ void coarse_map_announced(engine *e, job *j, const task *t)
       wake_add(&wake, &n_wake, &cap_wake, low);
     }
   }
-  qsort(wake, (size_t)n_wake, sizeof *wake, by_task_then_attempt);
+  if (n_wake > 1)
+    qsort(wake, (size_t)n_wake, sizeof *wake, by_task_then_attempt);
   for (int k = 0; k < n_wake; k++) {
     wake[k]->waiting = 0;
     sg_cond_notify_one(wake[k]->a->wake);
