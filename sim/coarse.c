@@ -427,9 +427,11 @@ static void wake_add(member ***wake, int *n, int *cap, member *m)
 void coarse_map_announced(engine *e, job *j, const task *t)
 {
   int n_racks = e->platform->n_racks, n_wake = 0, cap_wake = 0, src = e->platform->workers[t->out_worker].rack;
+  if (!groups) /* no reducer of a coarse job shuffles yet */
+    return;
   member **wake = NULL;
   int *started = xmalloc((size_t)n_racks * sizeof *started);
-  for (int r = 0; groups && r < n_racks; r++) {
+  for (int r = 0; r < n_racks; r++) {
     group *g = groups[(size_t)j->index * (size_t)n_racks + (size_t)r];
     if (!g)
       continue;

@@ -10,8 +10,9 @@
  *     its share of every explicit key group (the generator's heaviest
  *     groups of each partition) and the bytes of the rest, merged through a
  *     Space-Saving sketch of mrlab.progress.sketch counters (0: exact,
- *     summed key by key).  A key the sketch lost joins the implicit bytes; a kept key's
- *     size is its count less its error, an under-estimate (eq. 11);
+ *     summed key by key).  A key the sketch lost joins the implicit bytes;
+ *     a kept key's size is its count less its error, an under-estimate
+ *     (eq. 11);
  *   - the reduce profile: the time of each call the reduce function ended,
  *     an explicit group (once the last of its pieces is through; a group
  *     larger than a chunk streams in pieces) or a batch of the others, each
