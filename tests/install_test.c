@@ -161,12 +161,44 @@ static void models_link_without_simgrid(void **state)
   assert_int_equal(sh("ldd ./fit | grep simgrid"), 1); /* grep finds none */
 }
 
+/* man mrlab-run from the installed pages; the command pages and formats in place. */
+static void man_pages(void **state)
+{
+  (void)state;
+  const char *const pages[] = {"man1/mrlab.1",          "man1/mrlab-run.1",       "man1/mrlab-compare.1",
+                               "man1/mrlab-platform.1", "man1/mrlab-predict.1",   "man1/mrlab-provision.1",
+                               "man1/mrlab-validate.1", "man1/mrlab-plot.1",      "man1/mrlab-explain.1",
+                               "man1/mrlab-report.1",   "man1/mrlab-import.1",    "man1/mrlab-calibrate.1",
+                               "man1/mrlab-export.1",   "man1/mrlab-ratios.1",    "man5/mrlab-platform.5",
+                               "man5/mrlab-workload.5", "man5/mrlab-experiment.5"};
+  if (!MRLAB_MAN) {
+    skip(); /* scdoc was not found: the build has no man pages */
+    return;
+  }
+  for (size_t k = 0; k < sizeof pages / sizeof pages[0]; k++) {
+    char rel[256];
+    snprintf(rel, sizeof rel, "share/man/%s", pages[k]);
+    if (!exists(rel))
+      fail_msg("%s/%s is not installed", prefix, rel);
+  }
+  if (sh("command -v man >/dev/null")) {
+    skip();
+    return;
+  }
+  must(sh("MANPATH='%s/share/man' MANWIDTH=80 man -P cat mrlab-run", prefix));
+  assert_non_null(strstr(said, "mrlab run PLATFORM.cfg WORKLOAD.cfg"));
+  assert_non_null(strstr(said, "EXIT STATUS"));
+  must(sh("MANPATH='%s/share/man' MANWIDTH=80 man -P cat 5 mrlab-workload", prefix));
+  assert_non_null(strstr(said, "map_cost"));
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(nothing_points_back),
       cmocka_unit_test(demo_runs_and_plots),
       cmocka_unit_test(models_link_without_simgrid),
+      cmocka_unit_test(man_pages),
   };
   cmocka_set_message_output(CM_OUTPUT_TAP);
   return cmocka_run_group_tests(tests, install, NULL);
