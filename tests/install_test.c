@@ -16,10 +16,11 @@
  * assertions print are not folders), then copies the prefix elsewhere
  * and removes the original, so that nothing may point back to where it
  * was installed either, and runs everything from a working directory
- * outside both trees.  Mutation tried: plot.c without its installed
- * lookup (MRLAB_INSTALLED_PLOTS); `mrlab plot` from the installed copy
- * then fails, and with the former source-tree fallback back in, the scan
- * fails. */
+ * outside both trees.  Mutations tried: plot.c without its installed
+ * lookup (MRLAB_INSTALLED_PLOTS), and `mrlab plot` from the installed copy
+ * fails; with a source-tree fallback back in, the scan fails; without the
+ * man pages' install rule, man_pages fails; a completion that misses the
+ * job properties fails on --set dfs.bl. */
 #define _GNU_SOURCE /* memmem */
 #include "test.h"
 
@@ -192,6 +193,31 @@ static void man_pages(void **state)
   assert_non_null(strstr(said, "map_cost"));
 }
 
+/* What the installed completion offers for the words WORDS (the last one being completed), in SAID. */
+static int complete(const char *words)
+{
+  return sh("bash -c 'source \"%s/share/bash-completion/completions/mrlab\"; "
+            "COMP_WORDS=(\"%s/bin/mrlab\" %s); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); "
+            "_mrlab; printf \"%%s\\n\" \"${COMPREPLY[@]}\"'",
+            prefix, prefix, words);
+}
+
+/* Commands, a command's options, property names after --set, an option's values. */
+static void bash_completion(void **state)
+{
+  (void)state;
+  assert_int_equal(complete("r"), 0);
+  assert_string_equal(said, "run\nratios\nreport\n");
+  assert_int_equal(complete("run --se"), 0);
+  assert_string_equal(said, "--seed\n--set\n--seeds\n");
+  assert_int_equal(complete("run a.cfg b.cfg --set dfs.bl"), 0);
+  assert_string_equal(said, "dfs.blocksize=\n");
+  assert_int_equal(complete("run --set = mrlab.shuffle.m"), 0); /* --set=, split at = by bash */
+  assert_string_equal(said, "mrlab.shuffle.mode=\n");
+  assert_int_equal(complete("plot --format \"\""), 0);
+  assert_string_equal(said, "png\nsvg\n");
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -199,6 +225,7 @@ int main(void)
       cmocka_unit_test(demo_runs_and_plots),
       cmocka_unit_test(models_link_without_simgrid),
       cmocka_unit_test(man_pages),
+      cmocka_unit_test(bash_completion),
   };
   cmocka_set_message_output(CM_OUTPUT_TAP);
   return cmocka_run_group_tests(tests, install, NULL);
