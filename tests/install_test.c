@@ -172,8 +172,8 @@ static void man_pages(void **state)
                                "man1/mrlab-report.1",   "man1/mrlab-import.1",    "man1/mrlab-calibrate.1",
                                "man1/mrlab-export.1",   "man1/mrlab-ratios.1",    "man5/mrlab-platform.5",
                                "man5/mrlab-workload.5", "man5/mrlab-experiment.5"};
-  if (!MRLAB_MAN) {
-    skip(); /* scdoc was not found: the build has no man pages */
+  if (!MRLAB_MAN) { /* passes with the reason: cmocka 1.1's skip() prints "not ok", which prove counts failed */
+    print_message("# skipped: scdoc not found (Debian package scdoc), so the build has no man pages\n");
     return;
   }
   for (size_t k = 0; k < sizeof pages / sizeof pages[0]; k++) {
@@ -183,7 +183,7 @@ static void man_pages(void **state)
       fail_msg("%s/%s is not installed", prefix, rel);
   }
   if (sh("command -v man >/dev/null")) {
-    skip();
+    print_message("# skipped: man not found (Debian package man-db); the pages are in place\n");
     return;
   }
   must(sh("MANPATH='%s/share/man' MANWIDTH=80 man -P cat mrlab-run", prefix));
