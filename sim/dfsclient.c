@@ -18,7 +18,6 @@
 #include "rereplicate.h"
 
 #include <simgrid/disk.h>
-#include <simgrid/engine.h>
 #include <xbt/asserts.h>
 #include <xbt/log.h>
 

@@ -33,12 +33,9 @@
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <simgrid/mailbox.h>
-#include <simgrid/mutex.h>
 #include <simgrid/plugins/load.h>
 #include <simgrid/semaphore.h>
-#include <xbt/asserts.h>
 #include <xbt/config.h>
-#include <xbt/log.h>
 
 #include <math.h>
 #include <stdlib.h>

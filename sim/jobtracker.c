@@ -256,7 +256,7 @@ void jobtracker_actor(int argc, char **argv)
     tr->done = NULL;
     for (attempt *a = in_order; a; a = a->next_done)
       jobtracker_learn(e, a, now);
-    if (in_order) /* the jobs whose last attempts these were may go (retire.h) */
+    if (in_order) /* the jobs whose last attempts these were may go (sweep.h) */
       sweep_ended(e);
     if (e->jobs_finished == e->n_jobs) {
       tr->shutdown = 1;

@@ -12,11 +12,9 @@
 #include "alloc.h"
 #include "outfile.h"
 
-#include <simgrid/engine.h>
 #include <xbt/asserts.h>
 
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 

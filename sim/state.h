@@ -313,8 +313,9 @@ typedef struct {
   double time, progress, end; /* progress in percent; without an estimate 0 and NAN */
 } progress_sample;
 
-/* What a module calls in one above it, whose header it may not include
- * (state.h): engine_alloc sets them. */
+/* The calls up the tree: what a module calls in one above it, whose header
+ * it may not include (that module includes its own); engine_alloc sets
+ * each to the function named. */
 typedef struct {
   void (*attempt_ended)(attempt *a); /* tasktracker_attempt_ended: map and reduce attempts' actors as they end */
   void (*learn)(engine *e, attempt *a, double now); /* jobtracker_learn: lost.c, for a lost worker's attempts */

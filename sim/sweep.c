@@ -55,7 +55,7 @@ static void record(engine *e, job *j)
   j->recorded = 1;
 }
 
-/* Whether anything the run still does may reach J's tasks (retire.h). */
+/* Whether anything the run still does may reach J's tasks (above). */
 static int reachable(const engine *e, const job *j)
 {
   if (j->unreported > 0 || j->loading > 0 || coarse_holds(e, j))

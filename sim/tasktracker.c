@@ -33,7 +33,6 @@
 #include "scheduler.h"
 
 #include <simgrid/actor.h>
-#include <simgrid/cond.h>
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <simgrid/mailbox.h>
