@@ -22,14 +22,15 @@ int engine_job_init(engine *e, job *j, const job_desc *d, int index, char *err, 
 void engine_job_make(engine *e, job *j);
 
 /* Frees what job J holds that the run no longer needs once it is recorded
- * (retire.h): its tasks and attempts, its input's placement, its tables
- * and the scheduler's lists; what stays is the job itself. */
+ * (sweep.h): its tasks and attempts, its input's placement, its tables
+ * and the scheduler's lists; what stays is the job itself (its progress
+ * view, indicators.h, is the caller's to free). */
 void engine_retire_job(engine *e, job *j);
 
 /* Frees what engine_job_make made of J, which it may make again. */
 void engine_job_unmake(engine *e, job *j);
 
-/* Frees all job J holds, at the run's end. */
+/* Frees all job J holds but its progress view, at the run's end. */
 void engine_job_free(engine *e, job *j);
 
 /* Builds job J's scheduler lists (maps by the workers and racks that hold
