@@ -14,10 +14,11 @@
  * (500 ms), and a transfer that overdraws its datanode's reserve waits for
  * the next period.  When the last move has ended, the scheduler's lists are
  * built from the final placement and the job is released. */
-#include "engine.h"
-#include "pipe.h"
+#include "balancer.h"
 
 #include "alloc.h"
+#include "jobs.h"
+#include "pipe.h"
 
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>

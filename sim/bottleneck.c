@@ -26,6 +26,7 @@
 #include "bottleneck.h"
 
 #include "alloc.h"
+#include "jobs.h"
 #include "utilisation.h"
 
 #include <simgrid/host.h>

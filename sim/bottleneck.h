@@ -4,7 +4,7 @@
 #ifndef MRLAB_BOTTLENECK_H
 #define MRLAB_BOTTLENECK_H
 
-#include "engine.h"
+#include "state.h"
 #include "rundir.h"
 
 typedef struct {

@@ -45,6 +45,7 @@
 
 #include "alloc.h"
 #include "condwait.h"
+#include "jobs.h"
 #include "lost.h"
 #include "pipe.h"
 

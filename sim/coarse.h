@@ -8,7 +8,7 @@
 #ifndef MRLAB_COARSE_H
 #define MRLAB_COARSE_H
 
-#include "engine.h"
+#include "state.h"
 
 /* Whether job J's reducers shuffle coarsely: it sets mrlab.shuffle.coarse
  * and does not push. */

@@ -12,7 +12,7 @@
 #ifndef MRLAB_CRITPATH_H
 #define MRLAB_CRITPATH_H
 
-#include "engine.h"
+#include "state.h"
 
 #include <stdio.h>
 

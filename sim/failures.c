@@ -2,7 +2,6 @@
 #include "failures.h"
 
 #include "alloc.h"
-#include "prefetch.h"
 
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>

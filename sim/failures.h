@@ -34,7 +34,7 @@
 #ifndef MRLAB_FAILURES_H
 #define MRLAB_FAILURES_H
 
-#include "engine.h"
+#include "state.h"
 
 /* The fraction of its input after which attempt A fails, or -1 when it
  * does not fail (drawn as above; no draw at a probability of 0). */

@@ -35,7 +35,9 @@
 #include "indicators.h"
 
 #include "alloc.h"
+#include "jobs.h"
 #include "progress.h"
+#include "reducetask.h"
 #include "rundir.h"
 #include "spacesaving.h"
 
@@ -332,6 +334,8 @@ static void sample_job(engine *e, job *j, double now)
   indicators_phase(j, &t_start, &t_end);
   if (!(t_start <= now))
     return;
+  if (!j->view)
+    j->view = xcalloc(1, sizeof(job_view));
   job_view *v = j->view;
   if (!v->ready)
     view_merge_profile(v, j, &e->cluster);
@@ -394,11 +398,6 @@ void indicators_actor(int argc, char **argv)
     for (int i = 0; i < n; i++)
       sample_job(e, queue[i], simgrid_get_clock());
   }
-}
-
-job_view *indicators_view_alloc(void)
-{
-  return xcalloc(1, sizeof(job_view));
 }
 
 void indicators_view_free(job_view *v, int n_reduces)

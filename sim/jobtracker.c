@@ -17,14 +17,18 @@
  * finds that no job can ever end.  Heartbeats come every few simulated
  * seconds from each tracker, so they also pace the progress line that a
  * terminal sees during a long run. */
-#include "engine.h"
+#include "jobtracker.h"
+
 #include "alloc.h"
 #include "coarse.h"
 #include "failures.h"
+#include "jobs.h"
 #include "lost.h"
 #include "rereplicate.h"
 #include "retire.h"
 #include "scheduler.h"
+#include "speculator.h"
+#include "sweep.h"
 
 #include <simgrid/actor.h>
 #include <simgrid/comm.h>
@@ -252,8 +256,8 @@ void jobtracker_actor(int argc, char **argv)
     tr->done = NULL;
     for (attempt *a = in_order; a; a = a->next_done)
       jobtracker_learn(e, a, now);
-    if (in_order) /* the jobs whose last attempts these were may go (retire.h) */
-      retire_sweep(e);
+    if (in_order) /* the jobs whose last attempts these were may go (sweep.h) */
+      sweep_ended(e);
     if (e->jobs_finished == e->n_jobs) {
       tr->shutdown = 1;
       e->untold--;

@@ -9,9 +9,9 @@
 #include "lost.h"
 
 #include "alloc.h"
-#include "faults.h"
 #include "failures.h"
-#include "prefetch.h"
+#include "faults.h"
+#include "jobs.h"
 
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_sf_gamma.h>
@@ -411,16 +411,16 @@ static void expire(engine *e, int w, double now, const char *why)
     next = a->next_done;
     a->status = STATUS_KILLED;
     a->cause = CAUSE_LOST;
-    jobtracker_learn(e, a, now);
+    e->up.learn(e, a, now);
   }
-  /* attempts still ending there are learnt of as they end (engine_attempt_ended) */
+  /* attempts still ending there are learnt of as they end (tasktracker_attempt_ended) */
   for (int i = 0; i < e->n_jobs; i++) {
     job *j = &e->jobs[i];
     if (j->finished || !j->n_reduces || j->reduces_done == j->n_reduces)
       continue;
     for (int m = 0; m < j->n_maps; m++)
       if (j->maps[m].output && j->maps[m].output->worker == w)
-        jobtracker_lose_output(e, &j->maps[m], CAUSE_LOST, now);
+        e->up.lose_output(e, &j->maps[m], CAUSE_LOST, now);
   }
 }
 
@@ -537,7 +537,7 @@ void lost_fetch_failed(engine *e, attempt *ra, int m, double now)
            j->desc->name, ra->task->index, ra->number, m, e->platform->workers[t->output->worker].name, reports,
            running);
   if (reports >= conf_get(c, CONF_FETCH_FAILURES_NOTIFICATIONS) && share >= conf_get(c, CONF_FETCH_FAILURES_FRACTION))
-    jobtracker_lose_output(e, t, CAUSE_FETCH_FAILURES, now);
+    e->up.lose_output(e, t, CAUSE_FETCH_FAILURES, now);
 }
 
 void lost_shutdown(engine *e)

@@ -54,7 +54,7 @@
 #ifndef MRLAB_LOST_H
 #define MRLAB_LOST_H
 
-#include "engine.h"
+#include "state.h"
 
 /* Resolves E's mrlab.faults against its platform and prepares the failure
  * processes.  Returns 0 (E->lost stays NULL when the run has no fault), or

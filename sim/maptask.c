@@ -21,14 +21,16 @@
  * direct output collector does, the map function's output streams straight
  * down the HDFS replica pipeline (engine_output_stages), in the same pipe as
  * the read and the map function. */
+#include "maptask.h"
+
 #include "alloc.h"
+#include "dfsclient.h"
 #include "disks.h"
-#include "engine.h"
 #include "failures.h"
+#include "jobs.h"
 #include "pipe.h"
-#include "push.h"
 #include "prefetch.h"
-#include "rereplicate.h"
+#include "push.h"
 
 #include <simgrid/actor.h>
 #include <simgrid/disk.h>
@@ -112,58 +114,6 @@ static void spill_actor(int argc, char **argv)
   }
   m->spill_end = simgrid_get_clock();
   sg_sem_release(m->spilled);
-}
-
-int engine_closest_replica(const engine *e, const task *t, int w, const int *tried, int n_tried)
-{
-  const hdfs_file *f = t->job->input;
-  const platform *p = e->platform;
-  int best = -1, best_distance = 3, ties = 0;
-  for (int r = 0; r < f->replication; r++) {
-    int holder = hdfs_replica(f, t->block, r), passed = rereplicate_is_dead(e, holder);
-    for (int k = 0; k < n_tried && !passed; k++)
-      passed = tried[k] == holder;
-    if (passed)
-      continue;
-    int distance = holder == w ? 0 : p->workers[holder].rack == p->workers[w].rack ? 1 : 2;
-    if (distance < best_distance) {
-      best = holder;
-      best_distance = distance;
-      ties = 1;
-    } else if (distance == best_distance) {
-      /* one of the TIES equally close, uniformly, by a draw of its own */
-      const uint64_t parts[] = {DRAW_REPLICA, (uint64_t)t->job->index, (uint64_t)t->index, (uint64_t)w, (uint64_t)ties};
-      if (engine_uniform(engine_hash(parts, 5)) * ++ties < 1)
-        best = holder;
-    }
-  }
-  return best;
-}
-
-#define RPC_BYTES 1024 /* a getBlockLocations request, and its answer */
-
-int engine_split_stages(const task *t, int src, int dst, int64_t *count, stage *st)
-{
-  engine *e = the_engine;
-  tracker *from = &e->trackers[src], *here = &e->trackers[dst];
-  sg_disk_t disk = engine_disk(from->host, t->block);
-  if (t->job->desc->files) {
-    activities_sendto(ACT_CONTROL, here->host, e->master, RPC_BYTES);
-    activities_sleep_for(conf_get(&e->cluster, CONF_NAMENODE_RPC));
-    activities_sendto(ACT_CONTROL, e->master, here->host, RPC_BYTES);
-    disks_read_one(disk, llround(conf_get(&e->cluster, CONF_DISK_SEEK) * sg_disk_read_bandwidth(disk)));
-  }
-  int n = 0;
-  st[n++] = (stage){
-      .kind = STAGE_READ, .host = from->host, .disk = disk, .scale = 1, .count = count, .count2 = &from->disk_read};
-  if (src != dst)
-    st[n++] = (stage){.kind = STAGE_NET,
-                      .host = from->host,
-                      .dst = here->host,
-                      .flow = ACT_HDFS_READ,
-                      .scale = 1,
-                      .count2 = &from->net_sent};
-  return n;
 }
 
 /* The replica map M reads its split from next, as Hadoop's DFSInputStream
@@ -395,5 +345,5 @@ void map_attempt_actor(int argc, char **argv)
     a->progress = 1;
   sg_sem_destroy(m.ready);
   sg_sem_destroy(m.spilled);
-  engine_attempt_ended(a);
+  the_engine->up.attempt_ended(a);
 }

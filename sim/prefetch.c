@@ -39,6 +39,7 @@
 #include "prefetch.h"
 
 #include "alloc.h"
+#include "dfsclient.h"
 #include "pipe.h"
 #include "scheduler.h"
 
@@ -158,12 +159,4 @@ prefetch *prefetch_take(attempt *a)
   p->used = 1;
   a->task->job->prefetches_used++;
   return p;
-}
-
-void prefetch_free(prefetch *p)
-{
-  if (!p)
-    return;
-  sg_sem_destroy(p->loaded);
-  free(p);
 }

@@ -8,19 +8,7 @@
 #ifndef MRLAB_PREFETCH_H
 #define MRLAB_PREFETCH_H
 
-#include "engine.h"
-
-typedef struct prefetch {
-  task *task;    /* the reserved map whose block it loads */
-  int worker;    /* where it runs, and where the block goes */
-  int src;       /* the worker whose replica it reads */
-  double issued; /* when a map started on the tracker and the scheduler reserved the task */
-  double due;    /* the first predicted finish of the tracker's running maps, less the predicted load time */
-  double start, end;
-  int started, done, used;
-  int dropped;     /* its map started before it did: the map reads from disk, and the load never starts */
-  sg_sem_t loaded; /* released once the block is in memory */
-} prefetch;
+#include "state.h"
 
 /* Called as map attempt A starts: when its job prefetches and A's tracker
  * holds no reserved map, predicts A's finish, reserves the map the
@@ -33,8 +21,5 @@ void prefetch_plan(attempt *a);
  * marks it used and returns it; else returns NULL and A reads from disk
  * (a prefetch not started yet is dropped). */
 prefetch *prefetch_take(attempt *a);
-
-/* Frees P (a task's prefetch, once the run is over). */
-void prefetch_free(prefetch *p);
 
 #endif

@@ -11,6 +11,8 @@
 #include "push.h"
 
 #include "alloc.h"
+#include "jobs.h"
+#include "reducetask.h"
 
 #include <simgrid/actor.h>
 #include <simgrid/semaphore.h>

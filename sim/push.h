@@ -19,7 +19,7 @@
 #ifndef MRLAB_PUSH_H
 #define MRLAB_PUSH_H
 
-#include "engine.h"
+#include "state.h"
 
 #include <simgrid/forward.h>
 
@@ -35,15 +35,5 @@ typedef struct {
 
 /* Actor: a map attempt's stage 2, on its host. */
 void push_actor(int argc, char **argv);
-
-/* Whether reduce attempt R takes a push from map attempt MAP now; if so, R
- * holds one more push in flight until reduce_receive ends. */
-int reduce_accept(attempt *r, const attempt *map);
-
-/* Receives WIRE bytes (as stored) of MAP's output for R's partition, pushed
- * from the map's host; runs on R's host.  Once the bytes are in, adds them
- * to MAP's pushes if R counted them and releases SENT; then merges, as
- * R's memory and disk thresholds say, while the map goes on. */
-void reduce_receive(attempt *r, attempt *map, int64_t wire, sg_sem_t sent);
 
 #endif

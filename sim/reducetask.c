@@ -41,14 +41,16 @@
  * not with the job's maps (collect_finished); only after a map runs again
  * or an output cannot be fetched, and in push mode, does it keep a byte and
  * a pointer a map. */
+#include "reducetask.h"
+
 #include "alloc.h"
 #include "coarse.h"
 #include "condwait.h"
-#include "engine.h"
+#include "dfsclient.h"
 #include "failures.h"
+#include "jobs.h"
 #include "lost.h"
 #include "pipe.h"
-#include "push.h"
 
 #include <gsl/gsl_randist.h>
 #include <simgrid/actor.h>
@@ -1025,5 +1027,5 @@ void reduce_attempt_actor(int argc, char **argv)
   a->status = failures_outcome(a);
   if (!a->cancel)
     a->progress = 1;
-  engine_attempt_ended(a);
+  the_engine->up.attempt_ended(a);
 }

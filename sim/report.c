@@ -19,7 +19,6 @@
 #include "indicators.h"
 #include "lost.h"
 #include "outfile.h"
-#include "prefetch.h"
 #include "progress.h"
 #include "rereplicate.h"
 #include "retire.h"

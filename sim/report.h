@@ -10,8 +10,8 @@
 #ifndef MRLAB_REPORT_H
 #define MRLAB_REPORT_H
 
-#include "engine.h"
-#include "sim.h"
+#include "inputs.h"
+#include "state.h"
 
 /* Writes the run's files into the existing directory DIR, its inputs IN
  * recorded in summary.json, and trace.paje (trace.h) when IN->trace is

@@ -12,6 +12,7 @@
 #include "rereplicate.h"
 
 #include "alloc.h"
+#include "jobs.h"
 
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>

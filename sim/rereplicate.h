@@ -54,7 +54,7 @@
 #ifndef MRLAB_REREPLICATE_H
 #define MRLAB_REREPLICATE_H
 
-#include "engine.h"
+#include "state.h"
 
 #include <stdio.h>
 

@@ -8,11 +8,13 @@
  * a temporary stream per output, or kept in the job; the reports copy the
  * pieces in job order at the end, so the files are the same bytes as if
  * every job had been kept.  A recorded job is then retired: its tasks and
- * attempts are freed. */
+ * attempts are freed.  This module keeps the streams and the list of jobs
+ * waiting; when a job is recorded and retired is sweep.h's, above the
+ * reports that write the pieces and read them back. */
 #ifndef MRLAB_RETIRE_H
 #define MRLAB_RETIRE_H
 
-#include "engine.h"
+#include "state.h"
 
 #include <stdio.h>
 
@@ -20,6 +22,16 @@
  * records (critpath.h: resolved at the end, once the utilisation samples
  * they are judged by are all there), report_print's text. */
 enum { RETIRE_TASKS, RETIRE_GROUPS, RETIRE_EXPLAIN, RETIRE_PRINT, RETIRE_N };
+
+/* E->retire: the streams, each job's pieces, the jobs to retire (sweep.c). */
+struct retire_state {
+  int keep;
+  FILE *stream[RETIRE_N];
+  long (*piece)[RETIRE_N][2]; /* per job and stream: offset and length */
+  job **ended;                /* ended jobs not yet retired */
+  int n_ended;
+  int64_t uses, pruned; /* slot uses listed, and how many when last pruned */
+};
 
 /* Sets up E's streams.  With KEEP every job keeps its tasks to the end of
  * the run (then recorded there): what --trace asks (trace.paje reads every
@@ -30,18 +42,8 @@ int retire_alloc(engine *e, int keep, char *err, size_t errlen);
 void retire_free(engine *e);
 
 /* Called as job J ends: it is retired once nothing the run still does
- * can reach its tasks (retire_sweep). */
+ * can reach its tasks (sweep_ended). */
 void retire_finished(engine *e, job *j);
-
-/* Records and retires the ended jobs that can be: every attempt ended and
- * learnt of by the JobTracker, no prefetch running or map reserved for
- * it, no coarse shuffle group of its left, and every job that reads its
- * output submitted.  Called by the JobTracker after it learnt of attempts. */
-void retire_sweep(engine *e);
-
-/* At the end of the run: records every job not recorded yet, keeping its
- * tasks (the reports that read them, trace.paje and the faults', still may). */
-void retire_rest(engine *e);
 
 /* Job J's piece of STREAM: the stream, positioned at its start, its length in *LEN. */
 FILE *retire_piece(const engine *e, int stream, const job *j, long *len);
@@ -49,7 +51,7 @@ FILE *retire_piece(const engine *e, int stream, const job *j, long *len);
 /* Copies job J's piece of STREAM to OUT. */
 void retire_copy(const engine *e, int stream, const job *j, FILE *out);
 
-/* Appends A, just made, to its worker's slot uses (critpath.c). */
+/* Appends A, just made, to its worker's slot uses (critpath.c; sweep.c prunes them). */
 void retire_slot_use(engine *e, attempt *a);
 
 #endif

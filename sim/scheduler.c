@@ -23,7 +23,7 @@
 
 #include "alloc.h"
 #include "failures.h"
-#include "prefetch.h"
+#include "jobs.h"
 #include "retire.h"
 
 #include <xbt/log.h>

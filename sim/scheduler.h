@@ -9,7 +9,7 @@
 #ifndef MRLAB_SCHEDULER_H
 #define MRLAB_SCHEDULER_H
 
-#include "engine.h"
+#include "state.h"
 
 typedef struct scheduler {
   const char *name;

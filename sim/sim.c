@@ -34,6 +34,7 @@
 #include "report.h"
 #include "retire.h"
 #include "rundir.h"
+#include "sweep.h"
 #include "topology.h"
 
 #include <simgrid/engine.h>
@@ -258,7 +259,7 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
     statusline_start(&e->line, in->progress_after, 0.5);
     engine_run(e);
     if (!e->stuck[0])
-      retire_rest(e);
+      sweep_rest(e);
     /* a run long enough to show the line leaves what it cost: CPU, a simulated hour's, and memory at most */
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);

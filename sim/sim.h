@@ -10,25 +10,11 @@
 #ifndef MRLAB_SIM_H
 #define MRLAB_SIM_H
 
+#include "inputs.h"
 #include "platform.h"
 #include "workload.h"
 
 #include <stdio.h>
-
-/* A run's inputs, as summary.json records them. */
-typedef struct {
-  const char *platform_path, *workload_path;
-  const char *const *sets; /* --set NAME=VALUE, already applied to the workload */
-  int n_sets;
-  const char *const *options; /* SimGrid's options as given: "--cfg=network/crosstraffic:0" */
-  int n_options;
-  unsigned long seed;
-  const char *workers; /* --workers NAME,...: the platform already cut down to them (platform_restrict); or NULL */
-  const char *const *confs; /* --conf FILE.xml, in the order given: Hadoop configuration files */
-  int n_confs;
-  int trace; /* --trace: also write trace.paje, the run's timeline */
-  double progress_after; /* wall seconds before the progress line shows on a terminal (statusline.h) */
-} sim_inputs;
 
 /* Simulates workload W on platform P and writes the run directory DIR
  * (tasks.csv, jobs.csv, groups.csv, summary.json) whole: into a temporary

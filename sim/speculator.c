@@ -28,7 +28,9 @@
  * container of its kind for it on such a worker as it places the job's
  * other requests (yarn.c).  Hadoop 2's mapreduce.job.speculative.slowtaskthreshold is
  * left out: its DefaultSpeculator computes it but never compares with it. */
-#include "engine.h"
+#include "speculator.h"
+
+#include "jobs.h"
 
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>

@@ -23,13 +23,16 @@
  * flows beside them: times move by parts per million (docs/scale.md,
  * "Idle heartbeats").  Runs that watch for lost workers send every heartbeat,
  * since the JobTracker's expiry counts them. */
-#include "engine.h"
+#include "tasktracker.h"
+
+#include "jobtracker.h"
 #include "lost.h"
+#include "maptask.h"
 #include "prefetch.h"
+#include "reducetask.h"
 #include "scheduler.h"
 
 #include <simgrid/actor.h>
-#include <simgrid/cond.h>
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <simgrid/mailbox.h>
@@ -46,16 +49,8 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_tasktracker, mrlab,
 
 static const char *const status_words[] = {"running", "succeeded", "was killed", "failed"};
 
-/* Ends tracker TR's wait in skip_idle, if it waits there. */
-static void rouse(tracker *tr)
-{
-  if (tr->quiet) {
-    tr->quiet = 0;
-    sg_sem_release(tr->rouse);
-  }
-}
-
-void engine_launch(attempt *a)
+/* Launches attempt A of its task on its worker. */
+static void launch(attempt *a)
 {
   tracker *tr = &the_engine->trackers[a->worker];
   a->launched = simgrid_get_clock();
@@ -72,14 +67,7 @@ void engine_launch(attempt *a)
     prefetch_plan(a);
 }
 
-void engine_attempt_cancel(attempt *a)
-{
-  a->cancel = 1;
-  if (a->wake)
-    sg_cond_notify_all(a->wake);
-}
-
-void engine_attempt_ended(attempt *a)
+void tasktracker_attempt_ended(attempt *a)
 {
   engine *e = the_engine;
   tracker *tr = &e->trackers[a->worker];
@@ -98,22 +86,16 @@ void engine_attempt_ended(attempt *a)
     return;
   }
   if (a->task->kind == KIND_MAP && tr->next && !tr->lost)
-    engine_launch(scheduler_start_reserved(e, tr, a->end));
+    launch(scheduler_start_reserved(e, tr, a->end));
   a->next_done = tr->done;
   tr->done = a;
-  rouse(tr); /* its next heartbeat has this to report */
+  tracker_rouse(tr); /* its next heartbeat has this to report */
   int oob = conf_get(&e->cluster, CONF_OUTOFBAND_HEARTBEAT) != 0 && !tr->lost;
   XBT_INFO("%s %c%06d attempt %d %s after %.3f s; %s", a->task->job->desc->name, a->task->kind == KIND_MAP ? 'm' : 'r',
            a->task->index, a->number, status_words[a->status], a->end - a->launched,
            oob ? "an out-of-band heartbeat reports it now" : "the next heartbeat reports it");
   if (oob)
     sg_sem_release(tr->wake);
-}
-
-void engine_work_appeared(engine *e)
-{
-  for (int w = 0; w < e->platform->n_workers; w++) /* by key: trackers roused at once act in no file order */
-    rouse(e->by_key[w]);
 }
 
 /* Whether TR may skip heartbeats: it has nothing to report and holds no
@@ -201,7 +183,7 @@ void tasktracker_actor(int argc, char **argv)
     if (tr->shutdown)
       break;
     for (int i = 0; i < tr->n_launch; i++)
-      engine_launch(tr->launch[i]);
+      launch(tr->launch[i]);
     tr->n_launch = 0;
     /* as TaskTracker.offerService: the interval runs from the last heartbeat sent */
     double next = (grid >= 0 ? grid : sent) + e->heartbeat;

@@ -3,7 +3,7 @@
 #ifndef MRLAB_TRACE_H
 #define MRLAB_TRACE_H
 
-#include "engine.h"
+#include "state.h"
 
 #include <stdio.h>
 

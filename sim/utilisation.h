@@ -3,7 +3,7 @@
 #ifndef MRLAB_UTILISATION_H
 #define MRLAB_UTILISATION_H
 
-#include "engine.h"
+#include "state.h"
 
 #include <simgrid/forward.h>
 #include <stdio.h>

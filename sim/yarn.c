@@ -71,6 +71,7 @@
 
 #include "alloc.h"
 #include "failures.h"
+#include "jobs.h"
 
 #include <math.h>
 #include <simgrid/mutex.h>

@@ -10,6 +10,7 @@
  * selectivity, straight down the write pipeline.  Built a second time as
  * conservation_lazy, the same run under mrlab.disk.lazy (disks.h). */
 #include "engine.h"
+#include "jobs.h"
 #include "test.h"
 #include "topology.h"
 
