@@ -317,10 +317,10 @@ static int walk_job(const engine *e, const job *j, crit_segment **segs)
 
 /* One row of explain.csv as recorded (critpath_record), followed by its
  * plan's flows, N_FLOWS pairs of ints. */
-typedef struct {
-  int what, kind, index, number, worker; /* its attempt's identity; index -1 without one */
+typedef struct { /* without padding, so that no uninitialised byte is written */
   double start, end;
-  int limit, by_rack, n_flows; /* its bottleneck_plan */
+  int what, kind, index, number, worker; /* its attempt's identity; index -1 without one */
+  int limit, by_rack, n_flows;           /* its bottleneck_plan */
 } explain_record;
 
 void critpath_record(const engine *e, const job *j, FILE *f)
