@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* mrlab's bounds on a cluster (README, "Limits"). */
+/* mrlab's bounds on a cluster (docs/limits.md). */
 #define MAX_WORKERS 10000
 static const cfg_bound class_count = {1, MAX_WORKERS, "the workers of a cluster"};
 static const cfg_bound class_cores = {1, 256, "a node's cores"};

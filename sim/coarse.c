@@ -3,7 +3,7 @@
  * Why: SimGrid re-shares the network among every flow in flight at each
  * flow's start and end, and its full update walks every flow at every other
  * event (disk operations, executions); a run's cost is about its events
- * times its flows in flight (README, "Speed and fidelity at scale").
+ * times its flows in flight (docs/scale.md).
  * Hadoop's shuffle starts a fetch a reducer and host (with
  * mrlab.shuffle.by.rack, a reducer and rack), five at a time a reducer:
  * for 1 TiB through 2,000 reducers on 1,000 nodes that is 10^5 flows with

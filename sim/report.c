@@ -240,7 +240,7 @@ static double makespan(const engine *e)
 }
 
 /* Writes `,\n  "approximations": [...]`: each of the speed approximations
- * (README, "Speed and fidelity at scale") the run used, once: as
+ * (docs/scale.md) the run used, once: as
  * NAME=VALUE idle heartbeats skipped (the default, unless the run watches
  * for lost workers), each disk's queue and its time-sharing (disks.h), the
  * fetch by rack, the coarse shuffle (coarse.h), a bound on a reducer's

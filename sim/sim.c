@@ -62,7 +62,7 @@ static const char *const log_categories[] = {"jobtracker", "tasktracker", "map",
 #define N_LOG_CATEGORIES (sizeof log_categories / sizeof *log_categories)
 
 /* The --log= option OPT with each setting of a mrlab category spelt
- * mrlab.NAME.KEY:VALUE (as the README writes them) or mrlab_NAME.KEY:VALUE
+ * mrlab.NAME.KEY:VALUE (as docs/outputs.md writes them) or mrlab_NAME.KEY:VALUE
  * (XBT's spelling) written as XBT takes it, into OUT (a copy of OPT for
  * any other option).  0, or -1 with ERR naming OPT and the known categories
  * when a setting names a mrlab category that does not exist.  XBT's

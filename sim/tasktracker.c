@@ -20,8 +20,8 @@
  * so a task reaches it at the moment it would have: a skipped heartbeat is
  * one that, sent, would have reached the JobTracker and found nothing.
  * What does change is the bandwidth those 1 KiB messages took from the
- * flows beside them: times move by parts per million (README, "Idle
- * heartbeats").  Runs that watch for lost workers send every heartbeat,
+ * flows beside them: times move by parts per million (docs/scale.md,
+ * "Idle heartbeats").  Runs that watch for lost workers send every heartbeat,
  * since the JobTracker's expiry counts them. */
 #include "engine.h"
 #include "lost.h"

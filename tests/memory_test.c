@@ -4,7 +4,7 @@
  * a run whose reducers all shuffle at once from a job of many maps fits
  * in an address space that a byte a map and reducer would overflow.  One
  * file because the bound is the engine's and the workload reader's
- * together (README, "Limits"). */
+ * together (docs/limits.md). */
 #include "test.h"
 #include "workload.h"
 

@@ -88,7 +88,7 @@ typedef struct {
   int n_anchors;
 } comparison;
 
-/* Default tolerances, stated in the README, and the default seeds of a comparison. */
+/* Default tolerances, stated in docs/validation.md, and the default seeds of a comparison. */
 #define COMPARE_GAIN_TOLERANCE 5.0  /* points */
 #define COMPARE_TIME_TOLERANCE 15.0 /* % of the published time or ratio */
 #define COMPARE_SEEDS 5

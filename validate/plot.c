@@ -1326,9 +1326,11 @@ static int plot_validation(const char *dir, const char *tmp, const char *plots, 
   return status;
 }
 
-/* plots/ into PLOTS: beside the program SELF (its folder or the one above,
- * as build/mrlab sits in the source tree), else the source tree it was
- * built from.  0, or -1 with ERR set. */
+/* The gnuplot scripts' folder into PLOTS, found from the program SELF
+ * alone, never from a path of the tree it was built from: plots/ beside
+ * it (build/mrlab's, a link CMake makes to the source's plots/), else
+ * MRLAB_INSTALLED_PLOTS from its folder (bin/../share/mrlab/plots, where
+ * cmake --install puts them).  0, or -1 with ERR set. */
 static int find_plots(const char *self, char *plots, size_t n, char *err, size_t errlen)
 {
   char here[4096];
@@ -1336,14 +1338,14 @@ static int find_plots(const char *self, char *plots, size_t n, char *err, size_t
   char *slash = strrchr(here, '/');
   if (slash)
     *slash = '\0';
-  const char *const tries[] = {"%s/plots", "%s/../plots", "%s"};
-  for (int k = 0; k < 3; k++) {
+  const char *const tries[] = {"plots", MRLAB_INSTALLED_PLOTS};
+  for (int k = 0; k < 2; k++) {
     char path[4200], real[PATH_MAX];
-    snprintf(path, sizeof path, tries[k], k < 2 ? here : MRLAB_PLOTS_DIR);
+    snprintf(path, sizeof path, "%s/%s", here, tries[k]);
     if (has(path, "common.gp", 0) && realpath(path, real) && !strchr(real, '\'') && strlen(real) < n)
       return snprintf(plots, n, "%s", real), 0;
   }
-  snprintf(err, errlen, "cannot find mrlab's plots/ folder beside %s or in %s", self, MRLAB_PLOTS_DIR);
+  snprintf(err, errlen, "cannot find mrlab's gnuplot scripts in %s/plots or %s/%s", here, here, MRLAB_INSTALLED_PLOTS);
   return -1;
 }
 

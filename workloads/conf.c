@@ -4,7 +4,7 @@
  * syntax for Hadoop properties (sizes with k/m/g/t suffixes, milliseconds,
  * true/false), SimGrid unit strings for mrlab's.  Defaults go through the
  * same parser, so a default is always a legal value.  The bounds are
- * Hadoop's where it has them, and otherwise mrlab's (README, "Limits"):
+ * Hadoop's where it has them, and otherwise mrlab's (docs/limits.md):
  * what fits the machine and simulates in reasonable time.  Each row names
  * its scope (conf.h).  Hadoop 1's names of the properties (`io.sort.mb`)
  * are a second table, so that they work wherever a property is set: in

@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* mrlab's bounds on a workload (README, "Limits"). */
+/* mrlab's bounds on a workload (docs/limits.md). */
 #define DAY 86400.0
 #define TiB 1099511627776.0
 #define MAX_MAPS 100000       /* 12 TiB in 128 MiB blocks; a terabyte is 8,192 maps */

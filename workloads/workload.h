@@ -16,7 +16,7 @@
 
 #include <stdint.h>
 
-/* mrlab's bounds on a job (README, "Limits"), shared with the generators. */
+/* mrlab's bounds on a job (docs/limits.md), shared with the generators. */
 #define WORKLOAD_MAX_BYTE_COST 1e5                  /* flops a byte, for map, combiner and per-byte reduce costs */
 #define WORKLOAD_MAX_RECORD_COST 1e9                /* flops a record, or a pair of records */
 #define WORKLOAD_MAX_RECORD 1e9                     /* bytes of a record */
@@ -96,7 +96,7 @@ typedef struct {
   int n_added;
   char **added;
   int redistribute_line;
-  /* A workflow (README, "Workload files"): the jobs it waits for (`after`), as indices into the workload's jobs,
+  /* A workflow (docs/workloads.md): the jobs it waits for (`after`), as indices into the workload's jobs,
    * every one of them before it; and the one of them whose output is its input (`input = "parent:NAME"`), or -1. */
   int n_after;
   int *after;
