@@ -5,7 +5,10 @@
  * names the file, the line and what was expected), 1 on an internal error.
  * The work lives in the stage folders: a subcommand reads its input files,
  * calls its stage (sim/, models/, validate/) and prints.  Nothing here
- * knows SimGrid; its own options (--cfg=, --log=) pass through to sim/. */
+ * knows SimGrid; its own options (--cfg, --log) pass through to sim/ as
+ * SimGrid takes them, --cfg=NAME:VALUE.  The command line's conventions
+ * (getopt_long, --help, --version, --verbose, --quiet, one-line usage
+ * errors) are options.c's. */
 #include "alloc.h"
 #include "cfg.h"
 #include "compare.h"
@@ -16,6 +19,7 @@
 #include "platform.h"
 #include "explain.h"
 #include "jhist_export.h"
+#include "options.h"
 #include "plot.h"
 #include "report.h"
 #include "predict.h"
@@ -25,6 +29,7 @@
 #include "sim.h"
 #include "units.h"
 #include "validate.h"
+#include "verbosity.h"
 #include "vary.h"
 #include "workflow.h"
 #include "workload.h"
@@ -38,12 +43,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#define MRLAB_VERSION "0.1.0"
 #define STR_(x) #x
 #define STR(x) STR_(x) /* a macro's value as a string literal */
 
 static const char usage_main[] =
-    "usage: mrlab COMMAND [ARGS]\n"
+    "usage: mrlab COMMAND [OPTION]... [ARG]...\n"
+    "       mrlab help COMMAND | --help | --version\n"
     "\n"
     "mrlab simulates Hadoop MapReduce clusters on SimGrid.\n"
     "\n"
@@ -63,7 +68,10 @@ static const char usage_main[] =
     "  calibrate PLATFORM HISTORY...   a workload whose costs are fitted from job histories\n"
     "  version                         print the version\n"
     "\n"
-    "Every command takes --help.\n";
+    "Every command takes -h or --help (its options), --version, --verbose (the\n"
+    "engine's counters too) and --quiet (nothing but errors).  An option's value\n"
+    "follows it as the next word or after '=' (--seed 3, --seed=3); '--' ends the\n"
+    "options.  Exit status: 0 done, 1 an internal error, 2 bad input or usage.\n";
 
 static const char usage_platform[] = "usage: mrlab platform PLATFORM.cfg [--xml] [--cfg=NAME:VALUE ...]\n"
                                      "\n"
@@ -71,7 +79,8 @@ static const char usage_platform[] = "usage: mrlab platform PLATFORM.cfg [--xml]
                                      "prints a summary: node classes, then per rack the nodes, cores, aggregate\n"
                                      "flops, disk and network bandwidth.  With --xml, prints the SimGrid platform\n"
                                      "the file becomes instead.  A bad file gets one message naming its line, and\n"
-                                     "exit status 2.  SimGrid's own --cfg= and --log= options pass through.\n";
+                                     "exit status 2.  SimGrid's own --cfg and --log options pass through\n"
+                                     "(--cfg=NAME:VALUE or --cfg NAME:VALUE).\n";
 
 static const char usage_run[] =
     "usage: mrlab run PLATFORM.cfg WORKLOAD.cfg [-o DIR] [--seed N] [--set NAME=VALUE ...] [--workers NAME,...]\n"
@@ -106,8 +115,10 @@ static const char usage_run[] =
     "                  (io.sort.mb)\n"
     "  --workers L     only the workers in L, worker or node class names\n"
     "                  separated by commas (\"A-1,C\"), and the master\n"
-    "  --cfg=N:V       a SimGrid option, as SimGrid takes it; --log= too\n"
-    "  --log=mrlab.thres:info  the run's decisions on stderr (docs/outputs.md: mrlab.NAME)\n"
+    "  --cfg N:V       a SimGrid option, as SimGrid takes it (--cfg=N:V too);\n"
+    "                  --log too\n"
+    "  --log mrlab.thres:info  the run's decisions on stderr (docs/outputs.md:\n"
+    "                  mrlab.NAME)\n"
     "  --trace         also write trace.paje, the run's timeline in the Paje\n"
     "                  format (ViTE: vite DIR/trace.paje; pajeng: pj_dump)\n"
     "  --seeds N       one run a seed, seeds S to S+N-1 (S: --seed, default 1;\n"
@@ -123,10 +134,9 @@ static const char usage_run[] =
     "When stderr is a terminal and the run lasts more than MRLAB_PROGRESS_AFTER\n"
     "seconds of wall time (environment; default 3), one line there counts the\n"
     "jobs and tasks done and the simulated time, rewritten in place, and at the\n"
-    "end says what the run cost: its CPU, a simulated hour's, and its memory.\n"
-    "\n"
-    "Properties, their defaults and their scopes (job: a job's set list in the\n"
-    "workload file; cluster: the platform file's settings list):\n";
+    "end says what the run cost: its CPU, a simulated hour's, and its memory\n"
+    "(not with TERM=dumb or --quiet).  Prints each job's phases and the\n"
+    "makespan; --verbose adds the engine's counters (summary.json's activities).\n";
 
 static const char usage_predict[] = "usage: mrlab predict [--model NAME] [--job NAME] TARGET HISTORY...\n"
                                     "       mrlab predict --workflow PLATFORM.cfg TARGET HISTORY...\n"
@@ -317,28 +327,27 @@ static const char usage_plot[] = "usage: mrlab plot DIR [-o OUT] [--format png|s
                                  "                   but these images)\n"
                                  "  --format F       png (default) or svg\n";
 
-static const char usage_explain[] =
-    "usage: mrlab explain RUN [--job NAME]\n"
-    "\n"
-    "Tells where the time of each job of the run directory RUN went (of the job\n"
-    "NAME alone with --job): its critical path, the chain of stages and waits that\n"
-    "made its time, from its submission to its end.  Walking back from the job's\n"
-    "end: the heartbeat that reported its last task, that task's stages (start-up,\n"
-    "read, map, spill, merge; shuffle, sort, reduce, write), the last map output\n"
-    "its shuffle needed, the slot it waited for and the attempt that held it\n"
-    "before, slow-start, the speculator, the job's start.  The stages and waits\n"
-    "add up to the job's time (jobs.csv's end - submit) exactly.\n"
-    "\n"
-    "Prints, for each job, a table of the path (one row for each task attempt on\n"
-    "it: when, where, and the seconds of each stage and [wait]) and a few\n"
-    "sentences: until when maps held the path, what the last reducer spent its\n"
-    "time on, and what the waits were for.  RUN's explain.csv has the path\n"
-    "segment by segment (see docs/outputs.md).\n"
-    "\n"
-    "  --job NAME   only the job NAME (a name in RUN's jobs.csv)\n"
-    "\n"
-    "A directory that holds no run, or a job it does not hold, gets one line\n"
-    "and exit status 2.\n";
+static const char usage_explain[] = "usage: mrlab explain RUN [--job NAME]\n"
+                                    "\n"
+                                    "Tells where the time of each job of the run directory RUN went (of the job\n"
+                                    "NAME alone with --job): its critical path, the chain of stages and waits that\n"
+                                    "made its time, from its submission to its end.  Walking back from the job's\n"
+                                    "end: the heartbeat that reported its last task, that task's stages (start-up,\n"
+                                    "read, map, spill, merge; shuffle, sort, reduce, write), the last map output\n"
+                                    "its shuffle needed, the slot it waited for and the attempt that held it\n"
+                                    "before, slow-start, the speculator, the job's start.  The stages and waits\n"
+                                    "add up to the job's time (jobs.csv's end - submit) exactly.\n"
+                                    "\n"
+                                    "Prints, for each job, a table of the path (one row for each task attempt on\n"
+                                    "it: when, where, and the seconds of each stage and [wait]) and a few\n"
+                                    "sentences: until when maps held the path, what the last reducer spent its\n"
+                                    "time on, and what the waits were for.  RUN's explain.csv has the path\n"
+                                    "segment by segment (see docs/outputs.md).\n"
+                                    "\n"
+                                    "  --job NAME   only the job NAME (a name in RUN's jobs.csv)\n"
+                                    "\n"
+                                    "A directory that holds no run, or a job it does not hold, gets one line\n"
+                                    "and exit status 2.\n";
 
 static const char usage_import[] = "usage: mrlab import swim TRACE.tsv [-n JOBS] [--scale F] [-o WORKLOAD.cfg]\n"
                                    "       mrlab import rumen TRACE.json [-o WORKLOAD.cfg]\n"
@@ -427,14 +436,6 @@ static const char usage_export[] = "usage: mrlab export jhist RUN [-o DIR]\n"
                                    "A directory that holds no run, or a malformed one, gets one line and exit\n"
                                    "status 2, and nothing is written.\n";
 
-static int wants_help(int argc, char **argv)
-{
-  for (int i = 1; i < argc; i++)
-    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
-      return 1;
-  return 0;
-}
-
 static const char usage_report[] =
     "usage: mrlab report DIR [-o PAGE.html]\n"
     "\n"
@@ -454,34 +455,6 @@ static const char usage_report[] =
     "What mrlab plot or mrlab explain refuses (a directory of none of these\n"
     "kinds, nothing to draw, no gnuplot) gets one line and exit status 2, and no\n"
     "page is written.\n";
-
-/* A bad value of an option: one line, since the command's shape was right. */
-static int value_error(const char *fmt, const char *arg)
-{
-  char msg[4096];
-  snprintf(msg, sizeof msg, fmt, arg);
-  cfg_print(stderr, "", msg);
-  return 2;
-}
-
-/* A command line of the wrong shape: one line, ending with where the
- * command's usage is (USAGE's "usage: mrlab COMMAND ..." names it). */
-static int usage_error(const char *usage, const char *fmt, const char *arg)
-{
-  const char *command = usage + strlen("usage: mrlab ");
-  int n = strncmp(command, "COMMAND", 7) ? (int)strcspn(command, " \n") : 0;
-  char msg[4096];
-  int len = snprintf(msg, sizeof msg, fmt, arg);
-  snprintf(msg + (len < 3000 ? len : 3000), 1000, "; try 'mrlab %.*s%s--help'", n, command, n ? " " : "");
-  cfg_print(stderr, "", msg);
-  return 2;
-}
-
-/* Whether ARG is one of SimGrid's own options, which pass through to sim/. */
-static int is_simgrid_option(const char *arg)
-{
-  return strncmp(arg, "--cfg=", 6) == 0 || strncmp(arg, "--log=", 6) == 0;
-}
 
 /* The path of the running mrlab program into SELF (for child runs): 0, or 1 after a message. */
 static int own_program(char *self, size_t size)
@@ -504,7 +477,7 @@ static int progress_after(double *after)
   char *end;
   *after = strtod(v, &end);
   if (!*v || *end || !(*after >= 0))
-    return value_error("MRLAB_PROGRESS_AFTER: expected a number of seconds >= 0, got %s", v);
+    return options_value_error("MRLAB_PROGRESS_AFTER: expected a number of seconds >= 0, got %s", v);
   return 0;
 }
 
@@ -524,84 +497,134 @@ static int jobs_online(long given)
   return (int)(jobs < 1 ? 1 : jobs > VALIDATE_MAX_JOBS ? VALIDATE_MAX_JOBS : jobs);
 }
 
-/* mrlab run PLATFORM WORKLOAD [-o DIR] [--seed N] [--set K=V ...] [--workers L] [--cfg=K:V ...] [--seeds N [-j J]] */
+/* Checks that the operands, argv[optind] on, number from MIN to MAX: 0, or
+ * 2 after a usage message (WANTED when they are too few). */
+static int operands(int argc, char **argv, int min, int max, const char *usage, const char *wanted)
+{
+  if (argc - optind > max)
+    return options_usage_error(usage, "unexpected argument %s", argv[optind + max]);
+  if (argc - optind < min)
+    return options_usage_error(usage, "%s", wanted);
+  return 0;
+}
+
+/* The values of the commands' own long options (options.h). */
+enum {
+  OPT_SEED = OPTIONS_OWN,
+  OPT_SEEDS,
+  OPT_SET,
+  OPT_CONF,
+  OPT_WORKERS,
+  OPT_TRACE,
+  OPT_CFG,
+  OPT_LOG,
+  OPT_XML,
+  OPT_MODEL,
+  OPT_JOB,
+  OPT_WORKFLOW,
+  OPT_DEADLINE,
+  OPT_SLURM,
+  OPT_PARTITION,
+  OPT_ARRAY_SIZE,
+  OPT_VARY,
+  OPT_INPUT,
+  OPT_FORMAT,
+  OPT_HISTORY,
+  OPT_SCALE,
+  OPT_STARTUP
+};
+
+/* run --help's table after the options: every property, its default and its scope. */
+static void print_properties(FILE *out)
+{
+  fputs("\nProperties, their defaults and their scopes (job: a job's set list in the\n"
+        "workload file; cluster: the platform file's settings list):\n",
+        out);
+  conf defaults;
+  conf_init(&defaults);
+  for (int k = 0; k < CONF_N_KEYS; k++) {
+    char v[CONF_TEXT_MAX];
+    conf_format(&defaults, k, v, sizeof v);
+    fprintf(out, "  %-48s %-10s %s\n", conf_name(k), v, conf_scope_name(k));
+  }
+}
+
+/* run's options; --cfg and --log are SimGrid's, passed on as --cfg=NAME:VALUE */
+static const struct option run_longs[] = {{"seed", required_argument, NULL, OPT_SEED},
+                                          {"seeds", required_argument, NULL, OPT_SEEDS},
+                                          {"set", required_argument, NULL, OPT_SET},
+                                          {"conf", required_argument, NULL, OPT_CONF},
+                                          {"workers", required_argument, NULL, OPT_WORKERS},
+                                          {"trace", no_argument, NULL, OPT_TRACE},
+                                          {"cfg", required_argument, NULL, OPT_CFG},
+                                          {"log", required_argument, NULL, OPT_LOG},
+                                          {NULL, 0, NULL, 0}};
+static const options_command run_command = {usage_run, ":ho:j:", run_longs, print_properties};
+
+/* mrlab run PLATFORM WORKLOAD [-o DIR] [--seed N] [--set K=V ...] [--workers L] [--cfg K:V ...] [--seeds N [-j J]] */
 static int cmd_run(int argc, char **argv)
 {
-  if (wants_help(argc, argv)) {
-    fputs(usage_run, stdout);
-    conf defaults;
-    conf_init(&defaults);
-    for (int k = 0; k < CONF_N_KEYS; k++) {
-      char v[CONF_TEXT_MAX];
-      conf_format(&defaults, k, v, sizeof v);
-      printf("  %-48s %-10s %s\n", conf_name(k), v, conf_scope_name(k));
-    }
-    return 0;
-  }
-  const char *files[2] = {NULL, NULL}, *dir = "run", *workers = NULL, *jobs_arg = NULL;
+  const char *dir = "run", *workers = NULL, *jobs_arg = NULL;
   const char **sets = xmalloc((size_t)argc * sizeof *sets), **options = xmalloc((size_t)argc * sizeof *options);
   const char **confs = xmalloc((size_t)argc * sizeof *confs);
-  const char **pass = xmalloc((size_t)argc * sizeof *pass); /* what --seeds passes on to each seed's run */
-  int n_files = 0, n_sets = 0, n_options = 0, n_confs = 0, n_pass = 0, trace = 0, status = 0;
+  const char **pass = xmalloc((size_t)(2 * argc + 1) * sizeof *pass); /* what --seeds passes on to each seed's run */
+  int n_sets = 0, n_options = 0, n_confs = 0, n_pass = 0, trace = 0, status = 0, opt;
   unsigned long seed = 1;
   long seeds = 0, jobs = 0;
   const char *seed_arg = "1";
-  for (int i = 1; i < argc && !status; i++) {
-    const char *arg = argv[i];
-    int passed = strcmp(arg, "--set") == 0 || strcmp(arg, "--workers") == 0 || strcmp(arg, "--conf") == 0;
-    if ((strcmp(arg, "-o") == 0 || strcmp(arg, "--seed") == 0 || passed || strcmp(arg, "--seeds") == 0 ||
-         strcmp(arg, "-j") == 0) &&
-        i + 1 == argc) {
-      status = usage_error(usage_run, "%s needs a value", arg);
+  char *end;
+  while (!status && (opt = options_next(&run_command, argc, argv)) != -1)
+    switch (opt) {
+    case 'o': dir = optarg; break;
+    case OPT_WORKERS:
+      workers = optarg;
+      pass[n_pass++] = "--workers", pass[n_pass++] = optarg;
+      break;
+    case OPT_SEED:
+      seed = strtoul(seed_arg = optarg, &end, 10);
+      if (!*optarg || *end || optarg[0] == '-')
+        status = options_usage_error(usage_run, "--seed: expected a whole number >= 0, got %s", optarg);
+      break;
+    case OPT_SEEDS:
+      if (whole_number(optarg, 1, SEEDS_MAX, &seeds))
+        status = options_value_error("--seeds: expected a whole number of seeds from 1 to " STR(SEEDS_MAX) ", got %s",
+                                     optarg);
+      break;
+    case 'j':
+      jobs_arg = optarg;
+      if (whole_number(jobs_arg, 1, VALIDATE_MAX_JOBS, &jobs))
+        status =
+            options_value_error("-j: expected a whole number from 1 to " STR(VALIDATE_MAX_JOBS) ", got %s", optarg);
+      break;
+    case OPT_SET:
+      sets[n_sets++] = optarg;
+      pass[n_pass++] = "--set", pass[n_pass++] = optarg;
+      break;
+    case OPT_CONF:
+      confs[n_confs++] = optarg;
+      pass[n_pass++] = "--conf", pass[n_pass++] = optarg;
+      break;
+    case OPT_TRACE:
+      trace = 1;
+      pass[n_pass++] = "--trace";
+      break;
+    default: /* OPT_CFG, OPT_LOG */
+      options[n_options] = options_simgrid(opt == OPT_CFG ? "cfg" : "log", optarg);
+      pass[n_pass++] = options[n_options++];
       break;
     }
-    if (passed || strcmp(arg, "--trace") == 0 || is_simgrid_option(arg)) {
-      pass[n_pass++] = arg;
-      if (passed)
-        pass[n_pass++] = argv[i + 1];
-    }
-    if (strcmp(arg, "-o") == 0) {
-      dir = argv[++i];
-    } else if (strcmp(arg, "--workers") == 0) {
-      workers = argv[++i];
-    } else if (strcmp(arg, "--seed") == 0) {
-      char *end;
-      seed = strtoul(seed_arg = argv[++i], &end, 10);
-      if (!*argv[i] || *end || argv[i][0] == '-')
-        status = usage_error(usage_run, "--seed: expected a whole number >= 0, got %s", argv[i]);
-    } else if (strcmp(arg, "--seeds") == 0) {
-      if (whole_number(argv[++i], 1, SEEDS_MAX, &seeds))
-        status = value_error("--seeds: expected a whole number of seeds from 1 to " STR(SEEDS_MAX) ", got %s", argv[i]);
-    } else if (strcmp(arg, "-j") == 0) {
-      jobs_arg = argv[++i];
-      if (whole_number(jobs_arg, 1, VALIDATE_MAX_JOBS, &jobs))
-        status = value_error("-j: expected a whole number from 1 to " STR(VALIDATE_MAX_JOBS) ", got %s", jobs_arg);
-    } else if (strcmp(arg, "--set") == 0) {
-      sets[n_sets++] = argv[++i];
-    } else if (strcmp(arg, "--conf") == 0) {
-      confs[n_confs++] = argv[++i];
-    } else if (strcmp(arg, "--trace") == 0) {
-      trace = 1;
-    } else if (is_simgrid_option(arg)) {
-      options[n_options++] = arg;
-    } else if (arg[0] == '-') {
-      status = usage_error(usage_run, "unknown option %s", arg);
-    } else if (n_files < 2) {
-      files[n_files++] = arg;
-    } else {
-      status = usage_error(usage_run, "unexpected argument %s", arg);
-    }
-  }
-  if (!status && n_files < 2)
-    status = usage_error(usage_run, "%s", "expected PLATFORM.cfg and WORKLOAD.cfg");
+  const char *const *files = (const char *const *)argv + optind;
+  if (!status)
+    status = operands(argc, argv, 2, 2, usage_run, "expected PLATFORM.cfg and WORKLOAD.cfg");
   if (!status && jobs_arg && !seeds)
-    status = value_error("%s", "-j: expected it with --seeds N (the runs at once of N seeds)");
+    status = options_value_error("%s", "-j: expected it with --seeds N (the runs at once of N seeds)");
   if (!status && seeds && (seed < 1 || seed > (unsigned long)(INT_MAX - seeds + 1)))
-    status = value_error("--seed: with --seeds, expected a first seed of at least 1 whose last is at most 2147483647, "
-                         "got %s",
-                         seed_arg);
+    status = options_value_error(
+        "--seed: with --seeds, expected a first seed of at least 1 whose last is at most 2147483647, got %s", seed_arg);
+  if (verbosity_get() == VERBOSITY_VERBOSE) /* each seed's log then holds its counters */
+    pass[n_pass++] = "--verbose";
   if (!status && seeds && n_pass > POOL_MAX_ARGS)
-    status = value_error("--seeds: expected at most " STR(POOL_MAX_ARGS) " further arguments to pass on%s", "");
+    status = options_value_error("--seeds: expected at most " STR(POOL_MAX_ARGS) " further arguments to pass on%s", "");
   double after = 0;
   if (!status)
     status = progress_after(&after);
@@ -652,6 +675,8 @@ static int cmd_run(int argc, char **argv)
   }
   workload_free(w);
   platform_free(p);
+  for (int i = 0; i < n_options; i++)
+    free((char *)options[i]);
   free(sets);
   free(options);
   free(confs);
@@ -672,52 +697,21 @@ static job_profile *read_profiles(char **dirs, int n, const char *job, char *err
   return p;
 }
 
-/* Parses the options of predict and provision: --job, and OPTION with its
- * value in *VALUE; leaves the directories in DIRS.  Returns their number,
- * or -1 after a usage message. */
-static int model_args(int argc, char **argv, const char *usage, const char *option, const char **value,
-                      const char **job, char **dirs)
+/* mrlab predict --workflow PLATFORM TARGET HISTORY...: DIRS the N directories, TARGET first. */
+static int cmd_predict_workflow(const char *platform_file, char **dirs, int n)
 {
-  int n = 0;
-  for (int i = 1; i < argc; i++) {
-    int is_option = strcmp(argv[i], "--job") == 0 || (option && strcmp(argv[i], option) == 0);
-    if (is_option && i + 1 == argc)
-      return usage_error(usage, "%s needs a value", argv[i]), -1;
-    if (strcmp(argv[i], "--job") == 0)
-      *job = argv[++i];
-    else if (is_option)
-      *value = argv[++i];
-    else if (argv[i][0] == '-')
-      return usage_error(usage, "unknown option %s", argv[i]), -1;
-    else
-      dirs[n++] = argv[i];
-  }
-  if (n < 2)
-    return usage_error(usage, "%s", "expected a TARGET run directory and HISTORY run directories"), -1;
-  return n;
-}
-
-/* mrlab predict --workflow PLATFORM TARGET HISTORY... (ARGV[1] is --workflow) */
-static int cmd_predict_workflow(int argc, char **argv)
-{
-  if (argc < 5)
-    return usage_error(usage_predict, "%s",
-                       "--workflow: expected a PLATFORM.cfg, a TARGET run directory and HISTORY run directories");
-  for (int i = 2; i < argc; i++)
-    if (argv[i][0] == '-')
-      return usage_error(usage_predict, "unknown option %s", argv[i]);
   char err[4096];
-  platform *p = platform_read(argv[2], err, sizeof err);
+  platform *p = platform_read(platform_file, err, sizeof err);
   if (!p)
     return cfg_print(stderr, "", err), 2;
   int *cores = xcalloc((size_t)p->n_workers, sizeof *cores);
   double *memory = xcalloc((size_t)p->n_workers, sizeof *memory);
   platform_worker_capacity(p, cores, memory);
   workflow_prediction w;
-  int status = workflow_predict(cores, memory, p->n_workers, argv[3], (const char *const *)argv + 4, argc - 4, &w, err,
-                                sizeof err)
-                   ? 2
-                   : 0;
+  int status =
+      workflow_predict(cores, memory, p->n_workers, dirs[0], (const char *const *)dirs + 1, n - 1, &w, err, sizeof err)
+          ? 2
+          : 0;
   if (status) {
     cfg_print(stderr, "", err);
   } else {
@@ -740,19 +734,42 @@ static int cmd_predict_workflow(int argc, char **argv)
   return status;
 }
 
-/* mrlab predict [--model NAME] [--job NAME] TARGET HISTORY... */
+/* The operands of predict and provision: the TARGET and HISTORY run directories from argv[optind] on, their
+ * number N (at least 2), or -1 after a usage message. */
+static int run_dirs(int argc, const char *usage)
+{
+  int n = argc - optind;
+  if (n < 2)
+    return options_usage_error(usage, "%s", "expected a TARGET run directory and HISTORY run directories"), -1;
+  return n;
+}
+
+static const struct option predict_longs[] = {{"model", required_argument, NULL, OPT_MODEL},
+                                              {"job", required_argument, NULL, OPT_JOB},
+                                              {"workflow", required_argument, NULL, OPT_WORKFLOW},
+                                              {NULL, 0, NULL, 0}};
+static const options_command predict_command = {usage_predict, ":h", predict_longs, NULL};
+
+/* mrlab predict [--model NAME] [--job NAME] TARGET HISTORY...; mrlab predict --workflow PLATFORM TARGET HISTORY... */
 static int cmd_predict(int argc, char **argv)
 {
-  if (wants_help(argc, argv))
-    return fputs(usage_predict, stdout), 0;
-  if (argc > 1 && strcmp(argv[1], "--workflow") == 0)
-    return cmd_predict_workflow(argc, argv);
-  const char *model = NULL, *job = NULL;
-  char **dirs = xmalloc((size_t)argc * sizeof *dirs), err[4096];
-  int n = model_args(argc, argv, usage_predict, "--model", &model, &job, dirs), status = 2;
+  const char *model = NULL, *job = NULL, *workflow = NULL;
+  int opt;
+  while ((opt = options_next(&predict_command, argc, argv)) != -1)
+    *(opt == OPT_MODEL ? &model : opt == OPT_JOB ? &job : &workflow) = optarg;
+  char **dirs = argv + optind, err[4096];
+  if (workflow && (model || job))
+    return options_usage_error(usage_predict, "%s: not with --workflow (a workflow's jobs are its HISTORY runs')",
+                               model ? "--model" : "--job");
+  if (workflow && argc - optind < 2)
+    return options_usage_error(
+        usage_predict, "%s", "--workflow: expected a PLATFORM.cfg, a TARGET run directory and HISTORY run directories");
+  if (workflow)
+    return cmd_predict_workflow(workflow, dirs, argc - optind);
+  int n = run_dirs(argc, usage_predict), status = 2;
   predict_model only = PREDICT_KHAN;
   if (n > 0 && model && predict_model_find(model, &only)) {
-    value_error("--model: expected khan, aria, boe or mrlab, got %s", model);
+    options_value_error("--model: expected khan, aria, boe or mrlab, got %s", model);
     n = -1;
   }
   job_profile *p = n > 0 ? read_profiles(dirs, n, job, err, sizeof err) : NULL;
@@ -784,23 +801,28 @@ static int cmd_predict(int argc, char **argv)
   if (p)
     profile_free(p, n);
   free(p);
-  free(dirs);
   return status;
 }
+
+static const struct option provision_longs[] = {
+    {"deadline", required_argument, NULL, OPT_DEADLINE}, {"job", required_argument, NULL, OPT_JOB}, {NULL, 0, NULL, 0}};
+static const options_command provision_command = {usage_provision, ":h", provision_longs, NULL};
 
 /* mrlab provision --deadline TIME [--job NAME] TARGET HISTORY... */
 static int cmd_provision(int argc, char **argv)
 {
-  if (wants_help(argc, argv))
-    return fputs(usage_provision, stdout), 0;
   const char *deadline = NULL, *job = NULL;
-  char **dirs = xmalloc((size_t)argc * sizeof *dirs), err[4096];
-  int n = model_args(argc, argv, usage_provision, "--deadline", &deadline, &job, dirs), status = 2;
+  int opt;
+  while ((opt = options_next(&provision_command, argc, argv)) != -1)
+    *(opt == OPT_DEADLINE ? &deadline : &job) = optarg;
+  char **dirs = argv + optind, err[4096];
+  int n = run_dirs(argc, usage_provision), status = 2;
   double t = 0, m, r;
   int mw, rw;
   if (n > 0 && (!deadline || units_parse(UNITS_TIME, deadline, &t) || !(t > 0) || !(t <= WORKLOAD_MAX_RUN))) {
-    value_error("--deadline: expected a positive time such as \"90s\", at most 30 days (mrlab's bound on a run), got %s",
-                deadline ? deadline : "none");
+    options_value_error(
+        "--deadline: expected a positive time such as \"90s\", at most 30 days (mrlab's bound on a run), got %s",
+        deadline ? deadline : "none");
     n = -1;
   }
   job_profile *p = n > 0 ? read_profiles(dirs, n, job, err, sizeof err) : NULL;
@@ -813,108 +835,89 @@ static int cmd_provision(int argc, char **argv)
   if (p)
     profile_free(p, n);
   free(p);
-  free(dirs);
   return status;
 }
+
+static const struct option validate_longs[] = {{"slurm", no_argument, NULL, OPT_SLURM},
+                                               {"partition", required_argument, NULL, OPT_PARTITION},
+                                               {"array-size", required_argument, NULL, OPT_ARRAY_SIZE},
+                                               {NULL, 0, NULL, 0}};
+static const options_command validate_command = {usage_validate, ":ho:j:", validate_longs, NULL};
 
 /* mrlab validate EXPERIMENT.cfg [-o DIR] [-j N | --slurm [--partition P] [--array-size N]] */
 static int cmd_validate(int argc, char **argv)
 {
-  if (wants_help(argc, argv))
-    return fputs(usage_validate, stdout), 0;
-  const char *file = NULL, *dir = "validation", *local = NULL, *slurm = NULL;
-  long jobs = 0;
+  const char *dir = "validation", *local = NULL, *slurm = NULL;
+  long jobs = 0, n;
   pool_config pc = {.slurm = -1}; /* -1: as the experiment file says */
-  for (int i = 1; i < argc; i++) {
-    int takes_value = strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "-j") == 0 || strcmp(argv[i], "--partition") == 0 ||
-                      strcmp(argv[i], "--array-size") == 0;
-    if (takes_value && i + 1 == argc)
-      return usage_error(usage_validate, "%s needs a value", argv[i]);
-    if (strcmp(argv[i], "-o") == 0) {
-      dir = argv[++i];
-    } else if (strcmp(argv[i], "-j") == 0) {
-      if (whole_number(argv[++i], 1, VALIDATE_MAX_JOBS, &jobs))
-        return value_error("-j: expected a whole number from 1 to " STR(VALIDATE_MAX_JOBS) ", got %s", argv[i]);
-      local = argv[i - 1];
-    } else if (strcmp(argv[i], "--slurm") == 0) {
-      slurm = argv[i];
-    } else if (strcmp(argv[i], "--partition") == 0) {
-      slurm = argv[i];
-      pc.partition = argv[++i];
-      if (!*pc.partition)
-        return value_error("--partition: expected the name of a Slurm partition, got %s", "\"\"");
-    } else if (strcmp(argv[i], "--array-size") == 0) {
-      slurm = argv[i];
-      long n;
-      if (whole_number(argv[++i], 1, 1000000, &n))
-        return value_error("--array-size: expected a whole number from 1 to 1000000, got %s", argv[i]);
+  int opt;
+  while ((opt = options_next(&validate_command, argc, argv)) != -1)
+    switch (opt) {
+    case 'o': dir = optarg; break;
+    case 'j':
+      if (whole_number(optarg, 1, VALIDATE_MAX_JOBS, &jobs))
+        return options_value_error("-j: expected a whole number from 1 to " STR(VALIDATE_MAX_JOBS) ", got %s", optarg);
+      local = "-j";
+      break;
+    case OPT_SLURM: slurm = "--slurm"; break;
+    case OPT_PARTITION:
+      slurm = "--partition";
+      if (!*(pc.partition = optarg))
+        return options_value_error("--partition: expected the name of a Slurm partition, got %s", "\"\"");
+      break;
+    default: /* OPT_ARRAY_SIZE */
+      slurm = "--array-size";
+      if (whole_number(optarg, 1, 1000000, &n))
+        return options_value_error("--array-size: expected a whole number from 1 to 1000000, got %s", optarg);
       pc.array_size = (int)n;
-    } else if (argv[i][0] == '-') {
-      return usage_error(usage_validate, "unknown option %s", argv[i]);
-    } else if (!file) {
-      file = argv[i];
-    } else {
-      return usage_error(usage_validate, "unexpected argument %s", argv[i]);
+      break;
     }
-  }
-  if (!file)
-    return usage_error(usage_validate, "%s", "missing EXPERIMENT.cfg");
+  if (operands(argc, argv, 1, 1, usage_validate, "missing EXPERIMENT.cfg"))
+    return 2;
   if (local && slurm)
-    return usage_error(usage_validate, "%s runs on Slurm: -j is for runs on this machine", slurm);
+    return options_usage_error(usage_validate, "%s runs on Slurm: -j is for runs on this machine", slurm);
   pc.slurm = slurm ? 1 : local ? 0 : -1;
   char self[4096], err[4096];
   if (own_program(self, sizeof self))
     return 1;
   pc.self = self;
   pc.jobs = jobs_online(jobs);
-  int status = validate_run(file, dir, &pc, err, sizeof err);
+  int status = validate_run(argv[optind], dir, &pc, err, sizeof err);
   if (status)
     cfg_print(stderr, "", err);
   return status;
 }
 
+static const struct option compare_longs[] = {
+    {"vary", required_argument, NULL, OPT_VARY}, {"seeds", required_argument, NULL, OPT_SEEDS}, {NULL, 0, NULL, 0}};
+static const options_command compare_command = {usage_compare, ":ho:j:", compare_longs, NULL};
+
 /* mrlab compare PLATFORM WORKLOAD --vary KEY=V,... [--vary ...] [--seeds N] [-j J] [-o DIR] */
 static int cmd_compare(int argc, char **argv)
 {
-  if (wants_help(argc, argv))
-    return fputs(usage_compare, stdout), 0;
-  const char *files[2] = {NULL, NULL};
   const char **vary = xmalloc((size_t)argc * sizeof *vary);
   vary_request r = {.dir = "compare", .vary = vary, .seeds = COMPARE_SEEDS};
   long seeds = COMPARE_SEEDS, jobs = 0;
-  int n_files = 0, status = 0;
-  for (int i = 1; i < argc && !status; i++) {
-    const char *arg = argv[i];
-    int takes_value =
-        strcmp(arg, "--vary") == 0 || strcmp(arg, "--seeds") == 0 || strcmp(arg, "-j") == 0 || strcmp(arg, "-o") == 0;
-    if (takes_value && i + 1 == argc)
-      status = usage_error(usage_compare, "%s needs a value", arg);
-    else if (strcmp(arg, "--vary") == 0)
-      vary[r.n_vary++] = argv[++i];
-    else if (strcmp(arg, "-o") == 0)
-      r.dir = argv[++i];
-    else if (strcmp(arg, "--seeds") == 0 && whole_number(argv[++i], 1, SEEDS_MAX, &seeds))
-      status = value_error("--seeds: expected a whole number of seeds from 1 to " STR(SEEDS_MAX) ", got %s", argv[i]);
-    else if (strcmp(arg, "-j") == 0 && whole_number(argv[++i], 1, VALIDATE_MAX_JOBS, &jobs))
-      status = value_error("-j: expected a whole number from 1 to " STR(VALIDATE_MAX_JOBS) ", got %s", argv[i]);
-    else if (strcmp(arg, "--seeds") == 0 || strcmp(arg, "-j") == 0)
-      continue;
-    else if (arg[0] == '-')
-      status = usage_error(usage_compare, "unknown option %s", arg);
-    else if (n_files < 2)
-      files[n_files++] = arg;
-    else
-      status = usage_error(usage_compare, "unexpected argument %s", arg);
-  }
-  if (!status && n_files < 2)
-    status = usage_error(usage_compare, "%s", "expected PLATFORM.cfg and WORKLOAD.cfg");
+  int status = 0, opt;
+  while (!status && (opt = options_next(&compare_command, argc, argv)) != -1)
+    if (opt == OPT_VARY)
+      vary[r.n_vary++] = optarg;
+    else if (opt == 'o')
+      r.dir = optarg;
+    else if (opt == OPT_SEEDS && whole_number(optarg, 1, SEEDS_MAX, &seeds))
+      status =
+          options_value_error("--seeds: expected a whole number of seeds from 1 to " STR(SEEDS_MAX) ", got %s", optarg);
+    else if (opt == 'j' && whole_number(optarg, 1, VALIDATE_MAX_JOBS, &jobs))
+      status = options_value_error("-j: expected a whole number from 1 to " STR(VALIDATE_MAX_JOBS) ", got %s", optarg);
+  if (!status)
+    status = operands(argc, argv, 2, 2, usage_compare, "expected PLATFORM.cfg and WORKLOAD.cfg");
   if (!status && r.n_vary == 0)
-    status = usage_error(usage_compare, "%s", "expected --vary KEY=VALUE,VALUE,... (what to compare)");
+    status = options_usage_error(usage_compare, "%s", "expected --vary KEY=VALUE,VALUE,... (what to compare)");
   char self[4096], err[4096];
   if (!status && own_program(self, sizeof self))
     status = 1;
   if (!status) {
-    r.self = self, r.platform = files[0], r.workload = files[1];
+    r.self = self, r.platform = argv[optind], r.workload = argv[optind + 1];
     r.seeds = (int)seeds, r.jobs = jobs_online(jobs);
     if ((status = vary_run(&r, stdout, err, sizeof err)))
       cfg_print(stderr, "", err);
@@ -923,125 +926,85 @@ static int cmd_compare(int argc, char **argv)
   return status;
 }
 
+static const struct option ratios_longs[] = {
+    {"job", required_argument, NULL, OPT_JOB}, {"input", required_argument, NULL, OPT_INPUT}, {NULL, 0, NULL, 0}};
+static const options_command ratios_command = {usage_ratios, ":ho:", ratios_longs, NULL};
+
 /* mrlab ratios PLATFORM WORKLOAD [-o FILE] [--job NAME] [--input SIZE] */
 static int cmd_ratios(int argc, char **argv)
 {
-  if (wants_help(argc, argv))
-    return fputs(usage_ratios, stdout), 0;
-  const char *files[2] = {NULL, NULL}, *file = NULL, *job = NULL, *input = "1GB";
-  int n_files = 0;
-  for (int i = 1; i < argc; i++) {
-    int takes_value = strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--job") == 0 || strcmp(argv[i], "--input") == 0;
-    if (takes_value && i + 1 == argc)
-      return usage_error(usage_ratios, "%s needs a value", argv[i]);
-    if (strcmp(argv[i], "-o") == 0)
-      file = argv[++i];
-    else if (strcmp(argv[i], "--job") == 0)
-      job = argv[++i];
-    else if (strcmp(argv[i], "--input") == 0)
-      input = argv[++i];
-    else if (argv[i][0] == '-')
-      return usage_error(usage_ratios, "unknown option %s", argv[i]);
-    else if (n_files < 2)
-      files[n_files++] = argv[i];
-    else
-      return usage_error(usage_ratios, "unexpected argument %s", argv[i]);
-  }
-  if (n_files < 2)
-    return usage_error(usage_ratios, "%s", "expected PLATFORM.cfg and WORKLOAD.cfg");
+  const char *file = NULL, *job = NULL, *input = "1GB";
+  int opt;
+  while ((opt = options_next(&ratios_command, argc, argv)) != -1)
+    *(opt == 'o' ? &file : opt == OPT_JOB ? &job : &input) = optarg;
+  if (operands(argc, argv, 2, 2, usage_ratios, "expected PLATFORM.cfg and WORKLOAD.cfg"))
+    return 2;
   char self[4096], err[4096];
   if (own_program(self, sizeof self))
     return 1;
-  int status = ratios_measure(files[0], files[1], job, input, file, jobs_online(0), self, stdout, err, sizeof err);
+  int status =
+      ratios_measure(argv[optind], argv[optind + 1], job, input, file, jobs_online(0), self, stdout, err, sizeof err);
   if (status)
     cfg_print(stderr, "", err);
   return status;
 }
+
+static const struct option plot_longs[] = {{"format", required_argument, NULL, OPT_FORMAT}, {NULL, 0, NULL, 0}};
+static const options_command plot_command = {usage_plot, ":ho:", plot_longs, NULL};
 
 /* mrlab plot DIR [-o OUT] [--format png|svg] */
 static int cmd_plot(int argc, char **argv)
 {
-  if (wants_help(argc, argv))
-    return fputs(usage_plot, stdout), 0;
-  const char *dir = NULL, *out = NULL, *format = "png";
-  for (int i = 1; i < argc; i++) {
-    if ((strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--format") == 0) && i + 1 == argc)
-      return usage_error(usage_plot, "%s needs a value", argv[i]);
-    if (strcmp(argv[i], "-o") == 0)
-      out = argv[++i];
-    else if (strcmp(argv[i], "--format") == 0)
-      format = argv[++i];
-    else if (argv[i][0] == '-')
-      return usage_error(usage_plot, "unknown option %s", argv[i]);
-    else if (!dir)
-      dir = argv[i];
-    else
-      return usage_error(usage_plot, "unexpected argument %s", argv[i]);
-  }
-  if (!dir)
-    return usage_error(usage_plot, "%s", "missing DIR");
+  const char *out = NULL, *format = "png";
+  int opt;
+  while ((opt = options_next(&plot_command, argc, argv)) != -1)
+    *(opt == 'o' ? &out : &format) = optarg;
+  if (operands(argc, argv, 1, 1, usage_plot, "missing DIR"))
+    return 2;
   if (strcmp(format, "png") != 0 && strcmp(format, "svg") != 0)
-    return value_error("--format: expected png or svg, got %s", format);
+    return options_value_error("--format: expected png or svg, got %s", format);
   char self[4096], err[4096];
   if (own_program(self, sizeof self))
     return 1;
-  int status = plot_dir(dir, out, format, self, stdout, err, sizeof err);
+  int status = plot_dir(argv[optind], out, format, self, stdout, err, sizeof err);
   if (status)
     cfg_print(stderr, "", err);
   return status;
 }
+
+static const struct option explain_longs[] = {{"job", required_argument, NULL, OPT_JOB}, {NULL, 0, NULL, 0}};
+static const options_command explain_command = {usage_explain, ":h", explain_longs, NULL};
 
 /* mrlab explain RUN [--job NAME] */
 static int cmd_explain(int argc, char **argv)
 {
-  if (wants_help(argc, argv))
-    return fputs(usage_explain, stdout), 0;
-  const char *dir = NULL, *job = NULL;
-  for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--job") == 0 && i + 1 == argc)
-      return usage_error(usage_explain, "%s needs a value", argv[i]);
-    if (strcmp(argv[i], "--job") == 0)
-      job = argv[++i];
-    else if (argv[i][0] == '-')
-      return usage_error(usage_explain, "unknown option %s", argv[i]);
-    else if (!dir)
-      dir = argv[i];
-    else
-      return usage_error(usage_explain, "unexpected argument %s", argv[i]);
-  }
-  if (!dir)
-    return usage_error(usage_explain, "%s", "missing RUN (a run directory)");
+  const char *job = NULL;
+  while (options_next(&explain_command, argc, argv) != -1)
+    job = optarg;
+  if (operands(argc, argv, 1, 1, usage_explain, "missing RUN (a run directory)"))
+    return 2;
   char err[4096];
-  int status = explain_run(dir, job, stdout, err, sizeof err);
+  int status = explain_run(argv[optind], job, stdout, err, sizeof err);
   if (status)
     cfg_print(stderr, "", err);
   return status;
 }
 
+static const struct option report_longs[] = {{NULL, 0, NULL, 0}};
+static const options_command report_command = {usage_report, ":ho:", report_longs, NULL};
+
 /* mrlab report DIR [-o PAGE.html] */
 static int cmd_report(int argc, char **argv)
 {
-  if (wants_help(argc, argv))
-    return fputs(usage_report, stdout), 0;
-  const char *dir = NULL, *out = NULL;
-  for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "-o") == 0 && i + 1 == argc)
-      return usage_error(usage_report, "%s needs a value", argv[i]);
-    if (strcmp(argv[i], "-o") == 0)
-      out = argv[++i];
-    else if (argv[i][0] == '-')
-      return usage_error(usage_report, "unknown option %s", argv[i]);
-    else if (!dir)
-      dir = argv[i];
-    else
-      return usage_error(usage_report, "unexpected argument %s", argv[i]);
-  }
-  if (!dir)
-    return usage_error(usage_report, "%s", "missing DIR (a run or a validation directory)");
+  const char *out = NULL;
+  while (options_next(&report_command, argc, argv) != -1)
+    out = optarg;
+  if (operands(argc, argv, 1, 1, usage_report, "missing DIR (a run or a validation directory)"))
+    return 2;
   char self[4096], err[4096];
   if (own_program(self, sizeof self))
     return 1;
-  int status = report_dir(dir, out, self, stdout, err, sizeof err);
+  int status = report_dir(argv[optind], out, self, stdout, err, sizeof err);
   if (status)
     cfg_print(stderr, "", err);
   return status;
@@ -1063,12 +1026,15 @@ static int import_histories(const char *const *paths, int n, const char *file, c
   import_trace *t = !platform_file || p ? calibrate_histories(paths, n, p, &jobs, &n_jobs, &left_out, &skips, err,
                                                               sizeof err)
                                         : NULL;
+  if (t && verbosity_get() != VERBOSITY_QUIET) /* what was read; with --verbose, what was passed over too */
+    fprintf(stderr, "mrlab: read %d job histor%s: %d imported, %d left out (failed, killed or still running)", n_jobs,
+            n_jobs == 1 ? "y" : "ies", t->n_jobs, left_out);
+  if (t && verbosity_get() == VERBOSITY_VERBOSE)
+    fprintf(stderr, "; passed over %lld events of types mrlab does not read and %lld counters it does not read",
+            (long long)skips.unknown_events, (long long)skips.unknown_counters);
+  if (t && verbosity_get() != VERBOSITY_QUIET)
+    fputc('\n', stderr);
   if (t) {
-    fprintf(stderr,
-            "mrlab: read %d job histor%s: %d imported, %d left out (failed, killed or still running); "
-            "passed over %lld events of types mrlab does not read and %lld counters it does not read\n",
-            n_jobs, n_jobs == 1 ? "y" : "ies", t->n_jobs, left_out, (long long)skips.unknown_events,
-            (long long)skips.unknown_counters);
     status = 0;
     if (startup && own_program(self, sizeof self)) /* which says so */
       status = 1, err[0] = '\0';
@@ -1080,7 +1046,7 @@ static int import_histories(const char *const *paths, int n, const char *file, c
   int written = 0;
   if (!status && run && history_write_run(jobs, n_jobs, run, &written, err, sizeof err))
     status = 2;
-  if (!status && run)
+  if (!status && run && verbosity_get() != VERBOSITY_QUIET)
     fprintf(stderr, "mrlab: wrote %d recorded jobs as the run directory %s\n", written, run);
   if (status && err[0])
     cfg_print(stderr, "", err);
@@ -1090,101 +1056,73 @@ static int import_histories(const char *const *paths, int n, const char *file, c
   return status;
 }
 
-/* mrlab calibrate PLATFORM HISTORY... [-o FILE] */
+static const struct option calibrate_longs[] = {{"startup", no_argument, NULL, OPT_STARTUP}, {NULL, 0, NULL, 0}};
+static const options_command calibrate_command = {usage_calibrate, ":ho:", calibrate_longs, NULL};
+
+/* mrlab calibrate PLATFORM HISTORY... [-o FILE] [--startup] */
 static int cmd_calibrate(int argc, char **argv)
 {
-  if (wants_help(argc, argv))
-    return fputs(usage_calibrate, stdout), 0;
-  const char *platform_file = NULL, *file = NULL;
-  const char **paths = xmalloc((size_t)argc * sizeof *paths);
-  int n_paths = 0, startup = 0;
-  for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
-      file = argv[++i];
-    } else if (strcmp(argv[i], "--startup") == 0) {
+  const char *file = NULL;
+  int startup = 0, opt;
+  while ((opt = options_next(&calibrate_command, argc, argv)) != -1)
+    if (opt == 'o')
+      file = optarg;
+    else
       startup = 1;
-    } else if (argv[i][0] == '-') {
-      free(paths);
-      return usage_error(usage_calibrate, "%s", strcmp(argv[i], "-o") ? "unknown option" : "-o needs a value");
-    } else if (!platform_file) {
-      platform_file = argv[i];
-    } else {
-      paths[n_paths++] = argv[i];
-    }
-  }
-  if (!n_paths) {
-    free(paths);
-    return usage_error(usage_calibrate, "%s", "expected a platform, then job histories");
-  }
-  int status = import_histories(paths, n_paths, file, NULL, platform_file, startup);
-  free(paths);
-  return status;
+  if (operands(argc, argv, 2, argc, usage_calibrate, "expected a platform, then job histories"))
+    return 2;
+  return import_histories((const char *const *)argv + optind + 1, argc - optind - 1, file, NULL, argv[optind], startup);
 }
 
-/* mrlab import swim|rumen TRACE [-n JOBS] [--scale F] [-o FILE]; mrlab import jhist HISTORY... [-o FILE] */
+static const struct option import_longs[] = {{"scale", required_argument, NULL, OPT_SCALE},
+                                             {"history", required_argument, NULL, OPT_HISTORY},
+                                             {NULL, 0, NULL, 0}};
+static const options_command import_command = {usage_import, ":ho:n:", import_longs, NULL};
+
+/* mrlab import swim|rumen TRACE [-n JOBS] [--scale F] [-o FILE]; mrlab import jhist HISTORY... [-o FILE] [--history
+ * DIR] */
 static int cmd_import(int argc, char **argv)
 {
-  if (wants_help(argc, argv))
-    return fputs(usage_import, stdout), 0;
-  const char *format = NULL, *trace = NULL, *file = NULL, *run = NULL;
+  const char *file = NULL, *run = NULL;
   long jobs = 0;
   double scale = 1;
-  for (int i = 1; i < argc; i++) {
-    int takes_value = strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "-n") == 0 || strcmp(argv[i], "--scale") == 0 ||
-                      strcmp(argv[i], "--history") == 0;
-    if (takes_value && i + 1 == argc)
-      return usage_error(usage_import, "%s needs a value", argv[i]);
-    char *end;
-    if (strcmp(argv[i], "-o") == 0) {
-      file = argv[++i];
-    } else if (strcmp(argv[i], "--history") == 0) {
-      run = argv[++i];
-    } else if (strcmp(argv[i], "-n") == 0) {
+  char *end;
+  int opt;
+  while ((opt = options_next(&import_command, argc, argv)) != -1)
+    if (opt == 'o') {
+      file = optarg;
+    } else if (opt == OPT_HISTORY) {
+      run = optarg;
+    } else if (opt == 'n') {
       errno = 0;
-      jobs = strtol(argv[++i], &end, 10);
+      jobs = strtol(optarg, &end, 10);
       _Static_assert(WORKLOAD_MAX_JOBS == 100000, "-n's message names the bound");
-      if (!*argv[i] || *end || errno || jobs < 1 || jobs > WORKLOAD_MAX_JOBS)
-        return value_error("-n: expected a whole number of jobs from 1 to 100000 (mrlab's bound on a workload), got "
-                           "%s",
-                           argv[i]);
-    } else if (strcmp(argv[i], "--scale") == 0) {
+      if (!*optarg || *end || errno || jobs < 1 || jobs > WORKLOAD_MAX_JOBS)
+        return options_value_error(
+            "-n: expected a whole number of jobs from 1 to 100000 (mrlab's bound on a workload), got %s", optarg);
+    } else { /* OPT_SCALE */
       errno = 0;
-      scale = strtod(argv[++i], &end);
-      if (!*argv[i] || *end || errno || !(scale > 0 && scale <= 1e6))
-        return value_error("--scale: expected a factor above 0, at most 1e6, got %s", argv[i]);
-    } else if (argv[i][0] == '-') {
-      return usage_error(usage_import, "unknown option %s", argv[i]);
-    } else if (!format) {
-      format = argv[i];
-    } else if (!trace || strcmp(format, "jhist") == 0) {
-      trace = trace ? trace : argv[i];
-    } else {
-      return usage_error(usage_import, "unexpected argument %s", argv[i]);
+      scale = strtod(optarg, &end);
+      if (!*optarg || *end || errno || !(scale > 0 && scale <= 1e6))
+        return options_value_error("--scale: expected a factor above 0, at most 1e6, got %s", optarg);
     }
-  }
-  if (!format || !trace)
-    return usage_error(usage_import, "%s", "expected swim, rumen or jhist, then the trace");
-  if (strcmp(format, "jhist") == 0) {
+  const char *format = argc - optind >= 1 ? argv[optind] : "";
+  int jhist = strcmp(format, "jhist") == 0;
+  if (operands(argc, argv, 2, jhist ? argc : 2, usage_import, "expected swim, rumen or jhist, then the trace"))
+    return 2;
+  if (jhist) {
     if (jobs || scale != 1)
-      return usage_error(usage_import, "%s", "-n and --scale are for SWIM traces");
-    const char **paths = xmalloc((size_t)argc * sizeof *paths);
-    int n_paths = 0;
-    for (int i = 1; i < argc; i++) /* the arguments after the format that are no option or option's value */
-      if (strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--history") == 0)
-        i++;
-      else if (argv[i] != format)
-        paths[n_paths++] = argv[i];
-    int status = import_histories(paths, n_paths, file, run, NULL, 0);
-    free(paths);
-    return status;
+      return options_usage_error(usage_import, "%s", "-n and --scale are for SWIM traces");
+    return import_histories((const char *const *)argv + optind + 1, argc - optind - 1, file, run, NULL, 0);
   }
+  const char *trace = argv[optind + 1];
   int swim = strcmp(format, "swim") == 0;
   if (!swim && strcmp(format, "rumen") != 0)
-    return usage_error(usage_import, "unknown trace format %s (expected swim, rumen or jhist)", format);
+    return options_usage_error(usage_import, "unknown trace format %s (expected swim, rumen or jhist)", format);
   if (!swim && (jobs || scale != 1))
-    return usage_error(usage_import, "%s", "-n and --scale are for SWIM traces");
+    return options_usage_error(usage_import, "%s", "-n and --scale are for SWIM traces");
   if (run)
-    return usage_error(usage_import, "%s", "--history is for job histories (jhist)");
+    return options_usage_error(usage_import, "%s", "--history is for job histories (jhist)");
   char err[1024];
   import_trace *t = swim ? swim_read(trace, (int)jobs, scale, err, sizeof err) : rumen_read(trace, err, sizeof err);
   int status = t ? 0 : 2;
@@ -1196,107 +1134,124 @@ static int cmd_import(int argc, char **argv)
   return status;
 }
 
+static const struct option export_longs[] = {{NULL, 0, NULL, 0}};
+static const options_command export_command = {usage_export, ":ho:", export_longs, NULL};
+
 /* mrlab export jhist RUN [-o DIR] */
 static int cmd_export(int argc, char **argv)
 {
-  if (wants_help(argc, argv))
-    return fputs(usage_export, stdout), 0;
-  const char *format = NULL, *dir = NULL, *out = NULL;
-  for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "-o") == 0 && i + 1 == argc)
-      return usage_error(usage_export, "%s needs a value", argv[i]);
-    if (strcmp(argv[i], "-o") == 0)
-      out = argv[++i];
-    else if (argv[i][0] == '-')
-      return usage_error(usage_export, "unknown option %s", argv[i]);
-    else if (!format)
-      format = argv[i];
-    else if (!dir)
-      dir = argv[i];
-    else
-      return usage_error(usage_export, "unexpected argument %s", argv[i]);
-  }
-  if (!format || !dir)
-    return usage_error(usage_export, "%s", "expected jhist, then RUN (a run directory)");
-  if (strcmp(format, "jhist") != 0)
-    return usage_error(usage_export, "unknown format %s (expected jhist)", format);
+  const char *out = NULL;
+  while (options_next(&export_command, argc, argv) != -1)
+    out = optarg;
+  if (operands(argc, argv, 2, 2, usage_export, "expected jhist, then RUN (a run directory)"))
+    return 2;
+  if (strcmp(argv[optind], "jhist") != 0)
+    return options_usage_error(usage_export, "unknown format %s (expected jhist)", argv[optind]);
   char err[4096];
-  int status = jhist_export(dir, out, stdout, err, sizeof err);
+  int status = jhist_export(argv[optind + 1], out, stdout, err, sizeof err);
   if (status)
     cfg_print(stderr, "", err);
   return status;
 }
 
-/* mrlab platform FILE [--xml] [--cfg=K:V ...] */
+static const struct option platform_longs[] = {{"xml", no_argument, NULL, OPT_XML},
+                                               {"cfg", required_argument, NULL, OPT_CFG}, /* SimGrid's, passed on */
+                                               {"log", required_argument, NULL, OPT_LOG},
+                                               {NULL, 0, NULL, 0}};
+static const options_command platform_command = {usage_platform, ":h", platform_longs, NULL};
+
+/* mrlab platform FILE [--xml] [--cfg K:V ...] */
 static int cmd_platform(int argc, char **argv)
 {
-  if (wants_help(argc, argv)) {
-    fputs(usage_platform, stdout);
-    return 0;
-  }
-  const char *file = NULL;
   const char **options = xmalloc((size_t)argc * sizeof *options);
-  int xml = 0, n_options = 0, status = 0;
-  for (int i = 1; i < argc && !status; i++)
-    if (strcmp(argv[i], "--xml") == 0)
+  int xml = 0, n_options = 0, status = 0, opt;
+  while ((opt = options_next(&platform_command, argc, argv)) != -1)
+    if (opt == OPT_XML)
       xml = 1;
-    else if (is_simgrid_option(argv[i]))
-      options[n_options++] = argv[i];
-    else if (argv[i][0] == '-')
-      status = usage_error(usage_platform, "unknown option %s", argv[i]);
-    else if (!file)
-      file = argv[i];
-    else
-      status = usage_error(usage_platform, "unexpected argument %s", argv[i]);
-  if (!status && !file)
-    status = usage_error(usage_platform, "%s", "missing PLATFORM.cfg");
+    else /* OPT_CFG, OPT_LOG */
+      options[n_options++] = options_simgrid(opt == OPT_CFG ? "cfg" : "log", optarg);
+  status = operands(argc, argv, 1, 1, usage_platform, "missing PLATFORM.cfg");
   if (!status) {
     char err[1024];
-    platform *p = platform_read(file, err, sizeof err);
+    platform *p = platform_read(argv[optind], err, sizeof err);
     status = p ? sim_platform(p, options, n_options, xml, stdout, err, sizeof err) : 2;
     if (status)
       cfg_print(stderr, "", err);
     platform_free(p);
   }
+  for (int i = 0; i < n_options; i++)
+    free((char *)options[i]);
   free(options);
   return status;
 }
 
+static const char usage_version[] = "usage: mrlab version\n"
+                                    "\n"
+                                    "Prints mrlab's version, as mrlab --version does.\n";
+static const struct option version_longs[] = {{NULL, 0, NULL, 0}};
+static const options_command version_command = {usage_version, ":h", version_longs, NULL};
+
+/* mrlab version */
+static int cmd_version(int argc, char **argv)
+{
+  while (options_next(&version_command, argc, argv) != -1)
+    ;
+  if (operands(argc, argv, 0, 0, usage_version, ""))
+    return 2;
+  printf("mrlab %s\n", MRLAB_VERSION);
+  return 0;
+}
+
+/* The commands, in the order of mrlab --help. */
+static const struct {
+  const char *name;
+  int (*run)(int argc, char **argv);
+  const options_command *options;
+} commands[] = {{"run", cmd_run, &run_command},
+                {"platform", cmd_platform, &platform_command},
+                {"predict", cmd_predict, &predict_command},
+                {"provision", cmd_provision, &provision_command},
+                {"compare", cmd_compare, &compare_command},
+                {"validate", cmd_validate, &validate_command},
+                {"ratios", cmd_ratios, &ratios_command},
+                {"plot", cmd_plot, &plot_command},
+                {"explain", cmd_explain, &explain_command},
+                {"report", cmd_report, &report_command},
+                {"import", cmd_import, &import_command},
+                {"export", cmd_export, &export_command},
+                {"calibrate", cmd_calibrate, &calibrate_command},
+                {"version", cmd_version, &version_command}};
+#define N_COMMANDS (int)(sizeof commands / sizeof *commands)
+
+/* The command named NAME's index, or -1. */
+static int command_find(const char *name)
+{
+  for (int k = 0; k < N_COMMANDS; k++)
+    if (strcmp(commands[k].name, name) == 0)
+      return k;
+  return -1;
+}
+
+/* mrlab COMMAND ...; mrlab help [COMMAND]; mrlab --help; mrlab --version */
 int main(int argc, char **argv)
 {
-  if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
-    fputs(usage_main, argc < 2 ? stderr : stdout);
-    return argc < 2 ? 2 : 0;
-  }
-  if (strcmp(argv[1], "version") == 0 || strcmp(argv[1], "--version") == 0) {
-    printf("mrlab %s\n", MRLAB_VERSION);
-    return 0;
-  }
-  if (strcmp(argv[1], "run") == 0)
-    return cmd_run(argc - 1, argv + 1);
-  if (strcmp(argv[1], "platform") == 0)
-    return cmd_platform(argc - 1, argv + 1);
-  if (strcmp(argv[1], "predict") == 0)
-    return cmd_predict(argc - 1, argv + 1);
-  if (strcmp(argv[1], "provision") == 0)
-    return cmd_provision(argc - 1, argv + 1);
-  if (strcmp(argv[1], "validate") == 0)
-    return cmd_validate(argc - 1, argv + 1);
-  if (strcmp(argv[1], "compare") == 0)
-    return cmd_compare(argc - 1, argv + 1);
-  if (strcmp(argv[1], "ratios") == 0)
-    return cmd_ratios(argc - 1, argv + 1);
-  if (strcmp(argv[1], "plot") == 0)
-    return cmd_plot(argc - 1, argv + 1);
-  if (strcmp(argv[1], "explain") == 0)
-    return cmd_explain(argc - 1, argv + 1);
-  if (strcmp(argv[1], "report") == 0)
-    return cmd_report(argc - 1, argv + 1);
-  if (strcmp(argv[1], "import") == 0)
-    return cmd_import(argc - 1, argv + 1);
-  if (strcmp(argv[1], "export") == 0)
-    return cmd_export(argc - 1, argv + 1);
-  if (strcmp(argv[1], "calibrate") == 0)
-    return cmd_calibrate(argc - 1, argv + 1);
-  return usage_error(usage_main, "unknown command %s", argv[1]);
+  const char *name = argc > 1 ? argv[1] : "";
+  int k = command_find(name);
+  if (k >= 0)
+    return commands[k].run(argc - 1, argv + 1);
+  if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || (strcmp(name, "help") == 0 && argc == 2))
+    return fputs(usage_main, stdout), 0;
+  if (strcmp(name, "--version") == 0)
+    return printf("mrlab %s\n", MRLAB_VERSION), 0;
+  if (strcmp(name, "help") == 0 && argc == 3 && (k = command_find(argv[2])) >= 0)
+    return options_help(commands[k].options, stdout), 0;
+  if (strcmp(name, "help") == 0)
+    return options_usage_error(usage_main, argc > 3 ? "help: expected one command%s" : "help: unknown command %s",
+                               argc > 3 ? "" : argv[2]);
+  if (argc < 2)
+    return options_usage_error(
+        usage_main, "%s",
+        "expected a command (run, platform, predict, provision, compare, validate, ratios, plot, "
+        "explain, report, import, export, calibrate, version)");
+  return options_usage_error(usage_main, name[0] == '-' ? "unknown option %s" : "unknown command %s", name);
 }

@@ -6,6 +6,7 @@
 
 #include "alloc.h"
 #include "infile.h"
+#include "verbosity.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -140,6 +141,8 @@ void cfg_warn(cfg_file *f, const config_setting_t *s, const char *fmt, ...)
 
 void cfg_print(FILE *out, const char *kind, const char *msg)
 {
+  if (*kind && verbosity_get() == VERBOSITY_QUIET)
+    return;
   size_t len = 4 * strlen(msg) + 6; /* each byte an escape at most, and room for cfg_one_line's margin */
   char *line = xmalloc(len);
   snprintf(line, len, "%s", msg);

@@ -66,7 +66,8 @@ void cfg_one_line(char *buf, size_t len);
  * "note: "), each control character of MSG written as \n, \r, \t or \xNN:
  * a message quotes names and values from files, traces and command lines,
  * and stays one line whatever they hold.  Every message mrlab prints goes
- * through here. */
+ * through here.  A warning or a note is not printed with --quiet
+ * (verbosity.h): an error is. */
 void cfg_print(FILE *out, const char *kind, const char *msg);
 
 /* A bound mrlab puts on a setting, so that any accepted input fits the

@@ -5,13 +5,24 @@
  * leaves the terminal as it was.  The clock is CLOCK_MONOTONIC (a vDSO call, no system call). */
 #include "statusline.h"
 
+#include "verbosity.h"
+
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
+
+/* TERM=dumb (Emacs' shell, some CI logs) prints "\r\033[K" as it comes. */
+int statusline_wanted(void)
+{
+  const char *term = getenv("TERM");
+  return isatty(STDERR_FILENO) && !(term && strcmp(term, "dumb") == 0) && verbosity_get() != VERBOSITY_QUIET;
+}
 
 void statusline_start(statusline *s, double after, double every)
 {
-  *s = (statusline){.on = isatty(STDERR_FILENO), .after = after, .every = every};
+  *s = (statusline){.on = statusline_wanted(), .after = after, .every = every};
   clock_gettime(CLOCK_MONOTONIC, &s->start);
 }
 

@@ -1,8 +1,9 @@
 /* statusline.h - one line of stderr, rewritten in place while a long
  * command works: `mrlab validate` counts its runs there, `mrlab run` its
  * jobs, tasks and simulated time.  It shows on a terminal only, so that
- * files, pipes, logs and tests never hold it, and it is erased at the end,
- * or replaced by a last line that stays (statusline_finish).
+ * files, pipes, logs and tests never hold it, and not on TERM=dumb or with
+ * --quiet (verbosity.h); it is erased at the end, or replaced by a last
+ * line that stays (statusline_finish).
  *
  *     statusline s;
  *     statusline_start(&s, 3, 0.5);      (nothing before 3 s, then at most 2 a second)
@@ -19,14 +20,19 @@
 #include <time.h>
 
 typedef struct {
-  int on;              /* stderr is a terminal */
+  int on;              /* stderr is a terminal that moves its cursor, and not --quiet */
   int shown;           /* the line was written and not erased since */
   double after, every; /* wall seconds before the first update, and at least between two */
   double last;         /* wall seconds of the last update since the start */
   struct timespec start;
 } statusline;
 
-/* Starts S now: on only when stderr is a terminal. */
+/* Whether a line would show: stderr is a terminal that moves its cursor
+ * (not a file or pipe, not TERM=dumb) and the process is not quiet. */
+int statusline_wanted(void);
+
+/* Starts S now: on only when stderr is a terminal, TERM is not dumb and
+ * the process is not quiet. */
 void statusline_start(statusline *s, double after, double every);
 
 /* Wall seconds since statusline_start. */

@@ -25,6 +25,7 @@
 #include "rundir.h"
 #include "trace.h"
 #include "utilisation.h"
+#include "verbosity.h"
 
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
@@ -501,6 +502,7 @@ void report_print(const engine *e, FILE *out)
   for (int i = 0; i < e->n_jobs; i++)
     retire_copy(e, RETIRE_PRINT, &e->jobs[i], out);
   rereplicate_print(e, out);
-  activities_print(out, simgrid_get_clock(), e->lost != NULL);
+  if (verbosity_get() == VERBOSITY_VERBOSE) /* the engine's counters: summary.json has them */
+    activities_print(out, simgrid_get_clock(), e->lost != NULL);
   fprintf(out, "makespan %.2f s\n", makespan(e));
 }

@@ -24,7 +24,8 @@ int report_write(const engine *e, const sim_inputs *in, const char *dir, char *e
  * function has consumed it, so "map" is the part of the map function that
  * did not overlap the read.  A job replayed from a trace (its `recorded`
  * duration set) also gets the recorded and the simulated duration, from
- * submit to end, and their ratio. */
+ * submit to end, and their ratio.  Then the makespan; with --verbose
+ * (verbosity.h), the engine's activities line before it. */
 void report_print(const engine *e, FILE *out);
 
 /* Records what the outputs need of job J's tasks (retire.h): its sums

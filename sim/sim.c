@@ -34,8 +34,10 @@
 #include "report.h"
 #include "retire.h"
 #include "rundir.h"
+#include "statusline.h"
 #include "sweep.h"
 #include "topology.h"
+#include "verbosity.h"
 
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
@@ -217,7 +219,7 @@ static void on_interrupt(int sig)
 static void interrupts_catch(const outdir *d)
 {
   snprintf(stop_line, sizeof stop_line, "%smrlab: interrupted; %s left as it was\n",
-           isatty(STDERR_FILENO) ? "\r\033[K" : "", d->final); /* over the progress line, if any */
+           statusline_wanted() ? "\r\033[K" : "", d->final); /* over the progress line, if any */
   snprintf(stop_dir, sizeof stop_dir, "%s", d->tmp);
   struct sigaction act = {.sa_handler = on_interrupt};
   sigemptyset(&act.sa_mask);
@@ -291,14 +293,14 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
   static const char *const sampled[][2] = {{RUNDIR_PROGRESS, "mrlab.progress.period"},
                                            {RUNDIR_UTILISATION, "mrlab.utilisation.period"},
                                            {RUNDIR_HOST_UTILISATION, "mrlab.utilisation.period"}};
-  for (int k = 0; status == 0 && k < 3; k++)
+  int warn = status == 0 && verbosity_get() != VERBOSITY_QUIET;
+  for (int k = 0; warn && k < 3; k++)
     if (e->stopped[k] > 0)
       fprintf(stderr,
               "mrlab: warning: %s: sampling stopped at %.6g s of simulated time, at %d rows (mrlab's bound on a "
               "sampled table); a longer %s samples the whole run\n",
               sampled[k][0], e->stopped[k], CONF_SAMPLED_ROWS, sampled[k][1]);
-  if (status == 0 && e->uplink_max > ENGINE_HEARTBEAT_REACH &&
-      conf_get(&e->cluster, CONF_HEARTBEAT_IDLE) == CONF_IDLE_SKIP)
+  if (warn && e->uplink_max > ENGINE_HEARTBEAT_REACH && conf_get(&e->cluster, CONF_HEARTBEAT_IDLE) == CONF_IDLE_SKIP)
     fprintf(stderr,
             "mrlab: warning: a heartbeat took %.3f s to reach the JobTracker, more than the %g s within which idle "
             "trackers keep the heartbeats that may meet work; mrlab.heartbeat.idle=send sends every one\n",

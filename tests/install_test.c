@@ -161,9 +161,10 @@ static void models_link_without_simgrid(void **state)
   assert_non_null(strstr(said, "2.0 0.10\n"));
   assert_int_equal(sh("ldd ./fit | grep simgrid"), 1); /* grep finds none */
   /* every installed header compiles alone, in strict C11 */
-  must(sh("export %s; for h in '%s'/include/mrlab/*.h; do printf '#include <mrlab/%%s>\\n' \"${h##*/}\" | "
-          "'%s' -std=c11 -Wall -Wextra -Werror -fsyntax-only -x c - $(pkg-config --cflags mrlab-models) || exit 1; done",
-          pc, prefix, MRLAB_CC));
+  must(
+      sh("export %s; for h in '%s'/include/mrlab/*.h; do printf '#include <mrlab/%%s>\\n' \"${h##*/}\" | "
+         "'%s' -std=c11 -Wall -Wextra -Werror -fsyntax-only -x c - $(pkg-config --cflags mrlab-models) || exit 1; done",
+         pc, prefix, MRLAB_CC));
 }
 
 /* man mrlab-run from the installed pages; the command pages and formats in place. */

@@ -53,6 +53,7 @@ static tty_run *run_on_tty(const char *dir, const char *job, const char *after)
     int null = open("/dev/null", O_WRONLY); /* stdout off the terminal: the summary is not the point */
     dup2(null, STDOUT_FILENO);
     setenv("MRLAB_PROGRESS_AFTER", after, 1);
+    setenv("TERM", "xterm", 1); /* a terminal that moves its cursor, whatever the suite's (TERM=dumb shows no line) */
     execl(MRLAB_BIN, MRLAB_BIN, "run", test_source_path("platforms/toy4.cfg"), r->work, "-o", r->out, (char *)NULL);
     _exit(127);
   }

@@ -60,8 +60,6 @@ void pool_command_make(pool_command *c, const sim *s, const char *self)
   int n = 0;
   argv[n++] = (char *)self;
   argv[n++] = "run";
-  argv[n++] = (char *)s->platform;
-  argv[n++] = (char *)s->workload;
   argv[n++] = "-o";
   argv[n++] = (char *)s->dir;
   if (s->seed > 0) {
@@ -83,6 +81,9 @@ void pool_command_make(pool_command *c, const sim *s, const char *self)
   }
   for (int i = 0; i < s->n_args; i++)
     argv[n++] = (char *)s->args[i];
+  argv[n++] = "--"; /* the files after the options, whatever their names */
+  argv[n++] = (char *)s->platform;
+  argv[n++] = (char *)s->workload;
   argv[n] = NULL;
 }
 

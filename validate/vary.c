@@ -296,8 +296,11 @@ static int vary_execute(const vary_request *r, const comparison *c, const outdir
     status = 1;
   if (!status) {
     int drawn = plot_comparisons(d->tmp, d->tmp, "png", r->self, err, errlen);
-    if (drawn == 2) /* no gnuplot: the tables stand alone */
-      fprintf(stderr, "mrlab: warning: no picture: %s\n", err);
+    if (drawn == 2) { /* no gnuplot: the tables stand alone */
+      char msg[1100];
+      snprintf(msg, sizeof msg, "no picture: %.1000s", err);
+      cfg_print(stderr, "warning: ", msg);
+    }
     status = drawn == 1;
   }
   free(sims);
