@@ -2,7 +2,7 @@
  *
  * experiment_read_file (validate/experiment.h) reads and checks every
  * experiment of a file (its platform and its job, as `mrlab run` would),
- * slurm_read (validate/slurm.h) its `slurm` group, and neither runs
+ * slurm_read (pool/slurm.h) its `slurm` group, and neither runs
  * anything: the simulations start later, in validate_run.  The input is
  * written as validate/experiments.cfg beside links to the source tree's
  * platforms/ and tests/, so the shipped experiments' "../platforms/toy4.cfg"
