@@ -1,11 +1,11 @@
 /* experiment.c - the fuzz harness of experiment files (mrlab validate).
  *
- * expfile_read (validate/expfile.h) reads and checks every
- * experiment of a file (its platform and its job, as `mrlab run` would),
- * slurm_read (pool/slurm.h) its `slurm` group, and neither runs
- * anything: the simulations start later, in validate_run.  The input is
- * written as validate/experiments.cfg beside links to the source tree's
- * platforms/ and tests/, so the shipped experiments' "../platforms/toy4.cfg"
+ * expfile_read (validate/expfile.h) reads and checks every experiment of
+ * a file (its platform and its job, as `mrlab run` would), slurm_read
+ * (pool/slurm.h) its `slurm` group, and neither runs anything: the
+ * simulations start later, in validate_run.  The input is written as
+ * validate/experiments.cfg beside links to the source tree's platforms/
+ * and tests/, so the shipped experiments' "../platforms/toy4.cfg"
  * resolves as it does in the source tree, and a replay entry's
  * "../tests/fixtures/jhist/hetero16" reads the shipped history. */
 #include "fuzz.h"
