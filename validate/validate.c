@@ -9,7 +9,7 @@
  *      the HDFS placement, the heartbeats' phases and every tie, which no
  *      model sees), each run `mrlab run` in a process of its own (SimGrid's
  *      engine is one a process; processes also use every core), JOBS at a
- *      time, or as the tasks of a Slurm job array (slurm.c);
+ *      time, or as the tasks of a Slurm job array (pool/slurm.c);
  *   2. fits each model on the history and predicts each target from its
  *      configuration alone (models/predict.c);
  *   3. scores that one prediction against each seed's run of the target:
