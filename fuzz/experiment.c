@@ -1,16 +1,16 @@
 /* experiment.c - the fuzz harness of experiment files (mrlab validate).
  *
- * experiment_read_file (validate/experiment.h) reads and checks every
- * experiment of a file (its platform and its job, as `mrlab run` would),
- * slurm_read (validate/slurm.h) its `slurm` group, and neither runs
- * anything: the simulations start later, in validate_run.  The input is
- * written as validate/experiments.cfg beside links to the source tree's
- * platforms/ and tests/, so the shipped experiments' "../platforms/toy4.cfg"
+ * expfile_read (validate/expfile.h) reads and checks every experiment of
+ * a file (its platform and its job, as `mrlab run` would), slurm_read
+ * (pool/slurm.h) its `slurm` group, and neither runs anything: the
+ * simulations start later, in validate_run.  The input is written as
+ * validate/experiments.cfg beside links to the source tree's platforms/
+ * and tests/, so the shipped experiments' "../platforms/toy4.cfg"
  * resolves as it does in the source tree, and a replay entry's
  * "../tests/fixtures/jhist/hetero16" reads the shipped history. */
 #include "fuzz.h"
 
-#include "experiment.h"
+#include "expfile.h"
 #include "slurm.h"
 
 #include <stdio.h>
@@ -43,9 +43,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   replayval rv = {0};
   int n_ex = 0, n_cmp = 0;
   pool_config pc = {.slurm = -1};
-  if (experiment_read_file(&f, fuzz_write("validate/experiments.cfg", data, size), &ex, &n_ex, &cmp, &n_cmp, &ind, &dv,
-                           &rv))
-    fuzz_check_error("experiment_read_file", f.err);
+  if (expfile_read(&f, fuzz_write("validate/experiments.cfg", data, size), &ex, &n_ex, &cmp, &n_cmp, &ind, &dv, &rv))
+    fuzz_check_error("expfile_read", f.err);
   else if (slurm_read(&f, &pc))
     fuzz_check_error("slurm_read", f.err);
   experiment_free_all(ex, n_ex);

@@ -4,7 +4,7 @@
 #ifndef MRLAB_WAVES_H
 #define MRLAB_WAVES_H
 
-#include "predict.h"
+#include "prediction.h"
 
 /* Predicts TARGET's job time from the N profiles of HISTORY (of TARGET
  * only its configuration is read; it runs on the history's cluster) into

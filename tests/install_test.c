@@ -7,7 +7,7 @@
  * The source tree is made unreachable by construction rather than by
  * moving it (the suite runs in parallel from it, and a rebuild per run
  * costs minutes): mrlab finds its plots only relative to its own program
- * (validate/plot.c: build/plots is a link CMake makes beside build/mrlab),
+ * (plots/plot.c: build/plots is a link CMake makes beside build/mrlab),
  * so the installed program holds no path into the tree, and this test
  * proves it: it installs stripped (no debug information naming the
  * tree), scans the installed program for any string naming a folder of

@@ -39,7 +39,7 @@
 #include "alloc.h"
 #include "conf.h"
 #include "csv.h"
-#include "experiment.h"
+#include "entry.h"
 #include "outfile.h"
 #include "predict.h"
 #include "rundir.h"
@@ -75,23 +75,6 @@ static const char *const kind_keys[ANCHOR_N_KINDS][5] = {{"variant", "baseline",
 static const char *const quantity_names[COMPARE_N_QUANTITIES] = {"job",         "map_phase", "map_task", "shuffle_task",
                                                                  "reduce_task", "makespan",  "failed"};
 
-int compare_read_strings(cfg_file *f, const config_setting_t *g, const char *name, int max, size_t len,
-                         const config_setting_t **out)
-{
-  config_setting_t *s = config_setting_get_member(g, name);
-  *out = s;
-  if (!s)
-    return 0;
-  if (!config_setting_is_array(s) || config_setting_length(s) == 0 || config_setting_length(s) > max)
-    return cfg_fail(f, s, "expected an array of 1 to %d strings such as [\"a\", \"b\"]", max);
-  for (int i = 0; i < config_setting_length(s); i++) {
-    const char *v = config_setting_get_string_elem(s, i);
-    if (!v || !v[0] || strlen(v) >= len)
-      return cfg_fail(f, s, "expected non-empty strings of fewer than %zu characters", len);
-  }
-  return 0;
-}
-
 /* The index of the variant named NAME of C, or -1. */
 static int variant_find(const comparison *c, const char *name)
 {
@@ -99,15 +82,6 @@ static int variant_find(const comparison *c, const char *name)
     if (strcmp(c->variants[v].name, name) == 0)
       return v;
   return -1;
-}
-
-int compare_whole_path_setting(const char *set, const char *folder, char *out, size_t len)
-{
-  const char *eq = strchr(set, '=');
-  int n = !conf_setting_is_path(set) || !eq || eq[1] == '/'
-              ? snprintf(out, len, "%s", set)
-              : snprintf(out, len, "%.*s%s/%s", (int)(eq + 1 - set), set, folder, eq + 1);
-  return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
 /* Copies member M of a job into J; a relative `ratios` file, or one named
@@ -120,14 +94,14 @@ static void copy_job_member(config_setting_t *j, const config_setting_t *m, cons
     config_setting_t *set = config_setting_add(j, "set", CONFIG_TYPE_ARRAY);
     for (int i = 0; i < config_setting_length(m); i++) {
       char whole[CONF_TEXT_MAX + 4096];
-      if (compare_whole_path_setting(config_setting_get_string_elem(m, i), folder, whole, sizeof whole))
+      if (entry_whole_path_setting(config_setting_get_string_elem(m, i), folder, whole, sizeof whole))
         snprintf(whole, sizeof whole, "%s", config_setting_get_string_elem(m, i)); /* refused when read */
       config_setting_set_string(config_setting_add(set, NULL, CONFIG_TYPE_STRING), whole);
     }
     return;
   }
   if (!file || strcmp(config_setting_name(m), "ratios") != 0 || file[0] == '/') {
-    experiment_copy_setting(j, m);
+    entry_copy_setting(j, m);
     return;
   }
   char path[8192];
@@ -257,9 +231,9 @@ static int read_variant(cfg_file *f, const config_setting_t *g, const comparison
   const char *name, *memory = NULL, *nic = NULL;
   const config_setting_t *workers, *set, *cfg;
   if (cfg_check_keys(f, g, keys) || cfg_get_name(f, g, sizeof v->name - 1, &name) ||
-      compare_read_strings(f, g, "set", POOL_MAX_SETS, sizeof v->sets[0], &set) ||
-      compare_read_strings(f, g, "cfg", POOL_MAX_CFGS, sizeof v->cfgs[0], &cfg) ||
-      compare_read_strings(f, g, "workers", 64, 64, &workers) ||
+      entry_read_strings(f, g, "set", POOL_MAX_SETS, sizeof v->sets[0], &set) ||
+      entry_read_strings(f, g, "cfg", POOL_MAX_CFGS, sizeof v->cfgs[0], &cfg) ||
+      entry_read_strings(f, g, "workers", 64, 64, &workers) ||
       cfg_get_quantity(f, g, "memory", 0, UNITS_SIZE, &q) < 0 ||
       cfg_get_quantity(f, g, "nic", 0, UNITS_BANDWIDTH, &q) < 0)
     return -1;
@@ -272,7 +246,7 @@ static int read_variant(cfg_file *f, const config_setting_t *g, const comparison
   snprintf(v->dir, sizeof v->dir, "%s", name);
   v->n_sets = copy_strings(set, v->sets[0], sizeof v->sets[0]);
   for (int i = 0; i < v->n_sets; i++) /* a file a setting names, as the experiment file names it */
-    if (compare_whole_path_setting(config_setting_get_string_elem(set, i), c->folder, v->sets[i], sizeof v->sets[i]))
+    if (entry_whole_path_setting(config_setting_get_string_elem(set, i), c->folder, v->sets[i], sizeof v->sets[i]))
       return cfg_fail(f, set, "expected a shorter path in \"%s\" once made whole from %s",
                       config_setting_get_string_elem(set, i), c->folder);
   v->n_cfgs = copy_strings(cfg, v->cfgs[0], sizeof v->cfgs[0]);
@@ -296,7 +270,7 @@ static int read_variant(cfg_file *f, const config_setting_t *g, const comparison
   if (config_setting_get_member(g, "platform")) {
     const char *where;
     if (cfg_get_string(f, g, "platform", 1, &where) ||
-        !(p = experiment_read_platform(f, config_setting_get_member(g, "platform"), folder, v->platform)))
+        !(p = entry_read_platform(f, config_setting_get_member(g, "platform"), folder, v->platform)))
       return -1;
   } else {
     snprintf(v->platform, sizeof v->platform, "%s", platform_path);
@@ -348,17 +322,6 @@ static int anchor_variant(cfg_file *f, const config_setting_t *g, const char *na
   return 0;
 }
 
-int compare_read_text(cfg_file *f, const config_setting_t *g, const char *name, const char **out)
-{
-  if (cfg_get_string(f, g, name, 1, out))
-    return -1;
-  if (strpbrk(*out, ",\"|\n\r"))
-    return cfg_fail(f, config_setting_get_member(g, name),
-                    "expected text without commas, quotes, bars or line breaks (it becomes a CSV field), got \"%s\"",
-                    *out);
-  return 0;
-}
-
 /* The variants of C named by the strings of array S, into a new array *OUT. */
 static int variant_list(cfg_file *f, const config_setting_t *s, const comparison *c, int **out)
 {
@@ -396,8 +359,8 @@ static int read_quantity(cfg_file *f, const config_setting_t *g, compare_quantit
 static int read_anchor(cfg_file *f, const config_setting_t *g, const comparison *c, anchor *a)
 {
   const char *kind;
-  if (cfg_check_keys(f, g, anchor_keys) || compare_read_text(f, g, "claim", &a->claim) ||
-      compare_read_text(f, g, "source", &a->source) || cfg_get_string(f, g, "kind", 1, &kind))
+  if (cfg_check_keys(f, g, anchor_keys) || entry_read_text(f, g, "claim", &a->claim) ||
+      entry_read_text(f, g, "source", &a->source) || cfg_get_string(f, g, "kind", 1, &kind))
     return -1;
   for (a->kind = 0; a->kind < ANCHOR_N_KINDS && strcmp(kind_names[a->kind], kind) != 0; a->kind++)
     ;
@@ -428,8 +391,8 @@ static int read_anchor(cfg_file *f, const config_setting_t *g, const comparison 
       return -1;
   } else if (a->kind == ANCHOR_BOE) {
     const config_setting_t *v, *h;
-    if (compare_read_strings(f, g, "variants", c->n_variants, 4096, &v) ||
-        compare_read_strings(f, g, "history", c->n_variants, 4096, &h))
+    if (entry_read_strings(f, g, "variants", c->n_variants, 4096, &v) ||
+        entry_read_strings(f, g, "history", c->n_variants, 4096, &h))
       return -1;
     if (!v || !h)
       return cfg_fail(f, g, "expected %s = [\"variant\", ...]", v ? "history" : "variants");
@@ -439,7 +402,7 @@ static int read_anchor(cfg_file *f, const config_setting_t *g, const comparison 
       return -1;
   } else if (a->kind == ANCHOR_MEAN_GAIN) {
     const config_setting_t *b;
-    if (compare_read_strings(f, g, "baselines", c->n_variants, 4096, &b))
+    if (entry_read_strings(f, g, "baselines", c->n_variants, 4096, &b))
       return -1;
     if (!b)
       return cfg_fail(f, g, "expected baselines = [\"variant\", ...]");
@@ -448,7 +411,7 @@ static int read_anchor(cfg_file *f, const config_setting_t *g, const comparison 
       return -1;
     if (paired) {
       const config_setting_t *v;
-      if (compare_read_strings(f, g, "variants", c->n_variants, 4096, &v) || variant_list(f, v, c, &a->variants))
+      if (entry_read_strings(f, g, "variants", c->n_variants, 4096, &v) || variant_list(f, v, c, &a->variants))
         return -1;
       if (config_setting_length(v) != a->n_baselines)
         return cfg_fail(f, v, "expected as many variants as baselines (%d), each set against its own, got %d",
@@ -482,7 +445,7 @@ static int read_comparison(cfg_file *f, const config_setting_t *g, const char *f
   c->seeds = COMPARE_SEEDS;
   if (cfg_get_bounded_int(f, g, "seeds", 0, &seeds, &c->seeds) < 0)
     return -1;
-  platform *p = experiment_read_platform(f, config_setting_get_member(g, "platform"), folder, platform_path);
+  platform *p = entry_read_platform(f, config_setting_get_member(g, "platform"), folder, platform_path);
   if (!p)
     return -1;
   platform_free(p);

@@ -103,22 +103,7 @@ typedef struct {
  * 0, or -1 with F->err set. */
 int compare_read(cfg_file *f, const config_setting_t *list, const char *folder, const char *scratch, long long max_sims,
                  int entries, comparison **cmp, int *n_cmp);
-
-/* Member NAME of G, if present: a non-empty array of at most MAX non-empty
- * strings shorter than LEN, in *OUT (NULL when absent).  0, or -1. */
-int compare_read_strings(cfg_file *f, const config_setting_t *g, const char *name, int max, size_t len,
-                         const config_setting_t **out);
-
-/* Member NAME of G, required: text that becomes a CSV field and a Markdown
- * cell (no comma, quote, bar or line break).  0, or -1. */
-int compare_read_text(cfg_file *f, const config_setting_t *g, const char *name, const char **out);
 void compare_free_all(comparison *c, int n);
-
-/* SET ("name=value") into OUT of LEN bytes, its value made a whole path
- * from FOLDER (a whole path) when it names a file (conf_setting_is_path)
- * relative to the folder it was written in: a run reads it elsewhere.
- * 0, or -1 when the result does not fit. */
-int compare_whole_path_setting(const char *set, const char *folder, char *out, size_t len);
 
 /* What in variant V of C `mrlab run` would refuse: 0, or -1 with its
  * message in ERR (in `mrlab run`'s words, the file named by a scratch

@@ -34,7 +34,7 @@
 #include "alloc.h"
 #include "compare.h"
 #include "csv.h"
-#include "experiment.h"
+#include "entry.h"
 #include "outfile.h"
 #include "platform.h"
 #include "rundir.h"
@@ -64,7 +64,7 @@ static int n_strings(const config_setting_t *s)
   return s ? config_setting_length(s) : 0;
 }
 
-/* Member "set" of G into *OUT as compare_read_strings reads it, or NULL
+/* Member "set" of G into *OUT as entry_read_strings reads it, or NULL
  * when absent or empty (`set = [];` says "no settings"). */
 static int read_sets(cfg_file *f, const config_setting_t *g, const config_setting_t **out)
 {
@@ -72,7 +72,7 @@ static int read_sets(cfg_file *f, const config_setting_t *g, const config_settin
   *out = NULL;
   if (s && config_setting_is_array(s) && config_setting_length(s) == 0)
     return 0;
-  return compare_read_strings(f, g, "set", POOL_MAX_SETS, sizeof((sim *)0)->sets[0], out);
+  return entry_read_strings(f, g, "set", POOL_MAX_SETS, sizeof((sim *)0)->sets[0], out);
 }
 
 /* The --set arguments of E's runs under history variant H (NULL: the
@@ -156,8 +156,8 @@ static int read_entry(cfg_file *f, const config_setting_t *g, const char *folder
   static const cfg_bound seeds = {1, EXPERIMENT_MAX_SIMS, "the simulations of an experiment file"};
   e->seeds = COMPARE_SEEDS;
   if (cfg_check_keys(f, g, entry_keys) || cfg_get_name(f, g, 0, &e->name) ||
-      cfg_get_string(f, g, "platform", 1, &where) || compare_read_text(f, g, "class", &e->cls) ||
-      compare_read_text(f, g, "source", &e->source) || read_sets(f, g, &e->set) ||
+      cfg_get_string(f, g, "platform", 1, &where) || entry_read_text(f, g, "class", &e->cls) ||
+      entry_read_text(f, g, "source", &e->source) || read_sets(f, g, &e->set) ||
       cfg_get_bounded_int(f, g, "seeds", 0, &seeds, &e->seeds) < 0)
     return -1;
   for (int x = 0; x < DAGVAL_N_ESTIMATES; x++) {
@@ -165,7 +165,7 @@ static int read_entry(cfg_file *f, const config_setting_t *g, const char *folder
     if (published_keys[x] && cfg_get_number(f, g, published_keys[x], 0, 0, 100, &e->published[x]) < 0)
       return -1;
   }
-  platform *p = experiment_read_platform(f, config_setting_get_member(g, "platform"), folder, e->platform);
+  platform *p = entry_read_platform(f, config_setting_get_member(g, "platform"), folder, e->platform);
   if (!p)
     return -1;
   e->n_nodes = p->n_workers;
@@ -260,7 +260,7 @@ static int write_workload(const dagval_entry *e, int job, double input, const ch
       const config_setting_t *s = config_setting_get_elem(g, (unsigned)m);
       const char *name = config_setting_name(s);
       if (job < 0 || (strcmp(name, "after") != 0 && strcmp(name, "submit") != 0 && strcmp(name, "input") != 0))
-        experiment_copy_setting(copy, s);
+        entry_copy_setting(copy, s);
     }
     if (job >= 0) {
       char bytes[64];

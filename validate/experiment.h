@@ -1,30 +1,17 @@
-/* experiment.h - an experiment file read, and the simulations an
- * experiment asks for.  An experiment names a platform, a job (the
- * settings of a workload job, without its name, input and reducers), a
- * history grid and a target grid of input sizes and reducer counts (each
- * target run with seeds 1 to `seeds`, and so are its provisioned and tuned
- * runs), and optionally a deadline and `tune`. */
+/* experiment.h - the experiments of an experiment file (its `experiments`
+ * list, read by expfile.h), and the simulations an experiment asks for.
+ * An experiment names a platform, a job (the settings of a workload job,
+ * without its name, input and reducers), a history grid and a target grid
+ * of input sizes and reducer counts (each target run with seeds 1 to
+ * `seeds`, and so are its provisioned and tuned runs), and optionally a
+ * deadline and `tune`. */
 #ifndef MRLAB_EXPERIMENT_H
 #define MRLAB_EXPERIMENT_H
 
 #include "cfg.h"
-#include "compare.h"
-#include "dagval.h"
-#include "platform.h"
+#include "entry.h"
 #include "pool.h"
-#include "progval.h"
-#include "replayval.h"
 #include "tune.h"
-#include "workload.h"
-
-/* The most simulations an experiment file may ask for, history, targets,
- * provisioned and tuned runs together: each is a process of a second or
- * more, so this is hours of work on a small machine. */
-#define EXPERIMENT_MAX_SIMS 10000
-
-/* A target's runs when its grid does not say: enough for a 95% interval
- * of the models' accuracy (Student's t with 4 degrees of freedom). */
-#define EXPERIMENT_SEEDS 5
 
 /* The points of a grid: every input with every reducer count. */
 typedef struct {
@@ -47,30 +34,14 @@ typedef struct {
   double lrw_rate;    /* bytes/s: all workers' disks reading and writing */
 } experiment;
 
-/* Reads the experiment file PATH, opened in F, into *EX (*N_EX of them),
- * its comparisons into *CMP (*N_CMP; compare.h), its progress entries
- * into *IND (progval.h), its workflow entries into *DV (dagval.h) and its
- * replay entries into *RV (replayval.h; the last three zeroed by the
- * caller), checking each platform and
- * job by reading them as `mrlab run` would; paths in the file are relative
- * to its folder.  0, or -1 with F->err set.  What it reads points into F:
- * close F after freeing it. */
-int experiment_read_file(cfg_file *f, const char *path, experiment **ex, int *n_ex, comparison **cmp, int *n_cmp,
-                         progval *ind, dagval *dv, replayval *rv);
+/* Reads the experiments of LIST (a list of groups in F; NULL for none)
+ * into *EX (*N_EX of them), checking each platform and job by reading them
+ * as `mrlab run` would, the job written into the folder SCRATCH; paths are
+ * relative to FOLDER.  At most EXPERIMENT_MAX_SIMS simulations in all.
+ * 0, or -1 with F->err set. */
+int experiment_read(cfg_file *f, const config_setting_t *list, const char *folder, const char *scratch, experiment **ex,
+                    int *n_ex);
 void experiment_free_all(experiment *ex, int n_ex);
-
-/* The platform file named by string setting S, relative to FOLDER unless
- * whole: read and checked, its whole path in OUT.  NULL with F->err set. */
-platform *experiment_read_platform(cfg_file *f, const config_setting_t *s, const char *folder, char out[4096]);
-
-/* The workload file PATH (a scratch file, removed) read as `mrlab run`
- * would with the --set settings SETS; an error is set on setting AT, in
- * the words of workload_read.  NULL with F->err set. */
-workload *experiment_check_workload(cfg_file *f, const config_setting_t *at, const char *path, const char *const *sets,
-                                    int n_sets);
-
-/* Copies setting FROM into group or list TO (deeply). */
-void experiment_copy_setting(config_setting_t *to, const config_setting_t *from);
 
 int grid_size(const grid *g);
 

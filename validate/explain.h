@@ -2,8 +2,8 @@
  * person, from the run directory's explain.csv (the critical paths that
  * sim/critpath.c wrote) and jobs.csv.
  *
- * A module of its own, beside plot.c, because it reads a finished run and
- * presents it; it does not simulate. */
+ * A module of its own, as plots/plot.c is, because it reads a finished
+ * run and presents it; it does not simulate. */
 #ifndef MRLAB_EXPLAIN_H
 #define MRLAB_EXPLAIN_H
 

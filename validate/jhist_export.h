@@ -2,8 +2,8 @@
  * and 3 JobHistory files (.jhist, Avro-JSON), one a job, so that tools that
  * read a real cluster's history (and `mrlab import jhist`) read mrlab's runs.
  *
- * A module of its own in validate/, beside explain.c and plot.c: it reads a
- * finished run directory (tasks.csv, jobs.csv) and presents it in another
+ * A module of its own in validate/, beside explain.c: it reads a finished
+ * run directory (tasks.csv, jobs.csv) and presents it in another
  * format; it does not simulate. */
 #ifndef MRLAB_JHIST_EXPORT_H
 #define MRLAB_JHIST_EXPORT_H

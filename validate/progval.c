@@ -21,6 +21,7 @@
 
 #include "alloc.h"
 #include "csv.h"
+#include "entry.h"
 #include "progress.h"
 #include "rundir.h"
 
@@ -47,7 +48,7 @@ static int read_paper(cfg_file *f, const config_setting_t *g, progval_paper *p)
     return 0;
   if (!config_setting_is_group(s))
     return cfg_fail(f, s, "expected a group such as { source = \"Table 3: WordCount\"; hadoop = 11.30; }");
-  if (cfg_check_keys(f, s, paper_keys) || compare_read_text(f, s, "source", &p->source))
+  if (cfg_check_keys(f, s, paper_keys) || entry_read_text(f, s, "source", &p->source))
     return -1;
   for (int i = 1; i < INDICATOR_N; i++)
     if (cfg_get_number(f, s, paper_mean_keys[i], 0, 0, 100, &p->mean[i]) < 0 ||

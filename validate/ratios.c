@@ -5,7 +5,7 @@
  * dropped, its input set to the profiling size, and its placement and
  * ratios removed (one worker holds every block anyway).  Each class's run
  * is `mrlab run --workers WORKER` on that file, a child process of the
- * validation pool (pool.c), since SimGrid's engine is one a process.  The
+ * validation pool (pool/pool.c), since SimGrid's engine is one a process.  The
  * runs go into a temporary directory made and removed by outdir (outfile.h),
  * which removes a tree whole. */
 #include "ratios.h"

@@ -37,13 +37,13 @@
 
 #include "alloc.h"
 #include "calibrate.h"
-#include "compare.h"
 #include "csv.h"
-#include "experiment.h"
+#include "entry.h"
 #include "jhist_export.h"
 #include "outfile.h"
 #include "rundir.h"
 #include "seeds.h"
+#include "stats.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -102,7 +102,7 @@ static int read_histories(cfg_file *f, const config_setting_t *g, const char *fo
 {
   const config_setting_t *hs;
   if (!cfg_member(f, g, "histories", 1, "an array of job history files or directories such as [\"histories/done\"]") ||
-      compare_read_strings(f, g, "histories", WORKLOAD_MAX_JOBS, 4096, &hs))
+      entry_read_strings(f, g, "histories", WORKLOAD_MAX_JOBS, 4096, &hs))
     return -1;
   int n = config_setting_length(hs);
   char(*whole)[8192] = xcalloc((size_t)n, sizeof *whole);
@@ -139,7 +139,7 @@ static int read_histories(cfg_file *f, const config_setting_t *g, const char *fo
   for (int i = 0; i < e->n_sets; i++)
     sets[i] = e->sets[i];
   const config_setting_t *set = config_setting_get_member(g, "set");
-  workload *w = experiment_check_workload(f, set ? set : hs, path, sets, e->n_sets);
+  workload *w = entry_check_workload(f, set ? set : hs, path, sets, e->n_sets);
   int status = w ? 0 : -1;
   workload_free(w);
   return status;
@@ -201,7 +201,7 @@ static int read_entry(cfg_file *f, const config_setting_t *g, const char *folder
   e->seeds = EXPERIMENT_SEEDS;
   if (cfg_check_keys(f, g, entry_keys) || cfg_get_name(f, g, 0, &e->name) ||
       cfg_get_string(f, g, "platform", 1, &where) || cfg_get_bounded_int(f, g, "seeds", 0, &seeds, &e->seeds) < 0 ||
-      compare_read_strings(f, g, "set", POOL_MAX_SETS, POOL_SET_LEN, &set))
+      entry_read_strings(f, g, "set", POOL_MAX_SETS, POOL_SET_LEN, &set))
     return -1;
   for (int k = 0; k < rv->n_entries; k++)
     if (strcmp(rv->entries[k].name, e->name) == 0)
@@ -210,10 +210,10 @@ static int read_entry(cfg_file *f, const config_setting_t *g, const char *folder
     return cfg_fail(f, g, "%s: cannot resolve: %s", folder, strerror(errno));
   e->n_sets = set ? config_setting_length(set) : 0;
   for (int i = 0; i < e->n_sets; i++) /* a file a setting names, as the experiment file names it */
-    if (compare_whole_path_setting(config_setting_get_string_elem(set, i), whole, e->sets[i], sizeof e->sets[i]))
+    if (entry_whole_path_setting(config_setting_get_string_elem(set, i), whole, e->sets[i], sizeof e->sets[i]))
       return cfg_fail(f, set, "expected a shorter path in \"%s\" once made whole from %s",
                       config_setting_get_string_elem(set, i), whole);
-  platform *p = experiment_read_platform(f, config_setting_get_member(g, "platform"), folder, e->platform);
+  platform *p = entry_read_platform(f, config_setting_get_member(g, "platform"), folder, e->platform);
   if (!p)
     return -1;
   int status;

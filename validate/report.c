@@ -11,8 +11,8 @@
  * JavaScript.  The explanation comes right after the short summary, then
  * the pictures, then the tables.
  *
- * A file of its own in validate/ beside explain.c and plot.c, whose work it
- * assembles; it knows neither SimGrid nor the models. */
+ * A file of its own in validate/ beside explain.c, whose work it assembles
+ * with plots/plot.c's; it knows neither SimGrid nor the models. */
 #include "report.h"
 
 #include "alloc.h"

@@ -2,7 +2,7 @@
  * directory as comparisons and seeds read them.
  *
  * A file of its own because a run over seeds is a command in its own
- * right: its runs are children of the pool (pool.c) started in the
+ * right: its runs are children of the pool (pool/pool.c) started in the
  * user's directory, so that every path of the command line means what it
  * means to a plain `mrlab run`; each writes its run directory whole into
  * the output directory's temporary sibling, and the tables are computed

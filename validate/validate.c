@@ -9,7 +9,7 @@
  *      the HDFS placement, the heartbeats' phases and every tie, which no
  *      model sees), each run `mrlab run` in a process of its own (SimGrid's
  *      engine is one a process; processes also use every core), JOBS at a
- *      time, or as the tasks of a Slurm job array (slurm.c);
+ *      time, or as the tasks of a Slurm job array (pool/slurm.c);
  *   2. fits each model on the history and predicts each target from its
  *      configuration alone (models/predict.c);
  *   3. scores that one prediction against each seed's run of the target:
@@ -38,16 +38,17 @@
  * every replay entry's replays in a last one, once those runs are
  * exported and calibrated.  Paths in the
  * experiment file are relative to the file's folder.  Each step is a file
- * of its own: experiment.c reads the file and plans runs, pool.c runs
- * them, assess.c and tables.c (steps 2 and 3), provision.c (4), tuning.c
- * (5); this file puts them in order.  Everything is written into
+ * of its own: expfile.c reads the file (experiment.c its experiments)
+ * and experiment.c plans runs, pool/pool.c runs them, assess.c and
+ * tables.c (steps 2 and 3), provision.c (4), tuning.c (5); this file puts
+ * them in order.  Everything is written into
  * DIR.partial, where a validation killed midway leaves its complete runs
- * for the next one of the same experiment to skip (resume.c). */
+ * for the next one of the same experiment to skip (pool/resume.c). */
 #include "validate.h"
 
 #include "alloc.h"
 #include "assess.h"
-#include "experiment.h"
+#include "expfile.h"
 #include "leaderboard.h"
 #include "outfile.h"
 #include "provision.h"
@@ -311,7 +312,7 @@ int validate_run(const char *path, const char *dir, const pool_config *options, 
   replayval rv = {0};
   outdir d;
   int n_ex = 0, n_cmp = 0, status = 2;
-  if (experiment_read_file(&f, path, &ex, &n_ex, &cmp, &n_cmp, &ind, &dv, &rv) || slurm_read(&f, &pc)) {
+  if (expfile_read(&f, path, &ex, &n_ex, &cmp, &n_cmp, &ind, &dv, &rv) || slurm_read(&f, &pc)) {
     snprintf(err, errlen, "%s", f.err);
   } else if (resume_open(&d, dir, outputs, path, err, errlen)) {
     status = 2; /* -o names a file, or a folder of the user's */

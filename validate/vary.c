@@ -14,7 +14,7 @@
 
 #include "alloc.h"
 #include "compare.h"
-#include "experiment.h"
+#include "entry.h"
 #include "outfile.h"
 #include "plot.h"
 #include "pool.h"
@@ -164,7 +164,7 @@ static int make_variants(comparison *c, const vary_list *l, int n, const char *p
         char set[2 * POOL_SET_LEN], here[PATH_MAX]; /* a file named from here: the runs run elsewhere */
         snprintf(set, sizeof set, "%s=%s", l[i].key, value);
         if (!getcwd(here, sizeof here) ||
-            compare_whole_path_setting(set, here, x->sets[x->n_sets++], sizeof x->sets[0])) {
+            entry_whole_path_setting(set, here, x->sets[x->n_sets++], sizeof x->sets[0])) {
           snprintf(err, errlen, "--vary %s: expected a shorter path once made whole from the current directory",
                    args[i]);
           status = -1;

@@ -10,7 +10,7 @@
 #define MRLAB_GENERATOR_H
 
 #include "cfg.h"
-#include "workload.h"
+#include "job.h"
 
 #include <gsl/gsl_rng.h>
 

@@ -12,8 +12,10 @@
  * cutting attempts into phases, summing slot time by phase, and regrouping
  * the rows of a CSV by model, class or indicator.
  *
- * A file of its own in validate/ because it reads both a run's files and a
- * validation's, and knows neither SimGrid nor the models. */
+ * In plots/, beside the scripts it runs: the last stage of the data flow,
+ * reading both a run's files and a validation's (and from validate/ only
+ * which models are published, leaderboard.h); it knows neither SimGrid nor
+ * the models. */
 #define _GNU_SOURCE /* strverscmp */
 #include "plot.h"
 
@@ -71,7 +73,7 @@ static const char *const images[] = {"gantt.png",
 
 /* The phases of an attempt as the Gantt chart and the breakdown show them. */
 enum { SEG_STARTUP, SEG_PHASES, SEG_KILLED = SEG_PHASES + 8, SEG_FAILED, SEG_N };
-static const char *const seg_names[SEG_N] = {"startup", "read",   "map",    "spill",  "merge", "shuffle",
+static const char *const seg_names[SEG_N] = {"startup", "read",   "map",   "spill",  "merge", "shuffle",
                                              "sort",    "reduce", "write", "killed", "failed"};
 
 static int has(const char *dir, const char *name, int want_dir)
@@ -199,9 +201,9 @@ typedef struct {
   double y;
   double (*slot_time)[SEG_N]; /* phases: per job */
   int job;
-  int band;          /* binned: slot rows a picture row; 0 draws each attempt */
-  double t0, bin;    /* binned: the first column's start, a column's width in s */
-  double *cells;     /* binned: slot seconds of [picture row][column][segment] */
+  int band;       /* binned: slot rows a picture row; 0 draws each attempt */
+  double t0, bin; /* binned: the first column's start, a column's width in s */
+  double *cells;  /* binned: slot seconds of [picture row][column][segment] */
 } seg_sink;
 
 static void emit_gantt(void *arg, int seg, double from, double to)
@@ -253,14 +255,14 @@ static void emit_phases(void *arg, int seg, double from, double to)
 /* What a run's pictures say besides their data: the title, and what the
  * Gantt chart needs to know of its jobs. */
 typedef struct {
-  char title[1024];  /* its jobs on its cluster */
-  int height;        /* the Gantt chart's, in pixels; 0: no attempt is whole, nothing to draw */
-  int binned;        /* slot rows a picture row, 0: not binned */
-  int n_jobs;        /* of jobs.csv */
-  int patterned;     /* jobs told apart by a pattern on their attempts */
-  int hosts, idle;   /* hosts of the cluster (summary.json), and of them those with no attempt */
-  char jobs[4096];    /* the legends of the jobs' paths and ends, quoted, space-separated */
-  char hatches[4096]; /* the legends of the jobs' attempts, the same way */
+  char title[1024];                  /* its jobs on its cluster */
+  int height;                        /* the Gantt chart's, in pixels; 0: no attempt is whole, nothing to draw */
+  int binned;                        /* slot rows a picture row, 0: not binned */
+  int n_jobs;                        /* of jobs.csv */
+  int patterned;                     /* jobs told apart by a pattern on their attempts */
+  int hosts, idle;                   /* hosts of the cluster (summary.json), and of them those with no attempt */
+  char jobs[4096];                   /* the legends of the jobs' paths and ends, quoted, space-separated */
+  char hatches[4096];                /* the legends of the jobs' attempts, the same way */
   char crit_columns[CRIT_N * 8 + 1]; /* the colours of critical-phases.dat's columns; "": none */
 } run_info;
 
@@ -344,9 +346,8 @@ static int critical_data(const char *dir, const char *tmp, const csv_table *task
  * stages as the Gantt chart's phases (the ApplicationMaster's start-up
  * dark grey), waits in greys and pale tints. */
 static const char *const crit_colours[CRIT_N] = {
-    "#999999", "#56b4e9", "#0072b2", "#009e73", "#cc79a7", "#e69f00", "#f0e442", "#d55e00", "#882255",
-    "#444444", "#e8e8e8", "#c8c8c8", "#a8a8a8", "#787878", "#d9c6e6", "#b9dcef", "#fdd9a8", "#f7b6b5",
-    "#ff6666"};
+    "#999999", "#56b4e9", "#0072b2", "#009e73", "#cc79a7", "#e69f00", "#f0e442", "#d55e00", "#882255", "#444444",
+    "#e8e8e8", "#c8c8c8", "#a8a8a8", "#787878", "#d9c6e6", "#b9dcef", "#fdd9a8", "#f7b6b5", "#ff6666"};
 
 /* From DIR's summary.json (an older or a hand-made run may lack it): the
  * cluster's name (its platform file's, without folder and .cfg) into
@@ -384,7 +385,10 @@ static void run_title(const char **jobs, int n, const char *platform, run_info *
 {
   char names[900] = "", safe[1024];
   for (int j = 0; j < n && n <= 3; j++)
-    snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", j == 0 ? "" : j == n - 1 ? " and " : ", ",
+    snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+             j == 0       ? ""
+             : j == n - 1 ? " and "
+                          : ", ",
              jobs[j]);
   if (n > 3)
     snprintf(names, sizeof names, "%d jobs", n);
@@ -890,9 +894,9 @@ static int plot_hosts(const char *dir, const char *tmp, const char *plots, const
   }
   int panel = rows * 14 < 160 ? 160 : rows * 14 > 700 ? 700 : rows * 14; /* a panel's height in pixels */
   FILE *f = NULL, *inc = NULL;
-  if (cols && !(status = open_data(tmp, "hosts.dat", &f, err, errlen) || open_data(tmp, "hosts.inc", &inc, err, errlen)
-                             ? 1
-                             : 0)) {
+  if (cols &&
+      !(status =
+            open_data(tmp, "hosts.dat", &f, err, errlen) || open_data(tmp, "hosts.inc", &inc, err, errlen) ? 1 : 0)) {
     for (int k = 0; k < 3; k++) {
       for (int r = 0; r < rows; r++) {
         int in_band = r < rows - 1 ? band : n_hosts - r * band;
@@ -903,8 +907,7 @@ static int plot_hosts(const char *dir, const char *tmp, const char *plots, const
       fprintf(f, "\n\n");
     }
     int stride = (rows * 13 + panel - 1) / panel; /* a label every 13 pixels at most */
-    fprintf(inc, "t0 = 0; dt = %.9g; set xrange [0:%.9g]; set yrange [-0.5:%g]\nset ytics (", width, t1,
-            rows - 0.5);
+    fprintf(inc, "t0 = 0; dt = %.9g; set xrange [0:%.9g]; set yrange [-0.5:%g]\nset ytics (", width, t1, rows - 0.5);
     for (int r = 0; r < rows; r += stride) /* a band by its first host */
       fprintf(inc, "%s\"%s\" %d", r ? ", " : "", hosts[order[r * band]], r);
     fprintf(inc, ") noenhanced\n");

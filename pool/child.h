@@ -1,13 +1,13 @@
-/* pool.h - simulations run as processes of their own, several at once.
- * SimGrid's engine is one a process, so each simulation of a validation is
- * a `mrlab run` process; the pool runs them through one of two back ends,
- * children of this process JOBS at a time (pool.c) or the tasks of a Slurm
- * job array (slurm.c), skips those a killed validation left complete
- * (resume.c), and reads the profiles of the runs they leave. */
-#ifndef MRLAB_POOL_H
-#define MRLAB_POOL_H
-
-#include "profile.h"
+/* child.h - one simulation as a child `mrlab run` process: what it runs,
+ * how a pool runs such children, the command line that starts one, the
+ * last line of its log (where mrlab's one-line message lands), and the
+ * count of those that ended, on the terminal.
+ *
+ * The bottom of pool/: the pool (pool.h) and each part below it, the local
+ * back end (local.h), Slurm's (slurm.h) and the resume stamps (resume.h),
+ * share these and nothing else, so none of them includes another. */
+#ifndef MRLAB_CHILD_H
+#define MRLAB_CHILD_H
 
 #include <stddef.h>
 #include <sys/types.h>
@@ -46,12 +46,6 @@ typedef struct {
   int resume;            /* keep the stamps of BASE's runs in BASE/.resume, skip the complete ones */
 } pool_config;
 
-/* Runs the N simulations of SIMS in directory BASE as PC says.  With
- * PC->resume, a simulation whose run is complete and whose stamp
- * (resume.h) matches its inputs now is not run again.  0, or -1 with ERR
- * naming the first that failed and the last line of its log. */
-int pool_run(sim *sims, int n, const char *base, const pool_config *pc, char *err, size_t errlen);
-
 /* The command line `SELF run ...` of simulation S, in C->argv (NULL-
  * terminated; it points into S and C). */
 typedef struct {
@@ -59,12 +53,6 @@ typedef struct {
   char cfgs[POOL_MAX_CFGS][256 + 8], seed[16];
 } pool_command;
 void pool_command_make(pool_command *c, const sim *s, const char *self);
-
-/* After pool_run failed on SIMS (N of them, run in BASE): the index of the
- * first that refused its input (exit status 2), with its message, the
- * last line of its log without "mrlab: ", in ERR; -1 when none did (ERR
- * as it is). */
-int pool_refusal(const sim *sims, int n, const char *base, char *err, size_t errlen);
 
 /* The last line of file PATH, without its newline, into LINE ("" if the
  * file is empty or cannot be read). */
@@ -83,9 +71,5 @@ void pool_progress_step(void);
  * otherwise.  pool_progress_end erases the line. */
 void pool_progress_start(int total);
 void pool_progress_end(void);
-
-/* Profiles of the N simulations SIMS run in BASE (their runs' first job)
- * into P.  0, or -1 with ERR. */
-int pool_read_profiles(const sim *sims, int n, const char *base, job_profile *p, char *err, size_t errlen);
 
 #endif

@@ -5,7 +5,7 @@
 #define MRLAB_SLURM_H
 
 #include "cfg.h"
-#include "pool.h"
+#include "child.h"
 
 #include <stddef.h>
 

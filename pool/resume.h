@@ -12,7 +12,7 @@
 #define MRLAB_RESUME_H
 
 #include "outfile.h"
-#include "pool.h"
+#include "child.h"
 
 #include <stddef.h>
 
