@@ -228,8 +228,11 @@ static void interrupts_catch(const outdir *d)
 int sim_run(const platform *p, const workload *w, const sim_inputs *in, const char *dir, FILE *out, char *err,
             size_t errlen)
 {
-  if (simgrid_start(in->options, in->n_options, err, errlen))
+  json_t *inputs = report_inputs(in, err, errlen); /* the checksums of the files as read */
+  if (!inputs || simgrid_start(in->options, in->n_options, err, errlen)) {
+    json_decref(inputs);
     return 2;
+  }
   /* Signals wait until the handler knows the temporary directory and the
    * topology's temporary XML file is gone again. */
   sigset_t held, was;
@@ -249,8 +252,10 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
   conf cluster = workload_cluster(w, &p->settings); /* mrlab.disk.lazy: a host a disk (topology.h) */
   int loaded = opened && topology_load(p, gateways, conf_get(&cluster, CONF_DISK_LAZY) != 0, err, errlen) == 0;
   pthread_sigmask(SIG_SETMASK, &was, NULL);
-  if (!opened)
+  if (!opened) {
+    json_decref(inputs);
     return 2;
+  }
   engine *e = NULL;
   int status = 2;
   if (loaded && (e = engine_alloc(p, w, in->seed, err, errlen)) &&
@@ -275,7 +280,7 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
     if (e->stuck[0]) /* an impossible run, as a container that fits no node is refused */
       snprintf(err, errlen, "%s", e->stuck);
     else
-      status = report_write(e, in, d.tmp, err, errlen) ? 1 : 0;
+      status = report_write(e, in, inputs, d.tmp, err, errlen) ? 1 : 0;
   }
   if (status == 0 && interrupted) {
     snprintf(err, errlen, "interrupted; %s left as it was", d.final);
@@ -303,6 +308,7 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
             "trackers keep the heartbeats that may meet work; mrlab.heartbeat.idle=send sends every one\n",
             e->uplink_max, ENGINE_HEARTBEAT_REACH);
   engine_free(e);
+  json_decref(inputs);
   return status;
 }
 
