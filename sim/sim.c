@@ -11,8 +11,7 @@
  * SimGrid also installs its own SIGINT handler, which prints the state of
  * every actor.  A run replaces it, holding signals back from the moment
  * SimGrid has started until the handler knows the temporary run directory
- * and SimGrid has loaded the platform from its temporary XML file (so that
- * the file is removed).  While the simulation runs, the temporary run
+ * and SimGrid holds the platform.  While the simulation runs, the temporary run
  * directory is still empty, so the handler needs only async-signal-safe
  * calls: write its line, rmdir, _exit.  Once the outputs are being written
  * it only raises a flag, read before the new directory is swapped in: an
@@ -233,8 +232,7 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
     json_decref(inputs);
     return 2;
   }
-  /* Signals wait until the handler knows the temporary directory and the
-   * topology's temporary XML file is gone again. */
+  /* Signals wait until the handler knows the temporary directory and the platform is built. */
   sigset_t held, was;
   sigemptyset(&held);
   sigaddset(&held, SIGINT);
