@@ -19,7 +19,7 @@ static const char small_job[] = "jobs = ( { name = \"s\"; input = \"1GB\"; map_c
 /* DIR/summary.json as jansson reads it (the caller decrefs it); fails the test if jansson refuses it. */
 static json_t *summary(const char *dir)
 {
-  char path[4096];
+  char path[8192]; /* DIR (up to 4096 bytes) and the name */
   snprintf(path, sizeof path, "%s/summary.json", dir);
   json_error_t error;
   json_t *root = json_load_file(path, 0, &error);
