@@ -20,7 +20,9 @@
 #include "slots.h"
 
 #include <gsl/gsl_errno.h>
+#include <gsl/gsl_fit.h>
 #include <gsl/gsl_multifit_nlinear.h>
+#include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -259,19 +261,17 @@ static double fit_sse(const progress_fit *f, const progress_point *p, size_t n)
   return sse;
 }
 
-/* The least-squares a and b for a fixed exponent C: a line in u = (x/scale)^c. */
-static void fit_linear(const progress_point *p, size_t n, progress_fit *f)
+/* The least-squares a and b for a fixed exponent C: GSL's line through the
+ * N costs Y against u = (x/scale)^c, the u of the points P into U.  When
+ * every u is the same (no line), b = 0 and a is the mean cost. */
+static void fit_linear(const progress_point *p, size_t n, const double *y, double *u, progress_fit *f)
 {
-  double mu = 0, my = 0;
   for (size_t k = 0; k < n; k++)
-    mu += pow(p[k].size / f->scale, f->c) / n, my += p[k].cost / n;
-  double suu = 0, suy = 0;
-  for (size_t k = 0; k < n; k++) {
-    double du = pow(p[k].size / f->scale, f->c) - mu;
-    suu += du * du, suy += du * (p[k].cost - my);
-  }
-  f->b = suu > 0 ? suy / suu : 0;
-  f->a = my - f->b * mu;
+    u[k] = pow(p[k].size / f->scale, f->c);
+  double cov00, cov01, cov11, sumsq;
+  gsl_fit_linear(u, 1, y, 1, n, &f->a, &f->b, &cov00, &cov01, &cov11, &sumsq);
+  if (!isfinite(f->b))
+    f->b = 0, f->a = gsl_stats_mean(y, 1, n);
   f->sse = fit_sse(f, p, n);
 }
 
@@ -316,12 +316,16 @@ static void fit_start(const progress_point *p, size_t n, progress_fit *best)
 {
   progress_fit f = *best;
   best->sse = INFINITY;
+  double *y = xcalloc(2 * n, sizeof *y), *u = y + n;
+  for (size_t k = 0; k < n; k++)
+    y[k] = p[k].cost;
   for (int k = FIT_C_FIRST; k <= FIT_C_LAST; k++) {
     f.c = FIT_C_STEP * k;
-    fit_linear(p, n, &f);
+    fit_linear(p, n, y, u, &f);
     if (f.sse < best->sse)
       *best = f;
   }
+  free(y);
 }
 
 int progress_fit_points(const progress_point *p, size_t n, progress_fit *f)

@@ -44,6 +44,7 @@
 #include "profile.h"
 #include "rundir.h"
 
+#include <gsl/gsl_fit.h>
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
@@ -236,18 +237,23 @@ static int read_container(const csv_table *t, int row, const char *mb, const cha
 
 /* The throughput of a resource shared in the whole cluster from the
  * points (x = bytes·Δ, t = seconds, medians V 0 or means 1) of H's phase
- * K: t = x/θ through the origin, BOE's premise that a shared sub-stage's
- * time grows with Δ.  INFINITY when no point moved bytes or took time on
- * it. */
+ * K: t = x/θ through the origin (GSL's least-squares line y = c1 x, θ =
+ * 1/c1), BOE's premise that a shared sub-stage's time grows with Δ.
+ * INFINITY when no point moved bytes or took time on it. */
 static double fit_theta(const job_history *h, int k, int net, int v)
 {
-  double sxt = 0, sxx = 0;
+  double *x = xcalloc(2 * (size_t)h->n_points + 1, sizeof *x), *t = x + h->n_points;
+  size_t n = 0;
   for (int i = 0; i < h->n_points; i++) {
     const alone_phase *f = &h->points[i].phase[k];
     if (f->tasks > 0)
-      sxt += f->x * (net ? f->net[v] : f->disk[v]), sxx += f->x * f->x;
+      x[n] = f->x, t[n++] = net ? f->net[v] : f->disk[v];
   }
-  return sxt > 0 && sxx > 0 ? sxx / sxt : INFINITY;
+  double c1 = 0, cov11, sumsq;
+  if (n)
+    gsl_fit_mul(x, 1, t, 1, n, &c1, &cov11, &sumsq);
+  free(x);
+  return c1 > 0 && isfinite(c1) ? 1 / c1 : INFINITY; /* no bytes moved: 0/0 */
 }
 
 /* The mean over H's points with tasks of phase K of their fixed time

@@ -5,46 +5,23 @@
  * run's platform, each written again by this validation).  It is written
  * before the run starts, once the run's old directory has gone; a run
  * directory found later beside a matching stamp can therefore only have
- * been written by a run of those inputs.  Hashes are FNV-1a, 64 bits: they
- * tell files apart, they do not defend against forgery. */
+ * been written by a run of those inputs.  Hashes are SHA-256 (checksum.h),
+ * the checksums summary.json records. */
 #define _GNU_SOURCE /* open_memstream */
 #include "resume.h"
 
 #include "alloc.h"
-#include "infile.h"
+#include "checksum.h"
 
 #include <dirent.h>
-#include <errno.h>
-#include <inttypes.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-/* The FNV-1a hash of the bytes of file PATH in HEX (16 digits): 0, or -1 with ERR set. */
-static int hash_file(const char *path, char hex[17], char *err, size_t errlen)
-{
-  FILE *f = infile_fopen(path, "an input file", LONG_MAX, err, errlen);
-  if (!f)
-    return -1;
-  uint64_t h = 14695981039346656037ULL;
-  unsigned char buf[65536];
-  size_t got;
-  while ((got = fread(buf, 1, sizeof buf, f)) > 0)
-    for (size_t i = 0; i < got; i++)
-      h = (h ^ buf[i]) * 1099511628211ULL;
-  int bad = ferror(f);
-  fclose(f);
-  snprintf(hex, 17, "%016" PRIx64, h);
-  if (bad)
-    snprintf(err, errlen, "%s: cannot read: %s", path, strerror(EIO));
-  return bad ? -1 : 0;
-}
-
 int resume_program_read(resume_program *p, const char *self, char *err, size_t errlen)
 {
-  return hash_file(self, p->hash, err, errlen);
+  return checksum_file(self, p->hash, err, errlen);
 }
 
 /* Whether file PATH holds TEXT exactly. */
@@ -96,8 +73,8 @@ static int open_partial(outdir *d, const char *dir, const char *const *names, co
 
 int resume_open(outdir *d, const char *dir, const char *const *names, const char *experiment, char *err, size_t errlen)
 {
-  char key[64] = "experiment ";
-  if (hash_file(experiment, key + strlen(key), err, errlen))
+  char key[32 + CHECKSUM_HEX] = "experiment ";
+  if (checksum_file(experiment, key + strlen(key), err, errlen))
     return -1;
   strcat(key, "\n");
   /* the outputs, and .resume while DIR.partial holds it */
@@ -133,9 +110,9 @@ static char *stamp_text(const sim *s, const char *base, const resume_program *p)
     fprintf(f, "arg %s\n", *a);
   const char *files[] = {s->platform, s->workload};
   for (int i = 0; i < 2; i++) {
-    char path[8192], hex[17] = "unreadable", why[1024];
+    char path[8192], hex[CHECKSUM_HEX] = "unreadable", why[1024];
     snprintf(path, sizeof path, "%s%s%s", files[i][0] == '/' ? "" : base, files[i][0] == '/' ? "" : "/", files[i]);
-    hash_file(path, hex, why, sizeof why);
+    checksum_file(path, hex, why, sizeof why);
     fprintf(f, "file %s %s\n", hex, files[i]);
   }
   fclose(f);

@@ -11,14 +11,15 @@
 #ifndef MRLAB_RESUME_H
 #define MRLAB_RESUME_H
 
+#include "checksum.h"
 #include "outfile.h"
 #include "child.h"
 
 #include <stddef.h>
 
-/* The program that runs simulations, as a stamp names it: its bytes' hash. */
+/* The program that runs simulations, as a stamp names it: its bytes' SHA-256. */
 typedef struct {
-  char hash[17];
+  char hash[CHECKSUM_HEX];
 } resume_program;
 
 /* Hashes the program SELF into P.  0, or -1 with ERR. */

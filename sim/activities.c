@@ -22,6 +22,8 @@
  * samples with, so that a profile can be cut at a phase's seconds. */
 #include "activities.h"
 
+#include "summary.h"
+
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
@@ -228,22 +230,23 @@ static double gauge_mean(const gauge *g, double end)
   return end > 0 ? area / end : 0;
 }
 
-void activities_write_json(FILE *f, double end, int faults)
+json_t *activities_json(double end, int faults)
 {
   log_second(floor(end) + 1); /* the run's last second */
-  fprintf(f, "\"activities\": {\"flows\": {\"total\": %lld", (long long)flows_started());
+  json_t *flows = json_pack("{s:I}", "total", (json_int_t)flows_started());
   for (int k = ACT_FIRST_FLOW; k <= ACT_LAST_FLOW; k++)
     if (listed(k, faults))
-      fprintf(f, ", \"%s\": %lld", kind_names[k], (long long)counts.started[k]);
-  fprintf(f, "}");
+      json_object_set_new(flows, kind_names[k], json_integer(counts.started[k]));
+  json_t *a = json_pack("{s:o}", "flows", flows);
   for (int k = ACT_LAST_FLOW + 1; k < ACT_N; k++)
-    fprintf(f, ", \"%s\": %lld", kind_names[k], (long long)counts.started[k]);
-  fprintf(f,
-          ", \"heartbeats\": %lld, \"pipes\": %lld, \"pipe_actors\": %lld, \"flows_in_flight\": {\"max\": %lld, "
-          "\"mean\": %.3f, \"mean_at_changes\": %.3f}, \"activities_in_flight\": {\"max\": %lld, \"mean\": %.3f}}",
-          (long long)counts.heartbeats, (long long)counts.pipes, (long long)counts.pipe_actors,
-          (long long)counts.flows.max, gauge_mean(&counts.flows, end), gauge_mean_seen(&counts.flows),
-          (long long)counts.all.max, gauge_mean(&counts.all, end));
+    json_object_set_new(a, kind_names[k], json_integer(counts.started[k]));
+  json_object_update_new(
+      a, json_pack("{s:I, s:I, s:I, s:{s:I, s:o, s:o}, s:{s:I, s:o}}", "heartbeats", (json_int_t)counts.heartbeats,
+                   "pipes", (json_int_t)counts.pipes, "pipe_actors", (json_int_t)counts.pipe_actors, "flows_in_flight",
+                   "max", (json_int_t)counts.flows.max, "mean", summary_real(gauge_mean(&counts.flows, end), 3),
+                   "mean_at_changes", summary_real(gauge_mean_seen(&counts.flows), 3), "activities_in_flight", "max",
+                   (json_int_t)counts.all.max, "mean", summary_real(gauge_mean(&counts.all, end), 3)));
+  return a;
 }
 
 void activities_print(FILE *out, double end, int faults)

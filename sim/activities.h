@@ -14,6 +14,7 @@
 #ifndef MRLAB_ACTIVITIES_H
 #define MRLAB_ACTIVITIES_H
 
+#include <jansson.h>
 #include <simgrid/forward.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -61,11 +62,11 @@ void activities_sleep_until(double time);
 void activities_heartbeat(void);
 void activities_pipe(int actors);
 
-/* Writes `"activities": {...}` (no comma before it) as of END, the run's
- * last simulated time, for summary.json.  The re-replication flows are
- * listed only when FAULTS (a run with lost workers, the only ones that
- * copy), so that a run without faults keeps its summary. */
-void activities_write_json(FILE *f, double end, int faults);
+/* summary.json's "activities", a new object, as of END, the run's last
+ * simulated time.  The re-replication flows are listed only when FAULTS (a
+ * run with lost workers, the only ones that copy), so that a run without
+ * faults keeps its summary. */
+json_t *activities_json(double end, int faults);
 
 /* Prints one line of the counts, for a person: "activities: ...", the
  * re-replication flows only when FAULTS. */

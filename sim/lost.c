@@ -12,6 +12,7 @@
 #include "failures.h"
 #include "faults.h"
 #include "jobs.h"
+#include "summary.h"
 
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_sf_gamma.h>
@@ -561,26 +562,16 @@ int lost_is_nobody(const engine *e, const tracker *tr)
   return e->lost && tr == &e->lost->nobody;
 }
 
-void lost_write_json(const engine *e, FILE *f)
+json_t *lost_json(const engine *e)
 {
-  fprintf(f, ",\n  \"losses\": [");
+  json_t *a = json_array();
   for (int k = 0; e->lost && k < e->lost->n_losses; k++) {
     const loss *l = &e->lost->losses[k];
-    fprintf(f, "%s\n    {\"host\": \"%s\", \"disk\": ", k ? "," : "", e->platform->workers[l->worker].name);
-    if (l->disk >= 0)
-      fprintf(f, "%d", l->disk + 1);
-    else
-      fprintf(f, "null");
-    fprintf(f, ", \"failed\": %.9f, \"back\": ", l->failed);
-    if (l->back >= 0 && l->back <= simgrid_get_clock())
-      fprintf(f, "%.9f", l->back);
-    else
-      fprintf(f, "null");
-    fprintf(f, ", \"declared\": ");
-    if (l->declared >= 0)
-      fprintf(f, "%.9f}", l->declared);
-    else
-      fprintf(f, "null}");
+    json_array_append_new(
+        a, json_pack("{s:o, s:o, s:o, s:o, s:o}", "host", summary_text(e->platform->workers[l->worker].name), "disk",
+                     l->disk >= 0 ? json_integer(l->disk + 1) : json_null(), "failed", summary_real(l->failed, 9),
+                     "back", l->back >= 0 && l->back <= simgrid_get_clock() ? summary_real(l->back, 9) : json_null(),
+                     "declared", l->declared >= 0 ? summary_real(l->declared, 9) : json_null()));
   }
-  fprintf(f, "%s]", e->lost && e->lost->n_losses ? "\n  " : "");
+  return a;
 }

@@ -56,6 +56,8 @@
 
 #include "state.h"
 
+#include <jansson.h>
+
 /* Resolves E's mrlab.faults against its platform and prepares the failure
  * processes.  Returns 0 (E->lost stays NULL when the run has no fault), or
  * -1 with ERR naming an entry whose target is no worker, rack or class. */
@@ -101,11 +103,11 @@ int lost_is_nobody(const engine *e, const tracker *tr);
  * may declare the output lost (see above). */
 void lost_fetch_failed(engine *e, attempt *ra, int m, double now);
 
-/* Writes `,\n  "losses": [...]` for summary.json: each failure of a
- * worker or a disk (its number from 1; null: the worker), in time order,
- * with when it failed, came back and was declared lost (null: never,
- * within the run; a disk never comes back, and is declared when its
- * TaskTracker re-initialised, in Hadoop 1). */
-void lost_write_json(const engine *e, FILE *f);
+/* summary.json's "losses", a new array: each failure of a worker or a
+ * disk (its number from 1; null: the worker), in time order, with when it
+ * failed, came back and was declared lost (null: never, within the run; a
+ * disk never comes back, and is declared when its TaskTracker
+ * re-initialised, in Hadoop 1). */
+json_t *lost_json(const engine *e);
 
 #endif

@@ -23,6 +23,7 @@
 #include "rereplicate.h"
 #include "retire.h"
 #include "rundir.h"
+#include "summary.h"
 #include "trace.h"
 #include "utilisation.h"
 #include "verbosity.h"
@@ -31,11 +32,10 @@
 #include <simgrid/host.h>
 #include <simgrid/plugins/load.h>
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define MRLAB_VERSION "0.1.0"
 
 static const char *const status_names[] = {RUNDIR_STATUS_RUNNING, RUNDIR_STATUS_SUCCEEDED, RUNDIR_STATUS_KILLED,
                                            RUNDIR_STATUS_FAILED};
@@ -204,32 +204,6 @@ static void write_progress(const engine *e, FILE *f)
   }
 }
 
-/* Writes S as a JSON string. */
-static void json_string(FILE *f, const char *s)
-{
-  fputc('"', f);
-  for (; *s; s++) {
-    if (*s == '"' || *s == '\\')
-      fputc('\\', f);
-    if ((unsigned char)*s < 0x20)
-      fprintf(f, "\\u%04x", *s);
-    else
-      fputc(*s, f);
-  }
-  fputc('"', f);
-}
-
-/* Writes `,\n  "KEY": [...]` with the N strings S. */
-static void json_strings(FILE *f, const char *key, const char *const *s, int n)
-{
-  fprintf(f, ",\n  \"%s\": [", key);
-  for (int i = 0; i < n; i++) {
-    fprintf(f, "%s", i ? ", " : "");
-    json_string(f, s[i]);
-  }
-  fputc(']', f);
-}
-
 static double makespan(const engine *e)
 {
   double end = 0;
@@ -238,16 +212,16 @@ static double makespan(const engine *e)
   return end;
 }
 
-/* Writes `,\n  "approximations": [...]`: each of the speed approximations
- * (docs/scale.md) the run used, once: as
- * NAME=VALUE idle heartbeats skipped (the default, unless the run watches
- * for lost workers), each disk's queue and its time-sharing (disks.h), the
- * fetch by rack, the coarse shuffle (coarse.h), a bound on a reducer's
- * fetches on the wire below its fetchers and a pipeline chunk other than
- * the default when a job set them, and the SimGrid options of IN that
- * change the resource models' accuracy (the ACK traffic, the solver's
- * precision), as given. */
-static void write_approximations(const engine *e, const sim_inputs *in, FILE *f)
+/* summary.json's "approximations", a new array: each of the speed
+ * approximations (docs/scale.md) the run used,
+ * once: as NAME=VALUE idle heartbeats skipped (the default, unless the run
+ * watches for lost workers), each disk's queue and its time-sharing
+ * (disks.h), the fetch by rack, the coarse shuffle (coarse.h), a bound on
+ * a reducer's fetches on the wire below its fetchers and a pipeline chunk
+ * other than the default when a job set them, and the SimGrid options of
+ * IN that change the resource models' accuracy (the ACK traffic, the
+ * solver's precision), as given. */
+static json_t *approximations(const engine *e, const sim_inputs *in)
 {
   static const conf_key keys[] = {CONF_SHUFFLE_BY_RACK, CONF_SHUFFLE_COARSE, CONF_SHUFFLE_FLOWS, CONF_CHUNK};
   static const char *const models[] = {
@@ -255,24 +229,25 @@ static void write_approximations(const engine *e, const sim_inputs *in, FILE *f)
       "--cfg=network/solver",       "--cfg=cpu/model", "--cfg=host/model"};
   conf faithful;
   conf_init(&faithful);
-  fprintf(f, ",\n  \"approximations\": [");
-  int n = 0;
+  json_t *a = json_array();
+  char item[256], value[64];
   if (conf_get(&e->cluster, CONF_HEARTBEAT_IDLE) == CONF_IDLE_SKIP && !e->lost) { /* tasktracker.c */
-    fprintf(f, "\"%s=skip\"", conf_name(CONF_HEARTBEAT_IDLE));
-    n++;
+    snprintf(item, sizeof item, "%s=skip", conf_name(CONF_HEARTBEAT_IDLE));
+    json_array_append_new(a, json_string(item));
   }
   if (conf_get(&e->cluster, CONF_DISK_OPS) > 0) { /* disks.h */
-    char value[64];
     conf_format(&e->cluster, CONF_DISK_OPS, value, sizeof value);
-    fprintf(f, "%s\"%s=%s\"", n++ ? ", " : "", conf_name(CONF_DISK_OPS), value);
+    snprintf(item, sizeof item, "%s=%s", conf_name(CONF_DISK_OPS), value);
+    json_array_append_new(a, json_string(item));
   }
-  if (conf_get(&e->cluster, CONF_DISK_LAZY) != 0) /* disks.h */
-    fprintf(f, "%s\"%s=true\"", n++ ? ", " : "", conf_name(CONF_DISK_LAZY));
+  if (conf_get(&e->cluster, CONF_DISK_LAZY) != 0) { /* disks.h */
+    snprintf(item, sizeof item, "%s=true", conf_name(CONF_DISK_LAZY));
+    json_array_append_new(a, json_string(item));
+  }
   for (int i = 0; i < in->n_options; i++)
     for (size_t k = 0; k < sizeof models / sizeof *models; k++)
       if (strncmp(in->options[i], models[k], strlen(models[k])) == 0) {
-        fprintf(f, "%s", n++ ? ", " : "");
-        json_string(f, in->options[i]);
+        json_array_append_new(a, summary_text(in->options[i]));
         break;
       }
   for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
@@ -281,40 +256,61 @@ static void write_approximations(const engine *e, const sim_inputs *in, FILE *f)
       if (conf_get(c, keys[k]) == conf_get(&faithful, keys[k]) ||
           (keys[k] == CONF_SHUFFLE_FLOWS && conf_get(c, keys[k]) >= conf_get(c, CONF_PARALLELCOPIES)))
         continue; /* as many places on the wire as fetchers bound nothing */
-      char value[64];
       conf_format(c, keys[k], value, sizeof value);
-      fprintf(f, "%s\"%s=%s\"", n++ ? ", " : "", conf_name(keys[k]), value);
+      snprintf(item, sizeof item, "%s=%s", conf_name(keys[k]), value);
+      json_array_append_new(a, json_string(item));
       break;
     }
-  fputc(']', f);
+  return a;
 }
 
-static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
+json_t *report_inputs(const sim_inputs *in, char *err, size_t errlen)
+{
+  int n = 0;
+  const char **files = xcalloc((size_t)in->n_confs + 2, sizeof *files);
+  files[n++] = in->platform_path;
+  files[n++] = in->workload_path;
+  for (int i = 0; i < in->n_confs; i++)
+    files[n++] = in->confs[i];
+  json_t *checksums = summary_checksums(files, n, err, errlen);
+  free(files);
+  if (!checksums)
+    return NULL;
+  json_t *root = json_object();
+  summary_versions(root);
+  json_object_set_new(root, "platform", summary_text(in->platform_path));
+  json_object_set_new(root, "workload", summary_text(in->workload_path));
+  json_object_set_new(root, "set", summary_texts(in->sets, in->n_sets));
+  json_object_set_new(root, "confs", summary_texts(in->confs, in->n_confs));
+  json_object_set_new(root, "simgrid_options", summary_texts(in->options, in->n_options));
+  json_object_set_new(root, "workers", summary_texts(&in->workers, in->workers != NULL));
+  json_object_set_new(root, "checksums", checksums);
+  return root;
+}
+
+/* summary.json, INPUTS (report_inputs) followed by what the run did. */
+static int write_summary(const engine *e, const sim_inputs *in, const json_t *inputs, FILE *f)
 {
   double span = makespan(e);
-  fprintf(f, "{\n  \"mrlab_version\": \"%s\",\n  \"platform\": ", MRLAB_VERSION);
-  json_string(f, in->platform_path);
-  fprintf(f, ",\n  \"workload\": ");
-  json_string(f, in->workload_path);
-  json_strings(f, "set", in->sets, in->n_sets);
-  json_strings(f, "confs", in->confs, in->n_confs);
-  json_strings(f, "simgrid_options", in->options, in->n_options);
-  json_strings(f, "workers", &in->workers, in->workers != NULL);
-  write_approximations(e, in, f);
-  fprintf(f, ",\n  \"seed\": %lu,\n  \"makespan\": %.9f,\n  \"jobs\": [", in->seed, span);
+  json_t *root = json_copy((json_t *)inputs), *jobs = json_array(), *hosts = json_array();
+  json_object_set_new(root, "approximations", approximations(e, in));
+  /* a seed beyond jansson's integers (2^63 - 1) as a real, not a wrapped negative */
+  json_object_set_new(root, "seed",
+                      in->seed <= (unsigned long)LLONG_MAX ? json_integer((json_int_t)in->seed)
+                                                           : json_real((double)in->seed));
+  json_object_set_new(root, "makespan", summary_real(span, 9));
   for (int i = 0; i < e->n_jobs; i++) {
     const job *j = &e->jobs[i];
-    fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
-    json_string(f, j->desc->name);
-    fprintf(f,
-            ", \"submit\": %.9f, \"start\": %.9f, \"map_phase_end\": %.9f, \"end\": %.9f, \"maps\": %d, "
-            "\"reduces\": %d, \"prefetches_issued\": %d, \"prefetches_used\": %d, \"killed_attempts\": %d, "
-            "\"failed_attempts\": %d, \"reexecuted_maps\": %d, \"lost_bytes\": %lld, \"status\": \"%s\"}",
-            j->submit, j->start, j->map_phase_end, j->end, j->n_maps, j->n_reduces, j->prefetches_issued,
-            j->prefetches_used, j->killed, j->failed_attempts, j->reexecuted_maps, (long long)j->lost_bytes,
-            job_status_names[j->status]);
+    json_array_append_new(
+        jobs, json_pack("{s:o, s:o, s:o, s:o, s:o, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:I, s:s}", "name",
+                        summary_text(j->desc->name), "submit", summary_real(j->submit, 9), "start",
+                        summary_real(j->start, 9), "map_phase_end", summary_real(j->map_phase_end, 9), "end",
+                        summary_real(j->end, 9), "maps", j->n_maps, "reduces", j->n_reduces, "prefetches_issued",
+                        j->prefetches_issued, "prefetches_used", j->prefetches_used, "killed_attempts", j->killed,
+                        "failed_attempts", j->failed_attempts, "reexecuted_maps", j->reexecuted_maps, "lost_bytes",
+                        (json_int_t)j->lost_bytes, "status", job_status_names[j->status]));
   }
-  fprintf(f, "\n  ],\n  \"hosts\": [");
+  json_object_set_new(root, "jobs", jobs);
   const int64_t *blocks = e->input_blocks; /* input replicas placed on each, counted as each job was recorded */
   for (int i = 0; i < e->platform->n_workers; i++) {
     const tracker *tr = &e->trackers[i];
@@ -322,24 +318,27 @@ static void write_summary(const engine *e, const sim_inputs *in, FILE *f)
     double disk_time, nic_time;
     engine_tracker_busy(e, i, &disk_time, &nic_time);
     double cpu = sg_host_get_computed_flops(tr->host) / (c->speed * c->cores);
-    fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
-    json_string(f, e->platform->workers[i].name);
-    fprintf(f,
-            ", \"cpu\": %.6f, \"disk\": %.6f, \"nic\": %.6f, \"disk_read_bytes\": %lld, "
-            "\"disk_written_bytes\": %lld, \"net_sent_bytes\": %lld, \"input_blocks\": %lld}",
-            span > 0 ? cpu / span : 0, span > 0 ? disk_time / span : 0, span > 0 ? nic_time / span : 0,
-            (long long)tr->disk_read, (long long)tr->disk_written, (long long)tr->net_sent, (long long)blocks[i]);
+    json_array_append_new(
+        hosts,
+        json_pack("{s:o, s:o, s:o, s:o, s:I, s:I, s:I, s:I}", "name", summary_text(e->platform->workers[i].name), "cpu",
+                  summary_real(span > 0 ? cpu / span : 0, 6), "disk", summary_real(span > 0 ? disk_time / span : 0, 6),
+                  "nic", summary_real(span > 0 ? nic_time / span : 0, 6), "disk_read_bytes", (json_int_t)tr->disk_read,
+                  "disk_written_bytes", (json_int_t)tr->disk_written, "net_sent_bytes", (json_int_t)tr->net_sent,
+                  "input_blocks", (json_int_t)blocks[i]));
   }
-  fprintf(f, "\n  ]");
+  json_object_set_new(root, "hosts", hosts);
   if (e->lost)
-    lost_write_json(e, f);
-  fprintf(f, ",\n  ");
-  rereplicate_write_json(e, f);
-  activities_write_json(f, simgrid_get_clock(), e->lost != NULL);
-  fprintf(f, "\n}\n");
+    json_object_set_new(root, "losses", lost_json(e));
+  json_t *rereplication = rereplicate_json(e);
+  if (rereplication)
+    json_object_set_new(root, "rereplication", rereplication);
+  json_object_set_new(root, "activities", activities_json(simgrid_get_clock(), e->lost != NULL));
+  int status = summary_dump(root, f);
+  json_decref(root);
+  return status;
 }
 
-int report_write(const engine *e, const sim_inputs *in, const char *dir, char *err, size_t errlen)
+int report_write(const engine *e, const sim_inputs *in, const json_t *inputs, const char *dir, char *err, size_t errlen)
 {
   static const char *const names[] = {RUNDIR_TASKS,    RUNDIR_JOBS,        RUNDIR_GROUPS,   RUNDIR_SUMMARY,
                                       RUNDIR_PROGRESS, RUNDIR_UTILISATION, RUNDIR_EXPLAIN, RUNDIR_HOST_UTILISATION,
@@ -360,7 +359,13 @@ int report_write(const engine *e, const sim_inputs *in, const char *dir, char *e
       for (int k = 0; k < e->n_jobs; k++)
         retire_copy(e, RETIRE_GROUPS, &e->jobs[k], o.f);
       break;
-    case 3: write_summary(e, in, o.f); break;
+    case 3:
+      if (write_summary(e, in, inputs, o.f)) {
+        snprintf(err, errlen, "%s/%s: cannot write it", dir, names[i]);
+        outfile_discard(&o);
+        return -1;
+      }
+      break;
     case 4: write_progress(e, o.f); break;
     case 5:
       write_header(o.f, rundir_utilisation_columns, UTIL_N_COLUMNS, 0);

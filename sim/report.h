@@ -13,10 +13,20 @@
 #include "inputs.h"
 #include "state.h"
 
-/* Writes the run's files into the existing directory DIR, its inputs IN
- * recorded in summary.json, and trace.paje (trace.h) when IN->trace is
- * set.  Returns 0, or -1 with ERR set. */
-int report_write(const engine *e, const sim_inputs *in, const char *dir, char *err, size_t errlen);
+#include <jansson.h>
+
+/* summary.json's record of the run's inputs IN, a new object: the versions
+ * (summary.h), the files and options as given, and under "checksums" the
+ * SHA-256 of each file read (platform, workload, Hadoop XML), taken as the
+ * run starts, so that a file edited during the run is recorded as it was
+ * read.  NULL with ERR set when a file cannot be read again. */
+json_t *report_inputs(const sim_inputs *in, char *err, size_t errlen);
+
+/* Writes the run's files into the existing directory DIR, summary.json
+ * opening with INPUTS (report_inputs), and trace.paje (trace.h) when
+ * IN->trace is set.  Returns 0, or -1 with ERR set. */
+int report_write(const engine *e, const sim_inputs *in, const json_t *inputs, const char *dir, char *err,
+                 size_t errlen);
 
 /* Prints where each job spent its time, for a person: per job, the mean
  * time of each phase of its maps and reduces, and its maps' locality.  With

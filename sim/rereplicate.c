@@ -13,6 +13,7 @@
 
 #include "alloc.h"
 #include "jobs.h"
+#include "summary.h"
 
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>
@@ -457,26 +458,22 @@ static void census(const engine *e, item it, void *arg)
   counts[1] += live == 0;
 }
 
-void rereplicate_write_json(const engine *e, FILE *f)
+json_t *rereplicate_json(const engine *e)
 {
   const rereplicate_state *s = e->rereplicate;
   if (!s)
-    return;
+    return NULL;
   int64_t counts[2] = {0, 0};
   each_item(e, census, counts);
   int dead = 0;
   for (int w = 0; w < e->platform->n_workers; w++)
     dead += is_dead(e, w);
-  fprintf(f,
-          "\"rereplication\": {\"dead_datanodes\": %d, \"blocks_copied\": %lld, \"bytes_copied\": %lld, "
-          "\"copies_failed\": %lld, ",
-          dead, (long long)s->blocks_copied, (long long)s->bytes_copied, (long long)s->copies_failed);
-  if (s->blocks_copied)
-    fprintf(f, "\"first_copy_end\": %.9f, \"last_copy_end\": %.9f, ", s->first_end, s->last_end);
-  else
-    fprintf(f, "\"first_copy_end\": null, \"last_copy_end\": null, ");
-  fprintf(f, "\"under_replicated_blocks\": %lld, \"missing_blocks\": %lld},\n  ", (long long)counts[0],
-          (long long)counts[1]);
+  return json_pack("{s:i, s:I, s:I, s:I, s:o, s:o, s:I, s:I}", "dead_datanodes", dead, "blocks_copied",
+                   (json_int_t)s->blocks_copied, "bytes_copied", (json_int_t)s->bytes_copied, "copies_failed",
+                   (json_int_t)s->copies_failed, "first_copy_end",
+                   s->blocks_copied ? summary_real(s->first_end, 9) : json_null(), "last_copy_end",
+                   s->blocks_copied ? summary_real(s->last_end, 9) : json_null(), "under_replicated_blocks",
+                   (json_int_t)counts[0], "missing_blocks", (json_int_t)counts[1]);
 }
 
 void rereplicate_print(const engine *e, FILE *out)

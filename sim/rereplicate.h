@@ -56,6 +56,7 @@
 
 #include "state.h"
 
+#include <jansson.h>
 #include <stdio.h>
 
 /* Prepares E's NameNode state when E has lost workers (E->lost), else nothing. */
@@ -76,8 +77,8 @@ int rereplicate_is_dead(const engine *e, int w);
  * hdfs_policy_exclude); NULL in a run without lost workers. */
 const unsigned char *rereplicate_dead(engine *e);
 
-/* Writes `"rereplication": {...},\n  ` for summary.json (nothing without lost workers). */
-void rereplicate_write_json(const engine *e, FILE *f);
+/* summary.json's "rereplication", a new object: what the NameNode copied (NULL without lost workers). */
+json_t *rereplicate_json(const engine *e);
 
 /* Prints one line of what the NameNode copied, for a person (nothing without lost workers). */
 void rereplicate_print(const engine *e, FILE *out);

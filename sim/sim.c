@@ -11,8 +11,7 @@
  * SimGrid also installs its own SIGINT handler, which prints the state of
  * every actor.  A run replaces it, holding signals back from the moment
  * SimGrid has started until the handler knows the temporary run directory
- * and SimGrid has loaded the platform from its temporary XML file (so that
- * the file is removed).  While the simulation runs, the temporary run
+ * and SimGrid holds the platform.  While the simulation runs, the temporary run
  * directory is still empty, so the handler needs only async-signal-safe
  * calls: write its line, rmdir, _exit.  Once the outputs are being written
  * it only raises a flag, read before the new directory is swapped in: an
@@ -231,10 +230,12 @@ static void interrupts_catch(const outdir *d)
 int sim_run(const platform *p, const workload *w, const sim_inputs *in, const char *dir, FILE *out, char *err,
             size_t errlen)
 {
-  if (simgrid_start(in->options, in->n_options, err, errlen))
+  json_t *inputs = report_inputs(in, err, errlen); /* the checksums of the files as read */
+  if (!inputs || simgrid_start(in->options, in->n_options, err, errlen)) {
+    json_decref(inputs);
     return 2;
-  /* Signals wait until the handler knows the temporary directory and the
-   * topology's temporary XML file is gone again. */
+  }
+  /* Signals wait until the handler knows the temporary directory and the platform is built. */
   sigset_t held, was;
   sigemptyset(&held);
   sigaddset(&held, SIGINT);
@@ -252,8 +253,10 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
   conf cluster = workload_cluster(w, &p->settings); /* mrlab.disk.lazy: a host a disk (topology.h) */
   int loaded = opened && topology_load(p, gateways, conf_get(&cluster, CONF_DISK_LAZY) != 0, err, errlen) == 0;
   pthread_sigmask(SIG_SETMASK, &was, NULL);
-  if (!opened)
+  if (!opened) {
+    json_decref(inputs);
     return 2;
+  }
   engine *e = NULL;
   int status = 2;
   if (loaded && (e = engine_alloc(p, w, in->seed, err, errlen)) &&
@@ -278,7 +281,7 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
     if (e->stuck[0]) /* an impossible run, as a container that fits no node is refused */
       snprintf(err, errlen, "%s", e->stuck);
     else
-      status = report_write(e, in, d.tmp, err, errlen) ? 1 : 0;
+      status = report_write(e, in, inputs, d.tmp, err, errlen) ? 1 : 0;
   }
   if (status == 0 && interrupted) {
     snprintf(err, errlen, "interrupted; %s left as it was", d.final);
@@ -306,6 +309,7 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
             "trackers keep the heartbeats that may meet work; mrlab.heartbeat.idle=send sends every one\n",
             e->uplink_max, ENGINE_HEARTBEAT_REACH);
   engine_free(e);
+  json_decref(inputs);
   return status;
 }
 

@@ -1,6 +1,7 @@
-/* topology.c - writes a platform as SimGrid XML and loads it.
+/* topology.c - writes a platform as SimGrid XML, what `mrlab platform
+ * --xml` prints; zones.cpp builds the same platform through SimGrid's API.
  *
- * mrlab writes the SimGrid platform itself rather than asking users for
+ * mrlab makes the SimGrid platform itself rather than asking users for
  * SimGrid XML, so that one short platform file yields a routed topology of
  * any size.  Racks are Full zones listing a route per pair of their hosts
  * and from each host to the switch (SimGrid 3.32's Floyd zones find no route
@@ -9,15 +10,7 @@
  * reads back exactly the doubles platform_read parsed. */
 #include "topology.h"
 
-#include "outfile.h"
-
-#include <simgrid/engine.h>
-
-#include <errno.h>
 #include <math.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 static void write_link(FILE *out, const char *indent, const char *id, const platform_link *l, const char *policy)
 {
@@ -153,30 +146,4 @@ void topology_write_xml(const platform *p, int gateways, int disk_hosts, FILE *o
               ra, rb, ra, rb, ra, rb);
     }
   fprintf(out, "</zone>\n</platform>\n");
-}
-
-int topology_load(const platform *p, int gateways, int disk_hosts, char *err, size_t errlen)
-{
-  const char *dir = outfile_tmpdir();
-  char path[4096];
-  snprintf(path, sizeof path, "%s/mrlab-platform-XXXXXX.xml", dir);
-  int fd = mkstemps(path, 4);
-  FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
-  if (!out) {
-    snprintf(err, errlen, "%s: cannot write the SimGrid platform: %s", path, strerror(errno));
-    if (fd >= 0)
-      close(fd);
-    return -1;
-  }
-  topology_write_xml(p, gateways, disk_hosts, out);
-  int bad = ferror(out);
-  bad |= fclose(out) != 0;
-  if (bad) {
-    snprintf(err, errlen, "%s: cannot write the SimGrid platform: %s", path, strerror(errno));
-    unlink(path);
-    return -1;
-  }
-  simgrid_load_platform(path);
-  unlink(path);
-  return 0;
 }

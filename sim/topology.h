@@ -9,9 +9,14 @@
 #ifndef MRLAB_TOPOLOGY_H
 #define MRLAB_TOPOLOGY_H
 
-#include "platform.h"
-
+#include <stddef.h>
 #include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#include "platform.h" /* C: its functions keep C linkage in zones.cpp */
 
 /* The speed of a disk's host (DISK_HOSTS below), flops/s. */
 #define TOPOLOGY_DISK_SPEED 1e9
@@ -30,10 +35,15 @@
  * with no route: its executions are the disk's operations. */
 void topology_write_xml(const platform *p, int gateways, int disk_hosts, FILE *out);
 
-/* Loads P into SimGrid, with GATEWAYS and DISK_HOSTS as above (through a
- * temporary XML file, removed afterwards).  simgrid_init must have been
- * called.  Returns 0, or -1 with ERR set when the temporary file cannot be
- * written. */
+/* Loads P into SimGrid, with GATEWAYS and DISK_HOSTS as above: the
+ * platform topology_write_xml prints, built through SimGrid's API
+ * (zones.cpp), host for host, link for link and route for route as
+ * SimGrid's parser would build it from the XML.  simgrid_init must have
+ * been called.  Returns 0 (ERR is for a failure this cannot have yet). */
 int topology_load(const platform *p, int gateways, int disk_hosts, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

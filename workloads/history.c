@@ -15,6 +15,7 @@
 #include "infile.h"
 #include "outfile.h"
 #include "rundir.h"
+#include "summary.h"
 #include "workload.h"
 
 #include <dirent.h>
@@ -682,7 +683,8 @@ int history_write_run(history_job *const *jobs, int n, const char *dir, int *wri
   memcpy(header, rundir_jobs_columns, sizeof rundir_jobs_columns);
   header[JOBS_N_COLUMNS] = RUNDIR_JOBS_AFTER;
   write_row(jobsf.f, header, JOBS_N_COLUMNS + 1);
-  json_t *files = json_array();
+  const char **paths = xcalloc((size_t)*written, sizeof *paths);
+  int n_paths = 0;
   double makespan = 0;
   for (int i = 0; i < n; i++) {
     const history_job *j = jobs[i];
@@ -690,15 +692,30 @@ int history_write_run(history_job *const *jobs, int n, const char *dir, int *wri
       continue;
     write_tasks(tasks.f, j, origin);
     write_job(jobsf.f, j, origin);
-    json_array_append_new(files, json_string(j->path));
+    paths[n_paths++] = j->path;
     makespan = (double)(j->finish - origin) / 1000 > makespan ? (double)(j->finish - origin) / 1000 : makespan;
   }
-  json_t *root = json_pack("{s:b, s:s, s:o, s:f}", "recorded", 1, "source", "Hadoop job history", "histories", files,
-                           "makespan", makespan);
-  json_dumpf(root, summary.f, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-  fputc('\n', summary.f);
+  json_t *root = json_pack("{s:b, s:s}", "recorded", 1, "source", "Hadoop job history");
+  summary_versions(root);
+  json_object_set_new(root, "histories", summary_texts(paths, n_paths));
+  json_t *checksums = summary_checksums(paths, n_paths, err, errlen); /* the histories as they were read */
+  free(paths);
+  status = checksums ? 0 : -1;
+  if (checksums) {
+    json_object_set_new(root, "checksums", checksums);
+    json_object_set_new(root, "makespan", summary_real(makespan, 3));
+    if ((status = summary_dump(root, summary.f)))
+      snprintf(err, errlen, "%s/%s: cannot write it", dir, RUNDIR_SUMMARY);
+  }
   json_decref(root);
   char later[256]; /* a second failure's message: the first one's is kept */
+  if (status) {
+    outfile_discard(&tasks);
+    outfile_discard(&jobsf);
+    outfile_discard(&summary);
+    outdir_discard(&d);
+    return -1;
+  }
   status = outfile_close(&tasks, err, errlen);
   status = outfile_close(&jobsf, status ? later : err, status ? sizeof later : errlen) || status;
   status = outfile_close(&summary, status ? later : err, status ? sizeof later : errlen) || status;
