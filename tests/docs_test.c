@@ -19,10 +19,11 @@
 #include <sys/stat.h>
 
 #define MAX_SLUGS 1024
+#define MAX_REL 300 /* a path relative to the tree: "docs/" and a file name */
 
 /* A Markdown page: its path relative to the source tree and its headings' anchors. */
 typedef struct {
-  char path[256];
+  char path[MAX_REL];
   char *text;
   int n_slugs;
   char slugs[MAX_SLUGS][128];
@@ -317,7 +318,7 @@ static check check_tree(const char *root, int quiet)
   }
   qsort(names, (size_t)n, sizeof names[0], by_name);
   for (int i = 0; i < n; i++) {
-    char rel[300];
+    char rel[MAX_REL];
     snprintf(rel, sizeof rel, "docs/%s", names[i]);
     check_page(&c, rel);
     free(names[i]);
