@@ -9,12 +9,8 @@
 #include "predict.h"
 #include "test.h"
 
-#include <fcntl.h>
-#include <pty.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 /* Two experiments on toy4, one seed a target: "tuned" (four history runs,
  * tune: 4 + 1 target + 1 toggled + 1 tuned run) and "thin" (two history
@@ -200,25 +196,9 @@ static void a_terminal_sees_runs_done_of_runs_total(void **state)
   const char *file = write_experiments();
   char out[4096];
   snprintf(out, sizeof out, "%s/out", test_tmpdir());
-  int master;
-  pid_t pid = forkpty(&master, NULL, NULL, NULL);
-  assert_true(pid >= 0);
-  if (pid == 0) {
-    int null = open("/dev/null", O_WRONLY); /* stdout off the terminal: the tables are not the point */
-    dup2(null, STDOUT_FILENO);
-    execl(MRLAB_BIN, MRLAB_BIN, "validate", file, "-o", out, "-j", "2", (char *)NULL);
-    _exit(127);
-  }
+  const char *args[] = {"validate", file, "-o", out, "-j", "2", NULL};
   static char seen[65536];
-  size_t n = 0;
-  ssize_t got;
-  while (n < sizeof seen - 1 && (got = read(master, seen + n, sizeof seen - 1 - n)) > 0) /* EIO at the child's end */
-    n += (size_t)got;
-  seen[n] = '\0';
-  close(master);
-  int ws;
-  assert_int_equal(waitpid(pid, &ws, 0), pid);
-  assert_true(WIFEXITED(ws) && WEXITSTATUS(ws) == 0);
+  assert_int_equal(test_run_on_tty(args, "xterm", NULL, seen, sizeof seen), 0);
   assert_non_null(strstr(seen, "\r\033[Kmrlab: 1 of 10 runs done, "));
   assert_non_null(strstr(seen, "\r\033[Kmrlab: 10 of 10 runs done, "));
   assert_null(strstr(seen, "11 of 10"));

@@ -10,14 +10,10 @@
 #include "statusline.h"
 #include "test.h"
 
-#include <fcntl.h>
-#include <pty.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 /* 1 GB in 128 MiB blocks: 8 maps, and 4 reduces. */
 static const char small_job[] = "jobs = ( { name = \"s\"; input = \"1GB\"; map_cost = 20.0; map_selectivity = 1.0;"
@@ -46,29 +42,13 @@ static tty_run *run_on_tty(const char *dir, const char *job, const char *after)
   snprintf(r->out, sizeof r->out, "%s/out", dir);
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
-  int master;
-  pid_t pid = forkpty(&master, NULL, NULL, NULL);
-  assert_true(pid >= 0);
-  if (pid == 0) {
-    int null = open("/dev/null", O_WRONLY); /* stdout off the terminal: the summary is not the point */
-    dup2(null, STDOUT_FILENO);
-    setenv("MRLAB_PROGRESS_AFTER", after, 1);
-    setenv("TERM", "xterm", 1); /* a terminal that moves its cursor, whatever the suite's (TERM=dumb shows no line) */
-    execl(MRLAB_BIN, MRLAB_BIN, "run", test_source_path("platforms/toy4.cfg"), r->work, "-o", r->out, (char *)NULL);
-    _exit(127);
-  }
-  size_t n = 0;
-  ssize_t got;
-  while (n < sizeof r->err - 1 && (got = read(master, r->err + n, sizeof r->err - 1 - n)) > 0) /* EIO at the end */
-    n += (size_t)got;
-  r->err[n] = '\0';
-  close(master);
-  int ws;
-  assert_int_equal(waitpid(pid, &ws, 0), pid);
+  const char *args[] = {"run", test_source_path("platforms/toy4.cfg"), r->work, "-o", r->out, NULL};
+  /* TERM: a terminal that moves its cursor, whatever the suite's (TERM=dumb shows no line) */
+  int status = test_run_on_tty(args, "xterm", after, r->err, sizeof r->err);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   r->wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-  if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0)
-    fail_msg("mrlab run on a terminal failed (wait status %d), the terminal saw: %.300s", ws, r->err);
+  if (status != 0)
+    fail_msg("mrlab run on a terminal failed (status %d), the terminal saw: %.300s", status, r->err);
   return r;
 }
 

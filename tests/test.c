@@ -7,6 +7,7 @@
 #include <gsl/gsl_statistics_double.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <pty.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
@@ -114,6 +115,36 @@ int test_run_mrlab_within(test_run *r, const char *cwd, const char *const *args,
   assert_int_equal(setrlimit(RLIMIT_AS, &before), 0);
   return 0;
 #endif
+}
+
+int test_run_on_tty(const char *const *args, const char *term, const char *after, char *seen, size_t size)
+{
+  const char *argv[64] = {MRLAB_BIN};
+  int n = 1;
+  for (; args[n - 1]; n++)
+    argv[n] = args[n - 1];
+  argv[n] = NULL;
+  int master;
+  pid_t pid = forkpty(&master, NULL, NULL, NULL);
+  assert_true(pid >= 0);
+  if (pid == 0) {
+    int null = open("/dev/null", O_WRONLY); /* stdout off the terminal: what a run prints is not the point */
+    dup2(null, STDOUT_FILENO);
+    setenv("TERM", term, 1);
+    if (after)
+      setenv("MRLAB_PROGRESS_AFTER", after, 1);
+    execv(MRLAB_BIN, (char *const *)argv);
+    _exit(127);
+  }
+  size_t got = 0;
+  ssize_t k;
+  while (got < size - 1 && (k = read(master, seen + got, size - 1 - got)) > 0) /* EIO at the child's end */
+    got += (size_t)k;
+  seen[got] = '\0';
+  close(master);
+  int ws;
+  assert_int_equal(waitpid(pid, &ws, 0), pid);
+  return WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
 }
 
 const char *test_run_beside(test_run *r, const char *name, const char *text, const char *const *args)

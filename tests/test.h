@@ -56,6 +56,13 @@ void test_run_mrlab(test_run *r, const char *cwd, const char *const *args);
  * address space (the caller then passes, saying so). */
 int test_run_mrlab_within(test_run *r, const char *cwd, const char *const *args, long bytes);
 
+/* Runs mrlab with the NULL-terminated ARGS, its stdout on /dev/null and
+ * its stderr on a pseudo-terminal of type TERM (with MRLAB_PROGRESS_AFTER
+ * set to AFTER unless it is NULL); puts what the terminal saw into SEEN
+ * (SIZE bytes, NUL-terminated) and returns mrlab's exit status, or 128 +
+ * the signal that ended it. */
+int test_run_on_tty(const char *const *args, const char *term, const char *after, char *seen, size_t size);
+
 /* Writes TEXT as NAME into a fresh directory and runs mrlab there with the
  * NULL-terminated ARGS (which name NAME where they need it), into R;
  * returns the directory (static buffer). */

@@ -11,13 +11,9 @@
  * or with --quiet. */
 #include "test.h"
 
-#include <fcntl.h>
-#include <pty.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 /* 1 GB in 128 MiB blocks: 8 maps, and 4 reduces; a third of a second. */
 static const char small_job[] = "jobs = ( { name = \"s\"; input = \"1GB\"; map_cost = 20.0; map_selectivity = 1.0;"
@@ -303,27 +299,10 @@ static void seen_on_tty(const char *term, const char *extra, char *seen, size_t 
   const char *dir = test_tmpdir(), *work = test_write_file(dir, "w.cfg", small_job);
   char out[4096];
   snprintf(out, sizeof out, "%s/out", dir);
-  int master;
-  pid_t pid = forkpty(&master, NULL, NULL, NULL);
-  assert_true(pid >= 0);
-  if (pid == 0) {
-    int null = open("/dev/null", O_WRONLY); /* stdout off the terminal: the summary is not the point */
-    dup2(null, STDOUT_FILENO);
-    setenv("MRLAB_PROGRESS_AFTER", "0", 1);
-    setenv("TERM", term, 1);
-    execl(MRLAB_BIN, MRLAB_BIN, "run", test_source_path("platforms/toy4.cfg"), work, "-o", out, extra, (char *)NULL);
-    _exit(127);
-  }
-  size_t n = 0;
-  ssize_t got;
-  while (n < size - 1 && (got = read(master, seen + n, size - 1 - n)) > 0) /* EIO at the end */
-    n += (size_t)got;
-  seen[n] = '\0';
-  close(master);
-  int ws;
-  assert_int_equal(waitpid(pid, &ws, 0), pid);
-  if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0)
-    fail_msg("mrlab run on a terminal (TERM=%s) failed (wait status %d): %.300s", term, ws, seen);
+  const char *args[] = {"run", test_source_path("platforms/toy4.cfg"), work, "-o", out, extra, NULL};
+  int status = test_run_on_tty(args, term, "0", seen, size);
+  if (status != 0)
+    fail_msg("mrlab run on a terminal (TERM=%s) failed (status %d): %.300s", term, status, seen);
   test_read_file(dir, "out/summary.json");
 }
 
