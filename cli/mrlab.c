@@ -26,6 +26,7 @@
 #include "ratios.h"
 #include "seeds.h"
 #include "startup.h"
+#include "summary.h"
 #include "sim.h"
 #include "units.h"
 #include "validate.h"
@@ -1198,7 +1199,7 @@ static int cmd_version(int argc, char **argv)
     ;
   if (operands(argc, argv, 0, 0, usage_version, ""))
     return 2;
-  printf("mrlab %s\n", MRLAB_VERSION);
+  puts(summary_version_line());
   return 0;
 }
 
@@ -1242,7 +1243,7 @@ int main(int argc, char **argv)
   if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || (strcmp(name, "help") == 0 && argc == 2))
     return fputs(usage_main, stdout), 0;
   if (strcmp(name, "--version") == 0)
-    return printf("mrlab %s\n", MRLAB_VERSION), 0;
+    return puts(summary_version_line()), 0;
   if (strcmp(name, "help") == 0 && argc == 3 && (k = command_find(argv[2])) >= 0)
     return options_help(commands[k].options, stdout), 0;
   if (strcmp(name, "help") == 0)

@@ -6,6 +6,7 @@
 
 #include "alloc.h"
 #include "cfg.h"
+#include "summary.h"
 #include "verbosity.h"
 
 #include <stdlib.h>
@@ -34,7 +35,7 @@ static void options_table(const options_command *c, struct option all[MAX_OWN + 
 static const char common_help[] = "\n"
                                   "Options of every command:\n"
                                   "  -h, --help      print this help and exit\n"
-                                  "  --version       print mrlab's version and exit\n"
+                                  "  --version       print mrlab's version and commit and exit\n"
                                   "  --verbose       also print diagnostics: a run's engine counters (its\n"
                                   "                  activities), what an import passed over\n"
                                   "  --quiet         print nothing but errors\n";
@@ -108,7 +109,7 @@ int options_next(const options_command *c, int argc, char **argv)
     int opt = getopt_long(argc, argv, c->shorts, all, NULL);
     switch (opt) {
     case 'h': options_help(c, stdout); exit(0);
-    case VERSION: printf("mrlab %s\n", MRLAB_VERSION); exit(0);
+    case VERSION: puts(summary_version_line()); exit(0);
     case VERBOSE: verbosity_set(VERBOSITY_VERBOSE); break;
     case QUIET: verbosity_set(VERBOSITY_QUIET); break;
     case ':': exit(options_usage_error(c->usage, "%s needs a value", argv[optind - 1]));

@@ -22,8 +22,6 @@
 #include <getopt.h>
 #include <stdio.h>
 
-#define MRLAB_VERSION "0.1.0"
-
 /* The values of a command's own long options without a short letter start
  * here, above the common ones'. */
 #define OPTIONS_OWN 300

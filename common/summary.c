@@ -60,12 +60,27 @@ json_t *summary_real(double v, int decimals)
   return json_real(strtod(buf, NULL) + 0.0); /* + 0.0: a value that rounds to -0 is 0 */
 }
 
-void summary_versions(json_t *root)
+/* SimGrid's version as "3.32.0" (static buffer). */
+static const char *simgrid_version(void)
 {
+  static char v[64];
   int major, minor, patch;
   sg_version_get(&major, &minor, &patch);
-  char simgrid[64];
-  snprintf(simgrid, sizeof simgrid, "%d.%d.%d", major, minor, patch);
+  snprintf(v, sizeof v, "%d.%d.%d", major, minor, patch);
+  return v;
+}
+
+const char *summary_version_line(void)
+{
+  static char line[256];
+  snprintf(line, sizeof line, "mrlab %s (commit %s; SimGrid %s, GSL %s)", MRLAB_VERSION, MRLAB_COMMIT,
+           simgrid_version(), gsl_version);
+  return line;
+}
+
+void summary_versions(json_t *root)
+{
+  const char *simgrid = simgrid_version();
   json_object_set_new(root, "mrlab_version", json_string(MRLAB_VERSION));
   json_object_set_new(root, "commit", summary_text(MRLAB_COMMIT));
   json_object_set_new(root, "versions", json_pack("{s:s, s:s}", "simgrid", simgrid, "gsl", gsl_version));

@@ -41,6 +41,11 @@ json_t *summary_real(double v, int decimals);
  * libraries the program runs with). */
 void summary_versions(json_t *root);
 
+/* The line `mrlab --version` prints: mrlab's version, the commit it was
+ * built from and the libraries it runs with ("mrlab 0.1.0 (commit 9b70b50;
+ * SimGrid 3.32.0, GSL 2.7.1)"), without a newline. */
+const char *summary_version_line(void);
+
 /* A new JSON array with one {"file": PATH, "sha256": HEX} for each of the
  * N files PATHS, in their order: NULL with ERR set when one cannot be read. */
 json_t *summary_checksums(const char *const *paths, int n, char *err, size_t errlen);

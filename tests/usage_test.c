@@ -79,7 +79,8 @@ static void one_line_and_where_to_look(void **state)
 /* Each command's --help, -h and `mrlab help COMMAND`: the same text on
  * stdout, starting with its usage line and naming the common options,
  * nothing on stderr, status 0, wherever --help stands; --version: mrlab's
- * one line, as `mrlab --version` prints it. */
+ * one line, as `mrlab --version` prints it, naming the commit and the
+ * libraries. */
 static void every_command_answers_help_and_version(void **state)
 {
   (void)state;
@@ -87,6 +88,9 @@ static void every_command_answers_help_and_version(void **state)
   test_run_mrlab(&main_version, NULL, (const char *[]){"--version", NULL});
   assert_int_equal(main_version.status, 0);
   assert_int_equal(strncmp(main_version.out, "mrlab ", 6), 0);
+  assert_non_null(strstr(main_version.out, " (commit "));
+  assert_non_null(strstr(main_version.out, "; SimGrid 3."));
+  assert_non_null(strstr(main_version.out, ", GSL 2."));
   assert_ptr_equal(strchr(main_version.out, '\n'), main_version.out + strlen(main_version.out) - 1);
   test_run_mrlab(&r, NULL, (const char *[]){"--help", NULL});
   assert_int_equal(r.status, 0);
