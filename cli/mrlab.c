@@ -70,7 +70,8 @@ static const char usage_main[] =
     "  version                         print the version\n"
     "\n"
     "Every command takes -h or --help (its options), --version, --verbose (the\n"
-    "engine's counters too) and --quiet (nothing but errors).  An option's value\n"
+    "engine's counters too) and --quiet (nothing but errors), the last two also\n"
+    "before the command (mrlab --quiet run ...).  An option's value\n"
     "follows it as the next word or after '=' (--seed 3, --seed=3); '--' ends the\n"
     "options.  Exit status: 0 done, 1 an internal error, 2 bad input or usage.\n";
 
@@ -1236,6 +1237,9 @@ static int command_find(const char *name)
 /* mrlab COMMAND ...; mrlab help [COMMAND]; mrlab --help; mrlab --version */
 int main(int argc, char **argv)
 {
+  /* --verbose and --quiet may also come before the command, as in git */
+  for (; argc > 1 && (strcmp(argv[1], "--verbose") == 0 || strcmp(argv[1], "--quiet") == 0); argc--, argv++)
+    verbosity_set(strcmp(argv[1], "--verbose") == 0 ? VERBOSITY_VERBOSE : VERBOSITY_QUIET);
   const char *name = argc > 1 ? argv[1] : "";
   int k = command_find(name);
   if (k >= 0)

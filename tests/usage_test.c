@@ -237,8 +237,8 @@ static void a_refusal_writes_nothing(void **state)
                 compare_cases, sizeof compare_cases / sizeof *compare_cases);
 }
 
-/* --quiet: nothing on stdout or stderr, a run's directory written all the
- * same, no note (a Hadoop property mrlab does not model); an error still
+/* --quiet, after the command or before it: nothing on stdout or stderr, a
+ * run's directory written all the same, no note (a Hadoop property mrlab does not model); an error still
  * says its line. */
 static void quiet_says_nothing_but_errors(void **state)
 {
@@ -262,6 +262,12 @@ static void quiet_says_nothing_but_errors(void **state)
   test_run_mrlab(&r, dir, (const char *[]){"platform", toy4, "--quiet", NULL});
   assert_int_equal(r.status, 0);
   assert_string_equal(r.out, "");
+  test_run_mrlab(&r, dir,
+                 (const char *[]){"--quiet", "run", toy4, "w.cfg", "--conf", "site.xml", "-o", "before", NULL});
+  assert_int_equal(r.status, 0); /* before the command, as in git */
+  assert_string_equal(r.out, "");
+  assert_string_equal(r.err, "");
+  assert_string_equal(test_read_file(dir, "before/tasks.csv"), test_read_file(dir, "loud/tasks.csv"));
   test_run_mrlab(&r, dir, (const char *[]){"run", "--quiet", toy4, "no-such.cfg", NULL});
   assert_int_equal(r.status, 2);
   assert_string_equal(r.out, "");
