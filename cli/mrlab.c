@@ -21,7 +21,7 @@
 #include "jhist_export.h"
 #include "options.h"
 #include "plot.h"
-#include "report.h"
+#include "htmlpage.h"
 #include "predict.h"
 #include "ratios.h"
 #include "seeds.h"
@@ -1006,7 +1006,7 @@ static int cmd_report(int argc, char **argv)
   char self[4096], err[4096];
   if (own_program(self, sizeof self))
     return 1;
-  int status = report_dir(argv[optind], out, self, stdout, err, sizeof err);
+  int status = htmlpage_write(argv[optind], out, self, stdout, err, sizeof err);
   if (status)
     cfg_print(stderr, "", err);
   return status;

@@ -1,4 +1,4 @@
-/* report.c - `mrlab report` (report.h): a run or a validation as one HTML
+/* htmlpage.c - `mrlab report` (htmlpage.h): a run or a validation as one HTML
  * page that a student opens in a browser.
  *
  * The page says nothing the other commands do not: the critical paths are
@@ -13,7 +13,7 @@
  *
  * A file of its own in validate/ beside explain.c, whose work it assembles
  * with plots/plot.c's; it knows neither SimGrid nor the models. */
-#include "report.h"
+#include "htmlpage.h"
 
 #include "alloc.h"
 #include "csv.h"
@@ -311,7 +311,8 @@ static int run_html(const char *dir, xmlNodePtr body, xmlNodePtr *after, char *e
     status = (snprintf(err, errlen, "%s:%d: %s", path, jerr.line, jerr.text), 2);
   free(json);
   csv_table *jobs = status ? NULL : csv_read_in(dir, RUNDIR_JOBS, rundir_jobs_columns, JOBS_N_COLUMNS, err, errlen);
-  csv_table *ex = jobs ? csv_read_in(dir, RUNDIR_EXPLAIN, rundir_explain_columns, EXPLAIN_N_COLUMNS, err, errlen) : NULL;
+  csv_table *ex =
+      jobs ? csv_read_in(dir, RUNDIR_EXPLAIN, rundir_explain_columns, EXPLAIN_N_COLUMNS, err, errlen) : NULL;
   if (!status && !ex)
     status = 2;
   if (!status) {
@@ -351,7 +352,7 @@ static int validation_html(const char *dir, xmlNodePtr body, char *err, size_t e
   return 0;
 }
 
-int report_dir(const char *dir, const char *out, const char *self, FILE *report, char *err, size_t errlen)
+int htmlpage_write(const char *dir, const char *out, const char *self, FILE *report, char *err, size_t errlen)
 {
   char name[4096], def[4096 + 16], path[8192], title[4200];
   snprintf(name, sizeof name, "%s", dir);
@@ -374,9 +375,10 @@ int report_dir(const char *dir, const char *out, const char *self, FILE *report,
   element(head, "title", title);
   element(head, "style", style);
   element(body, "h1", title);
-  element(body, "p", run ? "A simulated run of mrlab, a Hadoop MapReduce simulator: what ran, where each job's "
-                           "time went, and its pictures and tables."
-                         : "Runs of mrlab over seeds, a comparison or a validation: its pictures, then its tables.");
+  element(body, "p",
+          run ? "A simulated run of mrlab, a Hadoop MapReduce simulator: what ran, where each job's "
+                "time went, and its pictures and tables."
+              : "Runs of mrlab over seeds, a comparison or a validation: its pictures, then its tables.");
 
   int status = run ? run_html(dir, body, &after, err, errlen) : 0;
   char tmp[4096], *paths = NULL;

@@ -1,7 +1,7 @@
-/* report.h - `mrlab report`: one self-contained HTML page of a run or a
+/* htmlpage.h - `mrlab report`: one self-contained HTML page of a run or a
  * validation, for a person to read in a browser (report.c). */
-#ifndef MRLAB_REPORT_H
-#define MRLAB_REPORT_H
+#ifndef MRLAB_HTMLPAGE_H
+#define MRLAB_HTMLPAGE_H
 
 #include <stddef.h>
 #include <stdio.h>
@@ -19,6 +19,6 @@
  * (what plot_dir or explain_run refuse, a run without summary.json, a
  * refused OUT); 1 with ERR set when gnuplot or a write failed.  On failure
  * nothing is written. */
-int report_dir(const char *dir, const char *out, const char *self, FILE *report, char *err, size_t errlen);
+int htmlpage_write(const char *dir, const char *out, const char *self, FILE *report, char *err, size_t errlen);
 
 #endif
