@@ -40,11 +40,16 @@ _mrlab()
   elif [[ $cur == = ]]; then
     cur=
   fi
-  if ((COMP_CWORD == 1)); then
-    mapfile -t COMPREPLY < <(compgen -W "$commands --help --version" -- "$cur")
+  # the command: the first word after --verbose and --quiet, which may come before it
+  local at=1
+  while ((at < COMP_CWORD)) && [[ ${COMP_WORDS[at]} == --verbose || ${COMP_WORDS[at]} == --quiet ]]; do
+    at=$((at + 1))
+  done
+  if ((COMP_CWORD == at)); then
+    mapfile -t COMPREPLY < <(compgen -W "$commands --help --version --verbose --quiet" -- "$cur")
     return
   fi
-  local command=${COMP_WORDS[1]}
+  local command=${COMP_WORDS[at]}
   if [[ $cur == --set=* ]]; then # when '=' does not break words
     compopt -o nospace 2>/dev/null
     mapfile -t COMPREPLY < <(compgen -P --set= -W "$(_mrlab_properties "$prog")" -- "${cur#--set=}")
@@ -74,7 +79,7 @@ _mrlab()
     [[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null
     return
   fi
-  if ((COMP_CWORD == 2)); then
+  if ((COMP_CWORD == at + 1)); then
     case $command in
       import)
         mapfile -t COMPREPLY < <(compgen -W "swim rumen jhist" -- "$cur")

@@ -207,7 +207,7 @@ static int complete(const char *words)
             prefix, prefix, words);
 }
 
-/* Commands, a command's options, property names after --set, an option's values. */
+/* Commands (also after --verbose or --quiet), a command's options, property names after --set, an option's values. */
 static void bash_completion(void **state)
 {
   (void)state;
@@ -221,6 +221,10 @@ static void bash_completion(void **state)
   assert_string_equal(said, "mrlab.shuffle.mode=\n");
   assert_int_equal(complete("plot --format \"\""), 0);
   assert_string_equal(said, "png\nsvg\n");
+  assert_int_equal(complete("--quiet import s"), 0); /* a common option before the command */
+  assert_string_equal(said, "swim\n");
+  assert_int_equal(complete("--verbose re"), 0);
+  assert_string_equal(said, "report\n");
 }
 
 int main(void)
