@@ -167,9 +167,8 @@ static void write_xml(const char *dir, const char *name, long bytes, int long_na
 }
 
 /* XML files at the size bound, of one long name or of many properties,
- * read in seconds (an unknown name is compared with the known ones only
- * when their lengths allow a typo). */
-static void xml_files_at_the_bound_read_in_seconds(void **state)
+ * are read (how fast: bench/inputs). */
+static void xml_files_at_the_bound_are_read(void **state)
 {
   (void)state;
   const char *dir = test_tmpdir();
@@ -180,13 +179,11 @@ static void xml_files_at_the_bound_read_in_seconds(void **state)
   const char *files[] = {"name.xml", "many.xml"};
   for (int i = 0; i < 2; i++) {
     test_run r;
-    double start = now();
     test_run_mrlab(&r, dir,
                    (const char *[]){"run", test_source_path("platforms/toy4.cfg"), work, "--conf", files[i], "-o",
                                     "out", NULL});
-    double took = now() - start;
-    if (r.status != 0 || took > 10)
-      fail_msg("%s: status %d after %.1f s: expected 0 within 10 s", files[i], r.status, took);
+    if (r.status != 0)
+      fail_msg("%s: status %d: expected 0, stderr \"%.300s\"", files[i], r.status, r.err);
   }
 }
 
@@ -195,7 +192,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(named_pipes_are_refused_on_every_input),
       cmocka_unit_test(devices_includes_and_oversized_files_are_refused),
-      cmocka_unit_test(xml_files_at_the_bound_read_in_seconds),
+      cmocka_unit_test(xml_files_at_the_bound_are_read),
   };
   TEST_MAIN(tests);
 }

@@ -453,10 +453,11 @@ static void what_is_not_a_run_is_refused_in_one_line(void **state)
 }
 
 /* A run of 300,000 attempts (1,000 hosts of 4 map lanes of 74 maps and 3
- * reduces each, written here from a small run's columns) is plotted in
- * seconds: its Gantt chart is binned, as its title says, and draws far
- * fewer boxes than attempts. */
-static void a_large_run_is_binned_in_seconds(void **state)
+ * reduces each, written here from a small run's columns) is plotted with
+ * its Gantt chart binned, as its title says, drawing far fewer boxes than
+ * attempts (what keeps it to seconds; the suite times nothing, as a busy
+ * machine would fail a timed test). */
+static void a_large_run_is_binned(void **state)
 {
   (void)state;
   const char *small = small_run();
@@ -513,13 +514,7 @@ static void a_large_run_is_binned_in_seconds(void **state)
   assert_int_equal(rows, 299000);
   char out[4200];
   snprintf(out, sizeof out, "%s-pictures", dir);
-  struct timespec t0, t1;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
   plot((const char *const[]){"plot", dir, "-o", out, "--format", "svg", NULL});
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  double took = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
-  if (took > 30)
-    fail_msg("mrlab plot of %d attempts took %.1f s: expected seconds", rows, took);
   snprintf(path, sizeof path, "%s/gantt.svg", out);
   f = fopen(path, "r");
   assert_non_null(f);
@@ -585,7 +580,7 @@ int main(void)
       cmocka_unit_test(a_validation_is_plotted),
       cmocka_unit_test(a_comparison_and_a_run_over_seeds_are_plotted),
       cmocka_unit_test(what_is_not_a_run_is_refused_in_one_line),
-      cmocka_unit_test(a_large_run_is_binned_in_seconds),
+      cmocka_unit_test(a_large_run_is_binned),
   };
   TEST_MAIN(tests);
 }
