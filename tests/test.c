@@ -55,16 +55,24 @@ static void slurp(int fd, char *buf, size_t len)
   close(fd);
 }
 
+/* ARGV (room for MAX): the mrlab program, then the NULL-terminated ARGS and NULL. */
+static void mrlab_argv(const char **argv, int max, const char *const *args)
+{
+  int n = 0;
+  argv[n++] = MRLAB_BIN;
+  for (; n < max - 1 && args[n - 1]; n++)
+    argv[n] = args[n - 1];
+  assert_null(args[n - 1]); /* all of ARGS fit */
+  argv[n] = NULL;
+}
+
 void test_run_mrlab(test_run *r, const char *cwd, const char *const *args)
 {
   char out_path[] = "/tmp/mrlab-test-out-XXXXXX", err_path[] = "/tmp/mrlab-test-err-XXXXXX";
   int out = mkstemp(out_path), err = mkstemp(err_path);
   assert_true(out >= 0 && err >= 0);
-  const char *argv[64] = {MRLAB_BIN};
-  int n = 1;
-  for (; args[n - 1]; n++)
-    argv[n] = args[n - 1];
-  argv[n] = NULL;
+  const char *argv[64];
+  mrlab_argv(argv, 64, args);
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_adddup2(&fa, out, 1);
@@ -119,11 +127,8 @@ int test_run_mrlab_within(test_run *r, const char *cwd, const char *const *args,
 
 int test_run_on_tty(const char *const *args, const char *term, const char *after, char *seen, size_t size)
 {
-  const char *argv[64] = {MRLAB_BIN};
-  int n = 1;
-  for (; args[n - 1]; n++)
-    argv[n] = args[n - 1];
-  argv[n] = NULL;
+  const char *argv[64];
+  mrlab_argv(argv, 64, args);
   int master;
   pid_t pid = forkpty(&master, NULL, NULL, NULL);
   assert_true(pid >= 0);
