@@ -31,7 +31,15 @@
  * rack's link does not idle until the poll, and so does what waits once
  * the last map has ended.  SimGrid shares the
  * senders' and receivers' summed NICs, the uplinks and the core among all
- * transfers.  Each reducer lands its part in its own actor by the rules of
+ * transfers.  On many racks that is still many flows: a job with reducers
+ * in all 75 racks of scale3000 keeps up to 5,625 in flight, each
+ * re-sharing the others at its start and end.  With
+ * mrlab.shuffle.coarse.sources=N a group keeps at most N carriers, each
+ * going round the source racks (from the one it served to the next where
+ * outputs wait, no carrier of the group serves and the poll is due) and
+ * taking all that waits there: a rack's inbound link stays busy with N
+ * flows as with one a source rack, and a job has at most N x racks.
+ * Each reducer lands its part in its own actor by the rules of
  * one fetch of those outputs (memory or disk, merges: reducetask.c), so
  * its merges and its memory see the same segments, in fewer, later pieces.
  * What is lost: contention at each sending and each receiving NIC, the
@@ -39,7 +47,8 @@
  * part is in), Hadoop's five parallel copies and its random choice among
  * hosts, and fetch failures of a worker lost during a transfer (an output
  * already gone when a carrier takes it is reported as a failed fetch, as a
- * fetcher would).  bench/fidelity measures the price.  A file of its own:
+ * fetcher would); with a cap, outputs also wait for a carrier to come
+ * round.  bench/fidelity measures the price.  A file of its own:
  * it shares no state with the fetchers but the job's finished maps. */
 #include "coarse.h"
 
@@ -57,6 +66,7 @@
 #include <xbt/asserts.h>
 #include <xbt/log.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -102,6 +112,8 @@ struct member {
 struct group {
   job *j;
   int rack, next_id, carriers;
+  int cap;        /* mrlab.shuffle.coarse.sources: most carriers at once, each going round the source racks; 0: none */
+  double *due;    /* with a cap, per source rack: when its next poll may take (a second after its last take) */
   sg_host_t sink; /* the rack's receiving host */
   member *members;
   char *busy;      /* per source rack: a carrier serves it */
@@ -130,6 +142,9 @@ static group *group_get(engine *e, job *j, int rack)
     (*g)->busy = xcalloc((size_t)n_racks, 1);
     (*g)->queued = xcalloc((size_t)n_racks, sizeof *(*g)->queued);
     (*g)->poll = sg_cond_init();
+    (*g)->cap = (int)conf_get(&j->desc->conf, CONF_COARSE_SOURCES);
+    if ((*g)->cap)
+      (*g)->due = xcalloc((size_t)n_racks, sizeof *(*g)->due);
     n_live++;
   }
   return *g;
@@ -157,6 +172,7 @@ static void group_release(engine *e, group *g)
   groups[(size_t)g->j->index * (size_t)e->platform->n_racks + (size_t)g->rack] = NULL;
   free(g->busy);
   free(g->queued);
+  free(g->due);
   sg_cond_destroy(g->poll);
   free(g);
   if (--n_live == 0) {
@@ -322,6 +338,8 @@ static void transfer(engine *e, group *g, int src, batch *b, int64_t wire)
   XBT_INFO("%s: %s sends %lld bytes of %d map outputs to %d reducers in %s", g->j->desc->name,
            e->platform->racks[src].name, (long long)wire, n, n_reducers, e->platform->racks[g->rack].name);
   pipe_run(st, s, &spec);
+  XBT_INFO("%s: %s's transfer to %s ends", g->j->desc->name, e->platform->racks[src].name,
+           e->platform->racks[g->rack].name);
   for (batch *x = b; x; x = x->next) /* each sender's share of what the gateway sent */
     for (int k = 0; k < x->n; k++)
       e->trackers[g->j->maps[x->maps[k]].out_worker].net_sent += engine_part_wire(&g->j->maps[x->maps[k]], x->a->task->index);
@@ -330,7 +348,78 @@ static void transfer(engine *e, group *g, int src, batch *b, int64_t wire)
   free(disk_read);
 }
 
-/* Actor: the carrier of a group and a source rack, on the group's receiving host, while outputs wait there. */
+/* Hands each batch of B to its reducer, if still there: the others were
+ * killed meanwhile (the job's mutex held). */
+static void hand_over(group *g, batch *b)
+{
+  while (b) {
+    batch *next = b->next;
+    member *m = g->members;
+    while (m && m->id != b->id)
+      m = m->next;
+    if (m) {
+      b->next = NULL;
+      if (m->in_tail)
+        m->in_tail->next = b;
+      else
+        m->in_head = b;
+      m->in_tail = b;
+      m->waiting = 0;
+      sg_cond_notify_all(m->a->wake);
+    } else {
+      free(b->maps);
+      free(b);
+    }
+    b = next;
+  }
+}
+
+/* Whether outputs wait in source rack S for a member of G (collected). */
+static int waits_in(const group *g, int s)
+{
+  for (const member *m = g->members; m; m = m->next)
+    if (m->n_pend[s])
+      return 1;
+  return 0;
+}
+
+/* With a cap on G's carriers: the source rack that a carrier of G, which
+ * served SRC and last took at TAKEN, serves next (the job's MUTEX held), or
+ * -1 when it leaves.  It goes round the source racks from SRC's next, to
+ * the first where outputs wait, no other carrier serves and the poll is
+ * due (a second after the group last took there, or at once for a full
+ * transfer or after the job's last map), waiting for the earliest poll if
+ * none is due; when nothing waits, it waits out its own poll as a carrier
+ * without a cap does, and leaves if nothing came. */
+static int next_source(engine *e, group *g, int src, double taken, sg_mutex_t mutex)
+{
+  int n_racks = e->platform->n_racks;
+  for (;;) {
+    double now = simgrid_get_clock(), when = INFINITY;
+    int maps_over = g->j->maps_done == g->j->n_maps;
+    for (member *m = g->members; m; m = m->next)
+      collect(e, m);
+    for (int k = 1; k <= n_racks; k++) {
+      int s = (src + k) % n_racks;
+      if ((s != src && g->busy[s]) || !waits_in(g, s))
+        continue;
+      if (maps_over || g->queued[s] >= full(g->j) || now >= g->due[s])
+        return s;
+      if (g->due[s] < when)
+        when = g->due[s];
+    }
+    if (when == INFINITY) { /* nothing waits */
+      if (maps_over || now >= taken + EVENT_POLL)
+        return -1;
+      when = taken + EVENT_POLL;
+    }
+    condwait_for(g->poll, mutex, when - now);
+  }
+}
+
+/* Actor: the carrier of a group and a source rack, on the group's receiving
+ * host, while outputs wait there; with a cap on the group's carriers, of a
+ * group, going round the source racks while outputs wait in any. */
 static void carrier_actor(int argc, char **argv)
 {
   (void)argc, (void)argv;
@@ -344,32 +433,27 @@ static void carrier_actor(int argc, char **argv)
   for (;;) {
     int64_t wire;
     batch *b = take(e, g, src, &wire);
-    if (!b)
+    if (!b && !g->cap)
       break;
     double taken = simgrid_get_clock();
-    sg_mutex_unlock(mutex);
-    if (wire > 0)
-      transfer(e, g, src, b, wire);
-    sg_mutex_lock(mutex);
-    while (b) { /* to each reducer still there: the others were killed meanwhile */
-      batch *next = b->next;
-      member *m = g->members;
-      while (m && m->id != b->id)
-        m = m->next;
-      if (m) {
-        b->next = NULL;
-        if (m->in_tail)
-          m->in_tail->next = b;
-        else
-          m->in_head = b;
-        m->in_tail = b;
-        m->waiting = 0;
-        sg_cond_notify_all(m->a->wake);
-      } else {
-        free(b->maps);
-        free(b);
+    if (b) {
+      sg_mutex_unlock(mutex);
+      if (wire > 0)
+        transfer(e, g, src, b, wire);
+      sg_mutex_lock(mutex);
+      hand_over(g, b);
+    }
+    if (g->cap) {
+      g->due[src] = taken + EVENT_POLL;
+      int next = next_source(e, g, src, taken, mutex);
+      if (next < 0)
+        break;
+      if (next != src) {
+        group_serve(g, src, 0);
+        group_serve(g, next, 1);
+        src = next;
       }
-      b = next;
+      continue;
     }
     /* what waits now is taken at the next poll, or at once when it fills a transfer or the last map has ended */
     while (g->j->maps_done < g->j->n_maps && simgrid_get_clock() < taken + EVENT_POLL && g->queued[src] < full(g->j))
@@ -387,6 +471,8 @@ static void start_carriers(engine *e, group *g, member *m)
   for (int s = 0; s < e->platform->n_racks; s++) {
     if (!m->n_pend[s] || g->busy[s])
       continue;
+    if (g->cap && g->carriers >= g->cap)
+      break;
     carrier_arg *arg = xmalloc(sizeof *arg);
     *arg = (carrier_arg){g, s};
     group_serve(g, s, 1);
@@ -440,6 +526,9 @@ void coarse_map_announced(engine *e, job *j, const task *t)
       g->queued[src] += engine_part_wire(t, m->a->task->index);
     if (j->maps_done == j->n_maps || (g->busy[src] && g->queued[src] >= full(j))) /* no need to wait for the poll */
       sg_cond_notify_all(g->poll);
+    else if (g->cap && g->carriers && !g->busy[src] &&
+             (g->queued[src] >= full(j) || simgrid_get_clock() >= g->due[src])) /* a carrier may come round */
+      sg_cond_notify_all(g->poll);
     for (member *m = g->members; m; m = m->next)
       if (m->waiting) {
         collect(e, m);    /* what it would do first, woken */
@@ -447,7 +536,7 @@ void coarse_map_announced(engine *e, job *j, const task *t)
           wake_add(&wake, &n_wake, &cap_wake, m);
       }
     /* in order, each member that would start a carrier no earlier one started */
-    for (int n_started = 0;;) {
+    for (int n_started = 0; !g->cap || g->carriers + n_started < g->cap;) {
       member *low = NULL;
       for (member *m = g->members; m; m = m->next)
         if (m->waiting && !m->a->cancel && would_start(m, started, n_started) &&
@@ -459,7 +548,7 @@ void coarse_map_announced(engine *e, job *j, const task *t)
         int k = 0;
         while (k < n_started && started[k] != s)
           k++;
-        if (low->n_pend[s] && !g->busy[s] && k == n_started)
+        if (low->n_pend[s] && !g->busy[s] && k == n_started && (!g->cap || g->carriers + n_started < g->cap))
           started[n_started++] = s;
       }
       wake_add(&wake, &n_wake, &cap_wake, low);
@@ -500,6 +589,8 @@ void coarse_shuffle(attempt *a, coarse_land_fn *land, void *arg)
     if (g->busy[s] && g->queued[s] >= full(j))
       sg_cond_notify_all(g->poll);
   }
+  if (g->cap && g->carriers) /* its outputs wait for the carriers going round */
+    sg_cond_notify_all(g->poll);
   for (;;) {
     collect(e, m);
     if (m->landed == j->n_maps || a->cancel)

@@ -3,8 +3,10 @@
  * A reduce attempt of a job that sets mrlab.shuffle.coarse does not fetch
  * map by map: the job's reducers in one rack form a group, and one carrier
  * a group and source rack moves, in one transfer, every map output waiting
- * in the source rack for any reducer of the group.  coarse.c says why and
- * what it keeps of Hadoop's shuffle. */
+ * in the source rack for any reducer of the group; with
+ * mrlab.shuffle.coarse.sources=N, at most N carriers a group, each going
+ * round the source racks.  coarse.c says why and what it keeps of
+ * Hadoop's shuffle. */
 #ifndef MRLAB_COARSE_H
 #define MRLAB_COARSE_H
 

@@ -15,6 +15,7 @@
 
 #include "activities.h"
 #include "alloc.h"
+#include "coarse.h"
 #include "critpath.h"
 #include "indicators.h"
 #include "lost.h"
@@ -217,13 +218,15 @@ static double makespan(const engine *e)
  * once: as NAME=VALUE idle heartbeats skipped (the default, unless the run
  * watches for lost workers), each disk's queue and its time-sharing
  * (disks.h), the fetch by rack, the coarse shuffle (coarse.h), a bound on
- * a reducer's fetches on the wire below its fetchers and a pipeline chunk
- * other than the default when a job set them, and the SimGrid options of
+ * a reducer's fetches on the wire below its fetchers, a pipeline chunk
+ * other than the default and a cap on a coarse group's carriers when a job
+ * set them, and the SimGrid options of
  * IN that change the resource models' accuracy (the ACK traffic, the
  * solver's precision), as given. */
 static json_t *approximations(const engine *e, const sim_inputs *in)
 {
-  static const conf_key keys[] = {CONF_SHUFFLE_BY_RACK, CONF_SHUFFLE_COARSE, CONF_SHUFFLE_FLOWS, CONF_CHUNK};
+  static const conf_key keys[] = {CONF_SHUFFLE_BY_RACK, CONF_SHUFFLE_COARSE, CONF_SHUFFLE_FLOWS, CONF_CHUNK,
+                                  CONF_COARSE_SOURCES};
   static const char *const models[] = {
       "--cfg=network/crosstraffic", "--cfg=maxmin/",   "--cfg=precision/", "--cfg=network/model",
       "--cfg=network/solver",       "--cfg=cpu/model", "--cfg=host/model"};
@@ -254,8 +257,9 @@ static json_t *approximations(const engine *e, const sim_inputs *in)
     for (int i = 0; i < e->n_jobs; i++) {
       const conf *c = &e->jobs[i].desc->conf;
       if (conf_get(c, keys[k]) == conf_get(&faithful, keys[k]) ||
-          (keys[k] == CONF_SHUFFLE_FLOWS && conf_get(c, keys[k]) >= conf_get(c, CONF_PARALLELCOPIES)))
-        continue; /* as many places on the wire as fetchers bound nothing */
+          (keys[k] == CONF_SHUFFLE_FLOWS && conf_get(c, keys[k]) >= conf_get(c, CONF_PARALLELCOPIES)) ||
+          (keys[k] == CONF_COARSE_SOURCES && !coarse_job(&e->jobs[i])))
+        continue; /* as many places on the wire as fetchers bound nothing, and a cap on carriers without them */
       conf_format(c, keys[k], value, sizeof value);
       snprintf(item, sizeof item, "%s=%s", conf_name(keys[k]), value);
       json_array_append_new(a, json_string(item));

@@ -5,8 +5,10 @@
  * partition of every map's output and merges it by Hadoop's rules, the run
  * says in summary.json that it used the approximation, a seed gives the
  * same bytes twice, a small TeraSort ends within a stated bound of the
- * faithful model's makespan, and carriers keep to their poll (once a
- * second while maps run, but for a full transfer or the last map). */
+ * faithful model's makespan, carriers keep to their poll (once a
+ * second while maps run, but for a full transfer or the last map), and a
+ * cap on a group's carriers (mrlab.shuffle.coarse.sources) bounds its
+ * transfers in flight. */
 #include "test.h"
 
 #include <math.h>
@@ -88,18 +90,30 @@ static void segments_in_memory_merge_at_the_threshold(void **state)
   test_csv_free(t);
 }
 
+/* Whether SUMMARY (summary.json's text) lists ITEM among its approximations. */
+static int lists(const char *summary, const char *item)
+{
+  const char *at = strstr(summary, "\"approximations\": [");
+  assert_non_null(at);
+  const char *says = strstr(at, item);
+  return says && says < strchr(at, ']');
+}
+
 static void the_run_says_it_shuffled_coarsely(void **state)
 {
   (void)state;
   const char *summary =
       test_read_file(test_simulate(hetero16(), job("mapreduce.job.reduces=6"), coarse), "summary.json");
-  const char *at = strstr(summary, "\"approximations\": [");
-  assert_non_null(at);
-  const char *end = strchr(at, ']');
-  const char *says = strstr(at, "\"mrlab.shuffle.coarse=true\"");
-  assert_true(says && says < end);
+  assert_true(lists(summary, "\"mrlab.shuffle.coarse=true\""));
+  assert_false(lists(summary, "mrlab.shuffle.coarse.sources"));
   summary = test_read_file(test_simulate(hetero16(), job("mapreduce.job.reduces=6"), NULL), "summary.json");
   assert_null(strstr(summary, "mrlab.shuffle.coarse"));
+  /* a cap on carriers is listed with the coarse shuffle, and not without it, where it changes nothing */
+  const char *capped[] = {"--set", "mrlab.shuffle.coarse=true", "--set", "mrlab.shuffle.coarse.sources=2", NULL};
+  summary = test_read_file(test_simulate(hetero16(), job("mapreduce.job.reduces=6"), capped), "summary.json");
+  assert_true(lists(summary, "\"mrlab.shuffle.coarse.sources=2\""));
+  summary = test_read_file(test_simulate(hetero16(), job("mapreduce.job.reduces=6"), capped + 2), "summary.json");
+  assert_false(lists(summary, "mrlab.shuffle.coarse"));
 }
 
 static void a_seed_gives_the_same_run(void **state)
@@ -224,6 +238,85 @@ static void the_last_map_ends_the_poll(void **state)
     fail_msg("no carrier waiting for its poll took at the maps' end");
 }
 
+/* What a capped run's carriers did on racks16 (four racks), from their
+ * log lines: the most transfers in flight at once into one reducer group
+ * (a rack), and their number. */
+typedef struct {
+  int most, transfers;
+} in_flight;
+
+/* Runs a 4 GB TeraSort of 16 reducers on racks16 with the coarse shuffle and
+ * mrlab.shuffle.coarse.sources=SOURCES; checks that every attempt ends and
+ * that every byte of map output reaches its reducer once. */
+static in_flight capped_run(const char *sources)
+{
+  test_run r;
+  char dir[4096], out[4160], workload[4160], set[64];
+  snprintf(dir, sizeof dir, "%s", test_tmpdir());
+  snprintf(out, sizeof out, "%s/out", dir);
+  snprintf(workload, sizeof workload, "%s/ts.cfg", dir);
+  snprintf(set, sizeof set, "mrlab.shuffle.coarse.sources=%s", sources);
+  test_write_file(dir, "ts.cfg",
+                  "jobs = ( { name = \"j\"; generator = \"terasort\"; input = \"4GB\"; reducers = 16;"
+                  " sample = 10000; output_replication = 1; seed = 1; } );\n");
+  test_run_mrlab(&r, NULL,
+                 (const char *const[]){"run", test_source_path("platforms/racks16.cfg"), workload, "--set",
+                                       "mrlab.shuffle.coarse=true", "--set", set, "--log=mrlab_coarse.thres:info", "-o",
+                                       out, NULL});
+  if (r.status)
+    fail_msg("status %d: %s", r.status, r.err);
+  test_csv *t = test_csv_in(out, "tasks.csv");
+  double map_output = 0, fetched = 0;
+  for (int row = 1; row < t->n_rows; row++) {
+    const char *status = test_csv_cell(t, row, "status");
+    if (strcmp(status, "SUCCEEDED") && strcmp(status, "KILLED"))
+      fail_msg("attempt %s ended %s", test_csv_cell(t, row, "task"), status);
+    if (!strcmp(status, "SUCCEEDED"))
+      *(is(t, row, "map") ? &map_output : &fetched) +=
+          test_csv_num(t, row, is(t, row, "map") ? "merge_bytes" : "shuffle_bytes");
+  }
+  assert_true(map_output > 0 && fetched == map_output);
+  test_csv_free(t);
+  enum { RACKS = 4 };
+  int now[RACKS + 1] = {0};
+  in_flight n = {0};
+  for (const char *line = r.err; *line; line = strchr(line, '\n') + 1) { /* "j: rackS sends ... in rackD" */
+    int from, to;
+    long long bytes;
+    if (sscanf(line,
+               "[%*[^]]] [mrlab_coarse/INFO] j: rack%d sends %lld bytes of %*d map outputs to %*d reducers in rack%d",
+               &from, &bytes, &to) == 3) {
+      assert_in_range(to, 1, RACKS);
+      n.transfers++;
+      if (++now[to] > n.most)
+        n.most = now[to];
+    } else if (sscanf(line, "[%*[^]]] [mrlab_coarse/INFO] j: rack%d's transfer to rack%d ends", &from, &to) == 2) {
+      assert_in_range(to, 1, RACKS);
+      assert_true(now[to] > 0);
+      now[to]--;
+    }
+    if (!strchr(line, '\n'))
+      break;
+  }
+  for (int k = 1; k <= RACKS; k++)
+    assert_int_equal(now[k], 0);
+  return n;
+}
+
+/* mrlab.shuffle.coarse.sources bounds the transfers a reducer group has
+ * in flight, its carriers going round the source racks: a group of racks16
+ * receives from four racks at once without the cap, from at most the cap
+ * with it, and every byte still arrives. */
+static void a_cap_bounds_a_groups_transfers(void **state)
+{
+  (void)state;
+  in_flight free_run = capped_run("0"), one = capped_run("1"), two = capped_run("2");
+  assert_true(free_run.most > 2);
+  assert_int_equal(one.most, 1);
+  assert_in_range(two.most, 1, 2);
+  assert_true(one.transfers >= 4 && two.transfers >= 4);
+}
+
 /* A group's last carrier may end after its last reducer left (a reduce
  * attempt killed while its part was on the way): the carrier frees the
  * group then, and must not touch it again.  The shipped four-job mix on
@@ -264,6 +357,7 @@ int main(void)
       cmocka_unit_test(a_group_outlived_by_its_carrier_is_left_alone),
       cmocka_unit_test(a_carrier_takes_once_a_second),
       cmocka_unit_test(the_last_map_ends_the_poll),
+      cmocka_unit_test(a_cap_bounds_a_groups_transfers),
   };
   TEST_MAIN(tests);
 }

@@ -59,6 +59,7 @@ typedef enum {
   CONF_EXPLICIT_GROUPS,        /* mrlab.reduce.explicit.groups */
   CONF_SHUFFLE_BY_RACK,        /* mrlab.shuffle.by.rack */
   CONF_SHUFFLE_COARSE,         /* mrlab.shuffle.coarse */
+  CONF_COARSE_SOURCES,         /* mrlab.shuffle.coarse.sources: most transfers of a group at once; 0: any */
   CONF_SHUFFLE_FLOWS,          /* mrlab.shuffle.flows: most one-chunk fetches of a reduce on the wire; 0: all */
   CONF_MAP_SLOT_MB,            /* mapreduce.cluster.mapmemory.mb: a map slot's memory, MiB */
   CONF_REDUCE_SLOT_MB,         /* mapreduce.cluster.reducememory.mb */
