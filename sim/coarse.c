@@ -35,7 +35,8 @@
  * in all 75 racks of scale3000 keeps up to 5,625 in flight, each
  * re-sharing the others at its start and end.  With
  * mrlab.shuffle.coarse.sources=N a group keeps at most N carriers, each
- * going round the source racks (from the one it served to the next where
+ * going round the source racks in an order drawn from the seed (from the
+ * one it served to the next where
  * outputs wait, no carrier of the group serves and the poll is due) and
  * taking all that waits there: a rack's inbound link stays busy with N
  * flows as with one a source rack, and a job has at most N x racks.
@@ -114,6 +115,8 @@ struct group {
   int rack, next_id, carriers;
   int cap;        /* mrlab.shuffle.coarse.sources: most carriers at once, each going round the source racks; 0: none */
   double *due;    /* with a cap, per source rack: when its next poll may take (a second after its last take) */
+  int *round;     /* with a cap: the source racks in the order its carriers go round them (drawn: group_round) */
+  int *place;     /* with a cap, per source rack: its place in round */
   sg_host_t sink; /* the rack's receiving host */
   member *members;
   char *busy;      /* per source rack: a carrier serves it */
@@ -124,6 +127,42 @@ struct group {
 
 static group **groups; /* per job and rack, while it has members or carriers */
 static int n_live;
+
+typedef struct {
+  uint64_t key;
+  int rack;
+} drawn_rack;
+
+static int by_key(const void *pa, const void *pb)
+{
+  const drawn_rack *a = pa, *b = pb;
+  return (a->key > b->key) - (a->key < b->key);
+}
+
+/* Draws the order in which G's carriers go round the source racks: the
+ * racks by engine_hash of the seed, the job and the two racks' names, so
+ * that which rack a carrier serves first is a draw of the seed, not the
+ * platform file's order of racks (docs/design.md). */
+static void group_round(engine *e, group *g)
+{
+  int n_racks = e->platform->n_racks;
+  const platform_rack *racks = e->platform->racks;
+  drawn_rack *d = xmalloc((size_t)n_racks * sizeof *d);
+  for (int s = 0; s < n_racks; s++)
+    d[s] = (drawn_rack){
+        engine_hash((const uint64_t[]){DRAW_CARRIER, (uint64_t)g->j->index, engine_name_hash(racks[g->rack].name),
+                                       engine_name_hash(racks[s].name)},
+                    4),
+        s};
+  qsort(d, (size_t)n_racks, sizeof *d, by_key);
+  g->round = xmalloc((size_t)n_racks * sizeof *g->round);
+  g->place = xmalloc((size_t)n_racks * sizeof *g->place);
+  for (int k = 0; k < n_racks; k++) {
+    g->round[k] = d[k].rack;
+    g->place[d[k].rack] = k;
+  }
+  free(d);
+}
 
 static group *group_get(engine *e, job *j, int rack)
 {
@@ -143,8 +182,10 @@ static group *group_get(engine *e, job *j, int rack)
     (*g)->queued = xcalloc((size_t)n_racks, sizeof *(*g)->queued);
     (*g)->poll = sg_cond_init();
     (*g)->cap = (int)conf_get(&j->desc->conf, CONF_COARSE_SOURCES);
-    if ((*g)->cap)
+    if ((*g)->cap) {
       (*g)->due = xcalloc((size_t)n_racks, sizeof *(*g)->due);
+      group_round(e, *g);
+    }
     n_live++;
   }
   return *g;
@@ -173,6 +214,8 @@ static void group_release(engine *e, group *g)
   free(g->busy);
   free(g->queued);
   free(g->due);
+  free(g->round);
+  free(g->place);
   sg_cond_destroy(g->poll);
   free(g);
   if (--n_live == 0) {
@@ -385,7 +428,7 @@ static int waits_in(const group *g, int s)
 
 /* With a cap on G's carriers: the source rack that a carrier of G, which
  * served SRC and last took at TAKEN, serves next (the job's MUTEX held), or
- * -1 when it leaves.  It goes round the source racks from SRC's next, to
+ * -1 when it leaves.  It goes round the source racks (G's round) from SRC's next, to
  * the first where outputs wait, no other carrier serves and the poll is
  * due (a second after the group last took there, or at once for a full
  * transfer or after the job's last map), waiting for the earliest poll if
@@ -400,7 +443,7 @@ static int next_source(engine *e, group *g, int src, double taken, sg_mutex_t mu
     for (member *m = g->members; m; m = m->next)
       collect(e, m);
     for (int k = 1; k <= n_racks; k++) {
-      int s = (src + k) % n_racks;
+      int s = g->round[(g->place[src] + k) % n_racks];
       if ((s != src && g->busy[s]) || !waits_in(g, s))
         continue;
       if (maps_over || g->queued[s] >= full(g->j) || now >= g->due[s])
@@ -465,10 +508,13 @@ static void carrier_actor(int argc, char **argv)
   sg_mutex_unlock(mutex);
 }
 
-/* Starts a carrier for each source rack where M has outputs waiting and none serves G (the job's mutex held). */
+/* Starts a carrier for each source rack where M has outputs waiting and none
+ * serves G, with a cap on G's carriers in G's round until it is reached
+ * (the job's mutex held). */
 static void start_carriers(engine *e, group *g, member *m)
 {
-  for (int s = 0; s < e->platform->n_racks; s++) {
+  for (int k = 0; k < e->platform->n_racks; k++) {
+    int s = g->cap ? g->round[k] : k;
     if (!m->n_pend[s] || g->busy[s])
       continue;
     if (g->cap && g->carriers >= g->cap)

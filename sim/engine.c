@@ -76,16 +76,6 @@ void engine_init_simgrid(int *argc, char **argv)
   sg_host_load_plugin_init();
 }
 
-/* The FNV-1a hash of NAME: a worker's identity that its place in the
- * platform file does not change. */
-static uint64_t name_hash(const char *name)
-{
-  uint64_t h = 0xcbf29ce484222325ULL;
-  for (; *name; name++)
-    h = (h ^ (unsigned char)*name) * 0x100000001b3ULL;
-  return h;
-}
-
 /* Orders jobs by their workload submit time, then by index. */
 static int by_submit_time(const void *x, const void *y)
 {
@@ -152,7 +142,7 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
     char name[96];
     snprintf(name, sizeof name, "tasktracker-%s", p->workers[i].name);
     tr->worker = i;
-    tr->key = engine_hash((const uint64_t[]){DRAW_PHASE, name_hash(p->workers[i].name)}, 2);
+    tr->key = engine_hash((const uint64_t[]){DRAW_PHASE, engine_name_hash(p->workers[i].name)}, 2);
     tr->host = sg_host_by_name(p->workers[i].name);
     tr->mailbox = sg_mailbox_by_name(name);
     tr->map_slots = c->map_slots;

@@ -25,6 +25,14 @@ uint64_t engine_hash(const uint64_t *parts, size_t n)
   return x;
 }
 
+uint64_t engine_name_hash(const char *name)
+{
+  uint64_t h = 0xcbf29ce484222325ULL; /* FNV-1a */
+  for (; *name; name++)
+    h = (h ^ (unsigned char)*name) * 0x100000001b3ULL;
+  return h;
+}
+
 gsl_rng *engine_rng_alloc(const uint64_t *parts, size_t n)
 {
   gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);

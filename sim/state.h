@@ -373,6 +373,10 @@ extern engine *the_engine;
  * never from an index or the order of a file. */
 uint64_t engine_hash(const uint64_t *parts, size_t n);
 
+/* A hash of NAME (a worker's or a rack's): its identity in a draw, which its
+ * place in the platform file does not change. */
+uint64_t engine_name_hash(const char *name);
+
 /* X, a number of engine_hash, as a uniform number in [0, 1). */
 static inline double engine_uniform(uint64_t x)
 {
@@ -394,7 +398,8 @@ enum {
   DRAW_PREEMPT,
   DRAW_FAULT,
   DRAW_LOSS,
-  DRAW_REREPLICATION
+  DRAW_REREPLICATION,
+  DRAW_CARRIER
 };
 
 /* A random generator for attempt A alone, seeded from the run's seed and

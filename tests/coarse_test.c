@@ -8,7 +8,8 @@
  * faithful model's makespan, carriers keep to their poll (once a
  * second while maps run, but for a full transfer or the last map), and a
  * cap on a group's carriers (mrlab.shuffle.coarse.sources) bounds its
- * transfers in flight. */
+ * transfers in flight, and they go round the source racks in an order drawn
+ * from the seed, not the platform file's. */
 #include "test.h"
 
 #include <math.h>
@@ -317,6 +318,86 @@ static void a_cap_bounds_a_groups_transfers(void **state)
   assert_true(one.transfers >= 4 && two.transfers >= 4);
 }
 
+/* Four racks of four workers, the racks listed rack1 to rack4 or, if
+ * REVERSED, rack4 to rack1; the workers are dealt to them alike either way. */
+static const char *four_racks(int reversed)
+{
+  static char text[2048];
+  char racks[512] = "";
+  for (int k = 0; k < 4; k++) {
+    char rack[128];
+    snprintf(rack, sizeof rack, "%s{ name = \"rack%d\"; uplink = { bandwidth = \"500Mbps\"; latency = \"10us\"; }; }",
+             k ? ", " : "", reversed ? 4 - k : k + 1);
+    strcat(racks, rack);
+  }
+  snprintf(text, sizeof text,
+           "name = \"four\";\ncore = { bandwidth = \"40Gbps\"; latency = \"5us\"; };\nracks = ( %s );\n"
+           "node_classes = ( { name = \"node\"; count = 16; racks = [\"rack1\", \"rack2\", \"rack3\", \"rack4\"];"
+           " cores = 8; speed = \"3Gf\"; memory = \"32GiB\"; disks = ( { read = \"120MBps\"; write = \"100MBps\"; } );"
+           " nic = { bandwidth = \"1Gbps\"; latency = \"50us\"; }; slots = { map = 4; reduce = 2; }; } );\n"
+           "master = { class = \"node\"; rack = \"rack1\"; };\n",
+           racks);
+  return text;
+}
+
+/* The source racks, by number, of the first four transfers into rack1 of a
+ * TeraSort whose reducers start once every map has ended, with one carrier
+ * a group, on four_racks(REVERSED) with SEED: the order its carrier went
+ * round the racks, every one holding outputs from the start. */
+static int first_round(int reversed, int seed)
+{
+  test_run r;
+  char dir[4096], platform[4160], workload[4160], out[4160], s[16];
+  snprintf(dir, sizeof dir, "%s", test_tmpdir());
+  snprintf(platform, sizeof platform, "%s", test_write_file(dir, "four.cfg", four_racks(reversed)));
+  snprintf(workload, sizeof workload, "%s",
+           test_write_file(dir, "ts.cfg",
+                           "jobs = ( { name = \"j\"; generator = \"terasort\"; input = \"4GB\"; reducers = 16;"
+                           " sample = 10000; output_replication = 1; seed = 1;"
+                           " set = [\"mapreduce.job.reduce.slowstart.completedmaps=1.0\"]; } );\n"));
+  snprintf(out, sizeof out, "%s/out", dir);
+  snprintf(s, sizeof s, "%d", seed);
+  test_run_mrlab(&r, NULL,
+                 (const char *const[]){"run", platform, workload, "--seed", s, "--set", "mrlab.shuffle.coarse=true",
+                                       "--set", "mrlab.shuffle.coarse.sources=1", "--log=mrlab_coarse.thres:info", "-o",
+                                       out, NULL});
+  if (r.status)
+    fail_msg("status %d: %s", r.status, r.err);
+  int round = 0, n = 0, seen = 0;
+  for (const char *line = r.err; *line && n < 4; line = strchr(line, '\n') + 1) {
+    int from, to;
+    long long bytes;
+    if (sscanf(line,
+               "[%*[^]]] [mrlab_coarse/INFO] j: rack%d sends %lld bytes of %*d map outputs to %*d reducers in rack%d",
+               &from, &bytes, &to) == 3 &&
+        to == 1) {
+      assert_in_range(from, 1, 4);
+      round = 10 * round + from;
+      seen |= 1 << from;
+      n++;
+    }
+    if (!strchr(line, '\n'))
+      break;
+  }
+  assert_int_equal(seen, 0x1e); /* each rack once */
+  return round;
+}
+
+/* Which source rack a capped group's carrier serves next is drawn from the
+ * seed for the racks' names, not taken from the platform file's order:
+ * listed the other way round, the racks are served in the same order, and
+ * that order changes with the seed. */
+static void a_capped_groups_round_is_drawn_not_listed(void **state)
+{
+  (void)state;
+  int rounds[3];
+  for (int seed = 1; seed <= 3; seed++) {
+    rounds[seed - 1] = first_round(0, seed);
+    assert_int_equal(first_round(1, seed), rounds[seed - 1]);
+  }
+  assert_true(rounds[0] != rounds[1] || rounds[1] != rounds[2]);
+}
+
 /* A group's last carrier may end after its last reducer left (a reduce
  * attempt killed while its part was on the way): the carrier frees the
  * group then, and must not touch it again.  The shipped four-job mix on
@@ -358,6 +439,7 @@ int main(void)
       cmocka_unit_test(a_carrier_takes_once_a_second),
       cmocka_unit_test(the_last_map_ends_the_poll),
       cmocka_unit_test(a_cap_bounds_a_groups_transfers),
+      cmocka_unit_test(a_capped_groups_round_is_drawn_not_listed),
   };
   TEST_MAIN(tests);
 }
