@@ -23,8 +23,9 @@
  * ("RACK-shuffle-in"), both with the summed bandwidth of their rack's NICs
  * (topology.h), cut into a few large chunks; it then hands each reducer
  * its part and goes on while outputs wait there, taking at most once a
- * second while the job's maps run: a reducer learns of finished maps once
- * a second (Hadoop's EventFetcher), and at the wave of map ends a carrier
+ * poll (mrlab.shuffle.coarse.poll, a second unless set) while the job's
+ * maps run: a reducer learns of finished maps once a second (Hadoop's
+ * EventFetcher), and at the wave of map ends a carrier
  * taking as each output is announced made thousands of small transfers a
  * second, each a SimGrid flow re-sharing every flow in flight.  What fills
  * a transfer (CHUNKS_PER_TRANSFER chunks) goes at once, so that a busy
@@ -40,6 +41,10 @@
  * outputs wait, no carrier of the group serves and the poll is due) and
  * taking all that waits there: a rack's inbound link stays busy with N
  * flows as with one a source rack, and a job has at most N x racks.
+ * The cap bounds the flows in flight, not how many start: with outputs
+ * waiting in every rack, a group still takes from each of R source racks
+ * once a poll, R x R transfers a poll for a job; a longer poll makes them
+ * fewer and larger.
  * Each reducer lands its part in its own actor by the rules of
  * one fetch of those outputs (memory or disk, merges: reducetask.c), so
  * its merges and its memory see the same segments, in fewer, later pieces.
@@ -77,10 +82,6 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_coarse, mrlab, "the coarse shuffle: each t
   4 /* a transfer is cut into this many chunks (more when they would be under a                                        \
      * mrlab.pipeline.chunk): enough for its reads and its sending to overlap */
 
-#define EVENT_POLL                                                                                                     \
-  1.0 /* s: a reducer learns of finished maps once a second (EventFetcher's SLEEP_TIME, 1000 ms, in                    \
-       * Hadoop 2 and 1), so a carrier takes at most once a second while maps run */
-
 typedef struct member member;
 typedef struct group group;
 
@@ -114,7 +115,8 @@ struct group {
   job *j;
   int rack, next_id, carriers;
   int cap;        /* mrlab.shuffle.coarse.sources: most carriers at once, each going round the source racks; 0: none */
-  double *due;    /* with a cap, per source rack: when its next poll may take (a second after its last take) */
+  double period;  /* mrlab.shuffle.coarse.poll: s from a take in a source rack to the next while maps run */
+  double *due;    /* with a cap, per source rack: when its next poll may take (a poll after its last take) */
   int *round;     /* with a cap: the source racks in the order its carriers go round them (drawn: group_round) */
   int *place;     /* with a cap, per source rack: its place in round */
   sg_host_t sink; /* the rack's receiving host */
@@ -182,6 +184,7 @@ static group *group_get(engine *e, job *j, int rack)
     (*g)->queued = xcalloc((size_t)n_racks, sizeof *(*g)->queued);
     (*g)->poll = sg_cond_init();
     (*g)->cap = (int)conf_get(&j->desc->conf, CONF_COARSE_SOURCES);
+    (*g)->period = conf_get(&j->desc->conf, CONF_COARSE_POLL);
     if ((*g)->cap) {
       (*g)->due = xcalloc((size_t)n_racks, sizeof *(*g)->due);
       group_round(e, *g);
@@ -430,7 +433,7 @@ static int waits_in(const group *g, int s)
  * served SRC and last took at TAKEN, serves next (the job's MUTEX held), or
  * -1 when it leaves.  It goes round the source racks (G's round) from SRC's next, to
  * the first where outputs wait, no other carrier serves and the poll is
- * due (a second after the group last took there, or at once for a full
+ * due (a poll after the group last took there, or at once for a full
  * transfer or after the job's last map), waiting for the earliest poll if
  * none is due; when nothing waits, it waits out its own poll as a carrier
  * without a cap does, and leaves if nothing came. */
@@ -452,9 +455,9 @@ static int next_source(engine *e, group *g, int src, double taken, sg_mutex_t mu
         when = g->due[s];
     }
     if (when == INFINITY) { /* nothing waits */
-      if (maps_over || now >= taken + EVENT_POLL)
+      if (maps_over || now >= taken + g->period)
         return -1;
-      when = taken + EVENT_POLL;
+      when = taken + g->period;
     }
     condwait_for(g->poll, mutex, when - now);
   }
@@ -487,7 +490,7 @@ static void carrier_actor(int argc, char **argv)
       hand_over(g, b);
     }
     if (g->cap) {
-      g->due[src] = taken + EVENT_POLL;
+      g->due[src] = taken + g->period;
       int next = next_source(e, g, src, taken, mutex);
       if (next < 0)
         break;
@@ -499,8 +502,8 @@ static void carrier_actor(int argc, char **argv)
       continue;
     }
     /* what waits now is taken at the next poll, or at once when it fills a transfer or the last map has ended */
-    while (g->j->maps_done < g->j->n_maps && simgrid_get_clock() < taken + EVENT_POLL && g->queued[src] < full(g->j))
-      condwait_for(g->poll, mutex, taken + EVENT_POLL - simgrid_get_clock());
+    while (g->j->maps_done < g->j->n_maps && simgrid_get_clock() < taken + g->period && g->queued[src] < full(g->j))
+      condwait_for(g->poll, mutex, taken + g->period - simgrid_get_clock());
   }
   group_serve(g, src, 0);
   g->carriers--;

@@ -219,14 +219,14 @@ static double makespan(const engine *e)
  * watches for lost workers), each disk's queue and its time-sharing
  * (disks.h), the fetch by rack, the coarse shuffle (coarse.h), a bound on
  * a reducer's fetches on the wire below its fetchers, a pipeline chunk
- * other than the default and a cap on a coarse group's carriers when a job
- * set them, and the SimGrid options of
+ * other than the default, and a cap on a coarse group's carriers and their
+ * poll when a job set them, and the SimGrid options of
  * IN that change the resource models' accuracy (the ACK traffic, the
  * solver's precision), as given. */
 static json_t *approximations(const engine *e, const sim_inputs *in)
 {
-  static const conf_key keys[] = {CONF_SHUFFLE_BY_RACK, CONF_SHUFFLE_COARSE, CONF_SHUFFLE_FLOWS, CONF_CHUNK,
-                                  CONF_COARSE_SOURCES};
+  static const conf_key keys[] = {CONF_SHUFFLE_BY_RACK, CONF_SHUFFLE_COARSE, CONF_SHUFFLE_FLOWS,
+                                  CONF_CHUNK,           CONF_COARSE_SOURCES, CONF_COARSE_POLL};
   static const char *const models[] = {
       "--cfg=network/crosstraffic", "--cfg=maxmin/",   "--cfg=precision/", "--cfg=network/model",
       "--cfg=network/solver",       "--cfg=cpu/model", "--cfg=host/model"};
@@ -258,8 +258,8 @@ static json_t *approximations(const engine *e, const sim_inputs *in)
       const conf *c = &e->jobs[i].desc->conf;
       if (conf_get(c, keys[k]) == conf_get(&faithful, keys[k]) ||
           (keys[k] == CONF_SHUFFLE_FLOWS && conf_get(c, keys[k]) >= conf_get(c, CONF_PARALLELCOPIES)) ||
-          (keys[k] == CONF_COARSE_SOURCES && !coarse_job(&e->jobs[i])))
-        continue; /* as many places on the wire as fetchers bound nothing, and a cap on carriers without them */
+          ((keys[k] == CONF_COARSE_SOURCES || keys[k] == CONF_COARSE_POLL) && !coarse_job(&e->jobs[i])))
+        continue; /* as many places on the wire as fetchers bound nothing, nor carriers' cap and poll without them */
       conf_format(c, keys[k], value, sizeof value);
       snprintf(item, sizeof item, "%s=%s", conf_name(keys[k]), value);
       json_array_append_new(a, json_string(item));

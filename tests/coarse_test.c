@@ -6,7 +6,8 @@
  * says in summary.json that it used the approximation, a seed gives the
  * same bytes twice, a small TeraSort ends within a stated bound of the
  * faithful model's makespan, carriers keep to their poll (once a
- * second while maps run, but for a full transfer or the last map), and a
+ * second unless set, while maps run, but for a full transfer or the last
+ * map), and a
  * cap on a group's carriers (mrlab.shuffle.coarse.sources) bounds its
  * transfers in flight, and they go round the source racks in an order drawn
  * from the seed, not the platform file's. */
@@ -107,12 +108,16 @@ static void the_run_says_it_shuffled_coarsely(void **state)
       test_read_file(test_simulate(hetero16(), job("mapreduce.job.reduces=6"), coarse), "summary.json");
   assert_true(lists(summary, "\"mrlab.shuffle.coarse=true\""));
   assert_false(lists(summary, "mrlab.shuffle.coarse.sources"));
+  assert_false(lists(summary, "mrlab.shuffle.coarse.poll"));
   summary = test_read_file(test_simulate(hetero16(), job("mapreduce.job.reduces=6"), NULL), "summary.json");
   assert_null(strstr(summary, "mrlab.shuffle.coarse"));
-  /* a cap on carriers is listed with the coarse shuffle, and not without it, where it changes nothing */
-  const char *capped[] = {"--set", "mrlab.shuffle.coarse=true", "--set", "mrlab.shuffle.coarse.sources=2", NULL};
+  /* a cap on carriers and their poll are listed with the coarse shuffle, and not without it, where they change
+   * nothing */
+  const char *capped[] = {"--set", "mrlab.shuffle.coarse=true",    "--set", "mrlab.shuffle.coarse.sources=2",
+                          "--set", "mrlab.shuffle.coarse.poll=5s", NULL};
   summary = test_read_file(test_simulate(hetero16(), job("mapreduce.job.reduces=6"), capped), "summary.json");
   assert_true(lists(summary, "\"mrlab.shuffle.coarse.sources=2\""));
+  assert_true(lists(summary, "\"mrlab.shuffle.coarse.poll=5s\""));
   summary = test_read_file(test_simulate(hetero16(), job("mapreduce.job.reduces=6"), capped + 2), "summary.json");
   assert_false(lists(summary, "mrlab.shuffle.coarse"));
 }
@@ -156,26 +161,28 @@ static void a_small_terasort_ends_near_the_faithful_one(void **state)
 #define FULL (4LL << 24) /* a transfer's four chunks of 16 MiB */
 
 /* What a coarse run's carriers did, from their log lines: takes by a
- * carrier that took before (AGAIN), those of them within a second of its
- * last take (EARLY), before the maps' end; and takes within a second of
+ * carrier that took before (AGAIN), those of them within a poll of its
+ * last take (EARLY), before the maps' end; and takes within a poll of
  * the carrier's last at the maps' end (SOON). */
 typedef struct {
   int sends, again, early, soon;
 } rounds;
 
-/* Runs job TEXT (named "j") on hetero16 with the coarse shuffle and counts
- * its carriers' rounds; fails if a take before the maps' end follows the
- * carrier's last within a second without filling a transfer. */
-static rounds carrier_rounds(const char *text)
+/* Runs job TEXT (named "j") on hetero16 with the coarse shuffle polling
+ * every POLL seconds and counts its carriers' rounds; fails if a take
+ * before the maps' end follows the carrier's last within a poll without
+ * filling a transfer. */
+static rounds carrier_rounds(const char *text, int poll)
 {
   test_run r;
-  char dir[4096], out[4160], workload[4160];
+  char dir[4096], out[4160], workload[4160], set[64];
+  snprintf(set, sizeof set, "mrlab.shuffle.coarse.poll=%ds", poll);
   snprintf(dir, sizeof dir, "%s", test_tmpdir());
   snprintf(out, sizeof out, "%s/out", dir);
   snprintf(workload, sizeof workload, "%s/poll.cfg", dir);
   test_write_file(dir, "poll.cfg", text);
   test_run_mrlab(&r, NULL,
-                 (const char *const[]){"run", hetero16(), workload, "--set", "mrlab.shuffle.coarse=true",
+                 (const char *const[]){"run", hetero16(), workload, "--set", "mrlab.shuffle.coarse=true", "--set", set,
                                        "--log=mrlab_coarse.thres:info", "-o", out, NULL});
   if (r.status)
     fail_msg("status %d: %s", r.status, r.err);
@@ -195,7 +202,7 @@ static rounds carrier_rounds(const char *text)
         3) {
       assert_in_range(pid, 0, MAX_CARRIERS - 1);
       n.sends++;
-      int within = last[pid] >= 0 && when < last[pid] + 1 - 1e-9;
+      int within = last[pid] >= 0 && when < last[pid] + poll - 1e-9;
       if (last[pid] >= 0 && when < maps_end - 1e-5) { /* the log has microseconds */
         n.again++;
         if (within && bytes < FULL)
@@ -214,6 +221,10 @@ static rounds carrier_rounds(const char *text)
   return n;
 }
 
+/* A 4 GB TeraSort of 16 reducers. */
+static const char terasort[] = "jobs = ( { name = \"j\"; generator = \"terasort\"; input = \"4GB\"; reducers = 16;"
+                               " sample = 10000; output_replication = 1; seed = 1; } );\n";
+
 /* A carrier takes what waits at most once a second while maps run, as a
  * reducer learns of finished maps at its event poll: its transfers begin a
  * second apart at least (the job's maps end over many seconds, so carriers
@@ -222,10 +233,20 @@ static rounds carrier_rounds(const char *text)
 static void a_carrier_takes_once_a_second(void **state)
 {
   (void)state;
-  rounds n = carrier_rounds("jobs = ( { name = \"j\"; generator = \"terasort\"; input = \"4GB\"; reducers = 16;"
-                            " sample = 10000; output_replication = 1; seed = 1; } );\n");
+  rounds n = carrier_rounds(terasort, 1);
   if (!n.early)
     fail_msg("no carrier took a full transfer before its poll");
+}
+
+/* mrlab.shuffle.coarse.poll spaces a carrier's takes as it says: with a
+ * poll of 3 s, no take that fills no transfer comes within 3 s of the
+ * carrier's last, and the carriers make fewer transfers than at 1 s. */
+static void a_longer_poll_spaces_the_takes(void **state)
+{
+  (void)state;
+  rounds each_second = carrier_rounds(terasort, 1), every_third = carrier_rounds(terasort, 3);
+  if (every_third.sends >= each_second.sends)
+    fail_msg("%d transfers polling every 3 s, %d every second", every_third.sends, each_second.sends);
 }
 
 /* When the last map ends, a carrier waiting for its poll takes at once:
@@ -234,7 +255,8 @@ static void the_last_map_ends_the_poll(void **state)
 {
   (void)state;
   rounds n = carrier_rounds("jobs = ( { name = \"j\"; input = \"4GB\"; map_cost = 20.0; map_selectivity = 0.1;"
-                            " reduce_cost = 20.0; reduce_selectivity = 1.0; reducers = 16; } );\n");
+                            " reduce_cost = 20.0; reduce_selectivity = 1.0; reducers = 16; } );\n",
+                            1);
   if (!n.soon)
     fail_msg("no carrier waiting for its poll took at the maps' end");
 }
@@ -437,6 +459,7 @@ int main(void)
       cmocka_unit_test(a_small_terasort_ends_near_the_faithful_one),
       cmocka_unit_test(a_group_outlived_by_its_carrier_is_left_alone),
       cmocka_unit_test(a_carrier_takes_once_a_second),
+      cmocka_unit_test(a_longer_poll_spaces_the_takes),
       cmocka_unit_test(the_last_map_ends_the_poll),
       cmocka_unit_test(a_cap_bounds_a_groups_transfers),
       cmocka_unit_test(a_capped_groups_round_is_drawn_not_listed),

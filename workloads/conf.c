@@ -94,6 +94,8 @@ static const property table[CONF_N_KEYS] = {
     [CONF_SHUFFLE_BY_RACK] = {"mrlab.shuffle.by.rack", T_BOOL, "false", 0, 1, JOB},
     [CONF_SHUFFLE_COARSE] = {"mrlab.shuffle.coarse", T_BOOL, "false", 0, 1, JOB},
     [CONF_COARSE_SOURCES] = {"mrlab.shuffle.coarse.sources", T_INT, "0", 0, 1e4, JOB},
+    /* a reducer learns of finished maps once a second: EventFetcher's SLEEP_TIME, 1000 ms, in Hadoop 2 and 1 */
+    [CONF_COARSE_POLL] = {"mrlab.shuffle.coarse.poll", T_TIME, "1s", 0.001, 3600, JOB},
     [CONF_SHUFFLE_FLOWS] = {"mrlab.shuffle.flows", T_INT, "0", 0, 1e4, JOB},
     [CONF_MAP_SLOT_MB] = {"mapreduce.cluster.mapmemory.mb", T_INT, "1024", 1, 1e7, CLUSTER},
     [CONF_REDUCE_SLOT_MB] = {"mapreduce.cluster.reducememory.mb", T_INT, "1024", 1, 1e7, CLUSTER},

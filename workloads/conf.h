@@ -60,53 +60,54 @@ typedef enum {
   CONF_SHUFFLE_BY_RACK,        /* mrlab.shuffle.by.rack */
   CONF_SHUFFLE_COARSE,         /* mrlab.shuffle.coarse */
   CONF_COARSE_SOURCES,         /* mrlab.shuffle.coarse.sources: most transfers of a group at once; 0: any */
-  CONF_SHUFFLE_FLOWS,          /* mrlab.shuffle.flows: most one-chunk fetches of a reduce on the wire; 0: all */
-  CONF_MAP_SLOT_MB,            /* mapreduce.cluster.mapmemory.mb: a map slot's memory, MiB */
-  CONF_REDUCE_SLOT_MB,         /* mapreduce.cluster.reducememory.mb */
-  CONF_BALANCE_MOVES,          /* dfs.datanode.balance.max.concurrent.moves: block moves at once per datanode */
-  CONF_BALANCE_BANDWIDTH,      /* dfs.datanode.balance.bandwidthPerSec, bytes/s per datanode; 0: unthrottled */
-  CONF_SHUFFLE_MODE,           /* mrlab.shuffle.mode: CONF_SHUFFLE_PULL or CONF_SHUFFLE_PUSH */
-  CONF_PUSH_THRESHOLD,         /* mrlab.shuffle.push.threshold, a fraction of the sort buffer */
-  CONF_PREFETCH,               /* mrlab.prefetch: PSP predictive scheduling and prefetching (Xie 2011, ch. 4) */
-  CONF_NAMENODE_RPC,           /* mrlab.namenode.rpc, s: the NameNode's time to serve one metadata RPC */
-  CONF_DISK_SEEK,              /* mrlab.disk.seek, s: a disk's seek and rotation before it reads an opened file */
-  CONF_DISK_OPS,               /* mrlab.disk.ops: operations in flight on a disk at once, 0 unbounded (disks.h) */
-  CONF_DISK_LAZY,              /* mrlab.disk.lazy: each disk time-shared as a host of its own (disks.h) */
-  CONF_PROGRESS_PERIOD,        /* mrlab.progress.period, s: how often the JobTracker samples progress; 0: never */
-  CONF_PROGRESS_DELTA,         /* mrlab.progress.delta, bytes: NearestFit's neighbourhood half-width */
-  CONF_PROGRESS_SKETCH,        /* mrlab.progress.sketch: Space-Saving counters for explicit keys; 0: one a key */
-  CONF_UTILISATION_PERIOD,     /* mrlab.utilisation.period, s: how often utilisation.csv samples; 0: never */
-  CONF_SCHEDULER,              /* mrlab.scheduler: CONF_SCHED_HADOOP1 or a YARN scheduler (sim/yarn.c) */
-  CONF_NM_HEARTBEAT,           /* yarn.resourcemanager.nodemanagers.heartbeat-interval-ms, s */
-  CONF_NM_MEMORY_MB,           /* yarn.nodemanager.resource.memory-mb; -1: the node's memory */
-  CONF_NM_VCORES,              /* yarn.nodemanager.resource.cpu-vcores; -1: the node's cores */
-  CONF_MIN_ALLOCATION_MB,      /* yarn.scheduler.minimum-allocation-mb: requests round up to a multiple */
-  CONF_MIN_ALLOCATION_VCORES,  /* yarn.scheduler.minimum-allocation-vcores */
-  CONF_MAP_VCORES,             /* mapreduce.map.cpu.vcores */
-  CONF_REDUCE_VCORES,          /* mapreduce.reduce.cpu.vcores */
-  CONF_AM_MEMORY_MB,           /* yarn.app.mapreduce.am.resource.mb */
-  CONF_AM_VCORES,              /* yarn.app.mapreduce.am.resource.cpu-vcores */
-  CONF_REDUCE_RAMPUP,          /* yarn.app.mapreduce.am.job.reduce.rampup.limit */
-  CONF_AM_RESOURCE_PERCENT,    /* yarn.scheduler.capacity.maximum-am-resource-percent: a queue's AMs' share */
-  CONF_FAIR_AM_SHARE,          /* mrlab.fair.maxAMShare: the Fair queue's AMs' share (its maxAMShare) */
-  CONF_PREEMPT_DELAY,          /* mapreduce.job.reducer.preempt.delay.sec: maps wait so long without headroom */
-  CONF_UNCONDITIONAL_PREEMPT,  /* mapreduce.job.reducer.unconditional-preempt.delay.sec; < 0: never */
-  CONF_PREEMPTION_LIMIT,       /* yarn.app.mapreduce.am.job.reduce.preemption.limit */
-  CONF_MAP_FAILURE,            /* mrlab.map.failure.probability: that a map attempt fails (a task-level fault) */
-  CONF_REDUCE_FAILURE,         /* mrlab.reduce.failure.probability */
-  CONF_MAP_MAXATTEMPTS,        /* mapreduce.map.maxattempts: a map's failed attempts that fail its job */
-  CONF_REDUCE_MAXATTEMPTS,     /* mapreduce.reduce.maxattempts */
-  CONF_TRACKER_FAILURES, /* mapreduce.job.maxtaskfailures.per.tracker: a job's failures that blacklist a tracker */
-  CONF_NODE_MTBF,        /* mrlab.node.mtbf, s: a worker's mean time between failures; 0: none (sim/lost.c) */
-  CONF_NODE_MTBF_SHAPE,  /* mrlab.node.mtbf.shape: the Weibull shape of its time to failure; 1: exponential */
-  CONF_NODE_REPAIR,      /* mrlab.node.repair, s: how long a failed worker stays down; 0: for good */
-  CONF_TRACKER_EXPIRY,   /* mapreduce.jobtracker.expire.trackers.interval, s: heartbeats missed for so long
-                          * lose a TaskTracker */
-  CONF_NM_EXPIRY,        /* yarn.nm.liveness-monitor.expiry-interval-ms, s: likewise a NodeManager */
-  CONF_DISK_CHECK,       /* mapred.disk.healthChecker.interval, s: a TaskTracker checks its local directories so
-                          * often, and re-initialises when one failed (Hadoop 1) */
-  CONF_CONNECT_TIMEOUT,  /* mapreduce.reduce.shuffle.connect.timeout, s: a fetch from a dead host fails then */
-  CONF_CLIENT_TIMEOUT,   /* dfs.client.socket-timeout, s: a read from a dead datanode moves to the next replica */
+  CONF_COARSE_POLL,        /* mrlab.shuffle.coarse.poll: s between a group's takes from a source rack while maps run */
+  CONF_SHUFFLE_FLOWS,      /* mrlab.shuffle.flows: most one-chunk fetches of a reduce on the wire; 0: all */
+  CONF_MAP_SLOT_MB,        /* mapreduce.cluster.mapmemory.mb: a map slot's memory, MiB */
+  CONF_REDUCE_SLOT_MB,     /* mapreduce.cluster.reducememory.mb */
+  CONF_BALANCE_MOVES,      /* dfs.datanode.balance.max.concurrent.moves: block moves at once per datanode */
+  CONF_BALANCE_BANDWIDTH,  /* dfs.datanode.balance.bandwidthPerSec, bytes/s per datanode; 0: unthrottled */
+  CONF_SHUFFLE_MODE,       /* mrlab.shuffle.mode: CONF_SHUFFLE_PULL or CONF_SHUFFLE_PUSH */
+  CONF_PUSH_THRESHOLD,     /* mrlab.shuffle.push.threshold, a fraction of the sort buffer */
+  CONF_PREFETCH,           /* mrlab.prefetch: PSP predictive scheduling and prefetching (Xie 2011, ch. 4) */
+  CONF_NAMENODE_RPC,       /* mrlab.namenode.rpc, s: the NameNode's time to serve one metadata RPC */
+  CONF_DISK_SEEK,          /* mrlab.disk.seek, s: a disk's seek and rotation before it reads an opened file */
+  CONF_DISK_OPS,           /* mrlab.disk.ops: operations in flight on a disk at once, 0 unbounded (disks.h) */
+  CONF_DISK_LAZY,          /* mrlab.disk.lazy: each disk time-shared as a host of its own (disks.h) */
+  CONF_PROGRESS_PERIOD,    /* mrlab.progress.period, s: how often the JobTracker samples progress; 0: never */
+  CONF_PROGRESS_DELTA,     /* mrlab.progress.delta, bytes: NearestFit's neighbourhood half-width */
+  CONF_PROGRESS_SKETCH,    /* mrlab.progress.sketch: Space-Saving counters for explicit keys; 0: one a key */
+  CONF_UTILISATION_PERIOD, /* mrlab.utilisation.period, s: how often utilisation.csv samples; 0: never */
+  CONF_SCHEDULER,          /* mrlab.scheduler: CONF_SCHED_HADOOP1 or a YARN scheduler (sim/yarn.c) */
+  CONF_NM_HEARTBEAT,       /* yarn.resourcemanager.nodemanagers.heartbeat-interval-ms, s */
+  CONF_NM_MEMORY_MB,       /* yarn.nodemanager.resource.memory-mb; -1: the node's memory */
+  CONF_NM_VCORES,          /* yarn.nodemanager.resource.cpu-vcores; -1: the node's cores */
+  CONF_MIN_ALLOCATION_MB,  /* yarn.scheduler.minimum-allocation-mb: requests round up to a multiple */
+  CONF_MIN_ALLOCATION_VCORES, /* yarn.scheduler.minimum-allocation-vcores */
+  CONF_MAP_VCORES,            /* mapreduce.map.cpu.vcores */
+  CONF_REDUCE_VCORES,         /* mapreduce.reduce.cpu.vcores */
+  CONF_AM_MEMORY_MB,          /* yarn.app.mapreduce.am.resource.mb */
+  CONF_AM_VCORES,             /* yarn.app.mapreduce.am.resource.cpu-vcores */
+  CONF_REDUCE_RAMPUP,         /* yarn.app.mapreduce.am.job.reduce.rampup.limit */
+  CONF_AM_RESOURCE_PERCENT,   /* yarn.scheduler.capacity.maximum-am-resource-percent: a queue's AMs' share */
+  CONF_FAIR_AM_SHARE,         /* mrlab.fair.maxAMShare: the Fair queue's AMs' share (its maxAMShare) */
+  CONF_PREEMPT_DELAY,         /* mapreduce.job.reducer.preempt.delay.sec: maps wait so long without headroom */
+  CONF_UNCONDITIONAL_PREEMPT, /* mapreduce.job.reducer.unconditional-preempt.delay.sec; < 0: never */
+  CONF_PREEMPTION_LIMIT,      /* yarn.app.mapreduce.am.job.reduce.preemption.limit */
+  CONF_MAP_FAILURE,           /* mrlab.map.failure.probability: that a map attempt fails (a task-level fault) */
+  CONF_REDUCE_FAILURE,        /* mrlab.reduce.failure.probability */
+  CONF_MAP_MAXATTEMPTS,       /* mapreduce.map.maxattempts: a map's failed attempts that fail its job */
+  CONF_REDUCE_MAXATTEMPTS,    /* mapreduce.reduce.maxattempts */
+  CONF_TRACKER_FAILURES,      /* mapreduce.job.maxtaskfailures.per.tracker: a job's failures that blacklist a tracker */
+  CONF_NODE_MTBF,             /* mrlab.node.mtbf, s: a worker's mean time between failures; 0: none (sim/lost.c) */
+  CONF_NODE_MTBF_SHAPE,       /* mrlab.node.mtbf.shape: the Weibull shape of its time to failure; 1: exponential */
+  CONF_NODE_REPAIR,           /* mrlab.node.repair, s: how long a failed worker stays down; 0: for good */
+  CONF_TRACKER_EXPIRY,        /* mapreduce.jobtracker.expire.trackers.interval, s: heartbeats missed for so long
+                               * lose a TaskTracker */
+  CONF_NM_EXPIRY,             /* yarn.nm.liveness-monitor.expiry-interval-ms, s: likewise a NodeManager */
+  CONF_DISK_CHECK,            /* mapred.disk.healthChecker.interval, s: a TaskTracker checks its local directories so
+                               * often, and re-initialises when one failed (Hadoop 1) */
+  CONF_CONNECT_TIMEOUT,       /* mapreduce.reduce.shuffle.connect.timeout, s: a fetch from a dead host fails then */
+  CONF_CLIENT_TIMEOUT,        /* dfs.client.socket-timeout, s: a read from a dead datanode moves to the next replica */
   CONF_FETCH_FAILURES_FRACTION,      /* mapreduce.reduce.shuffle.max-fetch-failures-fraction */
   CONF_FETCH_FAILURES_NOTIFICATIONS, /* mapreduce.reduce.shuffle.max-fetch-failures-notifications: a map output
                                       * whose fetches failed so often, from that share of the shuffling
