@@ -37,9 +37,8 @@
  * re-sharing the others at its start and end.  With
  * mrlab.shuffle.coarse.sources=N a group keeps at most N carriers, each
  * going round the source racks in an order drawn from the seed (from the
- * one it served to the next where
- * outputs wait, no carrier of the group serves and the poll is due) and
- * taking all that waits there: a rack's inbound link stays busy with N
+ * one it served to the next where outputs wait, no carrier of the group
+ * serves and the poll is due) and taking all that waits there: a rack's inbound link stays busy with N
  * flows as with one a source rack, and a job has at most N x racks.
  * The cap bounds the flows in flight, not how many start: with outputs
  * waiting in every rack, a group still takes from each of R source racks
@@ -75,6 +74,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_coarse, mrlab, "the coarse shuffle: each transfer of a reducer group");
 
@@ -132,13 +132,15 @@ static int n_live;
 
 typedef struct {
   uint64_t key;
+  const char *name;
   int rack;
 } drawn_rack;
 
+/* Orders racks by their draw, then (two equal draws) by name. */
 static int by_key(const void *pa, const void *pb)
 {
   const drawn_rack *a = pa, *b = pb;
-  return (a->key > b->key) - (a->key < b->key);
+  return a->key != b->key ? (a->key > b->key) - (a->key < b->key) : strcmp(a->name, b->name);
 }
 
 /* Draws the order in which G's carriers go round the source racks: the
@@ -155,7 +157,7 @@ static void group_round(engine *e, group *g)
         engine_hash((const uint64_t[]){DRAW_CARRIER, (uint64_t)g->j->index, engine_name_hash(racks[g->rack].name),
                                        engine_name_hash(racks[s].name)},
                     4),
-        s};
+        racks[s].name, s};
   qsort(d, (size_t)n_racks, sizeof *d, by_key);
   g->round = xmalloc((size_t)n_racks * sizeof *g->round);
   g->place = xmalloc((size_t)n_racks * sizeof *g->place);
@@ -431,8 +433,8 @@ static int waits_in(const group *g, int s)
 
 /* With a cap on G's carriers: the source rack that a carrier of G, which
  * served SRC and last took at TAKEN, serves next (the job's MUTEX held), or
- * -1 when it leaves.  It goes round the source racks (G's round) from SRC's next, to
- * the first where outputs wait, no other carrier serves and the poll is
+ * -1 when it leaves.  It goes round the source racks in G's round from
+ * SRC's next, to the first where outputs wait, no other carrier serves and the poll is
  * due (a poll after the group last took there, or at once for a full
  * transfer or after the job's last map), waiting for the earliest poll if
  * none is due; when nothing waits, it waits out its own poll as a carrier
