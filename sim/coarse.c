@@ -38,8 +38,9 @@
  * mrlab.shuffle.coarse.sources=N a group keeps at most N carriers, each
  * going round the source racks in an order drawn from the seed (from the
  * one it served to the next where outputs wait, no carrier of the group
- * serves and the poll is due) and taking all that waits there: a rack's inbound link stays busy with N
- * flows as with one a source rack, and a job has at most N x racks.
+ * serves and the poll is due) and taking all that waits there: a rack's
+ * inbound link stays busy with N flows as with one a source rack, and a
+ * job has at most N x racks.
  * The cap bounds the flows in flight, not how many start: with outputs
  * waiting in every rack, a group still takes from each of R source racks
  * once a poll, R x R transfers a poll for a job; a longer poll makes them
@@ -434,8 +435,8 @@ static int waits_in(const group *g, int s)
 /* With a cap on G's carriers: the source rack that a carrier of G, which
  * served SRC and last took at TAKEN, serves next (the job's MUTEX held), or
  * -1 when it leaves.  It goes round the source racks in G's round from
- * SRC's next, to the first where outputs wait, no other carrier serves and the poll is
- * due (a poll after the group last took there, or at once for a full
+ * SRC's next, to the first where outputs wait, no other carrier serves
+ * and the poll is due (a poll after the group last took there, or at once for a full
  * transfer or after the job's last map), waiting for the earliest poll if
  * none is due; when nothing waits, it waits out its own poll as a carrier
  * without a cap does, and leaves if nothing came. */

@@ -261,6 +261,15 @@ static void the_last_map_ends_the_poll(void **state)
     fail_msg("no carrier waiting for its poll took at the maps' end");
 }
 
+/* Whether LINE logs a transfer of job j from rack FROM to rack TO (numbers of rackN). */
+static int sends(const char *line, int *from, int *to)
+{
+  long long bytes;
+  return sscanf(line,
+                "[%*[^]]] [mrlab_coarse/INFO] j: rack%d sends %lld bytes of %*d map outputs to %*d reducers in rack%d",
+                from, &bytes, to) == 3;
+}
+
 /* What a capped run's carriers did on racks16 (four racks), from their
  * log lines: the most transfers in flight at once into one reducer group
  * (a rack), and their number. */
@@ -279,9 +288,7 @@ static in_flight capped_run(const char *sources)
   snprintf(out, sizeof out, "%s/out", dir);
   snprintf(workload, sizeof workload, "%s/ts.cfg", dir);
   snprintf(set, sizeof set, "mrlab.shuffle.coarse.sources=%s", sources);
-  test_write_file(dir, "ts.cfg",
-                  "jobs = ( { name = \"j\"; generator = \"terasort\"; input = \"4GB\"; reducers = 16;"
-                  " sample = 10000; output_replication = 1; seed = 1; } );\n");
+  test_write_file(dir, "ts.cfg", terasort);
   test_run_mrlab(&r, NULL,
                  (const char *const[]){"run", test_source_path("platforms/racks16.cfg"), workload, "--set",
                                        "mrlab.shuffle.coarse=true", "--set", set, "--log=mrlab_coarse.thres:info", "-o",
@@ -303,12 +310,9 @@ static in_flight capped_run(const char *sources)
   enum { RACKS = 4 };
   int now[RACKS + 1] = {0};
   in_flight n = {0};
-  for (const char *line = r.err; *line; line = strchr(line, '\n') + 1) { /* "j: rackS sends ... in rackD" */
+  for (const char *line = r.err; *line; line = strchr(line, '\n') + 1) {
     int from, to;
-    long long bytes;
-    if (sscanf(line,
-               "[%*[^]]] [mrlab_coarse/INFO] j: rack%d sends %lld bytes of %*d map outputs to %*d reducers in rack%d",
-               &from, &bytes, &to) == 3) {
+    if (sends(line, &from, &to)) {
       assert_in_range(to, 1, RACKS);
       n.transfers++;
       if (++now[to] > n.most)
@@ -372,27 +376,20 @@ static int first_round(int reversed, int seed)
   char dir[4096], platform[4160], workload[4160], out[4160], s[16];
   snprintf(dir, sizeof dir, "%s", test_tmpdir());
   snprintf(platform, sizeof platform, "%s", test_write_file(dir, "four.cfg", four_racks(reversed)));
-  snprintf(workload, sizeof workload, "%s",
-           test_write_file(dir, "ts.cfg",
-                           "jobs = ( { name = \"j\"; generator = \"terasort\"; input = \"4GB\"; reducers = 16;"
-                           " sample = 10000; output_replication = 1; seed = 1;"
-                           " set = [\"mapreduce.job.reduce.slowstart.completedmaps=1.0\"]; } );\n"));
+  snprintf(workload, sizeof workload, "%s", test_write_file(dir, "ts.cfg", terasort));
   snprintf(out, sizeof out, "%s/out", dir);
   snprintf(s, sizeof s, "%d", seed);
   test_run_mrlab(&r, NULL,
                  (const char *const[]){"run", platform, workload, "--seed", s, "--set", "mrlab.shuffle.coarse=true",
-                                       "--set", "mrlab.shuffle.coarse.sources=1", "--log=mrlab_coarse.thres:info", "-o",
-                                       out, NULL});
+                                       "--set", "mrlab.shuffle.coarse.sources=1", "--set",
+                                       "mapreduce.job.reduce.slowstart.completedmaps=1.0",
+                                       "--log=mrlab_coarse.thres:info", "-o", out, NULL});
   if (r.status)
     fail_msg("status %d: %s", r.status, r.err);
   int round = 0, n = 0, seen = 0;
   for (const char *line = r.err; *line && n < 4; line = strchr(line, '\n') + 1) {
     int from, to;
-    long long bytes;
-    if (sscanf(line,
-               "[%*[^]]] [mrlab_coarse/INFO] j: rack%d sends %lld bytes of %*d map outputs to %*d reducers in rack%d",
-               &from, &bytes, &to) == 3 &&
-        to == 1) {
+    if (sends(line, &from, &to) && to == 1) {
       assert_in_range(from, 1, 4);
       round = 10 * round + from;
       seen |= 1 << from;
