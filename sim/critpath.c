@@ -47,6 +47,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <xbt/asserts.h>
+#include <xbt/config.h>
 
 typedef struct {
   int what;          /* CRIT_* (rundir.h): a stage or a wait */
@@ -54,7 +55,14 @@ typedef struct {
   double start, end; /* start <= end; each segment's end is the next one's start */
 } crit_segment;
 
-#define SLACK 1e-6 /* s: how far a recorded time may stray from the order the walk expects (rounding) */
+/* s: how far a recorded time may stray from the order the walk expects:
+ * rounding, and SimGrid's timing precision (--cfg=surf/precision), within
+ * which it ends an activity early, so that a stage can end before mrlab's
+ * own sum of the waits before it (a task's launch plus its start-up). */
+static double slack(void)
+{
+  return 1e-6 + sg_cfg_get_double("surf/precision");
+}
 
 typedef struct {
   const engine *e;
@@ -62,12 +70,13 @@ typedef struct {
   crit_segment *s;       /* the segments found, latest first */
   int n, cap;
   double t, lo;          /* the cursor, and the job's submit time */
+  double slack;          /* slack() */
 } walk;
 
 /* Accounts for [START, cursor) as WHAT of attempt A, and moves the cursor to START. */
 static void push(walk *w, int what, const attempt *a, double start)
 {
-  xbt_assert(start <= w->t + SLACK, "critical path of %s: %s at %.9f after the cursor %.9f", w->j->desc->name,
+  xbt_assert(start <= w->t + w->slack, "critical path of %s: %s at %.9f after the cursor %.9f", w->j->desc->name,
              rundir_explain_what[what], start, w->t);
   start = fmax(fmin(start, w->t), w->lo);
   if (start < w->t) {
@@ -109,7 +118,7 @@ static const attempt *reported_at(const job *j, task_kind kind, double when)
  * at TO: a heartbeat's, unless longer than one heartbeat interval. */
 static int assignment_wait(const walk *w, double from, double to)
 {
-  return to - from > w->e->heartbeat + SLACK ? CRIT_SLOT : CRIT_HEARTBEAT;
+  return to - from > w->e->heartbeat + w->slack ? CRIT_SLOT : CRIT_HEARTBEAT;
 }
 
 /* Use U of a slot with what the walk reads of it (its attempt's, while its job is kept). */
@@ -275,7 +284,7 @@ static void job_start(walk *w)
  * returns the number of segments.  Segments of no length are left out. */
 static int walk_job(const engine *e, const job *j, crit_segment **segs)
 {
-  walk w = {.e = e, .j = j, .t = j->end, .lo = j->submit};
+  walk w = {.e = e, .j = j, .t = j->end, .lo = j->submit, .slack = slack()};
   if (j->status == JOB_DEPENDENT_FAILED) { /* it never ran: no time to account for */
     *segs = xmalloc(sizeof **segs);
     return 0;

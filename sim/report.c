@@ -222,14 +222,15 @@ static double makespan(const engine *e)
  * other than the default, and a cap on a coarse group's carriers and their
  * poll when a job set them, and the SimGrid options of
  * IN that change the resource models' accuracy (the ACK traffic, the
- * solver's precision), as given. */
+ * solver's precision, the timing precision within which SimGrid ends
+ * activities together), as given. */
 static json_t *approximations(const engine *e, const sim_inputs *in)
 {
   static const conf_key keys[] = {CONF_SHUFFLE_BY_RACK, CONF_SHUFFLE_COARSE, CONF_SHUFFLE_FLOWS,
                                   CONF_CHUNK,           CONF_COARSE_SOURCES, CONF_COARSE_POLL};
   static const char *const models[] = {
-      "--cfg=network/crosstraffic", "--cfg=maxmin/",   "--cfg=precision/", "--cfg=network/model",
-      "--cfg=network/solver",       "--cfg=cpu/model", "--cfg=host/model"};
+      "--cfg=network/crosstraffic", "--cfg=maxmin/",        "--cfg=surf/precision", "--cfg=precision/",
+      "--cfg=network/model",        "--cfg=network/solver", "--cfg=cpu/model",      "--cfg=host/model"};
   conf faithful;
   conf_init(&faithful);
   json_t *a = json_array();

@@ -103,13 +103,15 @@ static size_t approximations(json_t *root, const char *wanted, int *found)
 }
 
 /* Smaller chunks are more activities: a remote map's read is one flow a
- * chunk.  summary.json names a chunk other than the default and SimGrid's
- * ACK traffic left out as approximations, and of the defaults only idle
- * heartbeats skipped, none once every heartbeat is sent. */
+ * chunk.  summary.json names a chunk other than the default, SimGrid's
+ * ACK traffic left out and its timing precision as approximations, and
+ * of the defaults only idle heartbeats skipped, none once every heartbeat
+ * is sent. */
 static void test_chunks_multiply_flows(void **state)
 {
   (void)state;
-  const char *big[] = {"--set", "mrlab.pipeline.chunk=1GiB", "--cfg=network/crosstraffic:0", NULL};
+  const char *big[] = {"--set", "mrlab.pipeline.chunk=1GiB", "--cfg=network/crosstraffic:0",
+                       "--cfg=surf/precision:1e-4", NULL};
   const char *small[] = {"--set", "mrlab.pipeline.chunk=16MiB", NULL};
   const char *sent[] = {"--set", "mrlab.heartbeat.idle=send", NULL};
   json_t *root1, *root2;
@@ -122,9 +124,11 @@ static void test_chunks_multiply_flows(void **state)
   assert_true(read1 > 0);
   assert_int_equal(read2, 8LL * remote); /* 128 MiB blocks in 16 MiB chunks */
   int found;
-  assert_int_equal(approximations(root1, "mrlab.pipeline.chunk=1073741824B", &found), 3);
+  assert_int_equal(approximations(root1, "mrlab.pipeline.chunk=1073741824B", &found), 4);
   assert_true(found);
   approximations(root1, "--cfg=network/crosstraffic:0", &found);
+  assert_true(found);
+  approximations(root1, "--cfg=surf/precision:1e-4", &found);
   assert_true(found);
   assert_int_equal(approximations(root2, "mrlab.heartbeat.idle=skip", &found), 1);
   assert_true(found);

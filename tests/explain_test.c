@@ -8,8 +8,9 @@
  * are: slow-start's wait, a heartbeat interval that dominates a small job,
  * a job waiting behind another in FIFO.  Clusters with one slow resource
  * check what bounded the stages: one slow disk, one slow NIC, one slow
- * rack uplink.  Then the command: its table and sentences, and its
- * refusals. */
+ * rack uplink.  A coarse timing precision, within which SimGrid ends
+ * activities early, still tiles.  Then the command: its table and
+ * sentences, and its refusals. */
 #include "rundir.h"
 #include "test.h"
 
@@ -130,6 +131,20 @@ static void sums_on_shipped_workloads(void **state)
     assert_non_null(strstr(test_read_file("/", page), "By what set its pace: "));
   }
   globfree(&g);
+}
+
+/* With SimGrid's timing precision at 20 ms (--cfg=surf/precision:2e-2),
+ * an activity may end up to that much early: this map's start-up ends
+ * before its launch plus mrlab.task.startup, which the walk takes for the
+ * read's start.  The path still tiles the job. */
+static void coarse_timing_precision(void **state)
+{
+  (void)state;
+  const char *dir = test_simulate(test_source_path("platforms/hetero16.cfg"),
+                                  "jobs = ( { name = \"j\"; submit = \"4s\"; input = \"94736B\"; output = \"191B\";\n"
+                                  "  reducers = 0; map_cost = 10.0; } );\n",
+                                  (const char *const[]){"--seed", "3", "--cfg=surf/precision:2e-2", NULL});
+  assert_int_equal(check_tiles(dir), 1);
 }
 
 /* mixed.cfg's four jobs run FIFO on toy4, and dag3.cfg's workflow in Hadoop 1 and YARN mode. */
@@ -463,10 +478,15 @@ static void explain_command(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(sums_on_shipped_workloads), cmocka_unit_test(sums_on_multi_job_and_workflow),
-      cmocka_unit_test(slowstart_wait),            cmocka_unit_test(heartbeat_dominates),
-      cmocka_unit_test(fifo_waits_for_slot),       cmocka_unit_test(one_slow_resource_bounds_the_path),
-      cmocka_unit_test(teaching_exercises_hold),   cmocka_unit_test(explain_command),
+      cmocka_unit_test(sums_on_shipped_workloads),
+      cmocka_unit_test(sums_on_multi_job_and_workflow),
+      cmocka_unit_test(slowstart_wait),
+      cmocka_unit_test(heartbeat_dominates),
+      cmocka_unit_test(fifo_waits_for_slot),
+      cmocka_unit_test(one_slow_resource_bounds_the_path),
+      cmocka_unit_test(teaching_exercises_hold),
+      cmocka_unit_test(explain_command),
+      cmocka_unit_test(coarse_timing_precision),
   };
   TEST_MAIN(tests);
 }
