@@ -436,10 +436,10 @@ static int waits_in(const group *g, int s)
  * served SRC and last took at TAKEN, serves next (the job's MUTEX held), or
  * -1 when it leaves.  It goes round the source racks in G's round from
  * SRC's next, to the first where outputs wait, no other carrier serves
- * and the poll is due (a poll after the group last took there, or at once for a full
- * transfer or after the job's last map), waiting for the earliest poll if
- * none is due; when nothing waits, it waits out its own poll as a carrier
- * without a cap does, and leaves if nothing came. */
+ * and the poll is due (a poll after the group last took there, or at once
+ * for a full transfer or after the job's last map), waiting for the
+ * earliest poll if none is due; when nothing waits, it waits out its own
+ * poll as a carrier without a cap does, and leaves if nothing came. */
 static int next_source(engine *e, group *g, int src, double taken, sg_mutex_t mutex)
 {
   int n_racks = e->platform->n_racks;
