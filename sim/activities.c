@@ -71,6 +71,7 @@ typedef struct {
   int64_t started[ACT_N];
   int64_t heartbeats, pipes, pipe_actors;
   gauge flows, all; /* network flows; activities of every kind but sleeps */
+  int64_t kind_now[ACT_N], kind_max[ACT_N]; /* flows of each kind in flight now, and at most */
   second_log log;
 } activity_counts;
 
@@ -157,8 +158,11 @@ void activities_begin(activity_kind k)
   if (k == ACT_SLEEP)
     return;
   gauge_add(&counts.all, 1);
-  if (is_flow(k))
+  if (is_flow(k)) {
     gauge_add(&counts.flows, 1);
+    if (++counts.kind_now[k] > counts.kind_max[k])
+      counts.kind_max[k] = counts.kind_now[k];
+  }
   log_change(k, 1);
 }
 
@@ -166,8 +170,10 @@ void activities_end(activity_kind k)
 {
   xbt_assert(k > ACT_NONE && k < ACT_SLEEP, "only activities in flight end");
   gauge_add(&counts.all, -1);
-  if (is_flow(k))
+  if (is_flow(k)) {
     gauge_add(&counts.flows, -1);
+    counts.kind_now[k]--;
+  }
   log_change(k, -1);
 }
 
@@ -237,15 +243,19 @@ json_t *activities_json(double end, int faults)
   for (int k = ACT_FIRST_FLOW; k <= ACT_LAST_FLOW; k++)
     if (listed(k, faults))
       json_object_set_new(flows, kind_names[k], json_integer(counts.started[k]));
-  json_t *a = json_pack("{s:o}", "flows", flows);
+  json_t *a = json_pack("{s:o}", "flows", flows), *most = json_object();
+  for (int k = ACT_FIRST_FLOW; k <= ACT_LAST_FLOW; k++)
+    if (listed(k, faults))
+      json_object_set_new(most, kind_names[k], json_integer(counts.kind_max[k]));
   for (int k = ACT_LAST_FLOW + 1; k < ACT_N; k++)
     json_object_set_new(a, kind_names[k], json_integer(counts.started[k]));
   json_object_update_new(
-      a, json_pack("{s:I, s:I, s:I, s:{s:I, s:o, s:o}, s:{s:I, s:o}}", "heartbeats", (json_int_t)counts.heartbeats,
+      a, json_pack("{s:I, s:I, s:I, s:{s:I, s:o, s:o, s:o}, s:{s:I, s:o}}", "heartbeats", (json_int_t)counts.heartbeats,
                    "pipes", (json_int_t)counts.pipes, "pipe_actors", (json_int_t)counts.pipe_actors, "flows_in_flight",
                    "max", (json_int_t)counts.flows.max, "mean", summary_real(gauge_mean(&counts.flows, end), 3),
-                   "mean_at_changes", summary_real(gauge_mean_seen(&counts.flows), 3), "activities_in_flight", "max",
-                   (json_int_t)counts.all.max, "mean", summary_real(gauge_mean(&counts.all, end), 3)));
+                   "mean_at_changes", summary_real(gauge_mean_seen(&counts.flows), 3), "max_by_kind", most,
+                   "activities_in_flight", "max", (json_int_t)counts.all.max, "mean",
+                   summary_real(gauge_mean(&counts.all, end), 3)));
   return a;
 }
 

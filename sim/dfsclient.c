@@ -13,6 +13,7 @@
 
 #include "activities.h"
 #include "alloc.h"
+#include "coarsehdfs.h"
 #include "disks.h"
 #include "jobs.h"
 #include "rereplicate.h"
@@ -72,6 +73,7 @@ int engine_split_stages(const task *t, int src, int dst, int64_t *count, stage *
                       .host = from->host,
                       .dst = here->host,
                       .flow = ACT_HDFS_READ,
+                      .send = e->coarse_hdfs ? coarsehdfs_send : NULL,
                       .scale = 1,
                       .count2 = &from->net_sent};
   return n;
@@ -103,6 +105,7 @@ int engine_output_stages(attempt *a, int64_t output, double scale, stage *st)
       st[s++] = (stage){.kind = STAGE_NET,
                         .host = e->trackers[a->targets[k - 1]].host,
                         .flow = ACT_HDFS_WRITE,
+                        .send = e->coarse_hdfs ? coarsehdfs_send : NULL,
                         .dst = to->host,
                         .scale = scale,
                         .count2 = &e->trackers[a->targets[k - 1]].net_sent,

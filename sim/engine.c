@@ -17,6 +17,7 @@
 #include "activities.h"
 #include "alloc.h"
 #include "balancer.h"
+#include "coarsehdfs.h"
 #include "disks.h"
 #include "indicators.h"
 #include "jobs.h"
@@ -169,6 +170,8 @@ engine *engine_alloc(const platform *p, const workload *w, unsigned long seed, c
     snprintf(name, sizeof name, "%s-shuffle", p->racks[r].name);
     e->gateways[r] = sg_host_by_name(name);
   }
+  if (conf_get(cc, CONF_HDFS_COARSE) != 0)
+    e->coarse_hdfs = coarsehdfs_alloc(e, (int)conf_get(cc, CONF_HDFS_CARRIERS));
   e->input_blocks = xcalloc((size_t)p->n_workers, sizeof *e->input_blocks);
   e->n_jobs = w->n_jobs;
   e->jobs = xcalloc((size_t)w->n_jobs, sizeof *e->jobs);
@@ -247,6 +250,7 @@ void engine_free(engine *e)
   free(e->trackers);
   free(e->by_key);
   free(e->gateways);
+  coarsehdfs_free(e->coarse_hdfs);
   free(e->jobs);
   free(e->queue);
   free(e->by_submit);

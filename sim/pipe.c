@@ -84,7 +84,7 @@ static void work(const pipe_state *ps, const stage *s, int c, int64_t bytes)
   case STAGE_WRITE: disks_write(s->disk, bytes); break;
   case STAGE_NET:
     if (s->host != s->dst)
-      activities_sendto(s->flow, s->host, s->dst, (double)bytes);
+      (s->send ? s->send : activities_sendto)(s->flow, s->host, s->dst, (double)bytes);
     break;
   }
 }

@@ -53,6 +53,9 @@ typedef struct {
    * its pipe in chunks of output, and reads its input in batches of them
    * (maptask.c), as a client reads ahead whole packets of input. */
   int batch;
+  /* STAGE_NET: if set, sends the stage's transfers instead of
+   * activities_sendto, with its arguments (HDFS's by rack pair: coarsehdfs.h) */
+  void (*send)(activity_kind k, sg_host_t from, sg_host_t to, double bytes);
 } stage;
 
 typedef struct {

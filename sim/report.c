@@ -248,6 +248,15 @@ static json_t *approximations(const engine *e, const sim_inputs *in)
     snprintf(item, sizeof item, "%s=true", conf_name(CONF_DISK_LAZY));
     json_array_append_new(a, json_string(item));
   }
+  if (e->coarse_hdfs) { /* coarsehdfs.h, and its carriers' cap when set */
+    snprintf(item, sizeof item, "%s=true", conf_name(CONF_HDFS_COARSE));
+    json_array_append_new(a, json_string(item));
+    if (conf_get(&e->cluster, CONF_HDFS_CARRIERS) > 0) {
+      conf_format(&e->cluster, CONF_HDFS_CARRIERS, value, sizeof value);
+      snprintf(item, sizeof item, "%s=%s", conf_name(CONF_HDFS_CARRIERS), value);
+      json_array_append_new(a, json_string(item));
+    }
+  }
   for (int i = 0; i < in->n_options; i++)
     for (size_t k = 0; k < sizeof models / sizeof *models; k++)
       if (strncmp(in->options[i], models[k], strlen(models[k])) == 0) {

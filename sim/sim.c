@@ -56,9 +56,9 @@
 XBT_LOG_NEW_CATEGORY(mrlab, "mrlab's simulator: what its daemons and tasks decide");
 
 /* The subcategories of mrlab, each declared in its module as mrlab_NAME. */
-static const char *const log_categories[] = {"jobtracker", "tasktracker", "map",  "reduce",      "coarse",
-                                             "speculator", "yarn",        "hdfs", "balancer",    "failures",
-                                             "lost",       "rereplicate", "activities"};
+static const char *const log_categories[] = {"jobtracker", "tasktracker", "map",        "reduce",    "coarse",
+                                             "speculator", "yarn",        "hdfs",       "balancer",  "failures",
+                                             "lost",       "rereplicate", "activities", "coarsehdfs"};
 #define N_LOG_CATEGORIES (sizeof log_categories / sizeof *log_categories)
 
 /* The --log= option OPT with each setting of a mrlab category spelt
@@ -246,11 +246,12 @@ int sim_run(const platform *p, const workload *w, const sim_inputs *in, const ch
   int opened = outdir_open(&d, dir, rundir_files, err, errlen) == 0;
   if (opened)
     interrupts_catch(&d);
-  int gateways = 0; /* rack gateways only when a job shuffles by rack or coarsely */
+  conf cluster = workload_cluster(w, &p->settings); /* mrlab.disk.lazy: a host a disk (topology.h) */
+  /* rack gateways only when a job shuffles by rack or coarsely, or HDFS's transfers go by rack pair */
+  int gateways = conf_get(&cluster, CONF_HDFS_COARSE) != 0;
   for (int i = 0; i < w->n_jobs; i++)
     gateways |=
         conf_get(&w->jobs[i].conf, CONF_SHUFFLE_BY_RACK) != 0 || conf_get(&w->jobs[i].conf, CONF_SHUFFLE_COARSE) != 0;
-  conf cluster = workload_cluster(w, &p->settings); /* mrlab.disk.lazy: a host a disk (topology.h) */
   int loaded = opened && topology_load(p, gateways, conf_get(&cluster, CONF_DISK_LAZY) != 0, err, errlen) == 0;
   pthread_sigmask(SIG_SETMASK, &was, NULL);
   if (!opened) {

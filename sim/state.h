@@ -337,6 +337,7 @@ struct engine {
   tracker *trackers;   /* one per worker */
   tracker **by_key;    /* the trackers by key: the order in which engine_work_appeared wakes them */
   sg_host_t *gateways; /* per rack: its shuffle gateway (topology.h), NULL when not loaded */
+  struct coarsehdfs *coarse_hdfs; /* mrlab.hdfs.coarse's queues and carriers (coarsehdfs.h), or NULL */
   sg_host_t master;
   sg_mailbox_t jobtracker;
   conf cluster;     /* the cluster properties: the platform's settings, then the command line's (workload.h) */
@@ -399,7 +400,8 @@ enum {
   DRAW_FAULT,
   DRAW_LOSS,
   DRAW_REREPLICATION,
-  DRAW_CARRIER
+  DRAW_CARRIER,
+  DRAW_HDFS_CARRIER
 };
 
 /* A random generator for attempt A alone, seeded from the run's seed and

@@ -73,6 +73,8 @@ typedef enum {
   CONF_DISK_SEEK,          /* mrlab.disk.seek, s: a disk's seek and rotation before it reads an opened file */
   CONF_DISK_OPS,           /* mrlab.disk.ops: operations in flight on a disk at once, 0 unbounded (disks.h) */
   CONF_DISK_LAZY,          /* mrlab.disk.lazy: each disk time-shared as a host of its own (disks.h) */
+  CONF_HDFS_COARSE,        /* mrlab.hdfs.coarse: HDFS's transfers between workers by rack pair (coarsehdfs.h) */
+  CONF_HDFS_CARRIERS,      /* mrlab.hdfs.coarse.carriers: most carriers a rack and kind at once; 0: any */
   CONF_PROGRESS_PERIOD,    /* mrlab.progress.period, s: how often the JobTracker samples progress; 0: never */
   CONF_PROGRESS_DELTA,     /* mrlab.progress.delta, bytes: NearestFit's neighbourhood half-width */
   CONF_PROGRESS_SKETCH,    /* mrlab.progress.sketch: Space-Saving counters for explicit keys; 0: one a key */
