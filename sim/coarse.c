@@ -131,19 +131,6 @@ struct group {
 static group **groups; /* per job and rack, while it has members or carriers */
 static int n_live;
 
-typedef struct {
-  uint64_t key;
-  const char *name;
-  int rack;
-} drawn_rack;
-
-/* Orders racks by their draw, then (two equal draws) by name. */
-static int by_key(const void *pa, const void *pb)
-{
-  const drawn_rack *a = pa, *b = pb;
-  return a->key != b->key ? (a->key > b->key) - (a->key < b->key) : strcmp(a->name, b->name);
-}
-
 /* Draws the order in which G's carriers go round the source racks: the
  * racks by engine_hash of the seed, the job and the two racks' names, so
  * that which rack a carrier serves first is a draw of the seed, not the
@@ -151,22 +138,11 @@ static int by_key(const void *pa, const void *pb)
 static void group_round(engine *e, group *g)
 {
   int n_racks = e->platform->n_racks;
-  const platform_rack *racks = e->platform->racks;
-  drawn_rack *d = xmalloc((size_t)n_racks * sizeof *d);
-  for (int s = 0; s < n_racks; s++)
-    d[s] = (drawn_rack){
-        engine_hash((const uint64_t[]){DRAW_CARRIER, (uint64_t)g->j->index, engine_name_hash(racks[g->rack].name),
-                                       engine_name_hash(racks[s].name)},
-                    4),
-        racks[s].name, s};
-  qsort(d, (size_t)n_racks, sizeof *d, by_key);
   g->round = xmalloc((size_t)n_racks * sizeof *g->round);
   g->place = xmalloc((size_t)n_racks * sizeof *g->place);
-  for (int k = 0; k < n_racks; k++) {
-    g->round[k] = d[k].rack;
-    g->place[d[k].rack] = k;
-  }
-  free(d);
+  engine_racks_drawn(
+      (const uint64_t[]){DRAW_CARRIER, (uint64_t)g->j->index, engine_name_hash(e->platform->racks[g->rack].name)}, 3,
+      g->round, g->place);
 }
 
 static group *group_get(engine *e, job *j, int rack)

@@ -73,19 +73,6 @@ typedef struct {
   int kind, dst, from; /* from: the place in dst's round to look first */
 } carrier_arg;
 
-typedef struct {
-  uint64_t key;
-  const char *name;
-  int rack;
-} drawn_rack;
-
-/* Orders racks by their draw, then (two equal draws) by name. */
-static int by_draw(const void *pa, const void *pb)
-{
-  const drawn_rack *a = pa, *b = pb;
-  return a->key != b->key ? (a->key > b->key) - (a->key < b->key) : strcmp(a->name, b->name);
-}
-
 coarsehdfs *coarsehdfs_alloc(engine *e, int cap)
 {
   const platform *p = e->platform;
@@ -100,25 +87,15 @@ coarsehdfs *coarsehdfs_alloc(engine *e, int cap)
   c->place = xmalloc((size_t)n * (size_t)n * sizeof *c->place);
   c->out = xmalloc((size_t)n * sizeof *c->out);
   c->in = xmalloc((size_t)n * sizeof *c->in);
-  drawn_rack *d = xmalloc((size_t)n * sizeof *d);
   for (int b = 0; b < n; b++) {
     char name[96];
     c->out[b] = e->gateways[b];
     snprintf(name, sizeof name, "%s-shuffle-in", p->racks[b].name);
     c->in[b] = sg_host_by_name(name);
     xbt_assert(c->out[b] && c->in[b], "mrlab.hdfs.coarse needs the platform loaded with its rack gateways");
-    for (int a = 0; a < n; a++)
-      d[a] = (drawn_rack){engine_hash((const uint64_t[]){DRAW_HDFS_CARRIER, engine_name_hash(p->racks[b].name),
-                                                         engine_name_hash(p->racks[a].name)},
-                                      3),
-                          p->racks[a].name, a};
-    qsort(d, (size_t)n, sizeof *d, by_draw);
-    for (int k = 0; k < n; k++) {
-      c->round[b * n + k] = d[k].rack;
-      c->place[b * n + d[k].rack] = k;
-    }
+    engine_racks_drawn((const uint64_t[]){DRAW_HDFS_CARRIER, engine_name_hash(p->racks[b].name)}, 2, c->round + b * n,
+                       c->place + b * n);
   }
-  free(d);
   return c;
 }
 

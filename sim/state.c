@@ -1,15 +1,21 @@
 /* state.c - what every actor does to the run's shared state (state.h).
  *
- * The draws that keep configurations of one seed comparable (engine_hash
- * and the generators seeded by it), the disk a task or a datanode uses, a
+ * The draws that keep configurations of one seed comparable (engine_hash,
+ * the generators seeded by it and orders of racks drawn by it), the disk a task or a datanode uses, a
  * tracker's busy time, and the two signals every actor may send: an
  * attempt killed, and work that appeared for idle trackers.  Nothing here
  * calls an actor: this is the bottom of the engine's tree. */
 #include "state.h"
 
+#include "alloc.h"
+
 #include <simgrid/cond.h>
 #include <simgrid/host.h>
 #include <simgrid/semaphore.h>
+#include <xbt/asserts.h>
+
+#include <stdlib.h>
+#include <string.h>
 
 engine *the_engine;
 
@@ -31,6 +37,38 @@ uint64_t engine_name_hash(const char *name)
   for (; *name; name++)
     h = (h ^ (unsigned char)*name) * 0x100000001b3ULL;
   return h;
+}
+
+typedef struct {
+  uint64_t key;
+  const char *name;
+  int rack;
+} drawn_rack;
+
+/* Orders racks by their draw, then (two equal draws) by name. */
+static int by_draw(const void *pa, const void *pb)
+{
+  const drawn_rack *a = pa, *b = pb;
+  return a->key != b->key ? (a->key > b->key) - (a->key < b->key) : strcmp(a->name, b->name);
+}
+
+void engine_racks_drawn(const uint64_t *parts, size_t n, int *order, int *place)
+{
+  const platform *p = the_engine->platform;
+  uint64_t key[8];
+  xbt_assert(n < 8, "a draw of racks takes at most 7 numbers");
+  memcpy(key, parts, n * sizeof *key);
+  drawn_rack *d = xmalloc((size_t)p->n_racks * sizeof *d);
+  for (int r = 0; r < p->n_racks; r++) {
+    key[n] = engine_name_hash(p->racks[r].name);
+    d[r] = (drawn_rack){engine_hash(key, n + 1), p->racks[r].name, r};
+  }
+  qsort(d, (size_t)p->n_racks, sizeof *d, by_draw);
+  for (int k = 0; k < p->n_racks; k++) {
+    order[k] = d[k].rack;
+    place[d[k].rack] = k;
+  }
+  free(d);
 }
 
 gsl_rng *engine_rng_alloc(const uint64_t *parts, size_t n)

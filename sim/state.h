@@ -378,6 +378,13 @@ uint64_t engine_hash(const uint64_t *parts, size_t n);
  * place in the platform file does not change. */
 uint64_t engine_name_hash(const char *name);
 
+/* The racks of the_engine's platform in an order drawn from the seed: by
+ * engine_hash of the N (at most 7) numbers PARTS followed by the rack's
+ * engine_name_hash, then (two equal draws) by name, so that no order
+ * follows the platform file's (docs/design.md).  ORDER[k] gets the k-th
+ * rack and PLACE[r] rack r's k; both have room for every rack. */
+void engine_racks_drawn(const uint64_t *parts, size_t n, int *order, int *place);
+
 /* X, a number of engine_hash, as a uniform number in [0, 1). */
 static inline double engine_uniform(uint64_t x)
 {
