@@ -42,7 +42,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mrlab_coarsehdfs, mrlab, "HDFS's transfers by rack pair: each carrier's flow");
 
