@@ -1,15 +1,15 @@
 /* coarsehdfs_test.c - HDFS's transfers by rack pair (mrlab.hdfs.coarse,
  * sim/coarsehdfs.c).
  *
- * Runs mrlab as a user would on the two-rack hetero16 cluster: with the
- * approximation every attempt ends and every replica of every output gets
- * all its bytes, the run says in summary.json that it used it (and its
- * cap), a seed gives the same bytes twice, the flows of each kind in flight
- * stay within a flow a rack pair (a cap's number a rack with one), a
- * carrier's flow takes the time its bytes need where the uplinks bound the
- * writes (as long as the faithful run), and the order in which a capped
- * carrier goes round the source racks is drawn from the seed, not the
- * platform file's. */
+ * Runs mrlab as a user would, on the two-rack hetero16 cluster and on
+ * racks of four workers written here: with the approximation every attempt
+ * ends and every replica of every output gets all its bytes, the run says
+ * in summary.json that it used it (and its cap), a seed gives the same
+ * bytes twice, the flows of each kind in flight stay within a flow a rack
+ * pair (a cap's number a rack with one), a carrier's flow takes the time
+ * its bytes need where the uplinks bound the writes (as long as the
+ * faithful run), and the order in which a capped carrier goes round the
+ * source racks is drawn from the seed, not the platform file's. */
 #include "test.h"
 
 #include <jansson.h>
