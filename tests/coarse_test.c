@@ -92,23 +92,14 @@ static void segments_in_memory_merge_at_the_threshold(void **state)
   test_csv_free(t);
 }
 
-/* Whether SUMMARY (summary.json's text) lists ITEM among its approximations. */
-static int lists(const char *summary, const char *item)
-{
-  const char *at = strstr(summary, "\"approximations\": [");
-  assert_non_null(at);
-  const char *says = strstr(at, item);
-  return says && says < strchr(at, ']');
-}
-
 static void the_run_says_it_shuffled_coarsely(void **state)
 {
   (void)state;
   const char *summary =
       test_read_file(test_simulate(hetero16(), job("mapreduce.job.reduces=6"), coarse), "summary.json");
-  assert_true(lists(summary, "\"mrlab.shuffle.coarse=true\""));
-  assert_false(lists(summary, "mrlab.shuffle.coarse.sources"));
-  assert_false(lists(summary, "mrlab.shuffle.coarse.poll"));
+  assert_true(test_lists_approximation(summary, "\"mrlab.shuffle.coarse=true\""));
+  assert_false(test_lists_approximation(summary, "mrlab.shuffle.coarse.sources"));
+  assert_false(test_lists_approximation(summary, "mrlab.shuffle.coarse.poll"));
   summary = test_read_file(test_simulate(hetero16(), job("mapreduce.job.reduces=6"), NULL), "summary.json");
   assert_null(strstr(summary, "mrlab.shuffle.coarse"));
   /* a cap on carriers and their poll are listed with the coarse shuffle, and not without it, where they change
@@ -116,10 +107,10 @@ static void the_run_says_it_shuffled_coarsely(void **state)
   const char *capped[] = {"--set", "mrlab.shuffle.coarse=true",    "--set", "mrlab.shuffle.coarse.sources=2",
                           "--set", "mrlab.shuffle.coarse.poll=5s", NULL};
   summary = test_read_file(test_simulate(hetero16(), job("mapreduce.job.reduces=6"), capped), "summary.json");
-  assert_true(lists(summary, "\"mrlab.shuffle.coarse.sources=2\""));
-  assert_true(lists(summary, "\"mrlab.shuffle.coarse.poll=5s\""));
+  assert_true(test_lists_approximation(summary, "\"mrlab.shuffle.coarse.sources=2\""));
+  assert_true(test_lists_approximation(summary, "\"mrlab.shuffle.coarse.poll=5s\""));
   summary = test_read_file(test_simulate(hetero16(), job("mapreduce.job.reduces=6"), capped + 2), "summary.json");
-  assert_false(lists(summary, "mrlab.shuffle.coarse"));
+  assert_false(test_lists_approximation(summary, "mrlab.shuffle.coarse"));
 }
 
 static void a_seed_gives_the_same_run(void **state)
@@ -135,14 +126,6 @@ static void a_seed_gives_the_same_run(void **state)
       fail_msg("%s differs between two coarse runs with seed 3", files[f]);
 }
 
-/* The makespan in DIR's summary.json. */
-static double makespan(const char *dir)
-{
-  const char *at = strstr(test_read_file(dir, "summary.json"), "\"makespan\": ");
-  assert_non_null(at);
-  return atof(at + strlen("\"makespan\": "));
-}
-
 /* A TeraSort of 2 GB through 16 reducers: the coarse shuffle ends within
  * 5% of the faithful makespan (bench/fidelity measures larger cases). */
 static void a_small_terasort_ends_near_the_faithful_one(void **state)
@@ -152,9 +135,9 @@ static void a_small_terasort_ends_near_the_faithful_one(void **state)
                    " sample = 10000; output_replication = 1; seed = 1; set = [\"%s\"]; } );\n";
   char text[512];
   snprintf(text, sizeof text, ts, "mrlab.shuffle.coarse=false");
-  double faithful = makespan(test_simulate(hetero16(), text, NULL));
+  double faithful = test_makespan(test_simulate(hetero16(), text, NULL));
   snprintf(text, sizeof text, ts, "mrlab.shuffle.coarse=true");
-  double coarse_span = makespan(test_simulate(hetero16(), text, NULL));
+  double coarse_span = test_makespan(test_simulate(hetero16(), text, NULL));
   assert_close(coarse_span / faithful, 1.0, 0.05);
 }
 

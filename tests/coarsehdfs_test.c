@@ -64,25 +64,16 @@ static void every_replica_gets_every_byte(void **state)
   check_replicas(test_simulate(hetero16(), writers, capped));
 }
 
-/* Whether SUMMARY (summary.json's text) lists ITEM among its approximations. */
-static int lists(const char *summary, const char *item)
-{
-  const char *at = strstr(summary, "\"approximations\": [");
-  assert_non_null(at);
-  const char *says = strstr(at, item);
-  return says && says < strchr(at, ']');
-}
-
 static void the_run_says_it_moved_hdfs_by_rack_pair(void **state)
 {
   (void)state;
   const char *summary = test_read_file(test_simulate(hetero16(), writers, coarse), "summary.json");
-  assert_true(lists(summary, "\"mrlab.hdfs.coarse=true\""));
-  assert_false(lists(summary, "mrlab.hdfs.coarse.carriers"));
+  assert_true(test_lists_approximation(summary, "\"mrlab.hdfs.coarse=true\""));
+  assert_false(test_lists_approximation(summary, "mrlab.hdfs.coarse.carriers"));
   summary = test_read_file(test_simulate(hetero16(), writers, capped), "summary.json");
-  assert_true(lists(summary, "\"mrlab.hdfs.coarse.carriers=1\""));
+  assert_true(test_lists_approximation(summary, "\"mrlab.hdfs.coarse.carriers=1\""));
   summary = test_read_file(test_simulate(hetero16(), writers, capped + 2), "summary.json"); /* the cap alone */
-  assert_false(lists(summary, "mrlab.hdfs.coarse"));
+  assert_false(test_lists_approximation(summary, "mrlab.hdfs.coarse"));
 }
 
 static void a_seed_gives_the_same_run(void **state)
@@ -128,14 +119,6 @@ static void carriers_bound_the_flows_in_flight(void **state)
   assert_true(most_in_flight(test_simulate(hetero16(), writers, NULL), "hdfs_write") > 4);
 }
 
-/* The makespan in DIR's summary.json. */
-static double makespan(const char *dir)
-{
-  const char *at = strstr(test_read_file(dir, "summary.json"), "\"makespan\": ");
-  assert_non_null(at);
-  return atof(at + strlen("\"makespan\": "));
-}
-
 /* RACKS racks of four workers each, named rack1 to rackRACKS and listed in
  * that order or, if REVERSED, the other way round (the workers are dealt to
  * them alike either way), their uplinks of UPLINK. */
@@ -169,12 +152,12 @@ static void carriers_take_the_time_their_bytes_need(void **state)
 {
   (void)state;
   const char *job = "jobs = ( { name = \"w\"; input = \"2GB\"; reducers = 0; output = \"2GB\"; map_cost = 10.0; } );\n";
-  double faithful = makespan(test_simulate(racks_of_four(2, 0, "100Mbps"), job, NULL));
+  double faithful = test_makespan(test_simulate(racks_of_four(2, 0, "100Mbps"), job, NULL));
   assert_true(faithful >= 80);
-  double by_pair = makespan(test_simulate(racks_of_four(2, 0, "100Mbps"), job, coarse));
+  double by_pair = test_makespan(test_simulate(racks_of_four(2, 0, "100Mbps"), job, coarse));
   assert_true(by_pair >= 80);
   assert_close(by_pair / faithful, 1.0, 0.05);
-  assert_close(makespan(test_simulate(racks_of_four(2, 0, "100Mbps"), job, capped)) / faithful, 1.0, 0.05);
+  assert_close(test_makespan(test_simulate(racks_of_four(2, 0, "100Mbps"), job, capped)) / faithful, 1.0, 0.05);
 }
 
 /* The source racks, by number, of the flows of writes into rack1 in a run of

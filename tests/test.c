@@ -383,6 +383,21 @@ const char *test_simulate(const char *platform, const char *workload_text, const
   return out;
 }
 
+double test_makespan(const char *dir)
+{
+  const char *at = strstr(test_read_file(dir, "summary.json"), "\"makespan\": ");
+  assert_non_null(at);
+  return atof(at + strlen("\"makespan\": "));
+}
+
+int test_lists_approximation(const char *summary, const char *item)
+{
+  const char *at = strstr(summary, "\"approximations\": [");
+  assert_non_null(at);
+  const char *says = strstr(at, item);
+  return says && says < strchr(at, ']');
+}
+
 void test_validate_refuses(const char *text, const char *name, const char *from, const char *to, const char *says)
 {
   const char *dir = test_tmpdir();

@@ -137,6 +137,12 @@ const char *test_lab(int n);
  * the run succeeds; returns DIR/out (static buffer). */
 const char *test_simulate(const char *platform, const char *workload_text, const char *const *args);
 
+/* The makespan in run DIR's summary.json. */
+double test_makespan(const char *dir);
+
+/* Whether SUMMARY (a summary.json's text) lists ITEM among its approximations. */
+int test_lists_approximation(const char *summary, const char *item);
+
 /* DIR/NAME read as a CSV. */
 test_csv *test_csv_in(const char *dir, const char *name);
 
