@@ -217,7 +217,8 @@ static double makespan(const engine *e)
  * approximations (docs/scale.md) the run used,
  * once: as NAME=VALUE idle heartbeats skipped (the default, unless the run
  * watches for lost workers), each disk's queue and its time-sharing
- * (disks.h), the fetch by rack, the coarse shuffle (coarse.h), a bound on
+ * (disks.h), HDFS's transfers by rack pair and their carriers' cap
+ * (coarsehdfs.h), the fetch by rack, the coarse shuffle (coarse.h), a bound on
  * a reducer's fetches on the wire below its fetchers, a pipeline chunk
  * other than the default, and a cap on a coarse group's carriers and their
  * poll when a job set them, and the SimGrid options of
